@@ -449,10 +449,17 @@ func (l Limit) Fixed() (by string, fixed bool) {
 	return strings.Join(names, " and "), true
 }
 
-// Parse reads a typed value as the knob does, refusing one out of the
-// limit with Check's words.
-func (l Limit) Parse(text string) (any, error) {
-	v, err := l.own.Parse(text)
+// Parse reads a value as the knob does, refusing one out of the limit
+// with Check's words.
+func (l Limit) Parse(text string) (any, error) { return l.within(l.own.Parse(text)) }
+
+// ParseTyped reads what the learner typed as the knob does (Knob.ParseTyped),
+// refusing one out of the limit with Check's words.
+func (l Limit) ParseTyped(text string) (any, error) { return l.within(l.own.ParseTyped(text)) }
+
+// within is v, read by the knob, refused when the knob refused it or it is
+// out of the limit.
+func (l Limit) within(v any, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -125,11 +125,39 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	return k, ok
 }
 
-// Parse reads a value the learner typed, refusing one a scenario file
-// would not take for the knob, with the reason: "500ms" or "1m30s" for a
-// duration (lessons.ParseDuration, as the sandbox's knob form reads one),
-// "50%" or "0.5" for a share, a whole number for a count, a number, or one
-// of the choices as Format writes it.
+// ParseTyped reads what the learner typed into the knob's field: as Parse,
+// but a share's bare number reads as the sandbox's knob form (and the
+// builder's) reads one typed there: above 1 it is a percentage, so "50"
+// is 50 % and "150" is refused as "150%" is, with the range a percentage
+// may take; up to 1 it is the share itself; a bare 1 (100 % or 1 %?) is
+// asked. The field shows a share as a percentage, and read as a share, a
+// "150" typed over it was refused as 15000 %. A saved design (Restore)
+// keeps Parse's reading, where a bare number is the share, as a scenario
+// file and sweep --vary read one: there "1" is 100 %.
+func (k *Knob) ParseTyped(text string) (any, error) {
+	if k.Kind == KnobShare {
+		bare := strings.TrimSpace(text)
+		if f, err := strconv.ParseFloat(bare, 64); err == nil {
+			switch {
+			case f == 1:
+				return nil, fmt.Errorf("%s: 1 reads as 100%% or as 1%%: type 100%% or 1%%", k.Label)
+			case f > 1, f < 0:
+				// A negative share is none at all, and refused so in a
+				// percentage's words as well ("-5" read as -500 % else).
+				text = bare + "%"
+			}
+		}
+	}
+	return k.Parse(text)
+}
+
+// Parse reads a value as a saved design writes it (FormatValue) or as
+// Format shows it, refusing one a scenario file would not take for the
+// knob, with the reason: "500ms" or "1m30s" for a duration
+// (lessons.ParseDuration, as the sandbox's knob form reads one), "50%" or
+// "0.5" for a share (a bare number is the share, as in a file), a whole
+// number for a count, a number, or one of the choices as Format writes it.
+// What the learner types goes through ParseTyped.
 func (k *Knob) Parse(text string) (any, error) {
 	text = strings.TrimSpace(text)
 	if k.zeroIsNone() {

@@ -756,7 +756,7 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		kn := &m.c.Knobs[m.focus]
 		// Refused here, as the form states the range, not later by
 		// the grading.
-		v, err := m.c.Limit(m.setting, m.focus).Parse(string(m.input))
+		v, err := m.c.Limit(m.setting, m.focus).ParseTyped(string(m.input))
 		if err != nil {
 			m.setNote(err.Error(), true)
 			// The refused value stays, selected: the next key typed

@@ -96,14 +96,17 @@ func (m *Model) panel(w, h int) []string {
 	var tails []bool // rest's lines that go on with the goal above them
 	top = append(top, m.titleLine(inner))
 
-	// A window too short for the goals that fall short shows them first,
-	// and then, if they are still cut, only the selected knob: a short
-	// window cut the goals from the bottom, and the one that failed (or
-	// every goal) went under the stars line with no way to read it.
-	for squeeze := 0; squeeze <= 2; squeeze++ {
-		var failEnd int
-		rest, failEnd, tails = m.knobsAndGoals(inner, squeeze)
-		if len(top)+failEnd <= h-2 {
+	// A window too short for the goals that fall short (or, when none
+	// does, for the first goal) shows them first, and then, if they are
+	// still cut, only the selected knob, and then that knob's range on one
+	// line: a short window cut the goals from the bottom, and the one that
+	// failed (or every goal) went under the stars line with no way to read
+	// it; at 40×14 a choice knob's four lines of choices left the goals
+	// their heading alone, and the learner no word of what to achieve.
+	for squeeze := 0; squeeze <= maxSqueeze; squeeze++ {
+		var needEnd int
+		rest, needEnd, tails = m.knobsAndGoals(inner, squeeze)
+		if len(top)+needEnd <= h-2 {
 			break
 		}
 	}
@@ -176,21 +179,27 @@ func (m *Model) panel(w, h int) []string {
 	return pad(lines)
 }
 
+// maxSqueeze is knobsAndGoals' tightest squeeze.
+const maxSqueeze = 3
+
 // knobsAndGoals are the panel's knobs and goals in w cells, the row below
-// the last goal that falls short (0 when none does), and which lines go on
-// with the goal on the line above (tails, as long as lines), where a cut
-// would split that goal. squeeze 1 puts the goals that fall short first;
-// squeeze 2 also shows only the selected knob, its heading saying which
-// of how many it is.
-func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int, tails []bool) {
+// the goals the panel must show (needEnd: the last that falls short, or
+// the first goal when none does), and which lines go on with the line
+// above (tails, as long as lines), where a cut would split a goal or leave
+// the goals' heading over none. squeeze 1 puts the goals that fall short first; squeeze 2 also
+// shows only the selected knob, its heading saying which of how many it
+// is; squeeze 3 (maxSqueeze) also cuts that knob's range to one line.
+func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, needEnd int, tails []bool) {
 	if squeeze >= 2 && len(m.c.Knobs) > 1 {
 		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
-		lines = append(lines, m.knobLines(m.focus, w)...)
 	} else {
 		lines = append(lines, "", m.th.Bold.Render("Knobs"))
-		for i := range m.c.Knobs {
-			lines = append(lines, m.knobLines(i, w)...)
+	}
+	for i := range m.c.Knobs {
+		if squeeze >= 2 && len(m.c.Knobs) > 1 && i != m.focus {
+			continue
 		}
+		lines = append(lines, m.knobLines(i, w, squeeze >= maxSqueeze)...)
 	}
 	head, blocks := m.goalBlocks(w)
 	if squeeze >= 1 {
@@ -198,16 +207,22 @@ func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int, tail
 	}
 	lines = append(lines, "", head)
 	tails = make([]bool, len(lines), len(lines)+2*len(blocks))
-	for _, b := range blocks {
+	// The heading goes with the blank above it and the first goal below
+	// it: cut before that goal, it stood alone at the panel's foot, over
+	// no goal (a refusal under the typed field takes the lines at 40×14).
+	tails[len(lines)-1] = true
+	for i, b := range blocks {
 		lines = append(lines, b.lines...)
 		for j := range b.lines {
-			tails = append(tails, j > 0)
+			tails = append(tails, j > 0 || i == 0)
 		}
-		if b.failing {
-			failEnd = len(lines)
+		// A goal that falls short is what the learner must see; when none
+		// does, the first goal, which says what the challenge asks.
+		if b.failing || i == 0 {
+			needEnd = len(lines)
 		}
 	}
-	return lines, failEnd, tails
+	return lines, needEnd, tails
 }
 
 func (m *Model) titleLine(w int) string {
@@ -281,7 +296,7 @@ var numberUnit = regexp.MustCompile(`(\d) (ms|s|%|a second|calls?|workers?)\b`)
 
 // knobLines draws knob i: its label and value, and for the one selected its
 // range (or the value being typed).
-func (m *Model) knobLines(i, w int) []string {
+func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	k := &m.c.Knobs[i]
 	val := k.Format(m.setting[k.Path])
 	mark := "  "
@@ -325,7 +340,16 @@ func (m *Model) knobLines(i, w int) []string {
 		return out
 	}
 	if m.typing {
-		return append(out, m.fieldLines(w)...)
+		out = append(out, m.fieldLines(w)...)
+		if m.noteErr && m.note != "" {
+			// Why the value was refused, under the field it was typed in:
+			// with the status at the panel's foot, a short window's cut
+			// took it with the goals, and enter seemed to do nothing.
+			for _, l := range pane.Wrap(m.note, w-4) {
+				out = append(out, "    "+m.th.Error.Render(l))
+			}
+		}
+		return out
 	}
 	// The range the other knobs leave it (a bulkhead no larger than the
 	// pool), which grading holds the design to.
@@ -338,6 +362,12 @@ func (m *Model) knobLines(i, w int) []string {
 	case fixed:
 	case k.Kind != challenge.KnobChoice:
 		rng += ", ←→ by " + k.StepText()
+	}
+	if oneLineRange {
+		// The goals need the lines more: the value stays whole beside its
+		// label and ←→ still turns it, and the range's start says which
+		// way it runs. A cut choice list ends in "…", so it says it goes on.
+		return append(out, "    "+m.th.Dim.Render(titleFit(rng, w-4)))
 	}
 	for _, l := range pane.Wrap(rng, w-4) {
 		out = append(out, "    "+m.th.Dim.Render(l))
@@ -594,7 +624,8 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		}
 	}
 	var note []string
-	if m.note != "" && !restated {
+	// A refusal of the value being typed is under the field (knobLines).
+	if m.note != "" && !restated && !(m.typing && m.noteErr) {
 		st := m.th.Dim
 		if m.noteErr {
 			st = m.th.Error
