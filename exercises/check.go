@@ -93,6 +93,21 @@ type Result struct {
 	// of theirs standing in: a reset has none of their code to copy, and
 	// only writes the stub back.
 	MainMissing bool
+	// FolderMissing is set, with MainMissing, when the check stopped
+	// because the exercise's folder is missing. Renaming it back is the
+	// first way out; a reset writes a fresh folder, which is only the way
+	// when the learner's code is nowhere else (RenamedTo is "").
+	FolderMissing bool
+	// RenamedTo is the workbook's folder that holds the package of an
+	// exercise whose folder is missing (FolderMissing): the folder renamed,
+	// by the look of it. A reset would start a new folder while the
+	// learner's code stayed there, so renaming it back is the one way out.
+	RenamedTo string
+	// BuiltWithoutMain is set when the build failed with the file the
+	// learner edits missing and other Go files of theirs in the folder,
+	// which did not stand in for it: a reset writes the stub back and
+	// moves those files to the backup.
+	BuiltWithoutMain bool
 	// TestsMissing is set when the check stopped because a bundled test
 	// file is missing: putting back the bundled tests (reset --tests) is
 	// the way out, with the learner's code kept.
@@ -102,10 +117,11 @@ type Result struct {
 	// (MissingGivenFiles): reset --tests writes it back, with the learner's
 	// code kept.
 	GivenMissing bool
-	// Fault is the summary without the commands of `breakerlab
-	// exercises` it names as the way out (`breakerlab exercises reset
-	// --tests 01`), when TestsMissing, GivenMissing, MainMissing or
-	// TestsChanged is set: the runner says its own way out (x) under it.
+	// Fault is the summary without the way out it names in the words of
+	// `breakerlab exercises` (`breakerlab exercises reset --tests 01`,
+	// "check again"), when TestsMissing, GivenMissing, MainMissing,
+	// FolderMissing, BuiltWithoutMain or TestsChanged is set: the runner
+	// says its own way out (x, r) under it.
 	// The summary is built from the same words, so the two say the same
 	// fault. Empty otherwise.
 	Fault string
@@ -190,10 +206,10 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		r.Summary += "; " + NotRaceChecked
 		unchecked = true
 	}
-	fault := w.postcheck(e, &r, edited)
-	res := Result{Exercise: e, Report: r, Fault: fault, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), TestsChanged: edited.Any(), Untouched: w.untouched(e)}
-	if r.Status != grade.Canceled {
-		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
+	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, Untouched: w.untouched(e)}
+	w.postcheck(e, &res, edited) // a pass with changed tests is no pass
+	if res.Report.Status != grade.Canceled {
+		res.ProgressErr = w.setDone(e, res.Report.Status == grade.Passed, fp)
 	}
 	res.Solved = w.Solved(e)
 	return res
@@ -204,8 +220,10 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 // the learner edits is missing. Each is said as such, with what to do,
 // rather than as the compile errors or the empty run it would cause.
 func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
-	msg, missing := w.missingFolder(e)
-	r.MainMissing = missing
+	var msg string
+	var missing bool
+	r.Fault, msg, r.RenamedTo, missing = w.folderFault(e)
+	r.MainMissing, r.FolderMissing = missing, missing
 	status := grade.Errored
 	if !missing {
 		if files := w.MissingTests(e); len(files) > 0 {
@@ -219,7 +237,7 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		missing = w.missingMain(e)
 		r.MainMissing = missing
 		if missing {
-			r.Fault, msg = mainMissingFault(e), mainMissing(e)
+			r.Fault, msg = MainMissingFault(e), mainMissing(e)
 		}
 	}
 	if !missing {
@@ -240,15 +258,24 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 // renamed), rename it back; resetting would start a new folder while the
 // learner's code stayed in the other.
 func (w *Workbook) missingFolder(e Exercise) (msg string, missing bool) {
+	_, msg, _, missing = w.folderFault(e)
+	return msg, missing
+}
+
+// folderFault is missingFolder with the parts the runner says in its own
+// words: fault is msg without its way out, which is check's
+// (Result.Fault), and renamedTo the folder that holds e's package, if one
+// does (Result.RenamedTo).
+func (w *Workbook) folderFault(e Exercise) (fault, msg, renamedTo string, missing bool) {
 	if _, err := os.Stat(w.ExerciseDir(e)); !errors.Is(err, fs.ErrNotExist) {
-		return "", false
+		return "", "", "", false
 	}
 	if other := w.folderOfPackage(e); other != "" {
-		return fmt.Sprintf("the folder %s is missing, and %s holds its package %s (renamed?); "+
-			"rename %s back to %s, and check again", e.Name, other, e.Package, other, e.Name), true
+		fault = fmt.Sprintf("the folder %s is missing, and %s holds its package %s (renamed?)", e.Name, other, e.Package)
+		return fault, fmt.Sprintf("%s; rename %s back to %s, and check again", fault, other, e.Name), other, true
 	}
-	return fmt.Sprintf("the folder %s is missing (renamed or deleted?); rename it back, "+
-		"or `breakerlab exercises reset %s --yes` writes a fresh stub", e.Name, e.ID()), true
+	fault = fmt.Sprintf("the folder %s is missing (renamed or deleted?)", e.Name)
+	return fault, fmt.Sprintf("%s; rename it back, or `breakerlab exercises reset %s --yes` writes a fresh stub", fault, e.ID()), "", true
 }
 
 // folderOfPackage returns the folder of the workbook, other than the
@@ -299,13 +326,15 @@ func (w *Workbook) missingMain(e Exercise) bool {
 }
 
 // mainMissing says the file the learner edits is missing and how check's
-// reader writes the stub back; mainMissingFault is its first part, which
-// the runner follows with its own way (x).
+// reader writes the stub back; MainMissingFault is its first part, which
+// the runner follows with its own way (x), and names beside the compile
+// errors it lists.
 func mainMissing(e Exercise) string {
-	return fmt.Sprintf("%s; `breakerlab exercises reset %s --yes` writes the stub again", mainMissingFault(e), e.ID())
+	return fmt.Sprintf("%s; `breakerlab exercises reset %s --yes` writes the stub again", MainMissingFault(e), e.ID())
 }
 
-func mainMissingFault(e Exercise) string {
+// MainMissingFault says the file the learner edits is missing.
+func MainMissingFault(e Exercise) string {
 	return fmt.Sprintf("%s, the file you edit, is missing", e.MainFile())
 }
 
@@ -450,22 +479,31 @@ func (w *Workbook) untouched(e Exercise) bool {
 	return true
 }
 
-// postcheck adds to r what the folder says about it: a bundled test file
-// that differs from the bundled one (changed, listed before grading) means
-// the run did not grade the exercise, so it cannot pass; and a build that
-// failed with the file the learner edits missing says so. fault is the
-// summary without the commands of the changed tests' note (Result.Fault),
-// "" when no test file differs.
-func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) (fault string) {
+// postcheck adds to res what the folder says about its report: a bundled
+// test file that differs from the bundled one (changed, listed before
+// grading) means the run did not grade the exercise, so it cannot pass;
+// and a build that failed with the file the learner edits missing says so.
+// Each is said in the summary with check's way out, and in res.Fault
+// without it.
+func (w *Workbook) postcheck(e Exercise, res *Result, changed TestChanges) {
+	r := &res.Report
+	res.TestsOutdated, res.TestsChanged = changed.outdated(), changed.Any()
+	fault := r.Summary
 	if r.Status == grade.BuildFailed {
 		if _, err := os.Stat(w.MainFile(e)); errors.Is(err, fs.ErrNotExist) {
 			r.Summary += "; " + mainMissing(e)
+			fault += "; " + MainMissingFault(e)
+			res.BuiltWithoutMain = true
 		} else if hint := buildHint(e, *r); hint != "" {
 			r.Summary += "; " + hint
+			fault += "; " + hint
 		}
 	}
 	if !changed.Any() || r.Status == grade.Canceled {
-		return ""
+		if res.BuiltWithoutMain {
+			res.Fault = fault
+		}
+		return
 	}
 	if r.Status == grade.Passed {
 		r.Status = grade.Failed
@@ -474,8 +512,7 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) (
 	if len(changed.Learners()) == 0 {
 		with = "With the old tests: "
 	}
-	r.Summary, fault = ChangedTestsNote(e, changed)+". "+with+r.Summary, changedTestsFault(e, changed)+". "+with+r.Summary
-	return fault
+	r.Summary, res.Fault = ChangedTestsNote(e, changed)+". "+with+r.Summary, changedTestsFault(e, changed)+". "+with+fault
 }
 
 // mixedPackages matches the go command's complaint about a folder whose
@@ -609,12 +646,17 @@ func changedTestsParts(e Exercise, c TestChanges) []changedTestsPart {
 		parts = append(parts, changedTestsPart{
 			fault: fmt.Sprintf("your %s %s from the bundled %s%s, so this check cannot pass",
 				strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why),
-			way: fmt.Sprintf("`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
-				e.ID(), yes, plural(n, "it", "them")),
+			way: fmt.Sprintf("`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; %s)",
+				e.ID(), yes, plural(n, "it", "them"), OwnTestsNote),
 		})
 	}
 	return parts
 }
+
+// OwnTestsNote is the advice check and the runner give with the way to
+// put back a bundled test file the learner changed: a restore replaces the
+// file, tests they added to it with it.
+const OwnTestsNote = "tests of your own can go in a _test.go file of their own"
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -704,9 +746,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 	}
 	for i := range results {
 		if prints[i] != "" {
-			results[i].Fault = w.postcheck(exs[i], &results[i].Report, edited[i])
-			results[i].TestsOutdated = edited[i].outdated()
-			results[i].TestsChanged = edited[i].Any()
+			w.postcheck(exs[i], &results[i], edited[i])
 			results[i].Untouched = w.untouched(exs[i])
 		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {

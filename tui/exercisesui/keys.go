@@ -84,7 +84,7 @@ var (
 	// exercise; n is what a pass offers; r is the only way to test in
 	// manual mode.
 	mainDrop = [][]string{{"c"}, {"s"}, {"x"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
-	// When the verdict tells the learner to press x (xLine) or s
+	// When the verdict tells the learner to press x or r (wayLine) or s
 	// (failsSolved), that key stays with the way out: a key the screen
 	// names must be in the line. mainDrops[keep] is mainDrop less the keys
 	// keep names.
@@ -100,17 +100,20 @@ type namedKeys uint8
 const (
 	namesX namedKeys = 1 << iota
 	namesS
-	namesAll = namesX | namesS
+	namesR
+	namesAll = namesX | namesS | namesR
 )
+
+// namedKey is the key, as its help shows it, of each of namedKeys.
+var namedKey = map[namedKeys]string{namesX: "x", namesS: "s", namesR: "r"}
 
 // dropsKeeping returns, for each set of named keys, drop without them.
 func dropsKeeping(drop [][]string) (out [namesAll + 1][][]string) {
 	for keep := range out {
 		for _, g := range drop {
-			if (namedKeys(keep)&namesX != 0 && slices.Contains(g, "x")) || (namedKeys(keep)&namesS != 0 && slices.Contains(g, "s")) {
-				continue
+			if !slices.ContainsFunc(g, func(k string) bool { return keeps(namedKeys(keep), k) }) {
+				out[keep] = append(out[keep], g)
 			}
-			out[keep] = append(out[keep], g)
 		}
 	}
 	return out
@@ -118,3 +121,13 @@ func dropsKeeping(drop [][]string) (out [namesAll + 1][][]string) {
 
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
 func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
+
+// keeps says whether k, a key as its help shows it, is one of keep.
+func keeps(keep namedKeys, k string) bool {
+	for bit, name := range namedKey {
+		if keep&bit != 0 && name == k {
+			return true
+		}
+	}
+	return false
+}

@@ -60,7 +60,7 @@ func TestXPutsBackAnEditedTestFileOfAWorkbook(t *testing.T) {
 	if r := d.m.results[e.Name]; !strings.Contains(r.Report.Summary, "differs from the bundled one") {
 		t.Fatalf("the check of %s with its test edited: %v %q", e.Name, r.Report.Status, r.Report.Summary)
 	}
-	d.wantView("x puts the bundled tests back; your code is kept.")
+	d.wantView("x puts the bundled tests back; your code is kept")
 	d.keys("x")
 	d.wantView("Put back the bundled tests of " + e.Name + "?")
 	d.keys("y")

@@ -274,10 +274,19 @@ func (m Model) helpKeys() helpKeys {
 		short := []key.Binding{k.List, k.Back, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
+	var keep namedKeys
+	if r, ok := m.results[m.current().Name]; ok && !r.Passed() {
+		_, keep = wayLine(r)
+		if m.failsSolved(r) {
+			keep |= namesS
+		}
+	}
 	next := k.Next
 	next.SetEnabled(m.isSolved(m.current().Name))
 	short := []key.Binding{k.Edit, k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
-	if m.opt.Manual || m.watchErr != nil {
+	// r is shown where it is the one way to test, and where the verdict
+	// names it: a folder renamed back makes no save for the watcher to see.
+	if m.opt.Manual || m.watchErr != nil || keep&namesR != 0 {
 		short = append([]key.Binding{k.Rerun}, short...)
 	}
 	full := [][]key.Binding{
@@ -285,15 +294,6 @@ func (m Model) helpKeys() helpKeys {
 		{k.Reset, k.Solution, k.CheckAll, k.Quit},
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More, k.Palette},
-	}
-	var keep namedKeys
-	if r, ok := m.results[m.current().Name]; ok && !r.Passed() {
-		if xLine(r) != "" {
-			keep |= namesX
-		}
-		if m.failsSolved(r) {
-			keep |= namesS
-		}
 	}
 	return helpKeys{short: short, full: full, drop: mainDrops[keep]}
 }
@@ -432,17 +432,24 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		word = "FAIL"
 	}
 	summary := rep.Summary
-	if r.Fault != "" && xLine(r) != "" {
+	way, _ := wayLine(r)
+	if r.Fault != "" && way != "" {
 		// The summary names the command line's way out (`breakerlab
-		// exercises reset --tests 01`); x's, said under it, is the runner's.
+		// exercises reset --tests 01`); the runner's, said under it, is
+		// its own keys'.
 		summary = r.Fault
 	}
 	if rep.Status == grade.BuildFailed && len(rep.BuildErrors) > 0 {
 		summary = "the code does not compile:" // the errors follow, each with its place
+		if r.BuiltWithoutMain {
+			// The errors name what the tests miss, not why: the file
+			// that defines it is gone.
+			summary = exercises.MainMissingFault(r.Exercise) + ", and the code does not compile:"
+		}
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
-	if line := xLine(r); line != "" {
-		add(&verdict, t.dim, 2, line)
+	if way != "" {
+		add(&verdict, t.dim, 2, way)
 	}
 	if rep.Status == grade.BuildFailed {
 		for _, be := range rep.BuildErrors {
@@ -482,19 +489,31 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	return verdict, details
 }
 
-// xLine says what x does for r when the verdict names it: the files it
-// puts back (restoreLine), or the stub it writes back when the file the
-// learner edits is gone (the check's Fault then leaves out check's
-// command for that); "" when the verdict does not name x. It is chosen by
-// the result's fields, as x chooses.
-func xLine(r exercises.Result) string {
+// wayLine says the runner's way out of r's fault, in the runner's keys,
+// where the check gave the fault without check's way (Result.Fault), and
+// which keys it names: the files x puts back (restoreLine), the stub x
+// writes back when the file the learner edits is gone, or a folder to
+// rename back before r checks again. "" when the verdict names no way
+// out. It is chosen by the result's fields, as x chooses.
+func wayLine(r exercises.Result) (string, namedKeys) {
 	if line := restoreLine(r); line != "" {
-		return line
+		return line, namesX
 	}
-	if r.MainMissing && r.Fault != "" {
-		return "x writes the stub back."
+	switch {
+	case r.Fault == "":
+		return "", 0
+	case r.FolderMissing && r.RenamedTo != "":
+		// x would start a new folder while the learner's code stayed in
+		// the renamed one, so only the rename is offered.
+		return fmt.Sprintf("Rename %s back to %s, then r checks it again.", r.RenamedTo, r.Exercise.Name), namesR
+	case r.FolderMissing:
+		return "Rename it back and press r, or x writes a fresh stub.", namesX | namesR
+	case r.MainMissing:
+		return "x writes the stub back.", namesX
+	case r.BuiltWithoutMain:
+		return "x writes the stub back; your code is copied to .breakerlab/backup first.", namesX
 	}
-	return ""
+	return "", 0
 }
 
 // failsSolved says the verdict of r is that of an exercise that passed
@@ -514,6 +533,10 @@ func restoreLine(r exercises.Result) string {
 	case r.GivenMissing && !r.TestsChanged && !r.TestsMissing:
 		// Only a file the workbook gave is gone; the tests are as bundled.
 		return "x writes back what the workbook gave you; your code is kept."
+	case r.TestsChanged && !r.TestsOutdated:
+		// The learner changed a test file, perhaps to add a test of their
+		// own, which the restore replaces: check says where theirs can go.
+		return "x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."
 	}
 	return "x puts the bundled tests back; your code is kept."
 }
