@@ -133,8 +133,23 @@ func setEdge(d *engine.Dependency, key string, val any) error {
 		}
 		return err
 	case "propagate_deadline":
-		p.PropagateDeadline, err = asBool(val)
-		return err
+		var on bool
+		if on, err = asBool(val); err != nil {
+			return err
+		}
+		p.PropagateDeadline = on
+		if !on {
+			// The margin and the minimum time left are read off a
+			// propagated deadline alone: the engine ignores the one and
+			// refuses the other without it, and a scenario file holds
+			// neither without propagate_deadline = true, so a system a
+			// lesson hands over could not be written. Clearing them
+			// changes no run. Propagation turned on again starts from
+			// none; the knob form gives back its scenario's own
+			// (tui/sandbox, settleDeadlines).
+			p.DeadlineMargin, p.MinTimeLeft = 0, 0
+		}
+		return nil
 	case "deadline_margin":
 		p.DeadlineMargin, err = asDuration(val)
 		return err

@@ -297,6 +297,10 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.startFault()
 	case key.Matches(k, m.keys.Knobs):
 		m.form = sandbox.NewKnobForm(m.th, m.sc, 0)
+		// What an edit clears and the form has no field for comes back
+		// from the built-in, as the sandbox's form brings it back from
+		// the scenario it opened.
+		m.form.SetBuiltIn(m.origin)
 	case key.Matches(k, m.keys.Undo):
 		m.undoOnce()
 	case key.Matches(k, m.keys.Play):

@@ -26,6 +26,15 @@ func NewKnobForm(th *theme.Theme, sc *engine.Scenario, variant int) *KnobForm {
 	return &KnobForm{f: knobFormOf(th, sc, variant), keys: newKeyMap(false)}
 }
 
+// SetBuiltIn names the scenario the screen began from (the builder's
+// built-in copy), so that the form gives back from it what an edit
+// cleared and no field holds, as the sandbox's form does from the
+// scenario it opened: a call's deadline margin and minimum time left when
+// it passes its deadline on again (settleDeadlines), a tasks server's
+// restart time when it has a memory limit again (restoreRestart). Nil,
+// the empty server's, gives back nothing.
+func (k *KnobForm) SetBuiltIn(sc *engine.Scenario) { k.f.builtIn = sc }
+
 func knobFormOf(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := newForm(th, sc, variant)
 	sys := &sc.Variants[variant].System
