@@ -85,6 +85,10 @@ type knob struct {
 	// reads at (an endpoint's patience), so that an edit which hides the
 	// field (patience 0) is still told by its value (form.hiddenText).
 	readAt string
+	// moment says the field is a moment of the run (a fault's start or
+	// end), not a length of time: an edit's mark writes it as the run's
+	// notes write a time (knob.longText).
+	moment bool
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -206,18 +210,27 @@ func focusDependency(sys *engine.System) int {
 }
 
 func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
-	f := newServerForm(th, sc, variant)
-	sys := &sc.Variants[variant].System
-	f.addFrontFaults(sys)
-	f.addFrontCalls(sys)
-	f.addServices(sys)
+	f := &form{th: th, variant: variant}
+	f.fill(sc)
 	return f
 }
 
-// newServerForm is the form's front part: the server and its traffic.
-func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
-	f := &form{th: th, variant: variant, source: sc}
-	sys := &sc.Variants[variant].System
+// fill gives f, which has none yet, the fields of its variant of sc,
+// holding sc's values. The fields' setters may call on f (a breaker's
+// minimum calls reads its window's field, a memory limit restores the
+// restart time from builtIn), so a form refilled in place (reset) is
+// built by fill on itself, never copied from another form.
+func (f *form) fill(sc *engine.Scenario) {
+	f.source = sc
+	sys := &sc.Variants[f.variant].System
+	f.addServer(sys)
+	f.addFrontFaults(sys)
+	f.addFrontCalls(sys)
+	f.addServices(sys)
+}
+
+// addServer appends the form's front part: the server and its traffic.
+func (f *form) addServer(sys *engine.System) {
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
 		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches})
 	}
@@ -276,7 +289,6 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			f.knobs[len(f.knobs)-1].readAt = name + ".patience"
 		}
 	}
-	return f
 }
 
 func verbOf(k engine.FaultKind) string {
@@ -680,6 +692,8 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 		inF[key] = true
 	}
 	var out []change
+	// The mark writes a long run's times in its unit (knob.longText).
+	runEnd := f.source.Duration
 	said := 0 // g's fields before this one are told
 	// sayHidden tells g's fields up to end that f does not show, in g's
 	// order, so a hidden field's change reads where its field was.
@@ -691,7 +705,7 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 			k := &g.knobs[said]
 			now, ok := f.hiddenText(k)
 			if was := strings.TrimSpace(k.input.Value()); ok && now != was {
-				out = append(out, k.edit(now, was, sys))
+				out = append(out, k.edit(now, was, sys, runEnd))
 			}
 		}
 	}
@@ -712,25 +726,52 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 			}
 			was = held
 		}
-		out = append(out, k.edit(now, was, sys))
+		out = append(out, k.edit(now, was, sys, runEnd))
 	}
 	sayHidden(len(g.knobs))
 	return out
 }
 
 // edit is k's change from the text was to now, in the form's words; sys
-// names a path's part.
-func (k *knob) edit(now, was string, sys *engine.System) change {
+// names a path's part, and end, where the run ends, the unit its times
+// are written in (knob.longText).
+func (k *knob) edit(now, was string, sys *engine.System, end time.Duration) change {
 	if now == "" {
 		now = "end"
 	}
 	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was}
 	if k.path != "" {
 		c.label, c.unit, c.words = pathWords(sys, *k, now)
-		return c
+	} else {
+		c.words = c.label + " " + now
 	}
-	c.words = c.label + " " + now
+	if t, ok := k.longText(now, end); ok {
+		c.words = c.label + " " + t // a duration's words carry no unit of the label's
+	}
 	return c
+}
+
+// longText is text, the value of k, a field of a time, as an edit's mark
+// writes it on a run whose time axes read minutes or hours (longMoment):
+// a moment by the rule every note and pane of that run writes one
+// (playback.NoteTime: "until 12h 01m", where a lesson's words read "until
+// 43,260 s" under a clock in hours), a length of time as the form's field
+// holds it (durText: "timeout 2h", not "7,200 s"). ok is false on a run
+// in seconds, whose mark reads as it always has, for a field of no time,
+// and for a fault's end left empty ("end").
+func (k *knob) longText(text string, end time.Duration) (string, bool) {
+	long := longMoment(end)
+	if long == nil || (k.kind != kindDuration && k.kind != kindUntil) || text == "end" {
+		return "", false
+	}
+	v, err := parse(k.kind, text)
+	if err != nil {
+		return "", false
+	}
+	if k.moment {
+		return long(v.d, 0), true
+	}
+	return durText(v.d), true
 }
 
 // fieldKeys names each field of f by what it sets, the same in any form
@@ -857,31 +898,50 @@ func (c change) replaces(w string) bool {
 // "300 ms" into "300ms", "43,260 s" into "43260s".
 var wordsToField = strings.NewReplacer(" ", "", ",", "")
 
-// reset puts the scenario's built-in values back in the fields. The two
-// forms' fields are matched by their identity (fieldKeys), as editsFrom
-// matches them: after an edit that hid a field (propagate deadline no,
-// a failure rate of 0) the forms differ in length, and filling by place
-// gave each field after it its neighbour's value ("10ms" for cancel
-// downstream). A field only f shows takes the value the original holds
-// for it where it holds one (hiddenText: the failure rate's 0%), and
-// keeps its text where it holds none.
+// reset gives the form back as it opens on the built-in scenario
+// (original): every field that form shows, at its built-in value, and no
+// other. Filling only the fields the form showed left out what an earlier
+// edit hid: a failure rate set to 0 hides its field, and defaults then
+// had no field to put 50% back in, so enter kept the 0 (a slow-call rate
+// of 0 hides two fields, a deadline not passed on its margin and time
+// left). A field the built-in form does not show needs no value typed:
+// the scenario's checks clear what it hides (settleDeadlines).
+//
+// The form still edits the scenario it was opened on (source), so each
+// field counts as unedited only at the text it held there (knob.initial):
+// the text that field held, or for a field that form hid, the value that
+// scenario holds for it (hiddenText: 0% for the failure rate), else none,
+// and the field is always written. The cursor stays on its field where
+// the built-in form shows it.
 func (f *form) reset(original *engine.Scenario) {
-	g := newForm(f.th, original, f.variant)
-	inG := make(map[string]int, len(g.knobs))
-	for j, key := range g.fieldKeys() {
-		inG[key] = j
+	editing, keys := f.source, f.fieldKeys()
+	held := make(map[string]string, len(keys))
+	for i, key := range keys {
+		held[key] = f.knobs[i].initial
 	}
-	for i, key := range f.fieldKeys() {
-		k := &f.knobs[i]
-		if j, ok := inG[key]; ok {
-			k.input.SetValue(g.knobs[j].input.Value())
-		} else if text, ok := g.hiddenText(k); ok {
-			k.input.SetValue(text)
+	focused, at := keys[f.focus], f.focus
+	*f = form{th: f.th, variant: f.variant, builtIn: f.builtIn}
+	f.fill(original)
+	f.source = editing
+	f.focus = min(at, len(f.knobs)-1)
+	for j, key := range f.fieldKeys() {
+		k := &f.knobs[j]
+		if text, ok := held[key]; ok {
+			k.initial = text
+		} else if text, ok := f.hiddenText(k); ok {
+			k.initial = text
+		} else {
+			k.initial = noText
 		}
-		k.err = ""
+		if key == focused {
+			f.focus = j
+		}
 	}
-	f.err = ""
 }
+
+// noText is a knob's initial where the scenario edited holds no value for
+// its field: no text a field holds reads as it, so the field is written.
+const noText = "\x00"
 
 func (f *form) move(d int) {
 	f.focusField((f.focus + d + len(f.knobs)) % len(f.knobs))

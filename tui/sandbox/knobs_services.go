@@ -33,7 +33,8 @@ func (f *form) addPath(label, hint string, kind valueKind, initial, path string,
 			_ = lessons.SetKnob(sc, i, path, knobArg(kind, v))
 		}
 	}
-	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches, path: path})
+	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches, path: path,
+		moment: strings.HasSuffix(path, ".fault.from") || strings.HasSuffix(path, ".fault.to")})
 }
 
 // addTenantSlots appends the fields of a per-tenant bulkhead on the call
@@ -273,9 +274,9 @@ func (f *form) addFault(name string, fi int, label string, ft engine.Fault, matc
 	from, until := durText(ft.From), untilText(ft.To)
 	f.knobs = append(f.knobs,
 		knob{label: label, hint: "when the fault starts", kind: kindDuration, input: newField(from, kindDuration), initial: from,
-			set: onFault(func(ft *engine.Fault, v value) { ft.From = v.d }), matches: []string{match}},
+			set: onFault(func(ft *engine.Fault, v value) { ft.From = v.d }), matches: []string{match}, moment: true},
 		knob{label: "  until", hint: "empty: to the end", kind: kindUntil, input: newField(until, kindUntil), initial: until,
-			set: onFault(func(ft *engine.Fault, v value) { ft.To = v.d }), matches: []string{match}})
+			set: onFault(func(ft *engine.Fault, v value) { ft.To = v.d }), matches: []string{match}, moment: true})
 }
 
 // addFrontCalls appends a section for each call of the front: the one the

@@ -38,7 +38,7 @@ func editedSummary(original, edited *engine.Scenario, changes []change) string {
 	var now, was []string
 	for i := range edited.Variants {
 		if i < len(original.Variants) {
-			n, w := movedFaults(&original.Variants[i].System, &edited.Variants[i].System)
+			n, w := movedFaults(&original.Variants[i].System, &edited.Variants[i].System, edited.Duration)
 			now, was = append(now, n...), append(was, w...)
 		}
 	}
@@ -52,14 +52,20 @@ func editedSummary(original, edited *engine.Scenario, changes []change) string {
 	}
 	base, earlier, measured := splitEditMark(original.Summary)
 	words := mergeEdits(earlier, now, func(w string) bool {
-		return slices.Contains(was, w) || slices.ContainsFunc(kept, func(c change) bool { return c.replaces(w) })
+		// A moved fault is said here as the fault (movedFaults) and never
+		// by its path: such words in an earlier summary are a file's
+		// written while the mark said the fault of a name ending in s
+		// twice, once so ("recommendations' fault until 20 s"), and no
+		// later edit's words replaced them, even where it moved the fault
+		// again.
+		return slices.Contains(was, w) || isPathFaultWords(w) || slices.ContainsFunc(kept, func(c change) bool { return c.replaces(w) })
 	})
 	if len(words) == 0 {
 		words = []string{"changed"} // a change the form has no words for
 	}
 	mark := editMark + ": " + strings.Join(words, ", ")
 	if moved || measured {
-		mark += measuredClause + faultSpan(edited.MeasureFrom, edited.MeasureTo) + ", as built"
+		mark += measuredClause + faultSpan(edited.MeasureFrom, edited.MeasureTo, edited.Duration) + ", as built"
 	}
 	if base == "" {
 		return mark
@@ -99,7 +105,28 @@ func splitEditMark(text string) (base string, words []string, measured bool) {
 	if i := strings.Index(body, measuredClause); i >= 0 {
 		body, measured = body[:i], true
 	}
-	return base, strings.Split(body, ", "), measured
+	words = strings.Split(body, ", ")
+	for i := range words {
+		words[i] = mendPossessive(words[i])
+	}
+	return base, words, measured
+}
+
+// mendPossessive gives w, a word of an earlier edit's mark, its owner's
+// possessive as lessons.Possessive writes it. A file written before that
+// rule wrote every owner with 's ("recommendations's timeout 1 s"), which
+// no change of today's form replaces (change.replaces reads its label,
+// "recommendations' timeout"): editing the knob again left the old word
+// beside the new, the knob said twice at two values.
+func mendPossessive(w string) string {
+	owner, rest, ok := strings.Cut(w, "'s ")
+	if !ok || owner == "" {
+		return w
+	}
+	if p := lessons.Possessive(owner); p != owner+"'s" {
+		return p + " " + rest
+	}
+	return w
 }
 
 // mergeEdits is an earlier edit's words followed by now's, leaving out an
@@ -138,10 +165,14 @@ func editMarked(name string, changes []change) string {
 // ("database's fault until 50 s", "payments' fault until 70 s"). Such a
 // change is said by movedFaults instead; one missed is said twice.
 func isFaultChange(c string) bool {
-	if owner, _, ok := strings.Cut(c, " fault "); ok && isPossessive(owner) {
-		return true
-	}
-	return strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
+	return isPathFaultWords(c) || strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
+}
+
+// isPathFaultWords says whether c is a fault's start or end moved by its
+// path, in a lesson's words ("payments' fault until 70 s").
+func isPathFaultWords(c string) bool {
+	owner, _, ok := strings.Cut(c, " fault ")
+	return ok && isPossessive(owner)
 }
 
 // isPossessive says whether owner is a name's possessive as
@@ -158,20 +189,28 @@ func isPossessive(owner string) bool {
 
 // movedFaults words the faults of b that differ from a's, part by part:
 // the front's dependencies, each service's own faults and its
-// dependencies'. was words a's faults of those parts, as an earlier
-// edit's mark said them.
-func movedFaults(a, b *engine.System) (now, was []string) {
-	say := func(name string, fs []engine.Fault) (out []string) {
+// dependencies', on a run that ends at end (faultSpan). was words a's
+// faults of those parts, as an earlier edit's mark said them: in the
+// run's unit, and in seconds too, as a long run's mark said them before
+// it wrote them in the run's unit ("recommendations hang 43200 s–43260 s"
+// in a file written then, which would otherwise stay beside the hang's
+// new words).
+func movedFaults(a, b *engine.System, end time.Duration) (now, was []string) {
+	sayIn := func(end time.Duration, name string, fs []engine.Fault) (out []string) {
 		for _, ft := range fs {
-			out = append(out, name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To))
+			out = append(out, name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To, end))
 		}
 		return out
+	}
+	say := func(name string, fs []engine.Fault) []string { return sayIn(end, name, fs) }
+	said := func(name string, fs []engine.Fault) []string {
+		return append(sayIn(end, name, fs), sayIn(0, name, fs)...) // 0: a run in seconds
 	}
 	deps := func(x, y []engine.Dependency) {
 		for _, d := range y {
 			for _, o := range x {
 				if o.Name == d.Name && !reflect.DeepEqual(o.Faults, d.Faults) {
-					now, was = append(now, say(d.Name, d.Faults)...), append(was, say(o.Name, o.Faults)...)
+					now, was = append(now, say(d.Name, d.Faults)...), append(was, said(o.Name, o.Faults)...)
 				}
 			}
 		}
@@ -184,10 +223,12 @@ func movedFaults(a, b *engine.System) (now, was []string) {
 			}
 			if !reflect.DeepEqual(o.Faults, s.Faults) {
 				for _, ft := range s.Faults {
-					now = append(now, s.Name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To))
+					now = append(now, s.Name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To, end))
 				}
 				for _, ft := range o.Faults {
-					was = append(was, o.Name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To))
+					for _, in := range []time.Duration{end, 0} { // the run's unit, then seconds (said)
+						was = append(was, o.Name+" "+ft.Kind.String()+" "+faultSpan(ft.From, ft.To, in))
+					}
 				}
 			}
 			deps(o.Dependencies, s.Dependencies)
@@ -196,10 +237,15 @@ func movedFaults(a, b *engine.System) (now, was []string) {
 	return now, was
 }
 
-// faultSpan writes from–to in seconds, "25 s–50 s", or "from 25 s" with no end.
-func faultSpan(from, to time.Duration) string {
+// faultSpan writes from–to of a run that ends at end, "25 s–50 s", or
+// "from 25 s" with no end: in seconds on a run whose time axes read
+// seconds, else as the run's notes and panes write a moment (longMoment:
+// "12h 00m–12h 01m", where "43200 s–43260 s" sat under a clock in hours).
+func faultSpan(from, to, end time.Duration) string {
+	long := longMoment(end)
+	at := func(d time.Duration) string { return long.Or(d, 0, pane.SecondsShort(d)) }
 	if to == 0 {
-		return "from " + pane.SecondsShort(from)
+		return "from " + at(from)
 	}
-	return pane.SecondsShort(from) + "–" + pane.SecondsShort(to)
+	return at(from) + "–" + at(to)
 }
