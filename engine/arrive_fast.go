@@ -139,6 +139,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				// schedule), unless a test has turned the flat walk off.
 				if ds := &r.dependencies[es.dep]; ds.svcFlat {
 					req.callStart = now
+					ds.made++
 					r.enterFlat(id, req, ds) // services_fast.go
 					goto next
 				}
@@ -256,6 +257,7 @@ func (r *Run) arriveTasks() {
 				r.now = at
 				if ds := r.enteredFast(es); ds != nil {
 					req.callStart = at
+					ds.made++
 					r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
 					goto next
 				}

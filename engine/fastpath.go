@@ -285,6 +285,7 @@ func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Dur
 		ds.bulkheadBound = true // fork.go
 		ds.bulkheadFull++
 	}
+	ds.made++     // a call begun and refused in one step, without a request
 	ds.answered++ // finishFast's counts
 	if o == Failed || o == Rejected {
 		ds.failedCalls++

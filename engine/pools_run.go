@@ -143,18 +143,22 @@ func (ps *poolState) take(hs *hostState) {
 }
 
 // dialStarted counts an attempt's connection to hs as being dialled: the
-// attempt's hold has just become connDialing.
-func (ps *poolState) dialStarted(hs *hostState) {
+// attempt's hold has just become connDialing. ds, the attempt's edge,
+// counts it too: a database pool's one host has every edge's dials, and
+// a sample tells each edge's own (DependencySample.Dialling).
+func (ps *poolState) dialStarted(hs *hostState, ds *dependencyState) {
 	ps.dialling++
 	hs.dialling++
+	ds.dialling++
 	ps.diallingMax = max(ps.diallingMax, ps.dialling)
 }
 
-// dialEnded counts a dial to hs as over (connected, failed, or given up
-// on): the attempt's hold has just left connDialing.
-func (ps *poolState) dialEnded(hs *hostState) {
+// dialEnded counts a dial to hs along ds as over (connected, failed, or
+// given up on): the attempt's hold has just left connDialing.
+func (ps *poolState) dialEnded(hs *hostState, ds *dependencyState) {
 	ps.dialling--
 	hs.dialling--
+	ds.dialling--
 }
 
 // hold is request id's connHold, the slice grown to hold it.
@@ -235,7 +239,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 			after, fails = timeout, true
 		default:
 			h.state = connDialing
-			ps.dialStarted(hs)
+			ps.dialStarted(hs, r.dep(req))
 			h.tok++
 			r.armTimeout(id, 0, false)
 			return false
@@ -247,7 +251,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		return true
 	}
 	h.state = connDialing
-	ps.dialStarted(hs)
+	ps.dialStarted(hs, r.dep(req))
 	h.tok++
 	h.since = r.now
 	// For a fork (fork.go): the dial is spent inside the attempt's
@@ -350,7 +354,7 @@ func (r *Run) handlePool(e *event) {
 	layers := len(r.dep(req).layers)
 	switch {
 	case e.kind == evDialDone && h.state == connDialing:
-		ps.dialEnded(hs)
+		ps.dialEnded(hs, r.dep(req))
 		if e.err {
 			h.state = connNone
 			ps.dialFailures++
@@ -394,7 +398,7 @@ func (r *Run) putConn(id int32, answered bool) {
 		ps.gaveUp++
 		return
 	case connDialing:
-		ps.dialEnded(hs)
+		ps.dialEnded(hs, r.dep(&r.requests[id]))
 	case connHeld:
 		if answered {
 			hs.idle++

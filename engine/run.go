@@ -289,6 +289,12 @@ type dependencyState struct {
 	// caller got an answer for, and of those the ones that ended failed or
 	// rejected (DependencySample.Answered, for a map's rates).
 	answered, failedCalls uint64
+	// made counts the calls begun along the edge (DependencySample.Made),
+	// one where each path sets the request's callStart, and one for a
+	// call refused at entry without a request (refuseAtEntry); dialling
+	// the ones whose connection is being dialled now (pools_run.go).
+	made     uint64
+	dialling int32
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
 	// timer was ever armed; the most calls inside the bulkhead at once,
@@ -937,6 +943,7 @@ func (r *Run) runBefore(stop time.Duration) {
 					req.worker = w
 					req.started = true
 					req.callStart = now
+					ds.made++
 					if !ds.fast {
 						r.enterFast(id, req, ds) // fastpath.go: through its layers
 						continue
@@ -1418,6 +1425,7 @@ drawn:
 				req.worker = w
 				req.started = true
 				req.callStart = now
+				ds.made++
 				if !ds.fast {
 					r.enterFast(id, req, ds) // fastpath.go: through its layers
 					return
@@ -1538,6 +1546,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 			req.worker = w
 			req.started = true
 			req.callStart = now
+			ds.made++
 			if !ds.fast {
 				if ds.fastLayers {
 					r.enterFast(id, req, ds) // fastpath.go: through its layers
@@ -1705,6 +1714,7 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	}
 	ds := &r.dependencies[es.dep]
 	req.callStart = r.now
+	ds.made++
 	if d := ds.deadline; d > 0 {
 		req.deadlineOn = true
 		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
@@ -1885,7 +1895,7 @@ func (r *Run) closeBucket() {
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
 		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1,
-			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls)}
+			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls), Made: uint32(ds.made), Dialling: ds.dialling}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
 			// What the breaker would judge a call by then; CountsAt changes nothing.

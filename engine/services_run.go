@@ -838,6 +838,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		}
 	}
 	req.callStart = r.now
+	ds.made++
 	req.piped = true
 	// A leaf with a timeout alone or no layer, and nothing else to ask
 	// about (leafTimeout, leafPlain: no deadline, no budget), goes

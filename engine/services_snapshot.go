@@ -239,6 +239,8 @@ func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
 			a.Consecutive += b.Consecutive
 			a.Answered += b.Answered
 			a.FailedCalls += b.FailedCalls
+			a.Made += b.Made
+			a.Dialling += b.Dialling
 		}
 	}
 	for t := range series {

@@ -35,6 +35,20 @@ type DependencySample struct {
 	// (a fallback's answer is not a failure): the difference between two
 	// samples (in uint32 arithmetic) is what the edge did between them.
 	Answered, FailedCalls uint32
+	// Made counts, in the same way, the calls along this edge whose caller
+	// began them (entered the edge's first layer; a retry is the same
+	// call): answered, refused, still waiting somewhere, or lost with a
+	// killed process. Answered alone misreads a hang, where the calls keep
+	// coming and none is answered.
+	//
+	// Made and Dialling are left out of JSON, as BreakerSnapshot.WindowCalls
+	// is: the recorded fingerprints hash the JSON a snapshot wrote before
+	// they were added, and they change no result.
+	Made uint32 `json:"-"`
+	// Dialling is the calls along this edge waiting on their connection's
+	// dial at the sample's end: made, not yet at the dependency, so not
+	// in InFlight (a hung host's dials last as long as the hang).
+	Dialling int32 `json:"-"`
 }
 
 // Snapshot is the state of a run at one moment. It is immutable: later steps

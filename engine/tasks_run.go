@@ -204,6 +204,7 @@ func (r *Run) startTask(id int32, req *request) bool {
 		es := &r.endpoints[ep]
 		if ds := r.enteredFast(es); ds != nil {
 			req.callStart = at
+			ds.made++
 			r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
 			return true
 		}
@@ -400,6 +401,7 @@ func (r *Run) sliceEnded(at time.Duration, id int32, gen uint32) {
 	es := &r.endpoints[req.ep]
 	if ds := r.enteredFast(es); ds != nil {
 		req.callStart = r.now
+		ds.made++
 		r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
 		return
 	}
@@ -452,6 +454,7 @@ func (r *Run) oomKill() {
 			ds.limiterBorn = r.now + t.cfg.Memory.Restart
 		}
 		ds.waiters.head, ds.waiters.n, ds.waiting = 0, 0, 0
+		ds.dialling = 0 // as the pools' restart empties theirs
 	}
 	linkSharedBreakers(front)
 	if r.pools != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -84,7 +85,7 @@ func TestAServiceCountsItsCallersCalls(t *testing.T) {
 	s := snapAt(t, "rate-limit-vs-bulkhead", 1, 20*time.Second)
 	m := newMap(s, 200, 30)
 	cat := nodeNamed(t, m, "catalog")
-	var sum callCounts
+	var sum pane.EdgeCalls
 	edges := 0
 	for i := range s.Dependencies {
 		if d := &s.Dependencies[i]; d.Service == "catalog" {
@@ -92,33 +93,18 @@ func TestAServiceCountsItsCallersCalls(t *testing.T) {
 			if !ok {
 				t.Fatalf("edge %s has no samples", d.Name)
 			}
-			sum.add(c)
+			sum.Add(c)
 			edges++
 		}
 	}
 	if edges < 2 {
 		t.Fatalf("catalog has %d callers' edges, want the two this test is about", edges)
 	}
-	if want := float64(sum.made) / rateWindow.Seconds(); math.Abs(cat.rate-want) > 1e-9*want {
+	if want := float64(sum.Made) / rateWindow.Seconds(); math.Abs(cat.rate-want) > 1e-9*want {
 		t.Errorf("catalog: %.1f calls/s, want its callers' %.1f", cat.rate, want)
 	}
-	if want := float64(sum.bad) / float64(sum.answered); cat.failed != want || want < 0.5 {
+	if want := float64(sum.Failed) / float64(sum.Answered); cat.failed != want || want < 0.5 {
 		t.Errorf("catalog: failed %.3f, want its callers' %.3f (most refused by the limiter)", cat.failed, want)
-	}
-}
-
-// Held calls that vanish unanswered (a process killed at its memory limit)
-// never make the calls made fewer than none.
-func TestCallsMadeNeverNegative(t *testing.T) {
-	every := 100 * time.Millisecond
-	ser := make([]engine.DependencySample, 60)
-	for i := range ser {
-		ser[i] = engine.DependencySample{InFlight: 500, Answered: 10}
-	}
-	ser[len(ser)-1].InFlight = 0 // every held call gone, none answered
-	rate, _, ok := edgeRates(ser, every)
-	if !ok || rate != 0 {
-		t.Errorf("rate %v (ok %v), want 0", rate, ok)
 	}
 }
 
@@ -145,8 +131,8 @@ func TestAKillLosesNoCallsMadeBeforeIt(t *testing.T) {
 		t.Fatalf("go-inventory: no kill between %v and %v: not the loss this test is about", at-rateWindow, at)
 	}
 	inv, was := dependencyNamed(t, &s, "inventory"), dependencyNamed(t, &before, "inventory")
-	if lost := atDependency(was.Series[len(was.Series)-1]); lost < 1000 {
-		t.Fatalf("inventory held %d calls before the kill, want the pile-up this test is about", lost)
+	if last := was.Series[len(was.Series)-1]; last.InFlight-last.Abandoned < 1000 {
+		t.Fatalf("inventory held %d calls before the kill, want the pile-up this test is about", last.InFlight-last.Abandoned)
 	}
 	// No bulkhead, breaker or retry on the edge: every call made reaches
 	// inventory, a dial of 5 ms later.

@@ -440,6 +440,10 @@ func (m *Model) failedCell(r row) string {
 	if r.strip || r.ref || !n.ok {
 		return ""
 	}
+	if n.unjudged {
+		// None answered: "share of the answered" has nothing to count.
+		return m.th.Dim.Render(noneAnswered)
+	}
 	s := pane.Percent(n.failed)
 	switch {
 	case n.failed >= 0.5:
@@ -740,8 +744,8 @@ func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
 	out := flow(parts, inner, gap)
 	// What the two numbers count, which their headings are too narrow to
 	// say, on lines of their own: a hung dependency is called as often as
-	// ever and answers none, so its failed share stays 0% until the first
-	// timeouts, its calls in flight piling up meanwhile.
+	// ever and answers none, so it has no failed share (noneAnswered) until
+	// the first timeouts, its calls in flight piling up meanwhile.
 	parts = parts[:0]
 	add(keyRate, true)
 	add(keyFailed, true)
@@ -775,6 +779,11 @@ const (
 	keyRate   = "calls/s: calls made a second, refused ones too"
 	keyFailed = "failed: share of the answered"
 )
+
+// noneAnswered is the failed cell of a node whose calls made in the rate
+// window have none answered yet: a hung dependency's, until its callers'
+// timeouts answer them.
+const noneAnswered = "–"
 
 // drawn are the glyphs the tree draws in rows: the nodes' and the
 // branches' breakers', a fleet's instances' in its strip, and the

@@ -91,9 +91,13 @@ type node struct {
 	// samples to judge by.
 	rate, failed float64
 	ok           bool
+	// unjudged: calls were made in the window and none was answered (a
+	// hang, a killed process), so there is no failed share to show: a
+	// 0% there read as calls answering well.
+	unjudged bool
 	// calls are a service's callers' calls to it, which rate and failed
 	// are worked out from.
-	calls callCounts
+	calls pane.EdgeCalls
 	// fault is the fault in force on a leaf now, "" for none.
 	fault string
 	// uncalled: a dependency of the front that no endpoint calls in this
@@ -142,7 +146,7 @@ func build(s *engine.Snapshot) graph {
 	}
 	g.front = len(g.nodes)
 	front := node{kind: Front, name: FrontName, parent: -1, used: s.Busy, size: s.Workers, queued: s.Queued, queueCap: s.QueueCap}
-	front.rate, front.failed, front.ok = frontRates(s)
+	front.rate, front.failed, front.ok, front.unjudged = frontRates(s)
 	g.nodes = append(g.nodes, front)
 	svcIndex := map[string]int{} // service name → node
 	for i := range s.Dependencies {
@@ -174,8 +178,9 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 			e.to = at // a second call into a service drawn already
 			if c, ok := edgeCounts(d.Series, s.SampleEvery); ok {
 				n := &g.nodes[at]
-				n.calls.add(c)
-				n.rate, n.failed, n.ok = share(n.calls.made, n.calls.answered, n.calls.bad, n.calls.span, s.SampleEvery)
+				n.calls.Add(c)
+				n.rate, n.failed, n.ok = share(n.calls.Made, n.calls.Answered, n.calls.Failed, n.calls.Span, s.SampleEvery)
+				n.unjudged = answeredNone(n.calls.Made, n.calls.Answered)
 			}
 			g.nodes[from].edges = append(g.nodes[from].edges, e)
 			return
@@ -190,7 +195,8 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		// (its own series counts answers, not arrivals), refusals on the
 		// way counted as failed; a second caller's edge adds its own.
 		n.calls, n.ok = edgeCounts(d.Series, s.SampleEvery)
-		n.rate, n.failed, _ = share(n.calls.made, n.calls.answered, n.calls.bad, n.calls.span, s.SampleEvery)
+		n.rate, n.failed, _ = share(n.calls.Made, n.calls.Answered, n.calls.Failed, n.calls.Span, s.SampleEvery)
+		n.unjudged = answeredNone(n.calls.Made, n.calls.Answered)
 		if len(ss.Instances) == 1 && ss.Instances[0].State != engine.InstanceUp {
 			n.fault = instanceFaultWords(&ss.Instances[0])
 		}
@@ -224,7 +230,10 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)
 	}
-	n.rate, n.failed, n.ok = edgeRates(d.Series, s.SampleEvery)
+	if c, ok := edgeCounts(d.Series, s.SampleEvery); ok {
+		n.rate, n.failed, n.ok = share(c.Made, c.Answered, c.Failed, c.Span, s.SampleEvery)
+		n.unjudged = answeredNone(c.Made, c.Answered)
+	}
 	if d.Fault != nil {
 		n.fault = faultWords(d.Fault)
 	}
@@ -314,8 +323,8 @@ func samplesIn(every time.Duration) int {
 
 // frontRates are the requests arriving at the front a second and the
 // failed share of its answers over the rate window, from its endpoints'
-// series.
-func frontRates(s *engine.Snapshot) (rate, failed float64, ok bool) {
+// series; unjudged: requests arrived and none was answered.
+func frontRates(s *engine.Snapshot) (rate, failed float64, ok, unjudged bool) {
 	k := samplesIn(s.SampleEvery)
 	var arrived, all, bad uint64
 	span := 0
@@ -333,83 +342,23 @@ func frontRates(s *engine.Snapshot) (rate, failed float64, ok bool) {
 			}
 		}
 	}
-	return share(arrived, all, bad, span, s.SampleEvery)
+	rate, failed, ok = share(arrived, all, bad, span, s.SampleEvery)
+	return rate, failed, ok, answeredNone(arrived, all)
 }
 
-// edgeRates are the calls made along an edge a second and the failed share
-// of the ones answered (refusals included), from the running counts its
-// samples carry.
-func edgeRates(ser []engine.DependencySample, every time.Duration) (rate, failed float64, ok bool) {
-	c, ok := edgeCounts(ser, every)
-	if !ok {
-		return 0, 0, false
-	}
-	return share(c.made, c.answered, c.bad, c.span, every)
-}
+// answeredNone says whether made calls (or arrivals) and none answered leave
+// no failed share to show.
+func answeredNone(made, answered uint64) bool { return made > 0 && answered == 0 }
 
-// callCounts are the calls along edges over the rate window: made,
-// answered, and of those failed or refused, over span samples.
-type callCounts struct {
-	made, answered, bad uint64
-	span                int
-}
-
-// edgeCounts counts an edge's calls over the rate window.
-//
-// A call made is answered by now or still held (in flight, its caller
-// waiting), so the calls made in a sample are its answers plus the growth
-// of the held ones: counting the answers alone, a dependency that hung a
-// second ago read as called three times in four (75/s of 100/s), every
-// call since waiting for its timeout.
-//
-// Held calls can also vanish unanswered: a process killed at its memory
-// limit takes its calls with it, a cancelled caller's call is dropped.
-// The samples do not count those, so a sample that lost more than it made
-// reads as having made none, and the loss is kept inside that sample:
-// summed over the whole window instead, go-inventory's 1,788 calls lost at
-// its kill outweighed the window's 675 made before it, and inventory read
-// 0 calls/s for the five seconds after. A call waiting outside the
-// dependency (dialling a connection, waiting for a permit) is counted
-// only once answered: the samples count neither.
-func edgeCounts(ser []engine.DependencySample, every time.Duration) (callCounts, bool) {
-	if len(ser) == 0 {
-		return callCounts{}, false
-	}
-	k := samplesIn(every)
-	from := max(len(ser)-k, 0)
-	var c callCounts
-	c.span = len(ser) - from
-	prev := engine.DependencySample{} // before the run's first sample: nothing held
-	if from > 0 {
-		prev = ser[from-1]
-	}
-	first := prev
-	for _, smp := range ser[from:] {
-		// uint32 differences: the counts wrap, a sample's calls do not.
-		answered := int64(smp.Answered - prev.Answered)
-		c.made += uint64(max(answered+atDependency(smp)-atDependency(prev), 0))
-		prev = smp
-	}
-	c.answered = uint64(prev.Answered - first.Answered)
-	c.bad = uint64(prev.FailedCalls - first.FailedCalls)
-	return c, true
-}
-
-// add counts another edge's calls into the same node.
-func (c *callCounts) add(o callCounts) {
-	c.made += o.made
-	c.answered += o.answered
-	c.bad += o.bad
-	c.span = max(c.span, o.span)
-}
-
-// atDependency is a sample's calls at the dependency whose caller still
-// waits on them: the calls made and not yet answered, for counting the
-// calls made. It is not the calls held that the map draws (pane.Held):
-// under a bulkhead those are the permits held, and a call holding a
-// permit while it dials is not made to the dependency yet.
-func atDependency(d engine.DependencySample) int64 {
-	return int64(d.InFlight) - int64(d.Abandoned)
+// edgeCounts counts an edge's calls over the rate window (pane.EdgeCalls,
+// which the circuit tiles count by too). The calls made
+// are the engine's own count of calls begun, not answers plus the growth
+// of the calls held: in a hang the calls waiting outside the dependency
+// (dialling a connection, waiting for a permit) are made and nowhere
+// held, and go-server's payments read 0 calls/s while checkout called it
+// 190 times a second.
+func edgeCounts(ser []engine.DependencySample, every time.Duration) (pane.EdgeCalls, bool) {
+	return pane.EdgeCallsOver(ser, every, rateWindow)
 }
 
 // share turns counts over span samples into a rate of made a second and

@@ -17,9 +17,10 @@ import "github.com/breakerlab/breakerlab/engine"
 // payments, every permit held by a call dialling the hung provider, drew
 // a line at 0 under its cap of 60 while the bulkhead turned checkouts
 // away); without one, the calls at the dependency less the abandoned.
-// Without a bulkhead a call dialling its connection is left out: a
-// sample does not count dials (the snapshot's pools have them now only,
-// which the map says beside the node).
+// Without a bulkhead a call dialling its connection is left out: it is
+// not in flight at the dependency, which the chart's title names; a
+// sample counts it apart (DependencySample.Dialling), as the map says it
+// beside the node ("26 in flight · 2,693 dialling").
 func Held(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
 	if OneCap(d) > 0 {
 		return smp.Bulkhead

@@ -1,5 +1,5 @@
 // Package tiles draws a tile per circuit breaker, as the Hystrix dashboard
-// does: the rolling rate of calls answered, the share of them that failed,
+// does: the rolling rate of calls made, the share of the answered that failed,
 // the breaker's state (a fleet's instances counted by state, as the
 // dashboard counts hosts), the calls it refused and the latency
 // percentiles the clients behind it saw, with a sparkline of the rate.
@@ -48,6 +48,7 @@ type circuit struct {
 	winFailed, winCalls int
 	threshold           float64
 	rate, failed        float64
+	calls               pane.EdgeCalls // what rate and failed are worked out from
 	refused             uint64
 	p50, p90, p99       time.Duration
 	latOK               bool
@@ -185,40 +186,19 @@ func (m *Model) ensure() {
 }
 
 // addRates adds a dependency's rolling rate, failed share and sparkline
-// to c (a shared breaker's members add up).
+// to c (a shared breaker's members add up). The rate is the calls made a
+// second, as the map's calls/s (pane.EdgeCalls, over the rolling window):
+// a rate of answers read 0/s while a hung dependency was called as often
+// as ever. The failed share is of the calls answered.
 func (m *Model) addRates(c *circuit, s *engine.Snapshot, ser []engine.DependencySample) {
-	if len(ser) == 0 || s.SampleEvery <= 0 {
+	calls, ok := pane.EdgeCallsOver(ser, s.SampleEvery, Rolling)
+	if !ok {
 		return
 	}
-	k := max(int(Rolling/s.SampleEvery), 1)
-	last := ser[len(ser)-1]
-	var first engine.DependencySample
-	span := len(ser)
-	if len(ser) > k {
-		first, span = ser[len(ser)-1-k], k
-	}
-	secs := (time.Duration(span) * s.SampleEvery).Seconds()
-	all := float64(last.Answered - first.Answered)
-	bad := float64(last.FailedCalls - first.FailedCalls)
-	// Shares add up by their counts.
-	prevAll := c.rate * secs
-	prevBad := c.failed * prevAll
-	c.rate = (prevAll + all) / secs
-	if prevAll+all > 0 {
-		c.failed = (prevBad + bad) / (prevAll + all)
-	}
-	// The sparkline: calls answered in each second, the latest last.
-	per := max(int(time.Second/s.SampleEvery), 1)
-	n := len(ser) / per
-	spark := make([]float64, n)
-	for i := range n {
-		end := ser[(i+1)*per-1]
-		var start engine.DependencySample
-		if i > 0 {
-			start = ser[i*per-1]
-		}
-		spark[i] = float64(end.Answered - start.Answered)
-	}
+	c.calls.Add(calls)
+	c.rate, c.failed = c.calls.Rate(s.SampleEvery), c.calls.FailedShare()
+	// The sparkline: calls made in each second, the latest last.
+	spark := pane.MadeEachSecond(ser, s.SampleEvery)
 	if len(c.spark) == len(spark) {
 		for i := range spark {
 			c.spark[i] += spark[i]

@@ -1,0 +1,85 @@
+package pane
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// EdgeCalls are the calls along an edge over a stretch of its samples:
+// made (begun by their callers), answered, and of those failed or
+// refused. The map's calls a second and failed share and the circuit
+// tiles' come from this one count: a rate of answers alone read 0/s for
+// go-server's payments while checkout called it 190 times a second, every
+// call dialling a host that had hung.
+type EdgeCalls struct {
+	Made, Answered, Failed uint64
+	Span                   int // the samples counted
+}
+
+// EdgeCallsOver counts the calls of ser over its last window (or the time
+// so far, when shorter), from the running counts its samples carry; ok is
+// false before the first sample.
+func EdgeCallsOver(ser []engine.DependencySample, every, window time.Duration) (c EdgeCalls, ok bool) {
+	if len(ser) == 0 || every <= 0 {
+		return EdgeCalls{}, false
+	}
+	k := max(int(window/every), 1)
+	from := max(len(ser)-k, 0)
+	var first engine.DependencySample // before the run's first sample: nothing yet
+	if from > 0 {
+		first = ser[from-1]
+	}
+	last := ser[len(ser)-1]
+	// uint32 differences: the counts wrap, a window's calls do not.
+	return EdgeCalls{
+		Made:     uint64(last.Made - first.Made),
+		Answered: uint64(last.Answered - first.Answered),
+		Failed:   uint64(last.FailedCalls - first.FailedCalls),
+		Span:     len(ser) - from,
+	}, true
+}
+
+// Add counts another edge's calls in (a node called along two edges, a
+// shared breaker's members): the spans are the same stretch of time.
+func (c *EdgeCalls) Add(o EdgeCalls) {
+	c.Made += o.Made
+	c.Answered += o.Answered
+	c.Failed += o.Failed
+	c.Span = max(c.Span, o.Span)
+}
+
+// Rate is the calls made a second.
+func (c EdgeCalls) Rate(every time.Duration) float64 {
+	if c.Span <= 0 || every <= 0 {
+		return 0
+	}
+	return float64(c.Made) / (time.Duration(c.Span) * every).Seconds()
+}
+
+// FailedShare is the share of the answered calls that failed or were
+// refused, 0 when none was answered (Answered says whether any was: a hung
+// dependency's calls are made and not judged yet).
+func (c EdgeCalls) FailedShare() float64 {
+	if c.Answered == 0 {
+		return 0
+	}
+	return float64(c.Failed) / float64(c.Answered)
+}
+
+// MadeEachSecond is the calls made along ser in each whole second of the
+// run, the latest last: a sparkline of EdgeCalls' rate.
+func MadeEachSecond(ser []engine.DependencySample, every time.Duration) []float64 {
+	if every <= 0 {
+		return nil
+	}
+	per := max(int(time.Second/every), 1)
+	out := make([]float64, len(ser)/per)
+	var start engine.DependencySample
+	for i := range out {
+		end := ser[(i+1)*per-1]
+		out[i] = float64(end.Made - start.Made)
+		start = end
+	}
+	return out
+}
