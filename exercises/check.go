@@ -125,6 +125,12 @@ type Result struct {
 	// The summary is built from the same words, so the two say the same
 	// fault. Empty otherwise.
 	Fault string
+	// ChangedTestsFault is how Fault starts when TestsChanged: what
+	// differs and why the check cannot pass, then what the report that
+	// follows ran with ("With your version: "). The runner puts it before
+	// a report it says in its own words, as it does a build's errors, each
+	// with its place. Empty otherwise.
+	ChangedTestsFault string
 	// Untouched is set when the exercise's Go files are the stub and the
 	// bundled tests as the workbook wrote them, and no others: the learner
 	// has not started on it. The runner then shows the task before the
@@ -512,7 +518,8 @@ func (w *Workbook) postcheck(e Exercise, res *Result, changed TestChanges) {
 	if len(changed.Learners()) == 0 {
 		with = "With the old tests: "
 	}
-	r.Summary, res.Fault = ChangedTestsNote(e, changed)+". "+with+r.Summary, changedTestsFault(e, changed)+". "+with+fault
+	res.ChangedTestsFault = changedTestsFault(e, changed) + ". " + with
+	r.Summary, res.Fault = ChangedTestsNote(e, changed)+". "+with+r.Summary, res.ChangedTestsFault+fault
 }
 
 // mixedPackages matches the go command's complaint about a folder whose

@@ -92,6 +92,14 @@ func TestFaultLeavesOutCheckCommand(t *testing.T) {
 			if !strings.Contains(r.Fault, c.fault) || strings.Contains(r.Fault, "breakerlab exercises") || strings.Contains(r.Fault, "check again") {
 				t.Errorf("Fault = %q, want %q without check's way out", r.Fault, c.fault)
 			}
+			// The runner says the changed tests before a report it gives
+			// in its own words (a build's errors at their lines): the
+			// fault's start, up to the report it quotes.
+			lead := r.ChangedTestsFault
+			if r.TestsChanged != (lead != "") || !strings.HasPrefix(r.Fault, lead) ||
+				r.TestsChanged && (!strings.Contains(lead, "differs") || !strings.HasSuffix(lead, "With your version: ")) {
+				t.Errorf("ChangedTestsFault = %q, want the start of Fault %q up to the report, when and only when the tests changed", lead, r.Fault)
+			}
 		})
 	}
 }

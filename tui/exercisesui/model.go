@@ -134,6 +134,10 @@ type Model struct {
 	height  int
 	message string
 	isError bool
+	// ofLastCheck says the message speaks of the current exercise's last
+	// check ("e has no file to open: the folder … is missing"): the next
+	// check makes it old news, as it does passedMessage.
+	ofLastCheck bool
 	// did says what x last put back ("Restored the bundled tests…"). The
 	// check after it may pass at once, and its "Passed!" would replace a
 	// message saying what x did before the learner could read it: did
@@ -304,7 +308,16 @@ func (m *Model) current() exercises.Exercise {
 	return m.exs[m.cur]
 }
 
-func (m *Model) setMessage(text string, isError bool) { m.message, m.isError = text, isError }
+func (m *Model) setMessage(text string, isError bool) {
+	m.message, m.isError, m.ofLastCheck = text, isError, false
+}
+
+// sayOfLastCheck shows text, which speaks of the current exercise's last
+// check, until the next one starts (or another message comes).
+func (m *Model) sayOfLastCheck(text string) {
+	m.setMessage(text, false)
+	m.ofLastCheck = true
+}
 
 // startCheck runs the exercise's tests, stopping any older run of them.
 func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
@@ -327,7 +340,7 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	// The go command compiles first; the grader says so once it starts,
 	// and when the tests start running.
 	m.phase[e.Name] = grade.Progress{Phase: grade.Compiling}
-	if e.Name == m.current().Name && (m.message == passedMessage || m.message == nothingChangedMessage) {
+	if e.Name == m.current().Name && (m.message == passedMessage || m.message == nothingChangedMessage || m.ofLastCheck) {
 		// It is being tested again: it may not pass now, and what the
 		// last prompt left unchanged is old news.
 		m.setMessage("", false)
@@ -784,6 +797,14 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 			return m, nil
 		}
+		if m.renamedTo() != "" {
+			// A fresh folder would hold the stub while the learner's code
+			// stayed in the renamed one, where no check looks: they would
+			// work on, unchecked, or start over without knowing why.
+			m.sayOfLastCheck(fmt.Sprintf("Not reset: the last check found your code in %s, and a fresh %s would leave it unchecked. %s",
+				r.RenamedTo, e.Name, renameBack(r)))
+			return m, nil
+		}
 		m.screen, m.confirm = screenConfirm, confirmReset
 		if ok && restoresTests(r) {
 			m.confirm = confirmRestoreTests
@@ -803,6 +824,11 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setMessage("", false)
 		return m, m.startCheck(e)
 	case key.Matches(msg, k.Edit):
+		if m.folderMissing() {
+			way, _ := wayLine(m.results[e.Name])
+			m.sayOfLastCheck(fmt.Sprintf("e has no file to open: the last check found the folder %s missing. %s", e.Name, way))
+			return m, nil
+		}
 		return m, m.edit()
 	case key.Matches(msg, k.Up):
 		m.scroll--
@@ -1008,6 +1034,23 @@ func (m Model) waitsForCheck() bool {
 // not come in yet.
 func (m Model) checking(name string) bool {
 	return m.running[name] != nil || m.saved[name] || m.all != nil && !m.all.seen[name]
+}
+
+// folderMissing reports whether the last check of the current exercise
+// found its folder missing.
+func (m Model) folderMissing() bool {
+	r, ok := m.results[m.current().Name]
+	return ok && r.FolderMissing
+}
+
+// renamedTo is the folder the last check of the current exercise found
+// its code in, its own folder missing (renamed, by the look of it); "" if
+// none.
+func (m Model) renamedTo() string {
+	if r, ok := m.results[m.current().Name]; ok && r.FolderMissing {
+		return r.RenamedTo
+	}
+	return ""
 }
 
 // nothingChangedMessage is the status line after a prompt was declined; it

@@ -746,12 +746,13 @@ func TestStaleResultsAreIgnored(t *testing.T) {
 }
 
 func TestWatchFailureFallsBackToManual(t *testing.T) {
-	// Not manual: the fake's folders do not exist, so watching fails.
+	// Not manual: the fake's workbook folder does not exist, so watching
+	// fails (a missing exercise folder alone is watched for).
 	m := New(newFake(), Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
 	d := &driver{t: t, m: m}
 	d.send(tea.WindowSizeMsg{Width: 160, Height: 30})
 	d.run(m.Init())
-	d.wantView("Watching for saves failed (cannot watch /wb/", "not watching: r re-runs", "r re-run")
+	d.wantView("Watching for saves failed (cannot watch /wb:", "not watching: r re-runs", "r re-run")
 	d.send(watchErrMsg{errors.New("too many open files")})
 	d.wantView("Watching for saves failed (too many open files)")
 }
@@ -877,8 +878,10 @@ func TestWatcherSeesSaves(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no message 5 s after saving a Go file")
 	}
-	if m := startWatching(map[string]string{filepath.Join(dir, "gone"): "x"})(); reflect.TypeOf(m) != reflect.TypeOf(watchErrMsg{}) {
-		t.Fatalf("watching a missing folder = %#v, want an error message", m)
+	// A missing exercise folder is watched for from its parent (see
+	// TestTheWatcherWaitsForAMissingFolder); a missing workbook cannot be.
+	if m := startWatching(map[string]string{filepath.Join(dir, "gone", "01-consecutive-breaker"): "x"})(); reflect.TypeOf(m) != reflect.TypeOf(watchErrMsg{}) {
+		t.Fatalf("watching in a missing workbook = %#v, want an error message", m)
 	}
 }
 

@@ -283,15 +283,22 @@ func (m Model) helpKeys() helpKeys {
 	}
 	next := k.Next
 	next.SetEnabled(m.isSolved(m.current().Name))
-	short := []key.Binding{k.Edit, k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
+	// With its folder gone there is no file for e to open (e says why).
+	edit := k.Edit
+	edit.SetEnabled(!m.folderMissing())
+	// Nor is x offered where it refuses: the learner's code is in the
+	// folder renamed (x says why).
+	reset := k.Reset
+	reset.SetEnabled(m.renamedTo() == "")
+	short := []key.Binding{edit, k.Hint, next, k.List, reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	// r is shown where it is the one way to test, and where the verdict
 	// names it: a folder renamed back makes no save for the watcher to see.
 	if m.opt.Manual || m.watchErr != nil || keep&namesR != 0 {
 		short = append([]key.Binding{k.Rerun}, short...)
 	}
 	full := [][]key.Binding{
-		{k.Edit, k.Hint, next, k.List, k.Rerun, k.Task},
-		{k.Reset, k.Solution, k.CheckAll, k.Quit},
+		{edit, k.Hint, next, k.List, k.Rerun, k.Task},
+		{reset, k.Solution, k.CheckAll, k.Quit},
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More, k.Palette},
 	}
@@ -446,6 +453,10 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			// that defines it is gone.
 			summary = exercises.MainMissingFault(r.Exercise) + ", and the code does not compile:"
 		}
+		// A test file that differs may be what does not compile, and
+		// whatever does, this check cannot pass until it is put back, as
+		// the x under it offers.
+		summary = r.ChangedTestsFault + summary
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
 	if way != "" {
@@ -505,7 +516,7 @@ func wayLine(r exercises.Result) (string, namedKeys) {
 	case r.FolderMissing && r.RenamedTo != "":
 		// x would start a new folder while the learner's code stayed in
 		// the renamed one, so only the rename is offered.
-		return fmt.Sprintf("Rename %s back to %s, then r checks it again.", r.RenamedTo, r.Exercise.Name), namesR
+		return renameBack(r), namesR
 	case r.FolderMissing:
 		return "Rename it back and press r, or x writes a fresh stub.", namesX | namesR
 	case r.MainMissing:
@@ -514,6 +525,12 @@ func wayLine(r exercises.Result) (string, namedKeys) {
 		return "x writes the stub back; your code is copied to .breakerlab/backup first.", namesX
 	}
 	return "", 0
+}
+
+// renameBack is the way out of r, whose folder was renamed to
+// r.RenamedTo: the verdict says it, and x, which refuses, says it again.
+func renameBack(r exercises.Result) string {
+	return fmt.Sprintf("Rename %s back to %s, then r checks it again.", r.RenamedTo, r.Exercise.Name)
 }
 
 // failsSolved says the verdict of r is that of an exercise that passed

@@ -2,7 +2,9 @@ package exercisesui
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +44,11 @@ type (
 	watchDoneMsg  struct{} // the watcher was closed
 )
 
-// startWatching is a command that watches every exercise folder.
+// startWatching is a command that watches every exercise folder, and the
+// folders that hold them for an exercise folder that comes (back): a
+// folder renamed or removed takes its watch with it (fsnotify drops it),
+// and one missing at the start has none to take. A folder's return adds
+// its watch again (next).
 func startWatching(dirs map[string]string) tea.Cmd {
 	return func() tea.Msg {
 		fw, err := fsnotify.NewWatcher()
@@ -50,12 +56,25 @@ func startWatching(dirs map[string]string) tea.Cmd {
 			return watchErrMsg{fmt.Errorf("cannot watch files: %w", err)}
 		}
 		w := &watcher{fs: fw, names: map[string]string{}}
+		parents := map[string]bool{}
 		for dir, name := range dirs {
-			if err := fw.Add(dir); err != nil {
+			dir = filepath.Clean(dir)
+			w.names[dir] = name
+			parents[filepath.Dir(dir)] = true
+		}
+		for parent := range parents {
+			if err := fw.Add(parent); err != nil {
+				fw.Close()
+				return watchErrMsg{fmt.Errorf("cannot watch %s: %w", parent, err)}
+			}
+		}
+		for dir := range w.names {
+			// A missing folder is watched once it comes: its parent's
+			// watch tells when.
+			if err := fw.Add(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				fw.Close()
 				return watchErrMsg{fmt.Errorf("cannot watch %s: %w", dir, err)}
 			}
-			w.names[filepath.Clean(dir)] = name
 		}
 		return watchReadyMsg{w}
 	}
@@ -70,6 +89,12 @@ func (w *watcher) next() tea.Cmd {
 				if !ok {
 					return watchDoneMsg{}
 				}
+				if name, ok := w.names[filepath.Clean(ev.Name)]; ok {
+					if msg := w.folderChanged(ev, name); msg != nil {
+						return msg
+					}
+					continue
+				}
 				if name, ok := w.relevant(ev); ok && !w.ownWrite(ev.Name) {
 					return fileSavedMsg{name}
 				}
@@ -81,6 +106,31 @@ func (w *watcher) next() tea.Cmd {
 			}
 		}
 	}
+}
+
+// folderChanged takes an event on the folder of the exercise name itself,
+// seen from its parent: a folder that came (back) is watched again. Its
+// coming or going is a save that matters, for its check to say what the
+// folder holds now: the learner's code again, or nothing (the check then
+// says the folder is missing), unless the runner made the change (x writes
+// a missing folder afresh and checks it itself). nil when the event is
+// none of these.
+func (w *watcher) folderChanged(ev fsnotify.Event, name string) tea.Msg {
+	if ev.Has(fsnotify.Create) {
+		// Added again, not merely kept: fsnotify dropped the watch when
+		// the folder went. Gone again already, it comes back with a
+		// Create of its own.
+		if err := w.fs.Add(ev.Name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return watchErrMsg{fmt.Errorf("cannot watch %s: %w", ev.Name, err)}
+		}
+	}
+	if !ev.Has(fsnotify.Create) && !ev.Has(fsnotify.Rename) && !ev.Has(fsnotify.Remove) {
+		return nil
+	}
+	if w.ownWrite(ev.Name) {
+		return nil
+	}
+	return fileSavedMsg{name}
 }
 
 // relevant reports whether ev is a change to a Go file of an exercise:
@@ -121,7 +171,8 @@ func (w *watcher) writing(dir string) (done func()) {
 			w.own = map[string]writtenFile{}
 		}
 		// Files there before and not after were moved aside or removed.
-		for _, path := range append(before, after...) {
+		// The folder is stamped too: a reset writes a missing one afresh.
+		for _, path := range append(append(before, after...), dir) {
 			w.own[path] = stamp(path)
 		}
 		if w.busy[dir]--; w.busy[dir] <= 0 {
@@ -138,7 +189,8 @@ func (w *watcher) ownWrite(path string) bool {
 	path = filepath.Clean(path)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.busy[filepath.Dir(path)] > 0 {
+	// path is a file in a folder being written, or the folder itself.
+	if w.busy[filepath.Dir(path)] > 0 || w.busy[path] > 0 {
 		return true
 	}
 	written, ok := w.own[path]
@@ -158,7 +210,12 @@ func goFiles(dir string) []string {
 	return paths
 }
 
+// stamp is the file at path as it is now; a folder, which has no content
+// to sum, only exists.
 func stamp(path string) writtenFile {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return writtenFile{exists: true}
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return writtenFile{}

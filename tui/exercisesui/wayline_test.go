@@ -69,6 +69,29 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 		}, []string{"your breaker_test.go differs from the bundled one",
 			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."},
 			[]string{"x reset"}, ""},
+		// The compiler's errors, each with its place, stand for the
+		// report in the verdict; the test file that differs is said
+		// before them.
+		{"test file edited, a compile error at a line", func(w *exercises.Workbook, e exercises.Exercise) error {
+			test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
+			b, err := os.ReadFile(test)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(test, []byte(strings.Replace(string(b), "func Test", "func TestMine", 1)), 0o644); err != nil {
+				return err
+			}
+			f, err := os.OpenFile(w.MainFile(e), os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = f.WriteString("\nfunc broken() int { return \"x\" }\n")
+			return err
+		}, []string{"your breaker_test.go differs from the bundled one, so this check cannot pass. With your version: the code does not compile:",
+			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ").",
+			"01-consecutive-breaker/breaker.go:"},
+			[]string{"x reset"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w, e, _ := workbookWithWork(t, "01")
