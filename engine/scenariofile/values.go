@@ -252,12 +252,7 @@ func (t table) share(key string) (float64, bool, error) {
 		if p < 0 || p > 100 {
 			return 0, true, t.errorf(key, "%s must be %s, got %q", key, PercentAllowed, x)
 		}
-		// Read two places further right, not p/100: "12.3456%" is then
-		// the same number as 0.123456, which is what Dump writes back.
-		if exact, err := strconv.ParseFloat(num+"e-2", 64); err == nil && !strings.ContainsAny(num, "eExX") {
-			return exact, true, nil
-		}
-		return p / 100, true, nil
+		return PercentShare(num, p), true, nil
 	}
 	return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
 }

@@ -1,6 +1,7 @@
 package challenge
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -135,20 +136,39 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 // keeps Parse's reading, where a bare number is the share, as a scenario
 // file and sweep --vary read one: there "1" is 100 %.
 func (k *Knob) ParseTyped(text string) (any, error) {
-	if k.Kind == KnobShare {
-		bare := strings.TrimSpace(text)
-		if f, err := strconv.ParseFloat(bare, 64); err == nil {
-			switch {
-			case f == 1:
-				return nil, fmt.Errorf("%s: 1 reads as 100%% or as 1%%: type 100%% or 1%%", k.Label)
-			case f > 1, f < 0:
-				// A negative share is none at all, and refused so in a
-				// percentage's words as well ("-5" read as -500 % else).
-				text = bare + "%"
-			}
+	if k.Kind != KnobShare {
+		return k.Parse(text)
+	}
+	text = k.withoutNone(strings.TrimSpace(text))
+	f, _, err := scenariofile.ParseTypedShare(text)
+	if err != nil {
+		return nil, k.shareError(err)
+	}
+	return k.checked(f)
+}
+
+// shareError words a refusal of scenariofile.ParseTypedShare with the
+// knob's label: "slow share must be from 0% to 100%, got 150%".
+func (k *Knob) shareError(err error) error {
+	switch {
+	case errors.Is(err, scenariofile.ErrShareOneAmbiguous):
+		return fmt.Errorf("%s: %w", k.Label, err)
+	case errors.Is(err, scenariofile.ErrShareForm):
+		return fmt.Errorf("%s takes %w", k.Label, err)
+	}
+	return fmt.Errorf("%s %w", k.Label, err)
+}
+
+// withoutNone is text without the "(none)" Format shows beside a zero
+// ("0 (none)"), which the view's form starts from, so enter on it keeps
+// it.
+func (k *Knob) withoutNone(text string) string {
+	if k.zeroIsNone() {
+		if t, ok := strings.CutSuffix(text, "(none)"); ok {
+			return strings.TrimSpace(t)
 		}
 	}
-	return k.Parse(text)
+	return text
 }
 
 // Parse reads a value as a saved design writes it (FormatValue) or as
@@ -159,14 +179,7 @@ func (k *Knob) ParseTyped(text string) (any, error) {
 // number for a count, a number, or one of the choices as Format writes it.
 // What the learner types goes through ParseTyped.
 func (k *Knob) Parse(text string) (any, error) {
-	text = strings.TrimSpace(text)
-	if k.zeroIsNone() {
-		// As Format shows a zero ("0 (none)"), which the view's form
-		// starts from, so enter on it keeps it.
-		if t, ok := strings.CutSuffix(text, "(none)"); ok {
-			text = strings.TrimSpace(t)
-		}
-	}
+	text = k.withoutNone(strings.TrimSpace(text))
 	switch k.Kind {
 	case KnobChoice:
 		for _, c := range k.Choices {
@@ -209,17 +222,14 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return k.checked(float64(n))
 	case KnobShare:
-		if s, ok := strings.CutSuffix(text, "%"); ok {
-			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s takes a share such as 50%% or 0.5", k.Label)
-			}
+		if strings.HasSuffix(text, "%") {
 			// "150%" is no share whatever the knob's range, and is refused
 			// as a scenario file and a lesson's [set] refuse it.
-			if !(f >= 0 && f <= 100) {
-				return nil, fmt.Errorf("%s must be %s, got %q", k.Label, scenariofile.PercentAllowed, text)
+			f, _, err := scenariofile.ParseTypedShare(text)
+			if err != nil {
+				return nil, k.shareError(err)
 			}
-			return k.checked(f / 100)
+			return k.checked(f)
 		}
 	}
 	f, err := strconv.ParseFloat(text, 64)

@@ -1,6 +1,11 @@
 package challenge
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+)
 
 // The field reads a share's bare number as the sandbox's knob form does:
 // above 1 a percentage, refused past 100 % as that percentage is; up to 1
@@ -33,5 +38,22 @@ func TestATypedBareShareIsAPercentageAboveOne(t *testing.T) {
 	}
 	if got := c.Restore(map[string]string{k.Path: "1"})[k.Path]; got != 1.0 {
 		t.Errorf("a design saved with %s = 1 restores as %v", k.Path, got)
+	}
+}
+
+// A challenge's share field reads what is typed by
+// scenariofile.ParseTypedShare, the sandbox knob form's rule, with the
+// knob's label before a refusal.
+func TestATypedShareIsTheSharedRule(t *testing.T) {
+	k := Knob{Path: "payment.breaker.failure_rate", Label: "failure rate", Kind: KnobShare, Min: 0, Max: 1, Step: 0.05}
+	for _, typed := range []string{"50", "50%", "0.5", "1", "1%", "100", "150", "150%", "-5", "1.1", "12.3456%", "abc", "0"} {
+		v, err := k.ParseTyped(typed)
+		want, _, wantErr := scenariofile.ParseTypedShare(typed)
+		switch {
+		case wantErr == nil && (err != nil || v != want):
+			t.Errorf("%q: %v, %v; the shared rule %v", typed, v, err, want)
+		case wantErr != nil && (err == nil || !strings.HasSuffix(err.Error(), wantErr.Error()) || !strings.HasPrefix(err.Error(), k.Label)):
+			t.Errorf("%q: %v; the shared rule refuses it: %v", typed, err, wantErr)
+		}
 	}
 }

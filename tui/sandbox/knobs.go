@@ -376,57 +376,19 @@ func parse(kind valueKind, text string) (value, error) {
 		}
 		return value{}, fmt.Errorf("none, token-bucket or concurrency")
 	case kindPercent:
-		pct := strings.HasSuffix(s, "%")
-		num := strings.TrimSpace(strings.TrimSuffix(s, "%"))
-		f, err := strconv.ParseFloat(num, 64)
-		if err != nil || f != f {
-			return value{}, fmt.Errorf("a percentage such as 50%% or 0.5")
-		}
-		if !pct && f == 1 {
-			// A share of 1 or 1 %? A bare number above 1 is a
-			// percentage and one up to 1 a share, so "2" is 2 % and
-			// "1" would be 100 %, where whoever typed "1" after "2"
-			// most likely meant 1 %: ask. (One rule for the sandbox's
-			// form and the builder's, which is this form.)
-			return value{}, fmt.Errorf("1 reads as 100%% or as 1%%: type 100%% or 1%%")
-		}
-		read := s // what the learner typed, as the form read it
-		if pct || f > 1 {
-			f = hundredth(num, f)
-			read = num + "%"
-		}
 		// The shares the form edits are a breaker's rates, which a
 		// scenario file takes from 0, the rule switched off
 		// (breaker.FailureRateAllowed), to 1: the form takes the same, and
 		// leaves "0 only beside another rule" to the engine's check, which
-		// words it as the file's refusal does. A value outside 0–100 % is
-		// no share at all, refused in the file's words.
-		if !(f >= 0 && f <= 1) {
-			return value{}, fmt.Errorf("must be %s, got %s", scenariofile.PercentAllowed, read)
+		// words it as the file's refusal does. "50", "50%" and "0.5" are
+		// one share, "1" is asked about (one rule with a challenge's knob).
+		f, _, err := scenariofile.ParseTypedShare(s)
+		if err != nil {
+			return value{}, err
 		}
 		return value{f: f}, nil
 	}
 	return value{}, errors.New("unknown field")
-}
-
-// hundredth is num, which parses as f, divided by 100 as exactly as the
-// decimal allows: num read two places further right, where f/100 in binary
-// can miss by a unit in the last place, so that "12.3456%" is the same
-// number as 0.123456 (the form fills the field with pane.PercentExact, and
-// enter with no edit must give back the value it showed).
-func hundredth(num string, f float64) float64 {
-	mant, exp := num, 0
-	if i := strings.IndexAny(num, "eE"); i >= 0 && !strings.ContainsAny(num, "xX") {
-		n, err := strconv.Atoi(num[i+1:])
-		if err != nil {
-			return f / 100
-		}
-		mant, exp = num[:i], n
-	}
-	if g, err := strconv.ParseFloat(mant+"e"+strconv.Itoa(exp-2), 64); err == nil {
-		return g
-	}
-	return f / 100 // a form ParseFloat takes that has no decimal point to move ("inf", hex)
 }
 
 // parseDuration reads a duration as every form reads it

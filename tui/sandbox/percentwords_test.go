@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -108,9 +109,22 @@ func TestKnobFormRefusesAPercentAbove100InTheFilesWords(t *testing.T) {
 		if m.form == nil {
 			t.Fatalf("failure rate %s was taken", typed)
 		}
-		want := "must be " + scenariofile.PercentAllowed + ", got 150%"
+		want := "must be " + scenariofile.PercentAllowed + `, got "150%"`
 		if got := m.form.knobs[m.form.focus].err; got != want {
 			t.Errorf("failure rate %s: the field says %q, want %q", typed, got, want)
+		}
+	}
+}
+
+// The form reads a typed share by scenariofile.ParseTypedShare, the one
+// rule a challenge's knob reads one by too: the same share, or the same
+// refusal, for every spelling.
+func TestKnobFormReadsASharesAsTheSharedRule(t *testing.T) {
+	for _, typed := range []string{"50", "50%", "0.5", "1", "1%", "100", "150", "150%", "-5", "1.1", "12.3456%", "abc", "0"} {
+		v, err := parse(kindPercent, typed)
+		want, _, wantErr := scenariofile.ParseTypedShare(typed)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || (err == nil && v.f != want) {
+			t.Errorf("%q: the form reads %v, %v; the shared rule %v, %v", typed, v.f, err, want, wantErr)
 		}
 	}
 }
