@@ -38,7 +38,6 @@ var builtinSweeps = []struct {
 	{"api-gateway/shared-breaker", "api-gateway", 1, "search-api.bulkhead=5..60:20", "search-api.timeout=100ms..5s:20", "users.ok"},
 	{"rate-limit-vs-bulkhead/limiter", "rate-limit-vs-bulkhead", 1, "partner-catalog.ratelimiter.limit_for_period=5..100:20", "catalog.workers=10..40:20", "search.ok"},
 	{"rate-limit-vs-bulkhead/bulkheads", "rate-limit-vs-bulkhead", 2, "partner-catalog.bulkhead=5..60:20", "search-catalog.bulkhead=5..60:20", "search.ok"},
-	{"rate-limit-vs-bulkhead/shedding", "rate-limit-vs-bulkhead", 3, "shed.max_wait=10ms..500ms:20", "catalog.workers=10..40:20", "search.ok"},
 	{"rate-limit-vs-bulkhead/service-shedding", "rate-limit-vs-bulkhead", 3, "catalog.shed.max_wait=10ms..500ms:20", "catalog.workers=10..40:20", "search.ok"},
 	{"noisy-tenant/tenant-bulkhead", "noisy-tenant", 1, "database.per_tenant_bulkhead.default=5..60:20", "workers=30..120:20", "checkout.ok"},
 	{"noisy-tenant/shedding", "noisy-tenant", 2, "shed.max_wait.default=20ms..600ms:20", "workers=30..120:20", "checkout.ok"},
