@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/theme/termbg"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
@@ -14,7 +15,7 @@ import (
 // reaches every command at once, is set once in a shell's profile as a
 // terminal's background is, and crosses SSH (ssh -o
 // SetEnv=BREAKERLAB_THEME=light) to a classroom's server.
-const EnvTheme = "BREAKERLAB_THEME"
+const EnvTheme = termbg.EnvTheme
 
 // backgroundChoice is what EnvTheme asks for.
 type backgroundChoice int
@@ -31,14 +32,18 @@ func themeChoice(getenv func(string) string) (backgroundChoice, error) {
 	if getenv == nil {
 		return fromTerminal, nil
 	}
+	// termbg reads it too, before main, to know whether to ask the
+	// terminal at all: the one reading of light and dark.
+	if dark, fixed := termbg.Chosen(getenv); fixed {
+		if dark {
+			return forceDark, nil
+		}
+		return forceLight, nil
+	}
 	v := getenv(EnvTheme)
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "", "auto":
 		return fromTerminal, nil
-	case "dark":
-		return forceDark, nil
-	case "light":
-		return forceLight, nil
 	}
 	return fromTerminal, fmt.Errorf("%s=%q is not a theme: it takes light, dark or auto (ask the terminal)", EnvTheme, v)
 }
@@ -54,9 +59,10 @@ func CheckEnv(getenv func(string) string) error {
 // DecideBackground settles, once, whether r draws on a dark background,
 // and fixes the answer on r: EnvTheme when it says light or dark, else the
 // terminal's own answer (lipgloss asks it for its background colour with
-// OSC 11, then reads COLORFGBG), else dark. Call it before the program
-// starts: a question asked later, from View, would have the terminal's
-// reply read as keys, and a fixed answer keeps anything from asking again.
+// OSC 11, then reads COLORFGBG; stdout's was asked at start, by termbg),
+// else dark. Call it before the program starts: a question asked later,
+// from View, would have the terminal's reply read as keys, and a fixed
+// answer keeps anything from asking again.
 // Under the ASCII profile there is no colour to choose, so the terminal
 // is not asked.
 func DecideBackground(r *lipgloss.Renderer, getenv func(string) string) {
@@ -64,8 +70,8 @@ func DecideBackground(r *lipgloss.Renderer, getenv func(string) string) {
 }
 
 // decideBackground is DecideBackground with the question to the terminal
-// given: NewRenderer asks the process's terminal through lipgloss's
-// default renderer, which has asked it already.
+// given: for the process's terminal, NewRenderer gives termbg's answer,
+// asked at start with a shorter wait than termenv's.
 func decideBackground(r *lipgloss.Renderer, getenv func(string) string, askTerminal func() bool) {
 	choice, _ := themeChoice(getenv)
 	switch {

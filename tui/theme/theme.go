@@ -20,6 +20,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/theme/termbg"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -43,10 +44,10 @@ func NewRenderer(w io.Writer, noColor bool) *lipgloss.Renderer {
 	_ = r.ColorProfile()
 	ask := r.HasDarkBackground
 	if w == io.Writer(os.Stdout) {
-		// bubbletea's init has asked the terminal on stdout, through
-		// lipgloss's default renderer, before any program could take its
-		// input: that answer, rather than a second round trip.
-		ask = lipgloss.HasDarkBackground
+		// termbg asked it at start, before any program could take its
+		// input, with a shorter wait than termenv's five seconds for a
+		// terminal that never answers: that answer, not a second question.
+		ask = termbg.StdoutDark
 	}
 	decideBackground(r, os.Getenv, ask)
 	return r
