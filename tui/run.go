@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/present"
@@ -40,9 +41,8 @@ func (t Terminal) options() []tea.ProgramOption {
 	if t.In != nil {
 		opts = append(opts, tea.WithInput(t.In))
 	}
-	if t.Out != nil {
-		opts = append(opts, tea.WithOutput(t.Out))
-	}
+	// A terminal that cannot show Unicode gets the screens in ASCII.
+	opts = append(opts, asciiterm.WithOutput(t.Out, os.Getenv))
 	return opts
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
@@ -109,6 +110,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	// A misspelt BREAKERLAB_THEME falls back to asking the terminal; say
 	// so, rather than leave the reader wondering why it did nothing.
 	if err := theme.CheckEnv(os.Getenv); err != nil {
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+	}
+	if err := asciiterm.CheckEnv(os.Getenv); err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
 	root := newRoot(stdout, stderr)

@@ -18,6 +18,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -244,7 +245,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			// first, saying how many students it would disconnect.
 			m.SetLocal(true)
 			defer m.Leave()
-			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
+			_, _ = tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
 			stop()
 		}()
 	}

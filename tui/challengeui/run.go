@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -49,10 +50,7 @@ func Run(out io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30)}
-	if out != nil {
-		opts = append(opts, tea.WithOutput(out))
-	}
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
 	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
 		return fmt.Errorf("running the challenge: %w", err)
 	}
@@ -66,10 +64,7 @@ func Run(out io.Writer, o Options) error {
 func RunPicker(out io.Writer, o Options) error {
 	o.Challenge = nil
 	p := NewPicker(o)
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30)}
-	if out != nil {
-		opts = append(opts, tea.WithOutput(out))
-	}
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
 	if _, err := tea.NewProgram(p, opts...).Run(); err != nil {
 		return fmt.Errorf("running the challenge list: %w", err)
 	}

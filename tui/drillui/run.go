@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -37,7 +38,7 @@ func OpenStore() (*drill.Store, string) {
 
 // Run runs the drill in the terminal until the learner leaves.
 func Run(o Options) error {
-	if _, err := tea.NewProgram(New(o), tea.WithAltScreen()).Run(); err != nil {
+	if _, err := tea.NewProgram(New(o), tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run(); err != nil {
 		return fmt.Errorf("running the drill: %w", err)
 	}
 	return nil

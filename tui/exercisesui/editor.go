@@ -45,6 +45,12 @@ func (m *Model) edit() tea.Cmd {
 	}
 	c := exec.Command(fields[0], append(fields[1:], file)...)
 	c.Dir = m.b.ExerciseDir(e)
+	// The editor draws on the terminal itself: tea.ExecProcess would hand
+	// it the program's output, which under a locale that is not UTF-8 is
+	// asciiterm's writer, and the editor would write into a pipe ("Output
+	// is not to a terminal"). The runner runs only on the learner's own
+	// terminal (a classroom session has no workbook).
+	c.Stdout = os.Stdout
 	run := m.opt.Exec
 	if run == nil {
 		run = tea.ExecProcess

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-isatty"
 )
@@ -19,7 +20,7 @@ func Run(w *exercises.Workbook, manual bool, timeout time.Duration) error {
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
 	m := New(NewBackend(w, timeout), Options{Manual: manual, NoColor: noColor, Editor: EditorFromEnv(os.Getenv)})
-	final, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
+	final, err := tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run()
 	if fm, ok := final.(Model); ok {
 		// Quitting canceled the checks in progress; give them a moment to
 		// kill their go test processes before this process ends.

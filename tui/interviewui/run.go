@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -30,7 +31,7 @@ func Run(o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, tea.WithAltScreen()).Run(); err != nil {
+	if _, err := tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run(); err != nil {
 		return fmt.Errorf("running the mock interview: %w", err)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
@@ -150,9 +151,13 @@ func (s *Server) run(sess ssh.Session) {
 	// second (input.go): bubbletea's parser costs the square of a
 	// message's length, and it draws the screen after every message; a
 	// pasted megabyte held a core for over a minute.
+	//
+	// The client's locale, sent in its environment (ssh's SendEnv LANG
+	// LC_*), says whether its terminal shows UTF-8, or BREAKERLAB_ASCII
+	// settles it, as the theme reads its BREAKERLAB_THEME.
 	in := newInputFilter(sess, nil)
 	p := tea.NewProgram(m,
-		tea.WithInput(in), tea.WithOutput(sess),
+		tea.WithInput(in), asciiterm.WithOutput(sess, sessEnv(env).Getenv),
 		tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(),
 		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
 	sent := s.forwardSizes(ctx, winch, p)
