@@ -24,6 +24,11 @@ import (
 // bulkhead's cap reads as the abandoned calls it is, not as a broken cap.
 // Under a cap, the part below the hatching is what the cap bounds, the
 // permits held (plotted), which count the calls still dialling too.
+// Without one, the calls dialling a connection are not in flight at the
+// dependency and the line leaves them out (pane.Held); when they pile up
+// (a hung host's dials last as long as the hang) they are a band of ░ of
+// their own above the line, so the pile-up the map counts ("26 in flight
+// · 1,897 dialling") is seen here too.
 type InFlight struct {
 	th   *theme.Theme
 	w, h int
@@ -89,6 +94,7 @@ const (
 	clLine    = clFirstData + 1 // + dependency index
 	capRune   = '┄'
 	hatchRune = '╱' // abandoned calls
+	dialRune  = '░' // calls dialling, above the line
 )
 
 // The words for the abandoned calls in the legend, from the most to the
@@ -100,6 +106,13 @@ var abandonedWords = [...]string{
 }
 
 const legendLevels = len(abandonedWords)
+
+// The words for the dialling calls' band, by the same levels.
+var diallingWords = [legendLevels]string{
+	"dialling: calls made, not yet at the dependency",
+	"dialling: not yet at the dependency",
+	"dialling",
+}
 
 func (f *InFlight) render() []string {
 	s := f.data.Snap
@@ -122,7 +135,13 @@ func (f *InFlight) render() []string {
 	// the line that it flattens it (yScale): go-server's 1,315 between two
 	// samples of at most 189 stretched the axis to 2000 and drew every line
 	// on the 0 row. Such a peak is named on the top edge instead.
+	//
+	// The dialling band's top counts as a recorded peak does: go-server's
+	// payments, 26 in flight under some 1,900 dials, would otherwise draw
+	// its line and every other on the 0 row of an axis to 2000. Past that
+	// the band runs off the top, and the top edge counts the dials.
 	capTop, sampled := 1.0, make([]float64, len(s.Dependencies))
+	stacked := make([]float64, len(s.Dependencies))
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
 		if pane.Uncalled(s, d.Name) {
@@ -131,6 +150,7 @@ func (f *InFlight) render() []string {
 		capTop = max(capTop, float64(pane.OneCap(d)))
 		for _, smp := range d.Series {
 			sampled[i] = max(sampled[i], float64(plotted(d, smp)))
+			stacked[i] = max(stacked[i], float64(plotted(d, smp)+dialsApart(d, smp)))
 		}
 	}
 	// The legend says less when rows are short: first it leaves the fault
@@ -153,7 +173,7 @@ func (f *InFlight) render() []string {
 			legend, chartH = nil, ih
 		}
 		gh = chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
-		top, linePeak, unshown = yScale(s, capTop, sampled, gh)
+		top, linePeak, unshown = yScale(s, capTop, sampled, stacked, gh)
 	}
 	layOut()
 	if capsTooCoarse(s, top, linePeak, gh) {
@@ -214,7 +234,8 @@ func (f *InFlight) render() []string {
 	axes.drawOn(g, 0)
 
 	// The abandoned calls: the top of each column, between the calls
-	// still awaited and the line. Caps and lines are drawn over them.
+	// still awaited and the line. The calls dialling: above the line, up
+	// to the top row at most. Caps and lines are drawn over both.
 	nDeps := len(s.Dependencies)
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
@@ -225,16 +246,33 @@ func (f *InFlight) render() []string {
 			if lo >= len(series) {
 				break
 			}
-			b := mostInFlight(d, series, lo, min(hi, len(series)))
+			hi = min(hi, len(series))
+			b := mostInFlight(d, series, lo, hi)
+			total := float64(plotted(d, series[b]))
+			// The band reaches the column's highest line and dials in
+			// one sample, as the scale counted it: the sample of the
+			// column's line may be one before the hang's first dials.
+			stack := total
+			for _, smp := range series[lo:hi] {
+				if n := dialsApart(d, smp); n > 0 {
+					stack = max(stack, float64(plotted(d, smp)+n))
+				}
+			}
+			if stack > total {
+				line := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total})
+				band := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: min(stack, top)})
+				for y := band.Y; y < line.Y; y++ {
+					g.Set(line.X, y, dialRune, cl)
+				}
+			}
 			gone := float64(series[b].Abandoned)
 			if gone == 0 {
 				continue
 			}
-			total := float64(plotted(d, series[b]))
-			top := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total})
+			line := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total})
 			live := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total - gone})
-			for y := top.Y + 1; y < live.Y; y++ {
-				g.Set(top.X, y, hatchRune, cl)
+			for y := line.Y + 1; y < live.Y; y++ {
+				g.Set(line.X, y, hatchRune, cl)
 			}
 		}
 	}
@@ -330,6 +368,22 @@ func (f *InFlight) render() []string {
 		}
 	}
 	if note == "" {
+		if n := f.diallingNote(letters, top); n != "" {
+			// Shortened as the peak's note is: the title first, then
+			// the words.
+			for _, c := range []struct{ title, note string }{
+				{title, n + ", off the scale"},
+				{shortTitle, n + ", off the scale"},
+				{shortTitle, n},
+			} {
+				if len([]rune(c.note)) <= room(c.title) {
+					title, note = c.title, c.note
+					break
+				}
+			}
+		}
+	}
+	if note == "" {
 		note = f.abandonedNote(letters, room(title))
 	}
 	return pane.Frame(f.th, f.w, f.h, title, note, body)
@@ -350,17 +404,18 @@ func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample
 // yScale is the top of the y scale for a plot of rows rows, the highest
 // value the line is read at (linePeak), and the dependency whose recorded
 // peak the scale leaves out (-1 when none). capTop is the highest cap (at
-// least 1), sampled each dependency's highest sample. The recorded peaks
-// (InFlightMax) count unless they raise the scale so far that the line's
-// highest sample is drawn in its lowest quarter (go-server's 189 under
+// least 1), sampled each dependency's highest sample, stacked the highest
+// top of its dialling band (dialsApart). The recorded peaks (InFlightMax)
+// and the bands' tops count unless they raise the scale so far that the
+// line's highest sample is drawn in its lowest quarter (go-server's 189 under
 // 2000): then the axis ran to a value nothing on the plot reaches, and is
 // kept to the line and the caps. Not at half: a round top alone may be
 // 2.5 times the line's highest, and a peak a little above the samples
 // stays, as the lessons quote it (lesson 14's search, 13 over samples of
 // 9, kept its scale to 20).
-func yScale(s *engine.Snapshot, capTop float64, sampled []float64, rows int) (top, linePeak float64, unshown int) {
+func yScale(s *engine.Snapshot, capTop float64, sampled, stacked []float64, rows int) (top, linePeak float64, unshown int) {
 	line := slices.Max(sampled)
-	recorded := line
+	recorded := max(line, slices.Max(stacked))
 	for i := range s.Dependencies {
 		if !pane.Uncalled(s, s.Dependencies[i].Name) {
 			recorded = max(recorded, float64(s.Dependencies[i].InFlightMax))
@@ -417,6 +472,57 @@ func (f *InFlight) abandonedNote(letters []rune, room int) string {
 		}
 	}
 	return ""
+}
+
+// diallingNote counts, for the title's edge, the calls dialling at the
+// last sample of the dependency with the most, when its band runs off a
+// scale up to top ("p: 1,897 dialling"); empty when no band does.
+func (f *InFlight) diallingNote(letters []rune, top float64) string {
+	best, most := -1, int32(0)
+	for i := range f.data.Snap.Dependencies {
+		d := &f.data.Snap.Dependencies[i]
+		if len(d.Series) == 0 {
+			continue
+		}
+		last := d.Series[len(d.Series)-1]
+		if n := dialsApart(d, last); n > most && float64(plotted(d, last)+n) > top {
+			best, most = i, n
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return fmt.Sprintf("%c: %s dialling", letters[best], pane.Count(int(most)))
+}
+
+// dialsApart is the calls dialling a connection to d at sample smp that
+// its line leaves out, drawn as a band above it: none under a bulkhead's
+// one cap, whose permits (the line) count them, and none while they are
+// a handful or the fewer of its calls, as the map leaves them unsaid
+// (pane.DiallingShown): a healthy pool's few dials would draw a speck
+// above every line.
+func dialsApart(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
+	if pane.OneCap(d) > 0 || !pane.DiallingShown(int(smp.Dialling), int(smp.InFlight)+int(smp.Dialling)) {
+		return 0
+	}
+	return smp.Dialling
+}
+
+// mayDial reports whether a called dependency's calls have dialled in a
+// band of their own (dialsApart) so far, for the legend to explain it.
+func mayDial(s *engine.Snapshot) bool {
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if pane.Uncalled(s, d.Name) {
+			continue
+		}
+		for _, smp := range d.Series {
+			if dialsApart(d, smp) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plotted is the height of d's line at sample smp: the calls a caller
@@ -476,8 +582,8 @@ func capsTooCoarse(s *engine.Snapshot, top, linePeak float64, rows int) bool {
 }
 
 // legend names each line's letter, the caps (when drawn), the abandoned
-// calls' hatching and the fault's span; level 0 says the most, and the
-// fault only there.
+// calls' hatching, the dialling calls' band and the fault's span; level 0
+// says the most, and the fault only there.
 func (f *InFlight) legend(names []string, letters []rune, iw int, level int, drawCaps bool) []string {
 	colors := pane.DependencyColors(f.data.Snap)
 	var items, plain []string
@@ -503,6 +609,17 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int, dra
 		}
 		items = append(items, f.th.Dim.Render(string(hatchRune))+" "+words)
 		plain = append(plain, string(hatchRune)+" "+words)
+	}
+	if mayDial(f.data.Snap) {
+		words := diallingWords[len(diallingWords)-1]
+		for _, w := range diallingWords[min(level, len(diallingWords)-1):] {
+			if len([]rune(w))+2 <= iw {
+				words = w
+				break
+			}
+		}
+		items = append(items, f.th.Dim.Render(string(dialRune))+" "+words)
+		plain = append(plain, string(dialRune)+" "+words)
 	}
 	if fl := faultLegend(f.th, &f.data, iw); fl != "" && level == 0 {
 		items = append(items, fl)

@@ -29,7 +29,8 @@ func TestTenantRatesAreLiveAndAgreeWithTheTenantsPane(t *testing.T) {
 	for i := range now.Tenants {
 		tn := &now.Tenants[i]
 		want := float64(tn.Arrived-then.Tenants[i].Arrived) / window.Seconds()
-		rate, _, ok := pane.TenantLive(tn, now.SampleEvery)
+		live, ok := pane.TenantLive(tn, now.SampleEvery)
+		rate := live.Rate(now.SampleEvery)
 		if !ok || rate != want {
 			t.Errorf("%s: live rate %v, want the %d arrivals of the last 5 s a second: %v", tn.Name, rate, tn.Arrived-then.Tenants[i].Arrived, want)
 		}

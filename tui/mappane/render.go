@@ -602,15 +602,24 @@ func (m *Model) render() []string {
 	// The legend whole, after a gap when there is room for both; a pane
 	// too short for it names only the glyphs it draws, and before the
 	// gap, then a space apart, not two: a legend cut short by its gap
-	// named ▁ and ▄ while the branch drew █.
-	legend := m.legend(inner, nil, "  ")
+	// named ▁ and ▄ while the branch drew █. Needs counts no line for
+	// the entry of the failed cells' "–", which comes and goes with a
+	// hang (a map that grew then took the outcomes pane off lesson 2's
+	// page): it takes the gap's line, and a pane without even that leaves
+	// it out before it names only the glyphs drawn.
+	none := m.showsNoneAnswered(rows)
+	legend := m.legend(inner, nil, "  ", none)
+	if none && room < len(body)+len(legend) {
+		legend = m.legend(inner, nil, "  ", false)
+	}
 	if room < len(body)+len(legend) {
 		drawn := m.drawn(rows)
 		// The numbers' entries while their columns show.
 		drawn[firstWord(keyRate)] = shown > rateColumn
 		drawn[firstWord(keyFailed)] = shown > failedColumn
+		drawn[firstWord(keyNoneAnswered)] = shown > failedColumn && none
 		for _, gap := range []string{"  ", " "} {
-			if legend = m.legend(inner, drawn, gap); room >= len(body)+len(legend) {
+			if legend = m.legend(inner, drawn, gap, none); room >= len(body)+len(legend) {
 				break
 			}
 		}
@@ -710,8 +719,9 @@ func (m *Model) anyInstance(st engine.InstanceState) bool {
 // (a breaker's three states from the start: a legend that grew when one
 // opened would move the panes under it); with drawn, only the glyphs in
 // it, for a pane too short for the whole legend. gap is what parts the
-// entries on a line.
-func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
+// entries on a line. With drawn nil, none says whether to explain the
+// failed cells' noneAnswered (only while a row shows it).
+func (m *Model) legend(inner int, drawn map[string]bool, gap string, none bool) []string {
 	var parts []string
 	// Each entry starts with its glyph (or its column's heading); written
 	// whole, not joined, since the legend is drawn every frame.
@@ -749,7 +759,21 @@ func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
 	parts = parts[:0]
 	add(keyRate, true)
 	add(keyFailed, true)
+	// "–" is said only while a row shows it: most runs never answer none,
+	// and their legends stay as they were.
+	add(keyNoneAnswered, none)
 	return append(out, flow(parts, inner, gap)...)
+}
+
+// showsNoneAnswered says whether one of rows has noneAnswered in its
+// failed cell.
+func (m *Model) showsNoneAnswered(rows []row) bool {
+	for _, r := range rows {
+		if n := &m.g.nodes[r.node]; !r.strip && !r.ref && n.ok && n.unjudged {
+			return true
+		}
+	}
+	return false
 }
 
 // flow sets entries on lines of at most inner cells, gap apart.
@@ -778,6 +802,9 @@ func flow(entries []string, inner int, gap string) []string {
 const (
 	keyRate   = "calls/s: calls made a second, refused ones too"
 	keyFailed = "failed: share of the answered"
+	// The failed column's "–", after keyFailed: on a line of its own at
+	// 80 columns, where the two keys above fill one.
+	keyNoneAnswered = noneAnswered + " failed: none answered yet"
 )
 
 // noneAnswered is the failed cell of a node whose calls made in the rate
@@ -881,7 +908,7 @@ func (m *Model) needRows(strips bool) int {
 	if m.static {
 		sel = 0
 	}
-	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40), nil, "  "))
+	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40), nil, "  ", false))
 }
 
 // firstWord is what a legend entry names: its glyph, or its column's

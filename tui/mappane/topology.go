@@ -141,7 +141,8 @@ func build(s *engine.Snapshot) graph {
 		n := node{kind: Tenant, name: t.Name, depth: -1, parent: -1}
 		// Its arrivals a second and failed share now (the tenants pane
 		// shows the same, from the same computation).
-		n.rate, n.failed, n.ok = pane.TenantLive(t, s.SampleEvery)
+		c, ok := pane.TenantLive(t, s.SampleEvery)
+		n.rate, n.failed, n.ok, n.unjudged = c.Rate(s.SampleEvery), c.FailedShare(), ok, c.NoneAnswered()
 		g.nodes = append(g.nodes, n)
 	}
 	g.front = len(g.nodes)
@@ -347,8 +348,11 @@ func frontRates(s *engine.Snapshot) (rate, failed float64, ok, unjudged bool) {
 }
 
 // answeredNone says whether made calls (or arrivals) and none answered leave
-// no failed share to show.
-func answeredNone(made, answered uint64) bool { return made > 0 && answered == 0 }
+// no failed share to show: pane.EdgeCalls' rule, which the tenants' figures
+// follow too.
+func answeredNone(made, answered uint64) bool {
+	return pane.EdgeCalls{Made: made, Answered: answered}.NoneAnswered()
+}
 
 // edgeCounts counts an edge's calls over the rate window (pane.EdgeCalls,
 // which the circuit tiles count by too). The calls made

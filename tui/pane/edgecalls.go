@@ -67,6 +67,12 @@ func (c EdgeCalls) FailedShare() float64 {
 	return float64(c.Failed) / float64(c.Answered)
 }
 
+// NoneAnswered says whether calls were made and none was answered (a hung
+// dependency's until its callers' timeouts, a tenant's first requests
+// still queued): then there is no failed share to show, and a 0% would
+// read as calls answering well.
+func (c EdgeCalls) NoneAnswered() bool { return c.Made > 0 && c.Answered == 0 }
+
 // MadeEachSecond is the calls made along ser in each whole second of the
 // run, the latest last: a sparkline of EdgeCalls' rate.
 func MadeEachSecond(ser []engine.DependencySample, every time.Duration) []float64 {

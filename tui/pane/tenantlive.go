@@ -11,30 +11,30 @@ import (
 // tenants pane.
 const LiveWindow = 5 * time.Second
 
-// TenantLive is tenant t's traffic now, from the engine's series of it:
-// its arrivals a second over the last LiveWindow (or the time so far, when
-// shorter), and the share of the answers given in that window that were
-// failed or rejected. ok is false before the first bucket closes. The map
-// and the tenants pane both show these, from this one computation.
-func TenantLive(t *engine.TenantSnapshot, every time.Duration) (rate, failed float64, ok bool) {
+// TenantLive is tenant t's traffic now, from the engine's series of it,
+// over the last LiveWindow (or the time so far, when shorter): counted as
+// an edge's calls are (EdgeCalls), its arrivals the calls made and the
+// answers given in that window the answered, the failed and rejected ones
+// failed. So a tenant's figures read by the edges' rules: its rate is
+// c.Rate, and with arrivals and no answer yet (c.NoneAnswered) it has no
+// failed share, not a 0% that reads as its requests doing well. ok is
+// false before the first bucket closes. The map and the tenants pane both
+// show these, from this one computation.
+func TenantLive(t *engine.TenantSnapshot, every time.Duration) (c EdgeCalls, ok bool) {
 	if every <= 0 || len(t.Series) == 0 {
-		return 0, 0, false
+		return EdgeCalls{}, false
 	}
 	k := max(int(LiveWindow/every), 1)
 	from := max(len(t.Series)-k, 0)
-	var arrived, all, bad uint64
 	for _, b := range t.Series[from:] {
-		arrived += uint64(b.Arrived)
+		c.Made += uint64(b.Arrived)
 		for o, n := range b.Answered {
-			all += uint64(n)
+			c.Answered += uint64(n)
 			if o := engine.Outcome(o); o == engine.Failed || o == engine.Rejected {
-				bad += uint64(n)
+				c.Failed += uint64(n)
 			}
 		}
 	}
-	rate = float64(arrived) / (time.Duration(len(t.Series)-from) * every).Seconds()
-	if all > 0 {
-		failed = float64(bad) / float64(all)
-	}
-	return rate, failed, true
+	c.Span = len(t.Series) - from
+	return c, true
 }

@@ -100,7 +100,8 @@ func (p *Tenants) SetData(d Data) {
 			tally = report.Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
 		}
 		rows[i] = tenantRow{name: t.Name, tally: tally, limited: t.Limited}
-		rows[i].now, _, rows[i].live = TenantLive(&d.Snap.Tenants[i], d.Snap.SampleEvery)
+		live, ok := TenantLive(&d.Snap.Tenants[i], d.Snap.SampleEvery)
+		rows[i].now, rows[i].live = live.Rate(d.Snap.SampleEvery), ok
 	}
 	final := d.Final != nil
 	if final == p.final && inWindow == p.inWindow && slices.Equal(rows, p.rows) {
