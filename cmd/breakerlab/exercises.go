@@ -58,7 +58,7 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 // stderrWidth is the width of the terminal stderr writes to, 0 when it is
 // not one (cli.Env.StderrWidth).
 func stderrWidth(stderr io.Writer) int {
-	f, ok := stderr.(*os.File)
+	f, ok := outputFile(stderr)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return 0
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"golang.org/x/term"
 )
 
 // exitUsage is the exit code for a command line the program cannot accept.
@@ -115,6 +116,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if err := asciiterm.CheckEnv(os.Getenv); err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
+	stdout = commandStdout(stdout, os.Getenv)
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
@@ -168,4 +170,46 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nExamples:\n%s", rootExamples)
 	fmt.Fprintln(w, "\n`breakerlab help COMMAND` shows a command's flags and examples.")
+}
+
+// commandStdout is where the commands print: stdout itself, or, when it is
+// a terminal that gets ASCII only (asciiterm.Wanted: a locale that is not
+// UTF-8, or BREAKERLAB_ASCII=1), an asciiStdout on it, so that the ★, —, ×
+// and → of lists, tables and help read as *, -, x and > rather than as the
+// _ or ? (or several characters) such a terminal shows for each byte.
+//
+// A pipe and a file get the bytes as they are, whatever the locale. What
+// reads a pipe is most often a program (grep, jq, a script, a shell's
+// redirection into a file), which takes UTF-8 as bytes and has no screen
+// whose characters could go wrong; mapping would change names and marks in
+// the data it reads (a name with a dash, a json field) by the locale it
+// happens to run under: cron, a service or `env -i` runs under C or POSIX
+// where the same command typed in a shell does not. So `> FILE` keeps the
+// bytes -o FILE writes.
+func commandStdout(stdout io.Writer, getenv func(string) string) io.Writer {
+	f, ok := stdout.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) || !asciiterm.Wanted(getenv) {
+		return stdout
+	}
+	return asciiStdout{Writer: asciiterm.NewWriter(f), file: f}
+}
+
+// asciiStdout is a terminal's standard output drawn in ASCII (asciiterm's
+// Writer), with the terminal's file kept for the questions a command asks
+// of where it prints (outputFile): whether it is a terminal, how wide.
+type asciiStdout struct {
+	io.Writer
+	file *os.File
+}
+
+// outputFile is the file w writes to, seen through an asciiStdout; ok is
+// false for a writer that is no file (a buffer in tests).
+func outputFile(w io.Writer) (f *os.File, ok bool) {
+	switch w := w.(type) {
+	case *os.File:
+		return w, true
+	case asciiStdout:
+		return w.file, true
+	}
+	return nil, false
 }

@@ -142,7 +142,7 @@ func sandboxScenario(name string) (*engine.Scenario, error) {
 // terminal: without one the program could not draw, or read a key. The
 // message names the program and what to run instead.
 func needTerminal(stdout io.Writer, what, instead string) error {
-	out, ok := stdout.(*os.File)
+	out, ok := outputFile(stdout)
 	if ok && term.IsTerminal(int(out.Fd())) && term.IsTerminal(int(os.Stdin.Fd())) {
 		return nil
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/serve"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
+	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/term"
 )
@@ -195,7 +196,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "breakerlab serve: logging to %s\n", f.Name())
 		logOut = f
 	}
-	cfg.Logger = log.NewWithOptions(logOut, log.Options{ReportTimestamp: true, Prefix: "serve"})
+	cfg.Logger = serveLogger(logOut)
 	srv, err := serve.New(cfg)
 	if err != nil {
 		if errors.Is(err, serve.ErrNoAccessRule) {
@@ -290,6 +291,29 @@ func serveHome() home.Options {
 	}
 	return o
 }
+
+// serveLogger is serve's log on w, in colour where w is a terminal that
+// takes it. The log, given a terminal's file, asks the terminal its
+// foreground and background as it is made, waiting five seconds for each
+// answer, and a terminal that never answers (a serial console, a
+// multiplexer that drops the question) held back the line saying how
+// students connect by ten seconds; its styles have no colour that depends on the
+// background, so the answers went unused. It gets w behind a writer that is
+// not a file, which it does not ask, and the colour profile termenv reads
+// from w and the environment without asking (TERM, NO_COLOR, CLICOLOR,
+// none off a terminal), the one it chose itself before.
+func serveLogger(w io.Writer) *log.Logger {
+	l := log.NewWithOptions(&notAFile{w}, log.Options{ReportTimestamp: true, Prefix: "serve"})
+	l.SetColorProfile(termenv.NewOutput(w).Profile)
+	return l
+}
+
+// notAFile is a writer whose file, if it has one, cannot be reached. A
+// pointer, so that the log's cache of renderers, keyed by writer, never
+// compares two of them.
+type notAFile struct{ w io.Writer }
+
+func (n *notAFile) Write(p []byte) (int, error) { return n.w.Write(p) }
 
 // readKeys reads an authorized_keys file: one key a line; blank lines and
 // # comments are skipped.

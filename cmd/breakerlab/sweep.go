@@ -151,7 +151,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name}
 	var tty io.Writer
 	if out.path == "" && isTerminal(stdout) {
-		tty = stdout
+		// The terminal's file, for its colours: the ASCII writer main may
+		// put on it is no file to termenv.
+		tty, _ = outputFile(stdout)
 	}
 	// The heatmap, drawn in shades, reads as ASCII on a terminal (or into
 	// a pipe) whose locale is not UTF-8; a file written with -o and the
@@ -272,7 +274,7 @@ func sweepBuilder(arg string) (func() *engine.Scenario, error) {
 
 // isTerminal says whether w is a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := outputFile(w)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"golang.org/x/term"
 )
@@ -69,7 +68,7 @@ func (f widthFlags) resolve(out io.Writer) (int, error) {
 // terminalWidth is the width of the terminal out writes to, or 0 when it is
 // not a terminal.
 func terminalWidth(out io.Writer) int {
-	file, ok := out.(*os.File)
+	file, ok := outputFile(out)
 	if !ok || !term.IsTerminal(int(file.Fd())) {
 		return 0
 	}

@@ -1,0 +1,74 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/theme/termbg"
+)
+
+// colourQuestionFg is how termenv asks the terminal its foreground (OSC 10).
+const colourQuestionFg = "\x1b]10;?"
+
+// On a terminal that never answers, serve says how students connect once
+// termbg's short wait has passed: its log used to ask the terminal its
+// foreground and background first, five seconds each, for styles that
+// need neither. The log keeps its colours on the terminal, and has none
+// under NO_COLOR or in a pipe. The slack is for a machine busy with other
+// tests; it stays well under the ten seconds the questions took.
+func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
+	ptyEnv(t)
+	const slack = 2 * time.Second
+	limit := termbg.Timeout + slack
+	for _, c := range []struct {
+		env       []string
+		coloured  bool
+		questions int
+	}{
+		{nil, true, 1},
+		{[]string{"NO_COLOR=1"}, false, 0},
+	} {
+		// The log's first line follows the address at once; settle
+		// leaves it time to show on a busy machine.
+		drawn, took := startOnPty(t, c.env, "", 2*limit, time.Second, "students connect with",
+			"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+		name := strings.Join(c.env, " ")
+		t.Logf("%q: the address shown after %v", name, took)
+		if took > limit {
+			t.Errorf("%q: the address shown after %v, want within %v (%v wait + %v slack); drawn %q", name, took, limit, termbg.Timeout, slack, drawn)
+			continue
+		}
+		if n := strings.Count(drawn, colourQuestion); n != c.questions {
+			t.Errorf("%q: the terminal was asked its background %d times, want %d", name, n, c.questions)
+		}
+		if strings.Contains(drawn, colourQuestionFg) {
+			t.Errorf("%q: the terminal was asked its foreground", name)
+		}
+		_, logged, ok := strings.Cut(drawn, "students connect with")
+		if !ok || !strings.Contains(logged, "serving") {
+			t.Errorf("%q: no log line after the address: %q", name, drawn)
+			continue
+		}
+		if got := sgr.MatchString(logged); got != c.coloured {
+			t.Errorf("%q: the log has colours %v, want %v: %q", name, got, c.coloured, logged)
+		}
+	}
+
+	// In a pipe (here a buffer) the log has no escapes at all.
+	saved := serveContext
+	t.Cleanup(func() { serveContext = saved })
+	serveContext = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 300*time.Millisecond)
+	}
+	_, stderr, code := run(t, "serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "serving") || strings.Contains(stderr, "\x1b") {
+		t.Errorf("in a pipe, the log is %q, want it without escapes", stderr)
+	}
+}
