@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // output is where a command's output goes: standard output, or the file -o
@@ -41,14 +42,30 @@ func openOutput(stdout io.Writer, path, format string) (*output, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // not the temporary name, which the user never gave
-		}
-		return nil, usagef("cannot write %s: %w", path, err)
+		return nil, outputFolderError(path, err)
 	}
 	// Unbuffered, so a failed write is reported by the writer that made it.
 	return &output{Writer: f, tmp: f, path: path}, nil
+}
+
+// outputFolderError says why -o's file cannot be made in its folder, and
+// what would do: "cannot write /tmp/out/x.svg: no such file or directory"
+// left the reader to work out that the folder, not the file, is missing.
+func outputFolderError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // not the temporary name, which the user never gave
+	}
+	folder := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usagef("cannot write %s: the folder %s does not exist; create it first, or give -o a file in a folder that exists", path, folder)
+	case errors.Is(err, syscall.ENOTDIR):
+		return usagef("cannot write %s: part of the folder %s is a file, not a folder; give -o a file in a folder that exists", path, folder)
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		return usagef("cannot write %s: the folder %s cannot be written to (%w); give -o a file in a folder you can write to", path, folder, err)
+	}
+	return usagef("cannot write %s: %w", path, err)
 }
 
 // Commit puts the written file in its place, with the mode of the file it

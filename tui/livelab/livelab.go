@@ -265,20 +265,7 @@ func (m *Model) View() string {
 	}
 	colW := (m.w - 1) / 2
 	var out []string
-	variant := m.o.Scenario.Variants[m.o.Variant].Name
-	out = append(out, fit(m.th.Title.Render("Live lab")+" · checkout · "+variant+" · real API at "+m.o.Where, m.w))
-	real := &m.sides[1].snap
-	clock := fmt.Sprintf("t = %s of %s", pane.Seconds(real.Now), pane.Seconds(real.Duration))
-	switch {
-	case real.Done:
-		clock = fmt.Sprintf("finished at %s", pane.Seconds(real.Now))
-	case real.Now > real.Duration:
-		// The traffic has ended, and the run goes on until every request
-		// has its answer (well past it with no timeout): "7.9 s of 6.0 s"
-		// read as a clock gone wrong.
-		clock = fmt.Sprintf("t = %s (load 0–%s)", pane.Seconds(real.Now), pane.Seconds(real.Duration))
-	}
-	out = append(out, fit(pad("simulated (engine, seed "+fmt.Sprint(m.o.Seed)+")", colW)+" "+"measured · "+clock, m.w))
+	out = append(out, m.headView(colW)...)
 	cols := [2][]string{}
 	for i, s := range m.sides {
 		var parts []string
@@ -323,6 +310,54 @@ func (m *Model) View() string {
 	return strings.Join(out, "\n")
 }
 
+// headView is the title and the line over the two columns. At a narrow
+// width each says less rather than being cut mid-word: at 40 columns
+// "simulated (engine,… measured ·…" had lost the clock, and the title the
+// API's address, which a learner curls.
+func (m *Model) headView(colW int) []string {
+	variant := m.o.Scenario.Variants[m.o.Variant].Name
+	title := m.th.Title.Render("Live lab")
+	addr, _, _ := strings.Cut(m.o.Where, ", ") // the scale, after the address, goes first
+	head := firstFit(m.w,
+		title+" · checkout · "+variant+" · real API at "+m.o.Where,
+		title+" · "+variant+" · real API at "+m.o.Where,
+		title+" · "+variant+" · real API at "+addr,
+		title+" · "+variant+" · API "+addr,
+		title+" · "+variant+" · "+addr,
+		title+" · "+variant)
+	real := &m.sides[1].snap
+	now, load := pane.Seconds(real.Now), pane.Seconds(real.Duration)
+	clocks := []string{"t = " + now + " of " + load, now + " of " + load, now}
+	switch {
+	case real.Done:
+		clocks = []string{"finished at " + now, "done at " + now, "done"}
+	case real.Now > real.Duration:
+		// The traffic has ended, and the run goes on until every request
+		// has its answer (well past it with no timeout): "7.9 s of 6.0 s"
+		// read as a clock gone wrong.
+		clocks = []string{"t = " + now + " (load 0–" + load + ")", now + " (load 0–" + load + ")", now}
+	}
+	var measured []string
+	for _, c := range clocks {
+		measured = append(measured, "measured · "+c)
+	}
+	measured = append(measured, "measured")
+	seed := fmt.Sprint(m.o.Seed)
+	left := pad(firstFit(colW, "simulated (engine, seed "+seed+")", "simulated, seed "+seed, "simulated"), colW)
+	return []string{head, fit(left+" "+firstFit(max(m.w-colW-1, 0), measured...), m.w)}
+}
+
+// firstFit is the first of forms, longest first, that fits in w cells, or
+// the last one cut to w.
+func firstFit(w int, forms ...string) string {
+	for _, f := range forms {
+		if ansi.StringWidth(f) <= w {
+			return f
+		}
+	}
+	return fit(forms[len(forms)-1], w)
+}
+
 // sized is what the panes share for the layout's needs.
 type sized interface{ View() string }
 
@@ -346,17 +381,23 @@ func (m *Model) footer() []string {
 	sim, real := &m.sides[0].snap, &m.sides[1].snap
 	var paras []footerPara
 	rank := 0
-	add := func(s string) {
-		l := pane.Wrap(s, m.w)
+	addLines := func(l []string) {
 		if n := len(paras); n > 0 && paras[n-1].rank == rank {
 			paras[n-1].lines = append(paras[n-1].lines, l...)
 			return
 		}
 		paras = append(paras, footerPara{lines: l, rank: rank})
 	}
+	add := func(s string) { addLines(pane.Wrap(s, m.w)) }
 	// The figures: the last to go, their heading with them.
 	rank = figuresRank
-	add(fmt.Sprintf("Arrived %s–%s: %% simulated/measured (difference in points)", pane.Seconds(real.MeasureFrom), pane.Seconds(real.MeasureTo)))
+	// A narrow window gets a shorter heading: the long one took three of
+	// 40 columns' lines, and the figures under it were dropped with it.
+	window := pane.Seconds(real.MeasureFrom) + "–" + pane.Seconds(real.MeasureTo)
+	add(firstFit(m.w, "Arrived "+window+": % simulated/measured (difference in points)",
+		"Arrived "+window+": % simulated/measured (points)",
+		"% simulated/measured (points)",
+		"Arrived "+window+": % simulated/measured (difference in points)"))
 	for e := range real.Endpoints {
 		if e >= len(sim.Endpoints) {
 			break
@@ -370,15 +411,20 @@ func (m *Model) footer() []string {
 			a, b := tenths(se.Share(o)), tenths(re.Share(o))
 			parts = append(parts, fmt.Sprintf("%s %s/%s (%s)", o, percent(a), percent(b), points(b-a)))
 		}
-		add(fmt.Sprintf("  %-8s %s", real.Endpoints[e].Name, strings.Join(parts, " · ")))
+		addLines(outcomeLines(fmt.Sprintf("  %-8s ", real.Endpoints[e].Name), parts, m.w))
 	}
 	if len(real.Dependencies) > 0 && len(sim.Dependencies) > 0 {
 		rank = 4
-		add(fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", real.Dependencies[0].Name, sim.Dependencies[0].InFlightMax, real.Dependencies[0].InFlightMax))
+		// In the figures' simulated/measured form when the words do not
+		// fit: wrapped, "14" ended one line and "simulated" began the next.
+		name, simMax, realMax := real.Dependencies[0].Name, sim.Dependencies[0].InFlightMax, real.Dependencies[0].InFlightMax
+		add(firstFit(m.w, fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", name, simMax, realMax),
+			fmt.Sprintf("  %-8s most in flight %d/%d", name, simMax, realMax),
+			fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", name, simMax, realMax)))
 	}
-	if line := m.tasksLine(sim, real); m.tasks && line != "" {
+	if lead, parts := m.tasksLine(sim, real); m.tasks && lead != "" {
 		rank = 3
-		add(line)
+		addLines(outcomeLines(lead, parts, m.w))
 	}
 	rank = 2
 	add(m.verdict(sim, real))
@@ -400,6 +446,37 @@ func (m *Model) footer() []string {
 		out = append(out, p.lines...)
 	}
 	return append(out, m.keyLine(false))
+}
+
+// outcomeLines lays an endpoint's outcomes after lead, as many to a line
+// as w holds, a line that goes on indented under the first outcome: a
+// word wrap cut "rejected" from its figures at 40 columns.
+func outcomeLines(lead string, parts []string, w int) []string {
+	indent := strings.Repeat(" ", ansi.StringWidth(lead))
+	var lines []string
+	line := lead
+	for i, p := range parts {
+		switch {
+		case i == 0:
+			line += p
+		case ansi.StringWidth(line+" · "+p) <= w:
+			line += " · " + p
+		default:
+			lines = append(lines, line)
+			line = indent + p
+		}
+	}
+	lines = append(lines, line)
+	var out []string
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			// Even one outcome is wider than the window: wrapped at words.
+			out = append(out, pane.Wrap(l, w)...)
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // footerPara is one paragraph of the footer, wrapped; those of the lowest
@@ -514,17 +591,21 @@ func (m *Model) helpView() string {
 }
 
 // tasksLine compares a tasks server's goroutines and its first pool's
-// connections, simulated and measured, with the pool's cap per host.
-func (m *Model) tasksLine(sim, real *engine.Snapshot) string {
+// connections, simulated and measured, with the pool's cap per host: the
+// pool's name to lead the line, and the two figures, each kept whole with
+// its label (outcomeLines).
+func (m *Model) tasksLine(sim, real *engine.Snapshot) (lead string, parts []string) {
 	if sim.Tasks == nil || real.Tasks == nil || len(sim.Pools) == 0 || len(real.Pools) == 0 {
-		return ""
+		return "", nil
 	}
 	sp, rp := &sim.Pools[0], &real.Pools[0]
 	perHost := ""
 	if rp.PerHost > 0 {
 		perHost = fmt.Sprintf(" (%d a host)", rp.PerHost)
 	}
-	return fmt.Sprintf("  %-8s most connections%s %d/%d · most tasks %d/%d", rp.Name, perHost, sp.InUseMax, rp.InUseMax, sim.Tasks.LiveMax, real.Tasks.LiveMax)
+	return fmt.Sprintf("  %-8s ", rp.Name), []string{
+		fmt.Sprintf("most connections%s %d/%d", perHost, sp.InUseMax, rp.InUseMax),
+		fmt.Sprintf("most tasks %d/%d", sim.Tasks.LiveMax, real.Tasks.LiveMax)}
 }
 
 // tenths is a share (0 to 1) in tenths of a percent, rounded as the
