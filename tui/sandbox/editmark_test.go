@@ -15,12 +15,19 @@ import (
 // read back as breakerlab run reads it.
 func editAndWrite(t *testing.T, sc *engine.Scenario, variant int, fields ...[3]string) *engine.Scenario {
 	t.Helper()
-	m := press(newModel(t, 100, 30, Options{Scenario: sc, Variant: variant}), "e")
+	return applyAndWrite(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: variant}), func(m Model) Model { return m }, fields...)
+}
+
+// applyAndWrite opens m's knob form, sets the fields, applies them
+// (settle: what the model must do before it answers the next key) and
+// returns the scenario w writes, read back.
+func applyAndWrite(t *testing.T, m Model, settle func(Model) Model, fields ...[3]string) *engine.Scenario {
+	t.Helper()
+	m = press(settle(m), "e")
 	for _, f := range fields {
 		setField(t, m, f[0], f[1], f[2])
 	}
-	m = press(m, "enter")
-	if m.form != nil {
+	if m = settle(press(m, "enter")); m.form != nil {
 		t.Fatalf("refused: %s", m.form.err)
 	}
 	data, err := m.dump()

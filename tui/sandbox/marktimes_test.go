@@ -54,22 +54,7 @@ func TestAShortRunsMarkReadsAsBefore(t *testing.T) {
 // a day-long run takes before the sandbox answers a key (work.go).
 func editAndWriteAfterWork(t *testing.T, sc *engine.Scenario, fields ...[3]string) *engine.Scenario {
 	t.Helper()
-	m := press(drainWork(t, newModel(t, 100, 30, Options{Scenario: sc})), "e")
-	for _, f := range fields {
-		setField(t, m, f[0], f[1], f[2])
-	}
-	if m = drainWork(t, press(m, "enter")); m.form != nil {
-		t.Fatalf("refused: %s", m.form.err)
-	}
-	data, err := m.dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	written, err := scenariofile.Parse("edited.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return written
+	return applyAndWrite(t, newModel(t, 100, 30, Options{Scenario: sc}), func(m Model) Model { return drainWork(t, m) }, fields...)
 }
 
 // shortDayCascade is dayCascade 30 s long, the hang from 10 s to 25 s.
