@@ -73,7 +73,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second (all runs a third row at twice this)")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
-	scale := fs.Float64("scale", 1, "multiply every duration by this (and divide the rates), e.g. 0.3 for a run three times faster")
+	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
 	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
 	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback needs --open-to-network")

@@ -27,7 +27,15 @@ const startHint = `"breakerlab scenarios --dump NAME" writes a built-in scenario
 // with the header spelt right, the header is named as the fault at its
 // own line. A JSON or YAML file fails on its first line with a complaint
 // about a character; it is told that scenario files are TOML.
+//
+// A picture or a web page (run --format svg's output given back to run)
+// fails on its first byte, '<' or PNG's 0x89, and the decoder's complaint
+// about that character says nothing of use: the file is named for what it
+// looks like, with no line, as the whole file is the mistake.
 func syntaxHint(filename string, data []byte, line, col int, complaint string) (int, string) {
+	if kind := notText(data); kind != "" {
+		return 0, fmt.Sprintf("this looks like %s, not a scenario file: a scenario is a built-in's name (\"breakerlab scenarios\" lists them) or a file of TOML text (engine/scenariofile/SCHEMA.md); %s", kind, startHint)
+	}
 	msg := fmt.Sprintf("not valid TOML (column %d): %s", col, complaint)
 	if typos := headerTypos(data); len(typos) > 0 {
 		t := typos[0]
@@ -139,4 +147,32 @@ func otherFormat(filename string, data []byte, line int) string {
 // named .md with a typo in it is no lesson.
 func isLesson(data []byte) bool {
 	return strings.HasPrefix(strings.TrimLeft(string(data), " \t\r\n\ufeff"), "+++")
+}
+
+// pngMagic is the 8 bytes every PNG file starts with.
+const pngMagic = "\x89PNG\r\n\x1a\n"
+
+// notText names what a file that is no TOML at all looks like, a picture
+// (run and sweep write SVG and PNG with --format), a web page or another
+// markup document, or says "". Markup is told by its leading '<', which
+// TOML never starts with; which kind, by the first tags.
+func notText(data []byte) string {
+	if strings.HasPrefix(string(data), pngMagic) {
+		return "a PNG picture (such as run --format png writes)"
+	}
+	first := strings.TrimLeft(string(data), " \t\r\n\ufeff")
+	if !strings.HasPrefix(first, "<") {
+		return ""
+	}
+	// An SVG or a page may open with an XML declaration, a doctype and
+	// comments before its root element: look a little way in.
+	head := strings.ToLower(first[:min(len(first), 1024)])
+	switch {
+	case strings.Contains(head, "<svg"):
+		return "an SVG picture (such as run --format svg writes)"
+	case strings.Contains(head, "<html") || strings.HasPrefix(head, "<!doctype html"):
+		return "an HTML page"
+	default:
+		return "XML or HTML markup"
+	}
 }

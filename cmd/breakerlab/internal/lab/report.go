@@ -28,7 +28,8 @@ type Report struct {
 	Server     string          `json:"server"`
 	Simulation *SimulationHead `json:"simulation,omitempty"`
 	// Live marks a measured report; Scale is the factor every duration was
-	// multiplied by (times in the report are wall times).
+	// multiplied by and every rate divided by (times in the report are
+	// wall times; a variant gives its rate both ways).
 	Live  bool    `json:"live"`
 	Scale float64 `json:"scale"`
 	// Interrupted marks a run stopped (ctrl+c) before every mode was
@@ -39,10 +40,18 @@ type Report struct {
 }
 
 // Variant is one mode's measured run.
+//
+// RatePerS is the checkout rate in the reference's time, as --rate and the
+// variant's name give it and as the simulated run has it; WallRatePerS is
+// the rate the clients sent on the wall, RatePerS divided by the scale.
+// At --scale 0.3 the two are 20 and 66.667: the report's other times are
+// wall times, so a reader dividing counts by window_ms wants the second,
+// and one comparing with the simulation the first.
 type Variant struct {
 	Name         string                       `json:"name"`
 	Mode         string                       `json:"mode"`
 	RatePerS     float64                      `json:"rate_per_s"`
+	WallRatePerS float64                      `json:"wall_rate_per_s"`
 	Endpoints    map[string]Endpoint          `json:"endpoints"`
 	Dependencies map[string]report.Dependency `json:"dependencies"`
 	Transitions  []report.Transition          `json:"transitions"`
@@ -90,6 +99,11 @@ func (c Counts) statuses(samples []Sample, endpoint string, from, to time.Durati
 	return m
 }
 
+// wallRate is the checkout requests a second c's clients send on the
+// wall (Interval's inverse), to three decimals as the report's
+// milliseconds are.
+func wallRate(c Config) float64 { return math.Round(c.Rate/c.Scale*1000) / 1000 }
+
 func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Microsecond)) / 1000 }
 
 // BuildReport gathers measured runs into the JSON object.
@@ -102,7 +116,7 @@ func BuildReport(results []Result) Report {
 	}
 	for _, res := range results {
 		v := Variant{
-			Name: res.Variant, Mode: res.Config.Mode.String(), RatePerS: res.Config.Rate,
+			Name: res.Variant, Mode: res.Config.Mode.String(), RatePerS: res.Config.Rate, WallRatePerS: wallRate(res.Config),
 			Endpoints:    map[string]Endpoint{},
 			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.BulkheadFull}},
 			Transitions:  []report.Transition{},
