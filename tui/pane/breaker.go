@@ -359,13 +359,13 @@ func (b *Breaker) noBreaker(inner int) [][]string {
 	if v.elsewhere != "" {
 		// The front calls without one, but its services guard their own
 		// calls: say where, rather than that there is none.
-		out := [][]string{{b.th.Bold.Render("No circuit breaker at the front.")}}
+		out := [][]string{b.firstWords(inner, "No circuit breaker at the front.", "No breaker at the front.")}
 		if v.dep != "" {
 			out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
 		}
 		return append(out, Wrap(v.elsewhere, inner))
 	}
-	out := [][]string{{b.th.Bold.Render("No circuit breaker in this variant.")}}
+	out := [][]string{b.firstWords(inner, "No circuit breaker in this variant.", "No circuit breaker.", "No breaker.")}
 	if v.dep != "" {
 		out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
 	}
@@ -374,6 +374,19 @@ func (b *Breaker) noBreaker(inner int) [][]string {
 		out = append(out, Wrap(b.th.Dim.Render(b.hint), inner))
 	}
 	return out
+}
+
+// firstWords is the pane's first paragraph, in bold: the first of texts
+// (the longest first) that fits on a line of inner cells, where the
+// longest was cut mid-word ("No circuit breaker in this …"); wrapped when
+// none fits.
+func (b *Breaker) firstWords(inner int, texts ...string) []string {
+	for _, t := range texts {
+		if Width(t) <= inner {
+			return []string{b.th.Bold.Render(t)}
+		}
+	}
+	return Wrap(b.th.Bold.Render(texts[len(texts)-1]), inner)
 }
 
 // View draws the pane, from the cache when nothing changed.
@@ -440,6 +453,17 @@ func (b *Breaker) render() []string {
 		notes = []string{state + fmt.Sprintf(" · %d of %d %s sent", v.sent, v.cfg.HalfOpenTrials, trials),
 			state + fmt.Sprintf(" · %d/%d %s", v.sent, v.cfg.HalfOpenTrials, trials), state}
 	}
+	// The title is chosen beside the widest state word, not beside the
+	// note of the state the breaker is in: chosen so, it switched between
+	// "payment ── HALF-OPEN" and "Breaker · payment ── CLOSED" from frame
+	// to frame as the word changed length. The note then keeps what fits
+	// beside it: the open state's countdown where there is room, else its
+	// word (the detail line says when the trials come).
+	widest := strings.ToUpper(breaker.HalfOpen.String())
+	if word := strings.ToUpper(v.state.String()); Width(word) > Width(widest) {
+		widest = word // an operator's state, held until the operator lets go
+	}
+	briefest := widest
 	if v.count > 1 {
 		// Which breaker of how many, in words, then in figures.
 		var counted []string
@@ -448,6 +472,7 @@ func (b *Breaker) render() []string {
 				fmt.Sprintf("%d/%d · %s", b.pick%v.count+1, v.count, n))
 		}
 		notes = counted
+		briefest = fmt.Sprintf("%d/%d · %s", b.pick%v.count+1, v.count, widest)
 	}
 	titles := []string{title}
 	switch {
@@ -457,16 +482,11 @@ func (b *Breaker) render() []string {
 		titles = append(titles, v.dep)
 	}
 	titles = append(titles, "Breaker")
-	title, note = "", ""
-	for _, n := range notes {
-		if t, nn := Titled(b.w, titles, []string{n}); ansi.StringWidth(t)+ansi.StringWidth(nn) <= b.w-9 {
-			title, note = t, nn
-			break
-		}
-	}
-	if title == "" {
-		title, note = Titled(b.w, titles, notes)
-	}
+	title, _ = Titled(b.w, titles, []string{briefest})
+	// Beside that title the current state's note fits in its briefest
+	// form but in the narrowest panes, where it goes rather than be cut
+	// ("HALF-OP…"): the state's strip in the body says it.
+	_, note = Titled(b.w, []string{title}, append(notes, ""))
 
 	room := b.h - 2
 	var body []string
@@ -476,7 +496,7 @@ func (b *Breaker) render() []string {
 		body = append(body, b.drawDiagram(lay, inner)...)
 		full = lay.labels.rule == rule
 	} else {
-		body = append(body, b.stateStrip())
+		body = append(body, b.stateStrip(inner))
 	}
 	body = append(body, b.windowLines(inner)...)
 	// What is left goes to the log (at least its head and latest entry),
@@ -687,17 +707,25 @@ func (b *Breaker) drawDiagram(d diagramLayout, inner int) []string {
 	return lines
 }
 
-// stateStrip is the one-line diagram for narrow panes.
-func (b *Breaker) stateStrip() string {
+// stateStrip is the one-line diagram for narrow panes. Narrower than its
+// arrows, the states stand side by side, then the lit one alone, rather
+// than "○ half-…" cut off at the edge.
+func (b *Breaker) stateStrip(inner int) string {
 	var parts []string
+	lit := ""
 	for _, s := range []breaker.State{breaker.Closed, breaker.Open, breaker.HalfOpen} {
 		if s == b.cur.state {
-			parts = append(parts, b.th.State(s).Bold(true).Reverse(true).Render(string(theme.GlyphLit)+" "+strings.ToUpper(s.String())))
+			lit = b.th.State(s).Bold(true).Reverse(true).Render(string(theme.GlyphLit) + " " + strings.ToUpper(s.String()))
+			parts = append(parts, lit)
 		} else {
 			parts = append(parts, b.th.Dim.Render(string(theme.GlyphUnlit)+" "+s.String()))
 		}
 	}
-	return strings.Join(parts, " → ")
+	if lit == "" {
+		// An operator's state is none of the three: the strip as it was.
+		return strings.Join(parts, " → ")
+	}
+	return fitting([]string{strings.Join(parts, " → "), strings.Join(parts, "  "), lit}, inner)
 }
 
 // glyphSlow marks a slow call in a count window, and a time window's

@@ -44,6 +44,18 @@ type limitRow struct {
 	words [7]string
 }
 
+// fewest is the row's briefest words, the last of them given.
+func (r *limitRow) fewest() string {
+	last := ""
+	for _, w := range r.words {
+		if w == "" {
+			break
+		}
+		last = w
+	}
+	return last
+}
+
 // hostLine is one host of a pool of several: drawn below the limits when
 // the pane has lines to spare.
 type hostLine struct {
@@ -346,21 +358,35 @@ func (l *Limits) render() []string {
 	case inner < 48:
 		bar = 5
 	}
+	// A row's fewest words are its numbers ("4/64"): where they do not
+	// fit beside the bars, the bars go, every row's alike so that the
+	// numbers stay in a column; where they do not fit even so, the row
+	// says nothing past its name rather than a number cut short ("4/…").
+	for _, r := range l.rows {
+		if bar > 0 && ansi.StringWidth(r.fewest()) > inner-nameW-1-bar-1 {
+			bar = 0
+			break
+		}
+	}
 	var body []string
 	for _, r := range l.rows {
-		room := inner - nameW - 1 - bar - 1
+		room := inner - nameW - 1
+		line := Fit(r.name, nameW) + " "
+		if bar > 0 {
+			room -= bar + 1
+			line += l.bar(r, bar) + " "
+		}
 		words := ""
 		for _, w := range r.words {
 			if w == "" {
 				break
 			}
-			words = w
 			if ansi.StringWidth(w) <= room {
+				words = w
 				break
 			}
 		}
-		line := Fit(r.name, nameW) + " " + l.bar(r, bar) + " " + words
-		body = append(body, line)
+		body = append(body, line+words)
 	}
 	// Lines to spare (the layout gave more than Needs): each host of a
 	// pool shared by several, while they fit; never a line cut short.
@@ -385,7 +411,10 @@ func (l *Limits) render() []string {
 	}
 	// The note's words before the title's: "Limits ── 6 tasks live" says
 	// what the number counts, "Limits of the tasks server ── 6" does not.
-	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Counted(l.tasks, "task", "tasks") + " live", Count(l.tasks)})
+	// Narrower, "6 tasks", then no note: a bare "6" counts nothing a
+	// reader can tell.
+	tasks := Counted(l.tasks, "task", "tasks")
+	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{tasks + " live", tasks, ""})
 	return Frame(l.th, l.w, l.h, title, note, body)
 }
 

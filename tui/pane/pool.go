@@ -225,27 +225,53 @@ func (p *Pool) render() []string {
 			}
 		}
 	}
-	if room := p.h - 2 - 1 - btoi(p.queue.shown); len(legend)+bh > room {
+	queueShown, folded := p.queue.shown, false
+	// fold puts the bulkheads and the queue in one line, where there are
+	// two or more of them and they fit in one: better than the pane's
+	// last lines giving way to "… +3 more lines".
+	fold := func() {
+		if folded || bh+btoi(queueShown) < 2 {
+			return
+		}
+		if line, ok := p.foldTail(inner); ok {
+			lines, bh, queueShown, folded = [][]string{{line}}, 1, false, true
+		}
+	}
+	if room := p.h - 2 - 1 - len(legend); bh+btoi(queueShown) > room {
+		// Too short for them apart: folded, before the legend gives up
+		// its names.
+		fold()
+	}
+	if room := p.h - 2 - 1 - btoi(queueShown); len(legend)+bh > room {
 		// Too short for the legend and the bulkheads under a row of
 		// cells: Frame would cut the last lines with no sign (lesson 4 at
 		// 80x24 lost the legend's r and the bulkhead its step is about).
 		// The legend keeps its letters and counts, each bulkhead a line,
 		// where that saves a line; what still does not fit, markCut tells.
 		brief, _ := p.legendLines(inner, true, true)
-		briefs := make([][]string, len(lines))
-		briefH := 0
-		for i, b := range p.bulkheads {
-			briefs[i] = lines[i]
-			if b.tenant == nil {
-				briefs[i] = []string{p.bulkheadBrief(b, inner)}
+		briefs, briefH := lines, bh
+		if !folded {
+			briefs, briefH = make([][]string, len(lines)), 0
+			for i, b := range p.bulkheads {
+				briefs[i] = lines[i]
+				if b.tenant == nil {
+					briefs[i] = []string{p.bulkheadBrief(b, inner)}
+				}
+				briefH += len(briefs[i])
 			}
-			briefH += len(briefs[i])
 		}
-		if len(brief)+briefH < len(legend)+bh {
+		// The brief form also where it saves no line: what does not fit
+		// is cut even so, and beside its shorter last line markCut's
+		// "+1 more" fits, where the full legend's gave way whole to
+		// "… +2 more lines".
+		if len(brief)+briefH <= len(legend)+bh {
 			legend, lines, bh = brief, briefs, briefH
 		}
+		if room := p.h - 2 - 1 - len(legend); bh+btoi(queueShown) > room {
+			fold()
+		}
 	}
-	extra := len(legend) + bh + btoi(p.queue.shown)
+	extra := len(legend) + bh + btoi(queueShown)
 	rowsFree := max(p.h-2-extra, 1)
 	perRow, rows := cellLayout(inner, p.workers)
 	// When the pool does not fit, each cell stands for several workers.
@@ -259,7 +285,7 @@ func (p *Pool) render() []string {
 	for _, l := range lines {
 		body = append(body, l...)
 	}
-	if p.queue.shown {
+	if queueShown {
 		body = append(body, p.queueLine())
 	}
 	body = markCut(body, p.h-2, inner)
@@ -275,8 +301,10 @@ func (p *Pool) render() []string {
 	title, note := Titled(p.w, titles, notes)
 	if ansi.StringWidth(title)+ansi.StringWidth(note) > p.w-9 {
 		// Short of room even so: the count alone, rather than a note cut
-		// mid-word.
-		title, note = Titled(p.w, titles, []string{busy, strings.TrimSuffix(busy, " busy")})
+		// mid-word; narrower still, the count without FULL (16/16 says as
+		// much), then no note, rather than "FULL 16/…".
+		count := Count(p.busy) + "/" + Count(p.workers)
+		title, note = Titled(p.w, titles, []string{busy, strings.TrimSuffix(busy, " busy"), count, ""})
 	}
 	return Frame(p.th, p.w, p.h, title, note, body)
 }
@@ -488,17 +516,58 @@ func (p *Pool) bulkheadBrief(b bulkheadInfo, inner int) string {
 	if b.turnedAway > 0 {
 		texts = append(texts, name+count+" · "+Count(b.turnedAway)+" turned away", name+count+" · "+Count(b.turnedAway)+" away")
 	}
-	texts = append(texts, name+count)
-	if room := inner - ansi.StringWidth(count); room >= len("bulkhead")+3 {
-		texts = append(texts, ansi.Truncate(name, room, "…")+count)
+	// Narrower, a word goes whole rather than the name being cut ("bulkhead
+	// pay… 0/4"): the name stays where another bulkhead could be meant.
+	texts = append(texts, name+count, p.bulkheadWord(b)+count)
+	return fitting(texts, inner)
+}
+
+// bulkheadWord names a bulkhead in the fewest words that still tell it
+// apart: the word alone for the pool's only bulkhead, its dependency's
+// name (as the legend names the endpoints) when there are several.
+func (p *Pool) bulkheadWord(b bulkheadInfo) string {
+	if len(p.bulkheads) > 1 {
+		return b.name
 	}
-	return ansi.Truncate(fitting(texts, inner), inner, "…")
+	return "bulkhead"
+}
+
+// foldTail puts the bulkheads' lines and the queue's in one line, each
+// in its fewest words ("bulkhead 0/4 full · queue 3"), for a pane too
+// short for them apart; false when they do not fit in one line, or a
+// per-tenant bulkhead's lanes are among them.
+func (p *Pool) foldTail(inner int) (string, bool) {
+	var long, short []string
+	for _, b := range p.bulkheads {
+		if b.tenant != nil {
+			return "", false
+		}
+		count := fmt.Sprintf(" %d/%d", b.in, b.capacity)
+		if b.in >= b.capacity {
+			count += " " + p.th.Bad.Render("full")
+		}
+		long = append(long, "bulkhead "+b.name+count)
+		short = append(short, p.bulkheadWord(b)+count)
+	}
+	if p.queue.shown {
+		q := "queue " + Count(p.queue.len)
+		if p.queue.cap >= 0 && p.queue.len >= p.queue.cap {
+			q += " " + p.th.Bad.Render("full")
+		}
+		long, short = append(long, q), append(short, q)
+	}
+	for _, parts := range [][]string{long, short} {
+		if line := strings.Join(parts, " · "); ansi.StringWidth(line) <= inner {
+			return line, true
+		}
+	}
+	return "", false
 }
 
 // markCut keeps a pane's body to rows lines of width cells; lines that
 // do not fit are not cut off without a sign: the last line kept says how
 // many more there are, after its text where that fits ("s 10  p 8  +1
-// more"), or in its place.
+// more"), or in its place ("+2 more lines (enlarge to see)").
 func markCut(body []string, rows, width int) []string {
 	if len(body) <= rows || rows < 1 {
 		return body
@@ -508,19 +577,24 @@ func markCut(body []string, rows, width int) []string {
 	if tail := "  +" + Count(len(body)-rows) + " more"; ansi.StringWidth(body[rows-1]+tail) <= width {
 		return append(kept, body[rows-1]+tail)
 	}
-	return append(kept, "… +"+Counted(hidden, "more line", "more lines"))
+	// No "…" before it: a line that starts so reads as one cut short.
+	more := "+" + Counted(hidden, "more line", "more lines")
+	return append(kept, fitting([]string{more + " (enlarge to see)", more}, width))
 }
 
 // queueLine shows the accept queue: the requests waiting for a worker.
+// Narrower, it says less rather than cut a word or a number ("queue: 0
+// waiting…"): its limit goes first, then the word "waiting".
 func (p *Pool) queueLine() string {
 	q := p.queue
+	n := Count(q.len)
 	if q.cap < 0 {
-		return fitting([]string{fmt.Sprintf("accept queue %s waiting (no limit)", Count(q.len)),
-			fmt.Sprintf("queue: %s waiting (no limit)", Count(q.len))}, p.w-2)
+		return fitting([]string{"accept queue " + n + " waiting (no limit)", "queue: " + n + " waiting (no limit)",
+			"accept queue " + n + " waiting", "queue " + n + " waiting", "queue " + n}, p.w-2)
 	}
-	s := fmt.Sprintf("accept queue %s/%s waiting", Count(q.len), Count(q.cap))
+	held, full := n+"/"+Count(q.cap), ""
 	if q.len >= q.cap {
-		s += " " + p.th.Bad.Render("full")
+		full = " " + p.th.Bad.Render("full")
 	}
-	return s
+	return fitting([]string{"accept queue " + held + " waiting" + full, "queue " + held + " waiting" + full, "queue " + held + full}, p.w-2)
 }
