@@ -19,8 +19,9 @@ import "github.com/breakerlab/breakerlab/engine"
 // away); without one, the calls at the dependency less the abandoned.
 // Without a bulkhead a call dialling its connection is left out: it is
 // not in flight at the dependency, which the chart's title names; a
-// sample counts it apart (DependencySample.Dialling), as the map says it
-// beside the node ("26 in flight · 2,693 dialling").
+// sample counts it apart (DependencySample.Dialling), which the map says
+// beside the node ("26 in flight · 2,693 dialling") and the in-flight
+// chart draws as a band above the line (DiallingShown).
 func Held(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
 	if OneCap(d) > 0 {
 		return smp.Bulkhead
