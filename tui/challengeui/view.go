@@ -147,8 +147,10 @@ func (m *Model) panel(w, h int) []string {
 	if len(lines) > h-1 && h >= 3 {
 		// The cut falls between goals: a goal wrapped over two lines and
 		// cut after its first showed a mark and half a label, its value
-		// and bound under the more-lines line. The lines a whole goal
-		// leaves are blank, and the more-lines line stays above the keys.
+		// and bound under the more-lines line. The more-lines line goes
+		// right under the last goal shown, and the lines a whole goal
+		// leaves go blank under it, over the keys: blank between the goals
+		// and the mark, they read as the goals' end, something else cut.
 		cut := h - 2
 		for cut > restAt && cut-restAt < len(tails) && tails[cut-restAt] {
 			cut--
@@ -166,11 +168,7 @@ func (m *Model) panel(w, h int) []string {
 		if v != "" && statusAt >= cut {
 			more = append([]string{v + " · " + more[0], v + " · " + more[1], v + " · ↓ more", v}, more...)
 		}
-		lines = lines[:cut:cut]
-		for len(lines) < h-2 {
-			lines = append(lines, "")
-		}
-		lines = append(lines, m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
+		lines = append(lines[:cut:cut], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 	}
 	for len(lines) < h-1 {
 		lines = append(lines, "")

@@ -802,7 +802,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			// stayed in the renamed one, where no check looks: they would
 			// work on, unchecked, or start over without knowing why.
 			m.sayOfLastCheck(fmt.Sprintf("Not reset: the last check found your code in %s, and a fresh %s would leave it unchecked. %s",
-				r.RenamedTo, e.Name, renameBack(r)))
+				r.RenamedTo, e.Name, renameBack(r, m.watching())))
 			return m, nil
 		}
 		m.screen, m.confirm = screenConfirm, confirmReset
@@ -825,7 +825,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.startCheck(e)
 	case key.Matches(msg, k.Edit):
 		if m.folderMissing() {
-			way, _ := wayLine(m.results[e.Name])
+			way, _ := wayLine(m.results[e.Name], m.watching())
 			m.sayOfLastCheck(fmt.Sprintf("e has no file to open: the last check found the folder %s missing. %s", e.Name, way))
 			return m, nil
 		}
@@ -1034,6 +1034,12 @@ func (m Model) waitsForCheck() bool {
 // not come in yet.
 func (m Model) checking(name string) bool {
 	return m.running[name] != nil || m.saved[name] || m.all != nil && !m.all.seen[name]
+}
+
+// watching reports whether saves start checks by themselves: the watcher
+// runs (or is starting), neither turned off (--manual) nor failed.
+func (m Model) watching() bool {
+	return !m.opt.Manual && m.watchErr == nil
 }
 
 // folderMissing reports whether the last check of the current exercise

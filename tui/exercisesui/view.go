@@ -276,7 +276,7 @@ func (m Model) helpKeys() helpKeys {
 	}
 	var keep namedKeys
 	if r, ok := m.results[m.current().Name]; ok && !r.Passed() {
-		_, keep = wayLine(r)
+		_, keep = wayLine(r, m.watching())
 		if m.failsSolved(r) {
 			keep |= namesS
 		}
@@ -292,7 +292,7 @@ func (m Model) helpKeys() helpKeys {
 	reset.SetEnabled(m.renamedTo() == "")
 	short := []key.Binding{edit, k.Hint, next, k.List, reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	// r is shown where it is the one way to test, and where the verdict
-	// names it: a folder renamed back makes no save for the watcher to see.
+	// names it.
 	if m.opt.Manual || m.watchErr != nil || keep&namesR != 0 {
 		short = append([]key.Binding{k.Rerun}, short...)
 	}
@@ -439,7 +439,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		word = "FAIL"
 	}
 	summary := rep.Summary
-	way, _ := wayLine(r)
+	way, _ := wayLine(r, m.watching())
 	if r.Fault != "" && way != "" {
 		// The summary names the command line's way out (`breakerlab
 		// exercises reset --tests 01`); the runner's, said under it, is
@@ -504,9 +504,10 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 // where the check gave the fault without check's way (Result.Fault), and
 // which keys it names: the files x puts back (restoreLine), the stub x
 // writes back when the file the learner edits is gone, or a folder to
-// rename back before r checks again. "" when the verdict names no way
-// out. It is chosen by the result's fields, as x chooses.
-func wayLine(r exercises.Result) (string, namedKeys) {
+// rename back before r checks again (or, watching, the watcher does).
+// "" when the verdict names no way out. It is chosen by the result's
+// fields, as x chooses.
+func wayLine(r exercises.Result, watching bool) (string, namedKeys) {
 	if line := restoreLine(r); line != "" {
 		return line, namesX
 	}
@@ -515,8 +516,13 @@ func wayLine(r exercises.Result) (string, namedKeys) {
 		return "", 0
 	case r.FolderMissing && r.RenamedTo != "":
 		// x would start a new folder while the learner's code stayed in
-		// the renamed one, so only the rename is offered.
-		return renameBack(r), namesR
+		// the renamed one, so only the rename is offered. The watcher
+		// sees the folder come back and checks it: r is named only where
+		// nothing watches.
+		if watching {
+			return renameBack(r, true), 0
+		}
+		return renameBack(r, false), namesR
 	case r.FolderMissing:
 		return "Rename it back and press r, or x writes a fresh stub.", namesX | namesR
 	case r.MainMissing:
@@ -529,7 +535,13 @@ func wayLine(r exercises.Result) (string, namedKeys) {
 
 // renameBack is the way out of r, whose folder was renamed to
 // r.RenamedTo: the verdict says it, and x, which refuses, says it again.
-func renameBack(r exercises.Result) string {
+// Watching, the folder's return is itself checked (watcher.folderChanged),
+// and a learner told to press r would check twice, or wait for a key
+// that is not needed.
+func renameBack(r exercises.Result, watching bool) string {
+	if watching {
+		return fmt.Sprintf("Rename %s back to %s: it is checked again as it comes back.", r.RenamedTo, r.Exercise.Name)
+	}
 	return fmt.Sprintf("Rename %s back to %s, then r checks it again.", r.RenamedTo, r.Exercise.Name)
 }
 
