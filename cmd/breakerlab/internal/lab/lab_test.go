@@ -421,7 +421,13 @@ func TestBadProviderIsAFailure(t *testing.T) {
 			// Cleanups run last first: this one runs after startLab's.
 			t.Cleanup(func() { settleGoroutines(t, before) })
 			func() {
-				l := startLab(t, Timeout, f)
+				// The timeout is the incident's, scaled (500 ms): on a
+				// machine loaded by a whole test run an answered error
+				// took longer and read as the timeout's 504. The test
+				// is of the provider's bad answers, not of the timeout.
+				cfg := scaled(DefaultConfig(Timeout), incidentScale)
+				cfg.Faults, cfg.Timeout = []Fault{f}, 4*time.Second // under the client's 5 s
+				l := startConfig(t, cfg)
 				c := testClient(t)
 				for range 3 {
 					resp, body := post(t, c, l.APIURL()+"/checkout", "{}")
