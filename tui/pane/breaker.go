@@ -1049,7 +1049,14 @@ func (b *Breaker) log(n int) []string {
 	out := []string{head}
 	if len(mine) > n-1 {
 		skipped := len(mine) - (n - 1)
-		out[0] = head + b.th.Dim.Render(fmt.Sprintf(" (%d earlier not shown)", skipped))
+		// Narrow, the head says less rather than be cut ("transitions
+		// (2 earlie…"); in every form it says that some are left out.
+		out[0] = b.th.Dim.Render(fitting([]string{
+			fmt.Sprintf("transitions (%d earlier not shown)", skipped),
+			fmt.Sprintf("transitions (+%d earlier)", skipped),
+			fmt.Sprintf("last %d of %d changes", n-1, len(mine)),
+			fmt.Sprintf("last %d of %d", n-1, len(mine)),
+		}, inner))
 		mine = mine[skipped:]
 	}
 	pad := v.pad(mine)
@@ -1083,7 +1090,8 @@ func (v *breakerView) at(t engine.Transition) string {
 // reason when it fits, else with the counts in figures, else the change
 // alone, so an entry is never cut off in the middle of its reason. Its
 // time (at) is padded to pad cells, or, when not even the change fits
-// beside that, unpadded and then in its fewest digits ("12.5 s").
+// beside that, unpadded and then in its fewest digits ("12.5 s"); then
+// the state it went to without the one it left.
 func (b *Breaker) transition(t engine.Transition, w, pad int) string {
 	at := fmt.Sprintf("%*s", pad, b.cur.at(t))
 	from := b.th.State(t.From).Render(t.From.String())
@@ -1097,8 +1105,13 @@ func (b *Breaker) transition(t engine.Transition, w, pad int) string {
 		lines = append(lines, bare+": "+r)
 	}
 	// Then, in a pane too narrow for the change beside its padded time,
-	// the time unpadded, and last in its fewest digits.
-	lines = append(lines, bare, strings.TrimLeft(bare, " "), fmt.Sprintf("%s  %s → %s", b.cur.moment.Or(t.At, 0, TransitionTime(t.At)), from, to))
+	// the time unpadded, then in its fewest digits.
+	// Narrower still, the time and the state it went to, then that state
+	// alone: the state left is the one the entry before went to, and a
+	// line cut mid-word ("half-…") says neither.
+	brief := b.cur.moment.Or(t.At, 0, TransitionTime(t.At))
+	lines = append(lines, bare, strings.TrimLeft(bare, " "), fmt.Sprintf("%s  %s → %s", brief, from, to),
+		fmt.Sprintf("%s → %s", brief, to), "→ "+to)
 	return fitting(lines, w)
 }
 

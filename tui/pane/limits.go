@@ -39,6 +39,7 @@ type limitRow struct {
 	name       string
 	used, size float64
 	bad        bool // full, refusing or killed: drawn in the warning colour
+	waiting    int  // calls waiting on it now: pressed, if not (yet) refusing
 	// words runs from the most to the fewest; the last one given (those
 	// after it are empty), the fewest, must fit.
 	words [7]string
@@ -145,7 +146,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 			// that cap, as full as the pool can get.
 			size, use = p.PerHost, Count(p.InUse)+"/"+Count(p.PerHost)+" in use"
 		}
-		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(size), bad: p.Refused > 0 || (size > 0 && p.InUse >= size)}
+		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(size), bad: p.Refused > 0 || (size > 0 && p.InUse >= size), waiting: p.Waiting}
 		bare, dial := strings.TrimSuffix(use, " in use"), Dialling(p.Dialling, p.InUse)
 		words := []string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
@@ -181,7 +182,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 			continue
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
-		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0}
+		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0, waiting: d.BulkheadWaiting}
 		r.words = [7]string{
 			fmt.Sprintf("permits %s · %s waiting · %s turned away · %s waited out", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull), Count(d.BulkheadWaitedOut)),
 			fmt.Sprintf("permits %s · %s waiting · %s turned away", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull)),
@@ -368,8 +369,33 @@ func (l *Limits) render() []string {
 			break
 		}
 	}
+	// The title and its note come first: where the note can say how
+	// many limits the pane leaves out, every row goes to a limit; where
+	// it cannot, the last row says it.
+	// The note's words before the title's: "Limits ── 6 tasks live" says
+	// what the number counts, "Limits of the tasks server ── 6" does not.
+	// Narrower, "6 tasks", then no note: a bare "6" counts nothing a
+	// reader can tell.
+	tasks := Counted(l.tasks, "task", "tasks")
+	titles := []string{"Limits of the tasks server", "Limits"}
+	title, note := TitledNoteFirst(l.w, titles, []string{tasks + " live", tasks, ""})
+	room, moreLine := l.h-2, ""
+	if hidden := len(l.rows) - room; room >= 1 && hidden > 0 {
+		// Said before the count of tasks, which the pane can do
+		// without: "+2 more limits", narrower "+2 more".
+		limits := "+" + Counted(hidden, "more limit", "more limits")
+		notes := []string{tasks + " live · " + limits, limits + " · " + tasks, limits, "+" + Count(hidden) + " more"}
+		if t, n := TitledNoteFirst(l.w, titles, notes); strings.Contains(n, "+"+Count(hidden)+" more") && Width(t)+Width(n) <= l.w-9 {
+			title, note = t, n
+		} else {
+			room--
+			limits = "+" + Counted(hidden+1, "more limit", "more limits")
+			moreLine = fitting([]string{limits, "+" + Count(hidden+1) + " more", "+" + Count(hidden+1)}, inner)
+		}
+	}
+	rows := l.shownRows(room)
 	var body []string
-	for _, r := range l.rows {
+	for _, r := range rows {
 		room := inner - nameW - 1
 		line := Fit(r.name, nameW) + " "
 		if bar > 0 {
@@ -391,7 +417,7 @@ func (l *Limits) render() []string {
 	// Lines to spare (the layout gave more than Needs): each host of a
 	// pool shared by several, while they fit; never a line cut short.
 	for _, h := range l.hosts {
-		if len(body) >= l.h-2 {
+		if len(body) >= room {
 			break
 		}
 		hs := h.host
@@ -409,13 +435,46 @@ func (l *Limits) render() []string {
 			}
 		}
 	}
-	// The note's words before the title's: "Limits ── 6 tasks live" says
-	// what the number counts, "Limits of the tasks server ── 6" does not.
-	// Narrower, "6 tasks", then no note: a bare "6" counts nothing a
-	// reader can tell.
-	tasks := Counted(l.tasks, "task", "tasks")
-	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{tasks + " live", tasks, ""})
+	if moreLine != "" {
+		body = append(body, l.th.Dim.Render(moreLine))
+	}
 	return Frame(l.th, l.w, l.h, title, note, body)
+}
+
+// shownRows is the limits that fit in room rows. The rows kept are
+// those under pressure now, the most pressed first: refusing, full or killed, then with calls waiting, then the
+// idle ones; within each, the pane's order. They are drawn in the pane's
+// order, so that a row keeps its place above or below the others as the
+// pressure moves. A refusal counts for the rest of the run, so a limit
+// that has refused stays in view rather than come and go with its queue.
+func (l *Limits) shownRows(room int) []limitRow {
+	if len(l.rows) <= room {
+		return l.rows
+	}
+	if room < 1 {
+		return nil
+	}
+	pressure := func(r *limitRow) int {
+		switch {
+		case r.bad:
+			return 2
+		case r.waiting > 0:
+			return 1
+		}
+		return 0
+	}
+	order := make([]int, len(l.rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return pressure(&l.rows[b]) - pressure(&l.rows[a]) })
+	kept := order[:room]
+	slices.Sort(kept)
+	rows := make([]limitRow, 0, room)
+	for _, i := range kept {
+		rows = append(rows, l.rows[i])
+	}
+	return rows
 }
 
 // bar draws used of size in w cells: █ for the used part, ░ for the rest;
