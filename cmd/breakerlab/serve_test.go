@@ -66,15 +66,7 @@ func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
 // really listens on and a name of their own to type, the sign-in rule,
 // and what keeps their progress apart.
 func TestServeSaysHowToConnect(t *testing.T) {
-	saved := serveContext
-	t.Cleanup(func() { serveContext = saved })
-	serveContext = func() (context.Context, context.CancelFunc) {
-		return context.WithTimeout(context.Background(), 300*time.Millisecond)
-	}
-	_, stderr, code := run(t, "serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	stderr := serveBriefly(t)
 	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) YOUR-NAME@127.0.0.1` \\(from this machine only\\); " +
 		"sign-in: no password; progress per key, or per name without one; ctrl\\+c stops the server").FindStringSubmatch(stderr)
 	if m == nil || m[1] == "0" {
@@ -88,4 +80,20 @@ func TestServeHomeHasTheChallenges(t *testing.T) {
 	if o := serveHome(); o.Challenges == nil {
 		t.Fatal("serve's home screen has no challenges")
 	}
+}
+
+// serveBriefly runs serve on a free loopback port for 300 ms and returns
+// what it wrote to stderr.
+func serveBriefly(t *testing.T) string {
+	t.Helper()
+	saved := serveContext
+	t.Cleanup(func() { serveContext = saved })
+	serveContext = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 300*time.Millisecond)
+	}
+	_, stderr, code := run(t, "serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	return stderr
 }

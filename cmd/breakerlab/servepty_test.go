@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -59,15 +58,7 @@ func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
 	}
 
 	// In a pipe (here a buffer) the log has no escapes at all.
-	saved := serveContext
-	t.Cleanup(func() { serveContext = saved })
-	serveContext = func() (context.Context, context.CancelFunc) {
-		return context.WithTimeout(context.Background(), 300*time.Millisecond)
-	}
-	_, stderr, code := run(t, "serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	stderr := serveBriefly(t)
 	if !strings.Contains(stderr, "serving") || strings.Contains(stderr, "\x1b") {
 		t.Errorf("in a pipe, the log is %q, want it without escapes", stderr)
 	}
