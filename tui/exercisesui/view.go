@@ -524,6 +524,10 @@ func wayLine(r exercises.Result, watching bool) (string, namedKeys) {
 		}
 		return renameBack(r, false), namesR
 	case r.FolderMissing:
+		// As a renamed folder: watching, its return is checked by itself.
+		if watching {
+			return "Rename it back, and it is checked again as it comes back; or x writes a fresh stub.", namesX
+		}
 		return "Rename it back and press r, or x writes a fresh stub.", namesX | namesR
 	case r.MainMissing:
 		return "x writes the stub back.", namesX
