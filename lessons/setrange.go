@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -119,12 +120,7 @@ func poolRange(key string, val any) error {
 	case "size", "per_host":
 		return wholeIn(val, 0, engine.MaxWorkers, "between 0 (no cap) and "+engine.RateText(engine.MaxWorkers))
 	case "wait", "dial", "dial_timeout":
-		if err := notNegative(val); err != nil {
-			return err
-		}
-		if d, err := asDuration(val); err == nil && d > engine.DrainLimit {
-			return &outOfRange{rule: "must be at most " + engine.FormatDuration(engine.DrainLimit), got: describe(val)}
-		}
+		return durationUpTo(val, engine.DrainLimit, "must be at most "+engine.FormatDuration(engine.DrainLimit))
 	}
 	return nil
 }
@@ -141,12 +137,7 @@ func endpointRange(key string, val any) error {
 		return endpointRange("rate", val)
 	case "cpu":
 		// A tasks server's: the time a request holds its event loop.
-		if err := notNegative(val); err != nil {
-			return err
-		}
-		if d, err := asDuration(val); err == nil && d > engine.MaxCPU {
-			return &outOfRange{rule: "must be between 0 and " + engine.FormatDuration(engine.MaxCPU), got: describe(val)}
-		}
+		return durationUpTo(val, engine.MaxCPU, "must be between 0 and "+engine.FormatDuration(engine.MaxCPU))
 	}
 	return nil
 }
@@ -285,6 +276,18 @@ func shuffleRange(key string, val any) error {
 		return above0(val, ": it is how often the poisoned customer sends a request")
 	case "poison_from", "retry_after", "crashed_for", "restart_for":
 		return notNegative(val)
+	}
+	return nil
+}
+
+// durationUpTo refuses a negative duration as notNegative does, and one
+// above most with rule, the engine's range in its words.
+func durationUpTo(val any, most time.Duration, rule string) error {
+	if err := notNegative(val); err != nil {
+		return err
+	}
+	if d, err := asDuration(val); err == nil && d > most {
+		return &outOfRange{rule: rule, got: describe(val)}
 	}
 	return nil
 }

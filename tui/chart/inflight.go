@@ -598,28 +598,24 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int, dra
 		items = append(items, f.th.Warn.Render("┄")+caps)
 		plain = append(plain, "┄"+caps)
 	}
-	if mayAbandon(f.data.Snap) {
-		// The longest words that fit on a line of their own.
-		words := abandonedWords[len(abandonedWords)-1]
-		for _, w := range abandonedWords[min(level, len(abandonedWords)-1):] {
+	// A band's entry: its rune and the longest of its words (longest
+	// first) that fit on a line of their own at this level.
+	band := func(r rune, forms []string) {
+		words := forms[len(forms)-1]
+		for _, w := range forms[min(level, len(forms)-1):] {
 			if len([]rune(w))+2 <= iw {
 				words = w
 				break
 			}
 		}
-		items = append(items, f.th.Dim.Render(string(hatchRune))+" "+words)
-		plain = append(plain, string(hatchRune)+" "+words)
+		items = append(items, f.th.Dim.Render(string(r))+" "+words)
+		plain = append(plain, string(r)+" "+words)
+	}
+	if mayAbandon(f.data.Snap) {
+		band(hatchRune, abandonedWords[:])
 	}
 	if mayDial(f.data.Snap) {
-		words := diallingWords[len(diallingWords)-1]
-		for _, w := range diallingWords[min(level, len(diallingWords)-1):] {
-			if len([]rune(w))+2 <= iw {
-				words = w
-				break
-			}
-		}
-		items = append(items, f.th.Dim.Render(string(dialRune))+" "+words)
-		plain = append(plain, string(dialRune)+" "+words)
+		band(dialRune, diallingWords[:])
 	}
 	if fl := faultLegend(f.th, &f.data, iw); fl != "" && level == 0 {
 		items = append(items, fl)
