@@ -138,9 +138,12 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
 func TestPtyTheAnswerPicksTheTheme(t *testing.T) {
 	ptyEnv(t)
 	colours := func(env []string, reply string) []string {
-		drawn, _ := startOnPty(t, env, reply, 10*time.Second, 500*time.Millisecond, "Sandbox")
-		if !strings.Contains(drawn, "Sandbox") {
-			t.Fatalf("%v, reply %q: no home screen in %q", env, reply, drawn)
+		// The live strip under the menu is loaded by a command after
+		// the first frame (on a busy machine, well after it), and its
+		// colours are part of the theme: wait for its last field.
+		drawn, _ := startOnPty(t, env, reply, 20*time.Second, time.Second, "refused")
+		if !strings.Contains(drawn, "Sandbox") || !strings.Contains(drawn, "refused") {
+			t.Fatalf("%v, reply %q: no home screen with its live strip in %q", env, reply, drawn)
 		}
 		found := sgr.FindAllString(drawn, -1)
 		slices.Sort(found)
