@@ -7,59 +7,6 @@ import (
 	"time"
 )
 
-// stretchOf says which stretch of its run a metric counts: "window" (the
-// requests that arrived in the measurement window), "whole run" (every
-// call from the start to the drain's end), or "" (a moment, a parameter,
-// a time), as its help in the catalogue says.
-func stretchOf(metric string) string {
-	help := metrics[metric].help
-	switch {
-	case strings.Contains(help, "whole run"):
-		return "whole run"
-	case strings.Contains(help, "window"):
-		return "window"
-	}
-	return ""
-}
-
-// tallyStretch is stretchOf for a metric that tallies requests or calls
-// (counts them, or takes a share of them), and "" for any other: a peak
-// ("the most calls ... at once"), a time, an amount of memory, a count of
-// retries or of breaker rounds, a setting. A learner sets a tally of the
-// whole run against a share of the window's requests as parts of one
-// whole; a peak or a time beside that share is another kind of quantity,
-// and no division of one by the other is on offer.
-func tallyStretch(metric string) string {
-	m := metrics[metric]
-	if m.kind != KindCount && m.kind != KindFraction || strings.Contains(m.help, "the most") {
-		return ""
-	}
-	counts := false
-	for _, what := range []string{"requests", "calls", "attempts", "refusals", "queries"} {
-		counts = counts || strings.Contains(m.help, what)
-	}
-	if !counts {
-		return ""
-	}
-	return stretchOf(metric)
-}
-
-// namesWholeRun holds the words with which a sentence says that its count
-// is the whole run's.
-var namesWholeRun = regexp.MustCompile(`\b(?:whole run|over the run)\b`)
-
-// anAside is a parenthesis: words there qualify a figure given in support
-// of the sentence's own claim, which stays the paragraph's (lesson 7's
-// "most refusals came from the open breaker (53 in the whole run)" was
-// about the slow spell's refusals).
-var anAside = regexp.MustCompile(`\([^()]*\)`)
-
-// saysWholeRun says whether a sentence, outside its asides, says that it
-// counts the whole run.
-func saysWholeRun(sentence string) bool {
-	return namesWholeRun.MatchString(anAside.ReplaceAllString(sentence, ""))
-}
-
 // aSentenceEnds is a full stop, a question or an exclamation mark and the
 // space after it. A dot inside a placeholder joins a knob's path
 // (search-api.bulkhead) and has no space after it.
@@ -90,7 +37,7 @@ func TestAParagraphCountsOneStretch(t *testing.T) {
 			for _, para := range strings.Split(text, "\n\n") {
 				window := map[string]string{} // run → a window tally's placeholder
 				_ = scanPlaceholders(para, func(_ int, expr string, _ error) error {
-					if e, err := ParseExpr(expr); err == nil && len(e.Args) > 0 && tallyStretch(e.Metric) == "window" {
+					if e, err := ParseExpr(expr); err == nil && len(e.Args) > 0 && TallyStretch(e.Metric) == "window" {
 						window[e.Args[0]] = expr
 					}
 					return nil
@@ -103,7 +50,7 @@ func TestAParagraphCountsOneStretch(t *testing.T) {
 						if err != nil || len(e.Args) == 0 {
 							return nil
 						}
-						switch tallyStretch(e.Metric) {
+						switch TallyStretch(e.Metric) {
 						case "window":
 							inWindow[e.Args[0]] = true
 						case "whole run":
@@ -118,7 +65,7 @@ func TestAParagraphCountsOneStretch(t *testing.T) {
 						case w == "":
 						case inWindow[run]:
 							t.Errorf("%s %s: a sentence counts %s over its window and over the whole run ({{%s}}):\n%s", l.ID, at, run, e.Text, sentence)
-						case !saysWholeRun(sentence):
+						case !SaysWholeRun(sentence):
 							t.Errorf("%s %s: a paragraph counts %s over its window ({{%s}}) and over the whole run ({{%s}}), and the sentence does not say so:\n%s", l.ID, at, run, w, e.Text, sentence)
 						default:
 							mixed++

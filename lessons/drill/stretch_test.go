@@ -1,8 +1,6 @@
 package drill
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,40 +8,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons"
 )
-
-// metricStretches reads, from the lessons' metric table (lessons/FORMAT.md,
-// the catalogue every placeholder is written from), which metrics tally
-// requests or calls over the measurement window and which over the whole
-// run, drain included. Peaks ("the most ... at once") tally nothing.
-func metricStretches(t *testing.T) map[string]string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "FORMAT.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	row := regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\|[^|]*\\|(.*)\\|\\s*$")
-	wholeRun := regexp.MustCompile(`\(whole run[);]`)
-	tallies := regexp.MustCompile(`\b(requests|calls|attempts|refusals|queries)\b`)
-	stretch := map[string]string{}
-	for _, m := range row.FindAllStringSubmatch(string(b), -1) {
-		name, help := m[1], m[2]
-		if strings.Contains(help, "the most") || !tallies.MatchString(help) {
-			continue
-		}
-		switch {
-		case wholeRun.MatchString(help):
-			stretch[name] = "whole run"
-		case strings.Contains(help, "in the window") || strings.Contains(help, "measurement window"):
-			stretch[name] = "window"
-		}
-	}
-	for name, want := range map[string]string{"share": "window", "count": "window", "tenant-share": "window", "tenant-limited": "whole run", "permits-refused": "whole run", "service-answered": "whole run"} {
-		if stretch[name] != want {
-			t.Fatalf("lessons/FORMAT.md's table reads %s as %q, want %q: the scan lost the table's form", name, stretch[name], want)
-		}
-	}
-	return stretch
-}
 
 // stretchTexts are the texts an interviewee memorises, placeholders
 // unfilled: every hand card's points and follow-up answer, every mock
@@ -75,21 +39,22 @@ func stretchTexts(t *testing.T) map[string]string {
 
 var (
 	sentenceEnd   = regexp.MustCompile(`[.?!]\s+`)
-	anAside       = regexp.MustCompile(`\([^()]*\)`)
-	saysWholeRun  = regexp.MustCompile(`\b(?:whole run|over the run)\b`)
 	wholeRunWords = "over the whole run"
 )
 
-// runTallies lists, by the stretch they count, the runs whose requests or
-// calls a text's placeholders tally.
-func runTallies(text string, stretch map[string]string) map[string][]string {
+// runTallies lists, by the stretch they count (lessons.TallyStretch, the
+// lessons' own reading of the catalogue), the runs whose requests or calls
+// a text's placeholders tally.
+func runTallies(text string) map[string][]string {
 	out := map[string][]string{}
 	for _, m := range placeholderExprRE.FindAllStringSubmatch(text, -1) {
 		e, err := lessons.ParseExpr(m[1])
-		if err != nil || len(e.Args) == 0 || stretch[e.Metric] == "" {
+		if err != nil || len(e.Args) == 0 {
 			continue
 		}
-		out[stretch[e.Metric]] = append(out[stretch[e.Metric]], e.Args[0])
+		if stretch := lessons.TallyStretch(e.Metric); stretch != "" {
+			out[stretch] = append(out[stretch], e.Args[0])
+		}
 	}
 	return out
 }
@@ -107,24 +72,23 @@ func runTallies(text string, stretch map[string]string) map[string][]string {
 // work done for nobody), its sentence says so and quotes no window figure
 // of that run.
 func TestAnInterviewTextCountsOneStretch(t *testing.T) {
-	stretch := metricStretches(t)
 	checked := 0
 	for where, text := range stretchTexts(t) {
 		inWindow := map[string]bool{}
-		for _, run := range runTallies(text, stretch)["window"] {
+		for _, run := range runTallies(text)[lessons.StretchWindow] {
 			inWindow[run] = true
 		}
 		for _, sentence := range sentenceEnd.Split(strings.Join(strings.Fields(text), " "), -1) {
-			here := runTallies(sentence, stretch)
-			for _, run := range here["whole run"] {
+			here := runTallies(sentence)
+			for _, run := range here[lessons.StretchWholeRun] {
 				if !inWindow[run] {
 					continue
 				}
 				checked++
 				switch {
-				case slices.Contains(here["window"], run):
+				case slices.Contains(here[lessons.StretchWindow], run):
 					t.Errorf("%s: one sentence counts %s over its window and over its whole run: quote the window's count, or give the whole run's a sentence of its own that says %q:\n%s", where, run, wholeRunWords, sentence)
-				case !saysWholeRun.MatchString(anAside.ReplaceAllString(sentence, "")):
+				case !lessons.SaysWholeRun(sentence):
 					t.Errorf("%s quotes a share of %s's window, and this sentence a count of its whole run without saying so: quote the window's count, or say %q:\n%s", where, run, wholeRunWords, sentence)
 				}
 			}

@@ -6,24 +6,10 @@ import (
 	"testing"
 )
 
-// wholeRunCounts are the metrics that count over the whole run, drain
-// included, where the shares and counts beside them in a text cover the
-// measurement window. Peaks (the -max metrics, memory-peak) are left out:
-// "at most" and "at once" already say they are the run's highest.
-var wholeRunCounts = map[string]bool{
-	"calls": true, "short-circuited": true, "bulkhead-full": true, "fell-back": true,
-	"retries": true, "retries-denied": true,
-	"edge-calls": true, "edge-deadline-exceeded": true, "edge-rate-limited": true,
-	"edge-cancelled": true, "edge-deadline-timeouts": true,
-	"failed-probes": true, "oom-killed": true, "oom-kills": true, "permits-refused": true,
-	"service-abandoned": true, "service-answered": true, "service-arrived": true,
-	"service-cancelled": true, "service-expired": true, "service-shed": true,
-	"service-wasted": true, "shed-class": true, "tenant-limited": true,
-}
-
 // wholeRunSaid are the words that tell a reader a count covers the whole
-// run rather than the window the step's shares are of.
-var wholeRunSaid = []string{"whole run", "over the run", "end of the run"}
+// run rather than the window the step's shares are of. "In all" does not:
+// it may be all of the window's.
+var wholeRunSaid = []string{"whole run", "over the run", "end of the run", "in the run", "in this run", "before the run ends"}
 
 // textUnits cuts a text into what a reader takes in at once: each row of
 // a table, read with the table's header, each sentence of a paragraph.
@@ -41,11 +27,6 @@ func textUnits(text string) []string {
 	return out
 }
 
-// lbLessons are the lessons this check holds to it (lessons 8 to 14);
-// lessons 5 and 6 still quote retries and calls "in the run" or with no
-// word, which another change has to judge.
-func lbLessons(id string) bool { return id >= "08" && id < "15" }
-
 // Lessons 9, 10 and 11 set whole-run counts beside the window's shares
 // without a word, several in steps that never pause (a decision table, a
 // question's explanation), where TestAPausedStepSaysWhenItQuotesTheWholeRun
@@ -55,8 +36,9 @@ func lbLessons(id string) bool { return id >= "08" && id < "15" }
 // nobody", lesson 9's table of the provider's calls. The sandbox's panes
 // show these counts growing over the run, so each sentence or table row
 // that quotes one says it is the whole run's. A count of none needs no
-// word: none in the run is none in any part of it.
-func TestLBAWholeRunCountSaysSo(t *testing.T) {
+// word: none in the run is none in any part of it. Lessons 5 and 6 gave
+// retries and calls "in all" or with no word beside them.
+func TestAWholeRunCountSaysSo(t *testing.T) {
 	all, err := All()
 	if err != nil {
 		t.Fatal(err)
@@ -64,9 +46,6 @@ func TestLBAWholeRunCountSaysSo(t *testing.T) {
 	lab := NewLab()
 	checked := 0
 	for _, l := range all {
-		if !lbLessons(l.ID) {
-			continue
-		}
 		for at, text := range learnerTexts(l) {
 			n := 0
 			if _, err := fmt.Sscanf(at, "step %d (", &n); err != nil || n < 1 || n > len(l.Steps) {
@@ -77,7 +56,7 @@ func TestLBAWholeRunCountSaysSo(t *testing.T) {
 			for _, unit := range textUnits(text) {
 				err := scanPlaceholders(unit, func(_ int, expr string, _ error) error {
 					e, err := ParseExpr(expr)
-					if err != nil || !wholeRunCounts[e.Metric] {
+					if err != nil || !WholeRunTotal(e.Metric) {
 						return nil
 					}
 					v, err := ctx.Eval(e)
