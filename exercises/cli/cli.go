@@ -79,7 +79,8 @@ s solution, c check all, q quit).
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
   list                     one line per exercise: number, name, and pending, failing
                            or done (a pass sticks: done, failing now when it broke
-                           since), as the runner says it
+                           since), as the runner says it; on a terminal, then
+                           how many are done
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
   hint [ID] [N]            print hint N (default 1) of an exercise (in its
@@ -331,11 +332,29 @@ func listCmd(args []string, env Env) error {
 		fmt.Fprintf(env.Stderr, "%v; checking every exercise to rebuild it...\n", lost)
 		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
 	}
+	done, failing := 0, 0
 	for _, e := range exercises.All() {
 		// A pass sticks; "done, failing now" says the code as it is
 		// now fails (as of its last check), "done, changed since" that
 		// it was edited and not checked since.
-		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, w.Status(e))
+		st := w.Status(e)
+		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, st)
+		if st.Solved() {
+			done++
+		}
+		if st == exercises.DoneFailing {
+			failing++
+		}
+	}
+	if env.StdoutWidth > 0 {
+		// The figures the runner's header and the home screen give, so
+		// that a learner need not count lines to compare. On a terminal
+		// only: a script reads one line per exercise.
+		figure := fmt.Sprintf("%d of %d done", done, len(exercises.All()))
+		if failing > 0 {
+			figure += fmt.Sprintf(" · %d failing now", failing)
+		}
+		fmt.Fprintln(env.Stdout, "\n"+figure)
 	}
 	return nil
 }
@@ -448,6 +467,9 @@ func checkCmd(args []string, env Env) error {
 		fmt.Fprintln(env.Stdout)
 		printWrapped(env.Stdout, env.StdoutWidth, "", fmt.Sprintf("ok? %d passing exercise(s) %s.", unchecked, exercises.NotRaceChecked))
 	}
+	if len(results) == 1 && env.StderrWidth > 0 {
+		nextStep(env, w, results[0])
+	}
 	if passed < len(results) {
 		if len(results) > 1 {
 			fmt.Fprintln(env.Stdout, "\n`breakerlab exercises check ID` shows the failures of one exercise.")
@@ -455,6 +477,29 @@ func checkCmd(args []string, env Env) error {
 		return &CheckFailed{Passed: passed, Total: len(results), Solved: len(results) == 1 && results[0].Solved}
 	}
 	return nil
+}
+
+// nextStep says, after the check of one exercise, where to go from r, as
+// the runner's keys do (h hint, n next): a hint when it fails for a
+// reason of the code's, the next exercise not done when it passes. It
+// goes to standard error on a terminal, as the phases do: standard output
+// keeps the result line alone, and a script's standard error keeps only
+// the opening line it had. A fault the
+// summary already names a way out of (a test file edited, a file
+// missing) gets no hint: no hint is about that.
+func nextStep(env Env, w *exercises.Workbook, r exercises.Result) {
+	e := r.Exercise
+	switch {
+	case !r.Passed() && r.Fault == "" && len(e.Hints()) > 0:
+		printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint (%d in all).", e.ID(), len(e.Hints())))
+	case r.Passed():
+		// The first not done after this one, as the runner's n goes; none
+		// when every exercise is.
+		if next := w.NextPending(e); !w.Solved(next) {
+			printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("Next: %s, in %s; `breakerlab exercises check %s` grades it.",
+				next.Name, relTo(w.Dir, w.MainFile(next)), next.ID()))
+		}
+	}
 }
 
 // reportDetails is what check prints of a failure under its result line:

@@ -765,7 +765,7 @@ func (c *collector) report() Report {
 	switch {
 	case c.buildFailed:
 		r.Status = BuildFailed
-		r.BuildErrors = c.explainUndefined(c.buildErrors())
+		r.BuildErrors = missingImports(c.explainUndefined(c.buildErrors()))
 		r.Summary = "does not compile"
 		switch {
 		case len(r.BuildErrors) > 0:

@@ -51,4 +51,8 @@ func TestMissingGivenFileOffersTheTestsBack(t *testing.T) {
 	if b, err := os.ReadFile(w.MainFile(e)); err != nil || string(b) != mine {
 		t.Errorf("y changed the learner's %s (%v)", e.MainFile(), err)
 	}
+	// The line saying what x did names window.go, as `reset --tests`
+	// does: "Restored the bundled tests" alone left the learner who
+	// deleted it looking for it.
+	d.wantView("Restored the bundled tests and window.go, given to you and missing; your code is untouched.")
 }

@@ -2,9 +2,12 @@ package exercisesui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -141,7 +144,8 @@ type Model struct {
 	// did says what x last put back ("Restored the bundled tests…"). The
 	// check after it may pass at once, and its "Passed!" would replace a
 	// message saying what x did before the learner could read it: did
-	// stays over the message until the next key that does something.
+	// stays over the message until the next key that does something, or
+	// the next save of the exercise.
 	did string
 
 	listCursor int
@@ -554,6 +558,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.tick()
 	case fileSavedMsg:
+		if msg.name == m.current().Name {
+			// A save after x's writes is the learner's (the watcher drops
+			// x's own): what x put back may no longer be so, and a learner
+			// working in their editor presses no key here to clear it.
+			m.did = ""
+		}
 		m.pending[msg.name]++
 		m.saved[msg.name] = true
 		gen, name := m.pending[msg.name], msg.name
@@ -995,11 +1005,24 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			base := m.dir
 			return m, tea.Sequence(func() tea.Msg {
 				defer w.writing(dir)()
+				// The files given to build on that are missing are written
+				// back too, and said, as `reset --tests` says them: the
+				// learner who deleted window.go looks for it in the line.
+				var given []string
+				for _, name := range givenFiles(e) {
+					if _, err := os.Stat(filepath.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
+						given = append(given, name)
+					}
+				}
 				backup, err := b.RestoreTests(e)
 				if err != nil {
 					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
 				}
-				return actionMsg{text: withBackup("Restored the bundled tests; your code is untouched.", backup.Note(base)), did: true}
+				what := "the bundled tests"
+				if len(given) > 0 {
+					what += " and " + strings.Join(given, " and ") + ", given to you and missing"
+				}
+				return actionMsg{text: withBackup("Restored "+what+"; your code is untouched.", backup.Note(base)), did: true}
 			}, m.startCheck(e))
 		case confirmSolution:
 			return m, m.writeSolution(e)

@@ -39,3 +39,23 @@ func TestRestoreLineStaysOverThePass(t *testing.T) {
 		}
 	}
 }
+
+// What x put back is old news once the learner saves the exercise again:
+// they work in their editor and may press no key in the runner for an
+// hour. A learner who let x restore the tests, then edited the test file
+// again, saw "Restored the bundled tests" under a verdict saying their
+// test file differs.
+func TestRestoreLineGoesAtTheNextSave(t *testing.T) {
+	const restored = "Restored the bundled tests"
+	f := newFake()
+	f.missing = map[string]bool{"01-consecutive-breaker": true}
+	d := start(t, f, 100, 30)
+	d.keys("x", "y")
+	d.wantView(restored)
+	d.send(fileSavedMsg{"02-rate-window-breaker"}) // another exercise's save says nothing of x's
+	d.wantView(restored)
+	d.send(fileSavedMsg{"01-consecutive-breaker"})
+	if v := d.view(); strings.Contains(v, restored) {
+		t.Errorf("what x did still shows after the learner saved the exercise again:\n%s", v)
+	}
+}

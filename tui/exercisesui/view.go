@@ -459,9 +459,6 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		summary = r.ChangedTestsFault + summary
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
-	if way != "" {
-		add(&verdict, t.dim, 2, way)
-	}
 	if rep.Status == grade.BuildFailed {
 		for _, be := range rep.BuildErrors {
 			add(&verdict, t.fail, 2, fmt.Sprintf("%s/%s", r.Exercise.Name, be))
@@ -473,6 +470,11 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 				add(&verdict, t.plain, 2, l)
 			}
 		}
+	}
+	// The way out comes after the compiler's errors, not between them
+	// and the summary whose colon introduces them.
+	if way != "" {
+		add(&verdict, t.dim, 2, way)
 	}
 	if m.failsSolved(r) {
 		add(&verdict, t.dim, 2, "It passed before, so it stays done; this is your code as it is now (s writes the solution to compare).")
@@ -612,9 +614,12 @@ func (m Model) drawReadme(md string) []string {
 		case blockHeading:
 			out = append(out, "", m.theme.title.Render(b.text))
 		case blockItem:
-			for j, l := range wrap(m.strong(b.text), m.width, 2) {
+			// A nested item keeps its depth: 08's "What Call returns:"
+			// and its cases read as one list of siblings without it.
+			lead := strings.Repeat("  ", b.depth)
+			for j, l := range wrap(m.strong(b.text), m.width, len(lead)+2) {
 				if j == 0 {
-					l = "- " + strings.TrimPrefix(l, "  ")
+					l = lead + "- " + strings.TrimPrefix(l, lead+"  ")
 				}
 				out = append(out, l)
 			}
@@ -648,6 +653,9 @@ const (
 type block struct {
 	kind blockKind
 	text string
+	// depth is a list item's nesting: 0 at the margin, 1 for an item
+	// indented under another, and so on.
+	depth int
 }
 
 // blocks splits Markdown into paragraphs, list items, headings, blank
@@ -663,19 +671,20 @@ func blocks(md string, dropTitle bool) []block {
 		case strings.HasPrefix(trimmed, "```"):
 			inCode = !inCode
 		case inCode:
-			out = append(out, block{blockCode, l})
+			out = append(out, block{kind: blockCode, text: l})
 		case trimmed == "":
 			out = append(out, block{kind: blockBlank})
 		case strings.HasPrefix(l, "#"):
-			out = append(out, block{blockHeading, strings.TrimLeft(l, "# ")})
+			out = append(out, block{kind: blockHeading, text: strings.TrimLeft(l, "# ")})
 		case strings.HasPrefix(l, "    ") && (last < 0 || out[last].kind == blockBlank || out[last].kind == blockCode):
-			out = append(out, block{blockCode, l})
+			out = append(out, block{kind: blockCode, text: l})
 		case strings.HasPrefix(trimmed, "- "):
-			out = append(out, block{blockItem, strings.TrimPrefix(trimmed, "- ")})
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			out = append(out, block{kind: blockItem, text: strings.TrimPrefix(trimmed, "- "), depth: indent / 2})
 		case last >= 0 && (out[last].kind == blockPara || out[last].kind == blockItem):
 			out[last].text += " " + trimmed
 		default:
-			out = append(out, block{blockPara, trimmed})
+			out = append(out, block{kind: blockPara, text: trimmed})
 		}
 	}
 	return out
@@ -702,7 +711,7 @@ func flow(text string) string {
 				paras = append(paras, "")
 			}
 		case blockItem:
-			paras = append(paras, "- "+b.text)
+			paras = append(paras, strings.Repeat("  ", b.depth)+"- "+b.text)
 		default:
 			paras = append(paras, b.text)
 		}
