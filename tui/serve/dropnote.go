@@ -68,25 +68,35 @@ func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
 // "a paste over the 32 KB limit was cut: 67,232 characters dropped", or
 // "input came faster than the class server takes it: 5,984 characters
 // dropped"; several reasons are said one after another.
-func (s *Session) dropNoteText() string {
+func (s *Session) dropNoteText() string { return s.dropNoteForms()[0] }
+
+// dropNoteForms are the note's wordings, the fullest first, each shorter
+// one keeping every count: two reasons in the fullest wording fill more
+// than 100 columns, and cut at the window's edge the note lost the second
+// count ("…; input came faster than the class …"), as one reason's did in
+// a window under 80 columns.
+func (s *Session) dropNoteForms() []string {
 	now, from := s.drops.seen, s.drops.from
 	long, paste, notText := now.long-from.long, now.paste-from.paste, now.notText-from.notText
 	fast := max(now.chars-from.chars-long-paste-notText, 0)
-	var parts []string
+	var full, short, shortest []string
 	for _, r := range []struct {
-		n    int64
-		what string
+		n                     int64
+		what, brief, briefest string
 	}{
-		{paste, fmt.Sprintf("a paste over the %d KB limit was cut", maxPaste>>10)},
-		{long, fmt.Sprintf("a run with no space over the %d KB limit was cut", maxRun>>10)},
-		{fast, "input came faster than the class server takes it"},
-		{notText, "input that is not UTF-8 text was dropped"},
+		{paste, fmt.Sprintf("a paste over the %d KB limit was cut", maxPaste>>10), fmt.Sprintf("a paste over %d KB", maxPaste>>10), "paste"},
+		{long, fmt.Sprintf("a run with no space over the %d KB limit was cut", maxRun>>10), fmt.Sprintf("a run over %d KB", maxRun>>10), "long run"},
+		{fast, "input came faster than the class server takes it", "faster than the server takes", "too fast"},
+		{notText, "input that is not UTF-8 text was dropped", "not UTF-8", "not UTF-8"},
 	} {
 		if r.n > 0 {
-			parts = append(parts, r.what+": "+groupDigits(r.n)+" "+characters(r.n)+" dropped")
+			n := groupDigits(r.n)
+			full = append(full, r.what+": "+n+" "+characters(r.n)+" dropped")
+			short = append(short, n+" ("+r.brief+")")
+			shortest = append(shortest, n+" ("+r.briefest+")")
 		}
 	}
-	return strings.Join(parts, "; ")
+	return []string{strings.Join(full, "; "), "characters dropped: " + strings.Join(short, ", "), "dropped: " + strings.Join(shortest, ", ")}
 }
 
 func characters(n int64) string {
@@ -105,7 +115,14 @@ func (s *Session) withDropNote(view string) string {
 	if s.present {
 		th = s.pth
 	}
-	note := " " + s.dropNoteText()
+	forms := s.dropNoteForms()
+	note := " " + forms[len(forms)-1]
+	for _, f := range forms {
+		if ansi.StringWidth(" "+f) <= s.w {
+			note = " " + f
+			break
+		}
+	}
 	if ansi.StringWidth(note) > s.w {
 		note = ansi.Truncate(note, s.w, "…")
 	}

@@ -101,3 +101,29 @@ func TestTheDropNote(t *testing.T) {
 		t.Fatalf("a later drop counts from the last note: %q", got)
 	}
 }
+
+// A paste cut and keys past the rate at once: the note in its fullest
+// wording fills 125 columns, and cut at the window's edge it lost the
+// second count (and one reason's count, under 80 columns). In a narrower
+// window it says every count in fewer words.
+func TestTheDropNoteKeepsEveryCount(t *testing.T) {
+	for _, tc := range []struct {
+		drop  inputDroppedMsg
+		names []string
+	}{
+		{inputDroppedMsg{chars: 69_632 + 5_984, paste: 69_632}, []string{"69,632", "5,984"}},
+		{inputDroppedMsg{chars: 5_984}, []string{"5,984"}},
+	} {
+		for _, w := range []int{120, 100, 80, 60, 40} {
+			s := plainSession(t, NewRoom(), false, w, 24)
+			s.inputDropped(tc.drop)
+			v := s.View()
+			last := v[strings.LastIndexByte(v, '\n')+1:]
+			for _, n := range tc.names {
+				if !strings.Contains(last, n) {
+					t.Errorf("at %d columns the note leaves out %s: %q", w, n, strings.TrimSpace(last))
+				}
+			}
+		}
+	}
+}

@@ -61,6 +61,12 @@ const MaxSessionsPerConn = 3
 // session's channel is closed.
 func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
 	c := connOf(ctx)
+	// The library's handling of a session's requests has ways to be
+	// turned against the server, and takes agent forwarding;
+	// sessionreqs.go bounds and refuses them.
+	ch = boundedChannel{ch, func(reqType string) {
+		s.refused(ctx, "forwarding refused", "request", reqType)
+	}}
 	if c == nil { // a connection onConn did not see: none in this server
 		ssh.DefaultSessionHandler(srv, conn, ch, ctx)
 		return

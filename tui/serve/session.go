@@ -34,6 +34,7 @@ import (
 // room and save progress when it ends.
 func (s *Server) handle(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		defer drainSizes(sess)
 		s.sessionStarted(sess.Context())
 		if !s.track() {
 			_ = sess.Exit(1) // the server is stopping
@@ -42,6 +43,22 @@ func (s *Server) handle(next ssh.Handler) ssh.Handler {
 		defer s.wg.Done()
 		s.run(sess)
 		next(sess)
+	}
+}
+
+// drainSizes reads the session's window sizes, once its handler is done
+// with them, until the library closes their channel with the session's
+// requests. The library waits on that channel of one place for a reader
+// (sessionreqs.go): a session refused before its program ran (a command,
+// the class full) had none, and a resize then held its requests, and the
+// session, past its connection. After the program, forwardSizes's reader
+// may still be draining too; the sizes no longer matter.
+func drainSizes(sess ssh.Session) {
+	if _, winch, ok := ptyOf(sess); ok && winch != nil {
+		go func() {
+			for range winch {
+			}
+		}()
 	}
 }
 
