@@ -108,6 +108,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
 		args = append([]string{defaultCommand}, args...)
 	}
+	stdout, stderr = terminalText(stdout, os.Getenv), terminalText(stderr, os.Getenv)
 	// A misspelt BREAKERLAB_THEME falls back to asking the terminal; say
 	// so, rather than leave the reader wondering why it did nothing.
 	if err := theme.CheckEnv(os.Getenv); err != nil {
@@ -116,7 +117,6 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if err := asciiterm.CheckEnv(os.Getenv); err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
-	stdout = commandStdout(stdout, os.Getenv)
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
@@ -172,11 +172,13 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "\n`breakerlab help COMMAND` shows a command's flags and examples.")
 }
 
-// commandStdout is where the commands print: stdout itself, or, when it is
-// a terminal that gets ASCII only (asciiterm.Wanted: a locale that is not
-// UTF-8, or BREAKERLAB_ASCII=1), an asciiStdout on it, so that the ★, —, ×
-// and → of lists, tables and help read as *, -, x and > rather than as the
-// _ or ? (or several characters) such a terminal shows for each byte.
+// terminalText is where the commands print, for standard output and for
+// standard error alike: out itself, or, when it is a terminal that gets
+// ASCII only (asciiterm.Wanted: a locale that is not UTF-8, or
+// BREAKERLAB_ASCII=1), an asciiTerminal on it, so that the ★, —, ×, ≤ and →
+// of lists, tables, help and error messages read as *, -, x, < and >
+// rather than as the _ or ? (or several characters) such a terminal shows
+// for each byte.
 //
 // A pipe and a file get the bytes as they are, whatever the locale. What
 // reads a pipe is most often a program (grep, jq, a script, a shell's
@@ -185,30 +187,31 @@ func printUsage(w io.Writer) {
 // the data it reads (a name with a dash, a json field) by the locale it
 // happens to run under: cron, a service or `env -i` runs under C or POSIX
 // where the same command typed in a shell does not. So `> FILE` keeps the
-// bytes -o FILE writes.
-func commandStdout(stdout io.Writer, getenv func(string) string) io.Writer {
-	f, ok := stdout.(*os.File)
+// bytes -o FILE writes, and `2> FILE` the messages as they were written.
+func terminalText(out io.Writer, getenv func(string) string) io.Writer {
+	f, ok := out.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) || !asciiterm.Wanted(getenv) {
-		return stdout
+		return out
 	}
-	return asciiStdout{Writer: asciiterm.NewWriter(f), file: f}
+	return asciiTerminal{Writer: asciiterm.NewWriter(f), file: f}
 }
 
-// asciiStdout is a terminal's standard output drawn in ASCII (asciiterm's
-// Writer), with the terminal's file kept for the questions a command asks
-// of where it prints (outputFile): whether it is a terminal, how wide.
-type asciiStdout struct {
+// asciiTerminal is a terminal's standard output or error drawn in ASCII
+// (asciiterm's Writer), with the terminal's file kept for the questions a
+// command asks of where it prints (outputFile): whether it is a terminal,
+// how wide, which colours it shows.
+type asciiTerminal struct {
 	io.Writer
 	file *os.File
 }
 
-// outputFile is the file w writes to, seen through an asciiStdout; ok is
+// outputFile is the file w writes to, seen through an asciiTerminal; ok is
 // false for a writer that is no file (a buffer in tests).
 func outputFile(w io.Writer) (f *os.File, ok bool) {
 	switch w := w.(type) {
 	case *os.File:
 		return w, true
-	case asciiStdout:
+	case asciiTerminal:
 		return w.file, true
 	}
 	return nil, false

@@ -48,6 +48,19 @@ func openOutput(stdout io.Writer, path, format string) (*output, error) {
 	return &output{Writer: f, tmp: f, path: path}, nil
 }
 
+// outputTarget is what a command's output is fitted to before openOutput
+// opens it: stdout, or, for a file named by path, a writer that is no
+// terminal, so that the file is fitted as a pipe is. A file's bytes must
+// not depend on the terminal the command was typed in: the same command
+// wrote a table wrapped to 60 columns from one window and to 200 from
+// another.
+func outputTarget(stdout io.Writer, path string) io.Writer {
+	if path == "" || path == "-" {
+		return stdout
+	}
+	return io.Discard
+}
+
 // outputFolderError says why -o's file cannot be made in its folder, and
 // what would do: "cannot write /tmp/out/x.svg: no such file or directory"
 // left the reader to work out that the folder, not the file, is missing.

@@ -42,7 +42,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	width, err := widths.resolve(stdout)
+	width, err := widths.resolve(outputTarget(stdout, *outPath))
 	if err != nil {
 		return err
 	}

@@ -304,7 +304,14 @@ func serveHome() home.Options {
 // none off a terminal), the one it chose itself before.
 func serveLogger(w io.Writer) *log.Logger {
 	l := log.NewWithOptions(&notAFile{w}, log.Options{ReportTimestamp: true, Prefix: "serve"})
-	l.SetColorProfile(termenv.NewOutput(w).Profile)
+	// The colours are the terminal's, found behind the ASCII mapping
+	// main puts on standard error under a locale that is not UTF-8:
+	// termenv takes any writer but a file for a pipe.
+	shows := w
+	if f, ok := outputFile(w); ok {
+		shows = f
+	}
+	l.SetColorProfile(termenv.NewOutput(shows).Profile)
 	return l
 }
 

@@ -16,11 +16,13 @@ const colourQuestionFg = "\x1b]10;?"
 // On a terminal that never answers, serve says how students connect once
 // termbg's short wait has passed: its log used to ask the terminal its
 // foreground and background first, five seconds each, for styles that
-// need neither. The log keeps its colours on the terminal, and has none
-// under NO_COLOR or in a pipe. The slack is for a machine busy with other
-// tests; it stays well under the ten seconds the questions took.
+// need neither. The log keeps its colours on the terminal, under a locale
+// that is not UTF-8 too, and has none under NO_COLOR or in a pipe. The
+// slack is for a machine busy with other tests; it stays well under the
+// ten seconds the questions took. (Not in parallel: it times the program,
+// which other programs on the terminals would slow.)
 func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
-	ptyEnv(t)
+	tempConfig(t) // for the run in a pipe; the terminal's have ptyEnv's
 	const slack = 2 * time.Second
 	limit := termbg.Timeout + slack
 	for _, c := range []struct {
@@ -30,15 +32,18 @@ func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
 	}{
 		{nil, true, 1},
 		{[]string{"NO_COLOR=1"}, false, 0},
+		// Standard error mapped to ASCII, behind which the log still
+		// finds the terminal.
+		{[]string{"LC_ALL=C"}, true, 1},
 	} {
-		// The log's first line follows the address at once; settle
-		// leaves it time to show on a busy machine.
-		drawn, took := startOnPty(t, c.env, "", 2*limit, time.Second, "students connect with",
+		// The log's first line follows the address at once: what is
+		// timed is both shown, and nothing is waited for after them.
+		drawn, took := startOnPty(t, c.env, "", 2*limit, 0, " serving ",
 			"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
 		name := strings.Join(c.env, " ")
-		t.Logf("%q: the address shown after %v", name, took)
+		t.Logf("%q: the address and the log's first line shown after %v", name, took)
 		if took > limit {
-			t.Errorf("%q: the address shown after %v, want within %v (%v wait + %v slack); drawn %q", name, took, limit, termbg.Timeout, slack, drawn)
+			t.Errorf("%q: the address and the log's first line shown after %v, want within %v (%v wait + %v slack); drawn %q", name, took, limit, termbg.Timeout, slack, drawn)
 			continue
 		}
 		if n := strings.Count(drawn, colourQuestion); n != c.questions {

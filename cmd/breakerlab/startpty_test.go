@@ -4,11 +4,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,22 +23,39 @@ import (
 const colourQuestion = "\x1b]11;?"
 
 // startOnPty runs breakerlab (this test binary, as main) with args on a
-// 100x30 pseudo-terminal until its output shows want or limit passes. The
+// 100x30 pseudo-terminal, in ptyEnv's environment with env over it,
+// until its output shows want or limit passes. The
 // terminal writes reply once it is asked the cursor's position, and
 // answers nothing when reply is empty, as a serial console does. It
 // returns what was drawn by settle after want showed, and how long want
 // took to show (limit when it never did).
 func startOnPty(t *testing.T, env []string, reply string, limit, settle time.Duration, want string, args ...string) (string, time.Duration) {
 	t.Helper()
+	return startOnPtyCols(t, 100, env, reply, limit, settle, want, args...)
+}
+
+// startOnPtyCols is startOnPty on a terminal cols columns wide.
+func startOnPtyCols(t *testing.T, cols uint16, env []string, reply string, limit, settle time.Duration, want string, args ...string) (string, time.Duration) {
+	t.Helper()
+	drawn, took, err := drawOnPty(cols, append(ptyEnv(t), env...), reply, limit, settle, want, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return drawn, took
+}
+
+// drawOnPty is startOnPtyCols in env over the test's environment, without
+// the test: it may run in a goroutine of the test's own.
+func drawOnPty(cols uint16, env []string, reply string, limit, settle time.Duration, want string, args ...string) (string, time.Duration, error) {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "BREAKERLAB_TEST_AS_MAIN=1", "TERM=xterm-256color")
 	cmd.Env = append(cmd.Env, env...)
 	start := time.Now()
 	// pty.Start makes the terminal the program's controlling one, with
 	// the program in its foreground: both termenv and termbg ask only then.
-	ptm, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
+	ptm, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: cols})
 	if err != nil {
-		t.Fatal(err)
+		return "", 0, err
 	}
 	chunks := make(chan []byte, 64)
 	go func() {
@@ -67,7 +86,7 @@ func startOnPty(t *testing.T, env []string, reply string, limit, settle time.Dur
 		select {
 		case b, ok := <-chunks:
 			if !ok {
-				return got.String(), took
+				return got.String(), took, nil
 			}
 			got.Write(b)
 			if reply != "" && strings.Contains(got.String(), "\x1b[6n") {
@@ -79,18 +98,44 @@ func startOnPty(t *testing.T, env []string, reply string, limit, settle time.Dur
 				timer.Reset(settle)
 			}
 		case <-timer.C:
-			return got.String(), took
+			return got.String(), took, nil
 		}
 	}
 }
 
-// ptyEnv is an environment in which the terminal decides the background.
-func ptyEnv(t *testing.T) {
-	t.Setenv("CI", "") // termenv takes CI for no terminal, and would never ask
-	t.Setenv("BREAKERLAB_THEME", "")
-	t.Setenv("NO_COLOR", "")
-	t.Setenv("COLORFGBG", "")
-	tempConfig(t)
+// ptyEnv is the environment breakerlab runs in on a test's terminal, over
+// the test's own: the terminal decides the background, and the program
+// has a config folder of its own. It is given to the program rather than
+// set in the test's (t.Setenv), which would keep the tests on terminals,
+// most of whose time is waiting, from running in parallel.
+func ptyEnv(t *testing.T) []string {
+	dir := t.TempDir()
+	return []string{
+		"CI=", // termenv takes CI for no terminal, and would never ask
+		"BREAKERLAB_THEME=", "NO_COLOR=", "COLORFGBG=",
+		"XDG_CONFIG_HOME=" + dir, "HOME=" + dir,
+	}
+}
+
+// runPiped runs breakerlab (this test binary, as main) with args in
+// ptyEnv's environment with env over it, its standard output and error
+// pipes.
+func runPiped(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "BREAKERLAB_TEST_AS_MAIN=1", "TERM=xterm-256color")
+	cmd.Env = append(append(cmd.Env, ptyEnv(t)...), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
 }
 
 // On a terminal that never answers the background question, the home
@@ -99,9 +144,9 @@ func ptyEnv(t *testing.T) {
 // before main ran, whatever the command; and the terminal is asked once.
 // BREAKERLAB_THEME and NO_COLOR ask nothing. The slack is for a machine
 // busy with other tests; it stays under the five seconds the question
-// took before.
+// took before. (Not in parallel: it times the program, which other
+// programs on the terminals would slow.)
 func TestPtyFirstFrameOnASilentTerminal(t *testing.T) {
-	ptyEnv(t)
 	const slack = 2 * time.Second
 	limit := termbg.Timeout + slack
 	for _, c := range []struct {
@@ -136,34 +181,57 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // default renderer on dark at start without asking would stop the five
 // seconds' wait too, and fail here.)
 func TestPtyTheAnswerPicksTheTheme(t *testing.T) {
-	ptyEnv(t)
-	colours := func(env []string, reply string) []string {
-		// The live strip under the menu is loaded by a command after
-		// the first frame (on a busy machine, well after it), and its
-		// colours are part of the theme: wait for its last field.
-		drawn, _ := startOnPty(t, env, reply, 20*time.Second, time.Second, "refused")
-		if !strings.Contains(drawn, "Sandbox") || !strings.Contains(drawn, "refused") {
-			t.Fatalf("%v, reply %q: no home screen with its live strip in %q", env, reply, drawn)
-		}
-		found := sgr.FindAllString(drawn, -1)
-		slices.Sort(found)
-		return slices.Compact(found)
-	}
-	light, dark := colours([]string{"BREAKERLAB_THEME=light"}, ""), colours([]string{"BREAKERLAB_THEME=dark"}, "")
-	if slices.Equal(light, dark) {
-		t.Fatalf("the home screen's colours are the same on light and dark: %q", light)
-	}
+	t.Parallel()
 	const position = "\x1b[12;1R"
-	for _, c := range []struct {
+	// The first two are the themes' own colours, which each reply's
+	// screen must have one of (like).
+	cases := []struct {
+		env   []string
 		reply string
-		want  []string
+		like  int
 	}{
-		{"\x1b]11;rgb:ffff/ffff/ffff\x1b\\" + position, light},
-		{"\x1b]11;rgb:1e1e/1e1e/1e1e\a" + position, dark},
-		{position, dark}, // no OSC 11: COLORFGBG, unset, so dark
-	} {
-		if got := colours(nil, c.reply); !slices.Equal(got, c.want) {
-			t.Errorf("reply %q: colours %q, want %q", c.reply, got, c.want)
+		{[]string{"BREAKERLAB_THEME=light"}, "", 0},
+		{[]string{"BREAKERLAB_THEME=dark"}, "", 1},
+		{nil, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\" + position, 0},
+		{nil, "\x1b]11;rgb:1e1e/1e1e/1e1e\a" + position, 1},
+		{nil, position, 1}, // no OSC 11: COLORFGBG, unset, so dark
+	}
+	// The home screens are drawn at once: most of the time is the wait for
+	// each one's strip and the second after it. (In goroutines rather than
+	// parallel subtests, which run no more at once than there are cores.)
+	colours := make([][]string, len(cases))
+	drawn := make([]string, len(cases))
+	errs := make([]error, len(cases))
+	var wg sync.WaitGroup
+	for i, c := range cases {
+		env := append(ptyEnv(t), c.env...)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// The live strip under the menu is loaded by a command after
+			// the first frame (on a busy machine, well after it), and its
+			// colours are part of the theme: wait for its last field.
+			drawn[i], _, errs[i] = drawOnPty(100, env, c.reply, 20*time.Second, time.Second, "refused")
+		}()
+	}
+	wg.Wait()
+	for i, c := range cases {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if !strings.Contains(drawn[i], "Sandbox") || !strings.Contains(drawn[i], "refused") {
+			t.Fatalf("%v, reply %q: no home screen with its live strip in %q", c.env, c.reply, drawn[i])
+		}
+		found := sgr.FindAllString(drawn[i], -1)
+		slices.Sort(found)
+		colours[i] = slices.Compact(found)
+	}
+	if slices.Equal(colours[0], colours[1]) {
+		t.Fatalf("the home screen's colours are the same on light and dark: %q", colours[0])
+	}
+	for i, c := range cases[2:] {
+		if got, want := colours[2+i], colours[c.like]; !slices.Equal(got, want) {
+			t.Errorf("reply %q: colours %q, want %q", c.reply, got, want)
 		}
 	}
 }

@@ -21,7 +21,6 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
-	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/picture"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -155,14 +154,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		// put on it is no file to termenv.
 		tty, _ = outputFile(stdout)
 	}
-	// The heatmap, drawn in shades, reads as ASCII on a terminal (or into
-	// a pipe) whose locale is not UTF-8; a file written with -o and the
-	// data formats stay as they are.
-	var w io.Writer = out
-	if out.path == "" && format.value == "table" {
-		w = asciiterm.Output(out, os.Getenv)
-	}
-	if err := writeSweep(w, res, name, format.value, *width, tty); err != nil {
+	// The heatmap, drawn in shades, reads as ASCII on a terminal whose
+	// locale is not UTF-8 as every command's text does: main maps the
+	// terminal (terminalText). A pipe and a file get its bytes, as they
+	// get every other command's.
+	if err := writeSweep(out, res, name, format.value, *width, tty); err != nil {
 		return err
 	}
 	if err := out.Commit(); err != nil {

@@ -4,10 +4,12 @@ package termbg
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/creack/pty"
 )
 
@@ -47,7 +49,7 @@ func TestQueryEndsWithTheAnswer(t *testing.T) {
 		done := make(chan string, 1)
 		go terminal(ptm, reply, done)
 		start := time.Now()
-		got := query(pts, 10*time.Second)
+		got, _ := query(pts, 10*time.Second)
 		if took := time.Since(start); took > 5*time.Second {
 			t.Errorf("reply %q: query took %v", reply, took)
 		}
@@ -60,12 +62,58 @@ func TestQueryEndsWithTheAnswer(t *testing.T) {
 	}
 }
 
+// Keys typed before the answers, however many (a paste), neither end the
+// wait nor keep the answers out of it: the answers still end it, and are
+// what query returns at its end.
+func TestQueryReadsTheAnswerAfterKeys(t *testing.T) {
+	const reply = "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[3;1R"
+	for _, keys := range []string{"q", strings.Repeat("pasted text ", 40)} {
+		ptm, pts := openPty(t)
+		done := make(chan string, 1)
+		go terminal(ptm, keys+reply, done)
+		got, interrupted := query(pts, 10*time.Second)
+		<-done
+		if interrupted || !strings.HasSuffix(got, reply) {
+			t.Errorf("%d bytes of keys, then the answers: query read %q (interrupted %v), want it to end with %q", len(keys), got, interrupted, reply)
+		}
+		if dark := darkFrom(got, ""); dark {
+			t.Errorf("%d bytes of keys, then a white background: taken for dark", len(keys))
+		}
+	}
+}
+
+// Ctrl-C typed while the terminal is waited for ends the wait at once,
+// says so, and leaves the terminal as it found it (not in raw mode):
+// raw mode turns it into a byte, which the wait used to swallow.
+func TestQueryStopsAtCtrlC(t *testing.T) {
+	ptm, pts := openPty(t)
+	before, err := term.GetState(pts.Fd())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string, 1)
+	go terminal(ptm, "x\x03", done)
+	start := time.Now()
+	got, interrupted := query(pts, 10*time.Second)
+	<-done
+	if took := time.Since(start); !interrupted || took > 5*time.Second {
+		t.Errorf("Ctrl-C typed in the wait: query returned %q, interrupted %v, after %v", got, interrupted, took)
+	}
+	after, err := term.GetState(pts.Fd())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(before, after) {
+		t.Errorf("the terminal's modes after Ctrl-C are %+v, were %+v", after, before)
+	}
+}
+
 // A terminal that answers nothing is waited for timeout, not longer.
 func TestQueryGivesUpAfterTheTimeout(t *testing.T) {
 	_, pts := openPty(t)
 	const timeout = 200 * time.Millisecond
 	start := time.Now()
-	got := query(pts, timeout)
+	got, _ := query(pts, timeout)
 	took := time.Since(start)
 	if got != "" || took < timeout || took > timeout+2*time.Second {
 		t.Errorf("query on a silent terminal returned %q after %v, want nothing after %v", got, took, timeout)
