@@ -184,6 +184,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	// The teacher's screen takes the terminal, so the log goes to a file.
 	logOut := stderr
+	logPath := ""
 	if *teacher {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return err
@@ -194,7 +195,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 		defer f.Close()
 		fmt.Fprintf(stderr, "breakerlab serve: logging to %s\n", f.Name())
-		logOut = f
+		logOut, logPath = f, f.Name()
 	}
 	cfg.Logger = serveLogger(logOut)
 	srv, err := serve.New(cfg)
@@ -222,8 +223,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s; %s\n", join.Command(), where, join.Access, join.Progress, stopWords)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	screenDone := make(chan struct{})
 	if *teacher {
 		go func() {
+			defer close(screenDone)
 			// The teacher's own screen is the home screen of `breakerlab`,
 			// with the teacher's own progress, in the room.
 			o := serveHome()
@@ -259,7 +262,20 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return srv.Shutdown(sctx)
+	err = srv.Shutdown(sctx)
+	if *teacher {
+		// The log's "stopped" went to its file: the terminal the
+		// teacher's screen gave back says so too, once that screen has
+		// left it, with where the class's log is. (stop ends the screen
+		// when the server stopped on its own.)
+		stop()
+		<-screenDone
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s\n", logPath)
+	}
+	return err
 }
 
 // noneIfZero maps the flag's 0 ("never") to the config's negative.
