@@ -311,6 +311,7 @@ func TestRenameFollowsTheCalls(t *testing.T) {
 	if !m.msgErr || !strings.Contains(m.msg, `"payments" already names a part`) || !reflect.DeepEqual(m.sc, before) {
 		t.Errorf("a name in use should be refused: %q", m.msg)
 	}
+	m = tuitest.Press(m, "esc") // the refused name's prompt stays open
 	m = tuitest.Press(selectPart(t, m, "front"), "r", "ctrl+u", "shop", "enter")
 	if m.sc.Name != "shop" || !strings.Contains(ansi.Strip(m.View()), "new system › shop") {
 		t.Errorf("r on the front should name the system: %q", m.sc.Name)

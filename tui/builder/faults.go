@@ -243,7 +243,10 @@ func faultWords(sys *engine.System, p part) string {
 			what := f.Kind.String()
 			switch f.Kind {
 			case engine.Slow:
-				what += " +" + engine.FormatDuration(f.Latency)
+				// A leaf's slow fault is the time each call takes, not
+				// time added ("10s slow 1m30s" was listed "slow +1m30s"):
+				// written as the fault spec took it.
+				what += " " + engine.FormatDuration(f.Latency)
 			case engine.Error:
 				what += fmt.Sprintf(" %g%%", f.Probability*100)
 			}
@@ -253,6 +256,13 @@ func faultWords(sys *engine.System, p part) string {
 		if s := service(sys, p.name); s != nil {
 			for _, f := range s.Faults {
 				what := f.Kind.String()
+				switch f.Kind {
+				case engine.InstanceSlow:
+					// A service's slowness is added to its work.
+					what += " +" + engine.FormatDuration(f.Latency)
+				case engine.InstanceErrors:
+					what += fmt.Sprintf(" %g%%", f.Probability*100)
+				}
 				if f.Instance != engine.AllInstances {
 					what = fmt.Sprintf("#%d %s", f.Instance, what)
 				}

@@ -664,8 +664,8 @@ func tomlPath(path string) (file, note string, err error) {
 func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.prompt.Key(k) {
 	case playback.PromptCancelled:
-		if m.faulting.kind != 0 {
-			m.msg, m.msgErr = "", false // what the fault prompt said
+		if m.faulting.kind != 0 || m.renaming.kind != 0 && m.msgErr {
+			m.msg, m.msgErr = "", false // what the fault or rename prompt said
 		}
 		m.prompt, m.renaming, m.faulting = nil, part{}, part{}
 		return m, nil
@@ -680,10 +680,18 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if p := m.renaming; p.kind != 0 {
 		to := strings.TrimSpace(m.prompt.Input)
-		m.prompt, m.renaming = nil, part{}
+		m.msg, m.msgErr = "", false // a refusal before this answer's
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return to, rename(sc, p, to)
 		}, fmt.Sprintf("renamed %s to %s", p.name, to))
+		if m.msgErr {
+			// A name refused keeps the prompt open with what was typed,
+			// as a fault refused does: it closed, and the learner typed
+			// the whole name again to change one letter.
+			m.prompt.Err = "not renamed: why is above"
+			return m, nil
+		}
+		m.prompt, m.renaming = nil, part{}
 		if p.kind == partFront {
 			m.refresh(part{kind: partFront, name: mappane.FrontName})
 		}

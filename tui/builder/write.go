@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 )
 
 // Saving: the system as a scenario file, through the encoder the
@@ -73,6 +74,12 @@ func (m Model) onWritten(w writtenMsg) Model {
 		m.savePath, m.ask = w.path, askOverwrite
 	case w.err != nil:
 		m.msg, m.msgErr = "not saved: "+w.err.Error(), true
+		// The path typed comes back in the prompt, to be mended: a
+		// folder that is not there took it away, and w offered the
+		// system's name again. Not over a prompt or form opened since.
+		if m.ColonFree() && m.stage == building && !m.connecting {
+			m.prompt = &playback.Prompt{Label: "save the system to", Input: w.path, Hint: "a .toml file (.toml is added if left out)", Err: "not saved: why is above"}
+		}
 	default:
 		m.savePath, m.savedID = w.path, w.id
 		m.msg, m.msgErr = fmt.Sprintf("saved %s%s: breakerlab run %s runs it, breakerlab sandbox %s plays it", w.path, m.saveNote, w.path, w.path), false

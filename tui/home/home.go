@@ -29,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -229,6 +230,25 @@ func (k keyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, playback.Short(":", "go anywhere")}
 	}
 	return []key.Binding{k.Up, k.Down, k.Open, k.Continue, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
+}
+
+// keyLine is the menu's key help for the last line. A narrow window's
+// line drops the keys it has no room for from its end, and ↓ went before
+// ↑ ("↑/k up • enter open" at 40 columns, over a list that goes on
+// below): there, one binding says both ways.
+func (m Model) keyLine() string {
+	keys := m.keys.ShortHelp()
+	line := playback.KeyLine(m.help, keys, m.w)
+	if !strings.Contains(line, m.keys.Up.Help().Key) || strings.Contains(line, m.keys.Down.Help().Key) {
+		return line
+	}
+	keys = slices.DeleteFunc(keys, func(b key.Binding) bool { return b.Help() == m.keys.Down.Help() })
+	up := slices.IndexFunc(keys, func(b key.Binding) bool { return b.Help() == m.keys.Up.Help() })
+	if up < 0 {
+		return line
+	}
+	keys[up] = playback.Short("↑/↓", "move")
+	return playback.KeyLine(m.help, keys, m.w)
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
@@ -1016,7 +1036,7 @@ func (m Model) view() string {
 	body = scrollTo(body, focus, m.h-1-len(notices), m.w, m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
-	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
+	lines = append(lines, m.keyLine())
 	if m.h == 1 {
 		lines = lines[len(lines)-1:]
 	}

@@ -135,6 +135,18 @@ func (m *Model) target(i, k int) Target {
 // Selected is the selected node, or one instance of a fleet.
 func (m *Model) Selected() Target { return m.sel }
 
+// SelectedInstances is how many instances the selected node has: 0 for
+// a node that is not a fleet, whose > and < have nothing to step through.
+func (m *Model) SelectedInstances() int {
+	order := m.g.order()
+	if len(order) == 0 {
+		return 0
+	}
+	// The node Key steps from: the first before any is selected.
+	at := max(slices.Index(order, m.selNode), 0)
+	return len(m.g.nodes[order[at]].instances)
+}
+
 // SelectedName is the selection as the engine and the scenario name it:
 // "inventory", "api#3", "acme", or FrontName.
 func (m *Model) SelectedName() string { return m.sel.String() }

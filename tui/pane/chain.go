@@ -599,7 +599,11 @@ func (c *Chain) render() []string {
 			words := fmt.Sprintf("%d %s", h.down, h.downWord)
 			nm = joinCells(nm, cell{th.Bad.Render(words), len(words)})
 		}
-		count := fmt.Sprintf("%s/%s", Count(h.busy), Count(h.workers))
+		// The busy count is padded to the pool's size, so that the
+		// columns after it hold still as the pool fills and drains
+		// ("2/32" to "16/32" moved the queue and the rest a cell).
+		size := Count(h.workers)
+		count := fmt.Sprintf("%*s/%s", len(size), Count(h.busy), size)
 		if h.tasks {
 			count = Counted(h.busy, "task", "tasks") // no pool of workers to fill
 		}

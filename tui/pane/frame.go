@@ -74,6 +74,14 @@ func Block(lines []string, w, h int) []string {
 // top edge at the left and note at the right. It always returns h lines of
 // exactly w cells; a box too small for a border is just the clipped body.
 func Frame(th *theme.Theme, w, h int, title, note string, body []string) []string {
+	return FrameFoot(th, w, h, title, note, "", body)
+}
+
+// FrameFoot is Frame with foot set into the bottom edge at the left,
+// dimmed, as the sandbox's columns say what they left out: a pane says
+// there what its body had no room for. A foot too wide for the edge is
+// left out rather than cut; the caller picks words that fit (FootRoom).
+func FrameFoot(th *theme.Theme, w, h int, title, note, foot string, body []string) []string {
 	if w < 4 || h < 2 {
 		return Block(body, w, h)
 	}
@@ -108,9 +116,17 @@ func Frame(th *theme.Theme, w, h int, title, note string, body []string) []strin
 	for _, l := range Block(body, inner, h-2) {
 		out = append(out, side+l+side)
 	}
-	out = append(out, border.Paint("╰"+strings.Repeat("─", inner)+"╯"))
+	if fw := Width(foot); foot != "" && fw <= FootRoom(w) {
+		out = append(out, border.Paint("╰─ ")+th.Dim.Render(foot)+" "+border.Paint(strings.Repeat("─", inner-fw-3)+"╯"))
+	} else {
+		out = append(out, border.Paint("╰"+strings.Repeat("─", inner)+"╯"))
+	}
 	return out
 }
+
+// FootRoom is the widest foot a frame w cells wide sets into its bottom
+// edge: "╰─ " before it, a space and at least one dash and "╯" after.
+func FootRoom(w int) int { return w - 6 }
 
 // Titled picks, for a frame w cells wide, the first title (the longest
 // first) with the first of its notes (the most telling first) that fit on

@@ -393,9 +393,10 @@ func (l *Limits) render() []string {
 			moreLine = fitting([]string{limits, "+" + Count(hidden+1) + " more", "+" + Count(hidden+1)}, inner)
 		}
 	}
-	rows := l.shownRows(room)
+	kept := l.keptRows(room)
 	var body []string
-	for _, r := range rows {
+	for _, i := range kept {
+		r := l.rows[i]
 		room := inner - nameW - 1
 		line := Fit(r.name, nameW) + " "
 		if bar > 0 {
@@ -438,18 +439,56 @@ func (l *Limits) render() []string {
 	if moreLine != "" {
 		body = append(body, l.th.Dim.Render(moreLine))
 	}
-	return Frame(l.th, l.w, l.h, title, note, body)
+	return FrameFoot(l.th, l.w, l.h, title, note, hiddenFoot(l.hiddenNames(kept), FootRoom(l.w)), body)
 }
 
-// shownRows is the limits that fit in room rows. The rows kept are
+// hiddenNames are the names of the limits the pane leaves out, those not
+// kept, in the pane's order.
+func (l *Limits) hiddenNames(kept []int) []string {
+	var names []string
+	for i := range l.rows {
+		if !slices.Contains(kept, i) {
+			names = append(names, l.rows[i].name)
+		}
+	}
+	return names
+}
+
+// hiddenFoot names the limits a short pane leaves out, for its bottom
+// edge, in the longest words that fit in w cells: "+2 more limits" said
+// how many, not which, and a reader could not tell the loop hidden from
+// the memory. Too many to name, it names the first and counts the rest
+// ("hidden: orders-db +2"); with room for none, nothing, the title's or
+// the last row's count saying how many.
+func hiddenFoot(names []string, w int) string {
+	if len(names) == 0 {
+		return ""
+	}
+	words := []string{"hidden: " + strings.Join(names, ", ")}
+	for k := len(names) - 1; k >= 1; k-- {
+		words = append(words, fmt.Sprintf("hidden: %s +%d", strings.Join(names[:k], ", "), len(names)-k))
+	}
+	for _, text := range words {
+		if ansi.StringWidth(text) <= w {
+			return text
+		}
+	}
+	return ""
+}
+
+// keptRows is the limits that fit in room rows, by their index. The rows kept are
 // those under pressure now, the most pressed first: refusing, full or killed, then with calls waiting, then the
 // idle ones; within each, the pane's order. They are drawn in the pane's
 // order, so that a row keeps its place above or below the others as the
 // pressure moves. A refusal counts for the rest of the run, so a limit
 // that has refused stays in view rather than come and go with its queue.
-func (l *Limits) shownRows(room int) []limitRow {
+func (l *Limits) keptRows(room int) []int {
+	order := make([]int, len(l.rows))
+	for i := range order {
+		order[i] = i
+	}
 	if len(l.rows) <= room {
-		return l.rows
+		return order
 	}
 	if room < 1 {
 		return nil
@@ -463,18 +502,10 @@ func (l *Limits) shownRows(room int) []limitRow {
 		}
 		return 0
 	}
-	order := make([]int, len(l.rows))
-	for i := range order {
-		order[i] = i
-	}
 	slices.SortStableFunc(order, func(a, b int) int { return pressure(&l.rows[b]) - pressure(&l.rows[a]) })
 	kept := order[:room]
 	slices.Sort(kept)
-	rows := make([]limitRow, 0, room)
-	for _, i := range kept {
-		rows = append(rows, l.rows[i])
-	}
-	return rows
+	return kept
 }
 
 // bar draws used of size in w cells: █ for the used part, ░ for the rest;

@@ -15,7 +15,8 @@ import (
 // Overview lists every dependency on a line of its own: its breaker's
 // state (with the band glyph the breaker history uses), the failures its
 // window holds against the rate that opens it, the calls in flight
-// against the bulkhead, and the calls the breaker refused. With several
+// against the bulkhead (those whose caller gave up said apart, as the map
+// says them), and the calls the breaker refused. With several
 // breakers it is the whole system at a glance, where the breaker pane
 // shows one at a time.
 type Overview struct {
@@ -36,7 +37,7 @@ type overviewRow struct {
 	threshold        float64
 	slowThreshold    float64
 	inARow, runOpens int
-	inFlight         int
+	held, abandoned  int    // the calls in flight a caller waits on (Held), and the rest
 	bulkhead         string // after the calls in flight: "/60", " (20 per tenant)", or ""
 	refused          uint64
 }
@@ -74,7 +75,12 @@ func (o *Overview) SetData(d Data) {
 	rows := make([]overviewRow, len(s.Dependencies))
 	for i := range s.Dependencies {
 		dep := &s.Dependencies[i]
-		r := overviewRow{name: dep.Name, inFlight: dep.InFlight, refused: dep.ShortCircuited}
+		// The calls held against the bulkhead, by the one rule of the
+		// map and the in-flight chart (Held): the calls in flight at
+		// the dependency counted its abandoned ones too, and
+		// api-gateway's hung search-api read "36/25" beside the map's
+		// "0/25 held · 36 abandoned", a cap broken that was not.
+		r := overviewRow{name: dep.Name, held: HeldNow(dep), abandoned: dep.Abandoned, refused: dep.ShortCircuited}
 		switch {
 		case dep.TenantBulkhead != nil:
 			// Each tenant's calls have a lane of their own: against
@@ -134,7 +140,8 @@ type overviewCell struct {
 	w    int
 }
 
-func (o *Overview) cells(r overviewRow) []overviewCell {
+// cells is r's row; all says the abandoned calls beside the held ones.
+func (o *Overview) cells(r overviewRow, all bool) []overviewCell {
 	plain := func(s string) overviewCell { return overviewCell{s, ansi.StringWidth(s)} }
 	styled := func(s string, st func(...string) string) overviewCell {
 		return overviewCell{st(s), ansi.StringWidth(s)}
@@ -166,7 +173,21 @@ func (o *Overview) cells(r overviewRow) []overviewCell {
 		}
 		out = append(out, plain(win))
 	}
-	out = append(out, plain(Count(r.inFlight)+r.bulkhead))
+	use := Count(r.held) + r.bulkhead
+	if r.abandoned > 0 {
+		// The map's words: held, then the abandoned apart
+		// ("0/25 held · 36 abandoned"); a tenant's lanes after the
+		// word ("12 held (20 per tenant) · …"). Without all, the word
+		// "held" still says there are others.
+		use = Count(r.held) + r.bulkhead + " held"
+		if strings.HasPrefix(r.bulkhead, " ") {
+			use = Count(r.held) + " held" + r.bulkhead
+		}
+		if all {
+			use += " · " + Count(r.abandoned) + " abandoned"
+		}
+	}
+	out = append(out, plain(use))
 	ref := Count(r.refused)
 	if !r.has {
 		ref = "–"
@@ -176,24 +197,39 @@ func (o *Overview) cells(r overviewRow) []overviewCell {
 
 var overviewHeads = []string{"dependency", "breaker", "window failed", "in flight", "refused"}
 
+// overviewInFlight is the column of the calls in flight.
+const overviewInFlight = 3
+
 func (o *Overview) render() []string {
 	inner := max(o.w-2, 0)
-	table := make([][]overviewCell, len(o.rows))
-	widths := make([]int, len(overviewHeads))
-	for i, h := range overviewHeads {
-		widths[i] = len([]rune(h))
-	}
-	for i, r := range o.rows {
-		table[i] = o.cells(r)
-		for c, cell := range table[i] {
-			widths[c] = max(widths[c], cell.w)
+	var table [][]overviewCell
+	var widths []int
+	n := 0
+	// The abandoned calls are said while the calls in flight fit with
+	// them; else the held ones alone, "0/25 held", as the map leaves them
+	// out, rather than the column.
+	for _, all := range []bool{true, false} {
+		table = make([][]overviewCell, len(o.rows))
+		widths = make([]int, len(overviewHeads))
+		for i, h := range overviewHeads {
+			widths[i] = len([]rune(h))
 		}
-	}
-	// The columns that fit, from the left; the note says which gave way.
-	n, used := 0, 0
-	for n < len(widths) && used+widths[n]+2*min(n, 1) <= inner {
-		used += widths[n] + 2*min(n, 1)
-		n++
+		for i, r := range o.rows {
+			table[i] = o.cells(r, all)
+			for c, cell := range table[i] {
+				widths[c] = max(widths[c], cell.w)
+			}
+		}
+		// The columns that fit, from the left; the note says which gave way.
+		used := 0
+		n = 0
+		for n < len(widths) && used+widths[n]+2*min(n, 1) <= inner {
+			used += widths[n] + 2*min(n, 1)
+			n++
+		}
+		if n > overviewInFlight {
+			break
+		}
 	}
 	n = max(n, 1)
 	line := func(cells []overviewCell) string {

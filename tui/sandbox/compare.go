@@ -418,6 +418,14 @@ func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 	if final {
 		head, most, few = "final ", "final, changed most", "final: "
 	}
+	if !slices.ContainsFunc(changes, func(c change) bool { return c.size > 0 }) {
+		// Both sides alike: "changed most: search ok 0%→0%" named a
+		// change there was none of.
+		most, few = "no change", "no change: "
+		if final {
+			most, few = "final, no change", "final, no change: "
+		}
+	}
 	out := []string{
 		head + "ok share, left → right: " + strings.Join(long, " · "),
 		head + "ok, left → right: " + strings.Join(long, " · "),
@@ -475,13 +483,16 @@ func (m *Model) refreshCompare() {
 		if c.breakerNow[i] != "" {
 			state = m.th.Dim.Render(" · ") + c.breakerNow[i]
 		}
-		// The longest header first; View takes the first that fits.
-		c.heads[i] = []string{tag + m.th.Bold.Render(name) + state}
+		// The longest header first; View takes the first pair that fits
+		// (pairFitting). Both sides' lists say the same at each place,
+		// the breaker's state in the first two, so that a side never
+		// shows its state while the other's, longer, goes without.
+		full, bare := tag+m.th.Bold.Render(name)+state, tag+m.th.Bold.Render(name)
+		c.heads[i] = []string{full, full, bare, bare}
 		if s.preset != "" {
-			short := fmt.Sprintf("%d · %s defaults", s.variant+1, presetLabel(s.preset))
-			c.heads[i] = append(c.heads[i], tag+m.th.Bold.Render(short)+state, tag+m.th.Bold.Render(short))
+			short := tag + m.th.Bold.Render(fmt.Sprintf("%d · %s defaults", s.variant+1, presetLabel(s.preset)))
+			c.heads[i] = []string{full, short + state, short, bare}
 		}
-		c.heads[i] = append(c.heads[i], tag+m.th.Bold.Render(name))
 	}
 	// At the end of the traffic the shares are the final ones, the run
 	// played out through its drain, as `breakerlab run` counts them.
@@ -612,9 +623,11 @@ func (m Model) compareView(lines []string) []string {
 	r := m.planCompare()
 	half := m.w / 2
 	if r.heads == 2 {
-		lines = append(lines, pane.Fit(fitting(c.heads[0], m.w), m.w), pane.Fit(fitting(c.heads[1], m.w), m.w))
+		a, b := pairFitting(c.heads, m.w, m.w)
+		lines = append(lines, pane.Fit(a, m.w), pane.Fit(b, m.w))
 	} else {
-		lines = append(lines, pane.Fit(fitting(c.heads[0], half), half)+pane.Fit(fitting(c.heads[1], m.w-half), m.w-half))
+		a, b := pairFitting(c.heads, half, m.w-half)
+		lines = append(lines, pane.Fit(a, half)+pane.Fit(b, m.w-half))
 	}
 	a, b := c.sides[0], c.sides[1]
 	if r.pool > 0 {
@@ -651,6 +664,18 @@ func fitting(texts []string, w int) string {
 		}
 	}
 	return texts[len(texts)-1]
+}
+
+// pairFitting is the first pair of the two sides' headers, at the same
+// place in their lists, that fit wa and wb cells; else the last pair.
+func pairFitting(heads [2][]string, wa, wb int) (a, b string) {
+	n := min(len(heads[0]), len(heads[1]))
+	for k := range n {
+		if ansi.StringWidth(heads[0][k]) <= wa && ansi.StringWidth(heads[1][k]) <= wb {
+			return heads[0][k], heads[1][k]
+		}
+	}
+	return heads[0][n-1], heads[1][n-1]
 }
 
 // compareKey handles the keys that mean something else in compare mode,

@@ -338,7 +338,12 @@ func parse(kind valueKind, text string) (value, error) {
 			return value{n: engine.QueueUnbounded}, nil
 		}
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
+		if err == nil && n < 0 {
+			// "-5" is a whole number: "a whole number, or -1 for no
+			// limit" refused it in words it met.
+			return value{}, fmt.Errorf("0 or more, or -1 for no limit")
+		}
+		if err != nil {
 			return value{}, fmt.Errorf("a whole number, or -1 for no limit")
 		}
 		return value{n: n}, nil

@@ -23,7 +23,10 @@ func (f *form) addTasks(sys *engine.System) {
 		f.addPath(p.Name+" wait", "for a connection; 0: as long as the timeout", kindDuration, durText(p.Wait), p.Name+".wait", true, "pool")
 	}
 	t := sys.Tasks
-	f.addPath("loop threads", "1: an event loop; GOMAXPROCS for Go", kindInt, strconv.Itoa(max(1, t.Threads)), "tasks.threads", true, "tasks")
+	// The threads' field claims the engine's refusal of the threads
+	// alone: "tasks" began every tasks server's refusal, and a memory
+	// limit below the base marked the threads, untouched, refused too.
+	f.addPath("loop threads", "1: an event loop; GOMAXPROCS for Go", kindInt, strconv.Itoa(max(1, t.Threads)), "tasks.threads", true, "tasks: threads")
 	f.addPath("memory limit MiB", memoryLimitHint(t.Memory), kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
 	k := &f.knobs[len(f.knobs)-1]
 	setLimit := k.set

@@ -412,6 +412,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// The map's selection (arrange.go's map pane): said in the status
 		// line too, for a window where the map finds no room.
 		m.setNote("map: selected "+m.xp.mapv.SelectedName(), false)
+		if (key.Matches(k, m.keys.Map.NextInstance) || key.Matches(k, m.keys.Map.PrevInstance)) && m.xp.mapv.SelectedInstances() == 0 {
+			// > on a node that is not a fleet moves nothing: the note
+			// said "selected search-index" again, as if it had.
+			name := m.xp.mapv.SelectedName()
+			m.setNote("map: "+name+" is not a fleet; > and < step through a fleet's instances, n/N through the nodes", false)
+			m.noteShort = "map: " + name + " is not a fleet"
+		}
 	case m.cmp != nil && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Compare)):
 		// esc leaves compare mode before it leaves the sandbox.
 		if m.report(m.closeCompare()) {

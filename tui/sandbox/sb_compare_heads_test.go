@@ -1,0 +1,34 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// C's side headers say the breaker's state on both sides or on neither:
+// at 100x30 Polly's short header kept "· breaker CLOSED" while
+// Resilience4j's, longer, dropped it, and the left side's state went
+// unsaid beside the right's.
+func TestCompareHeadersSayTheStateOnBothSides(t *testing.T) {
+	for _, w := range []int{80, 100, 120, 160} {
+		m := newModel(t, w, 30, Options{Scenario: tuitest.Scenario(t, "breaker-timeline")})
+		m = seekTo(t, m, 50*time.Second)
+		m = press(m, "C")
+		if on, _, _ := m.Comparing(); !on {
+			t.Fatalf("width %d: C should open the presets' compare", w)
+		}
+		var head string
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "Resilience4j") || strings.Contains(l, "Polly") {
+				head += l + "\n"
+			}
+		}
+		if n := strings.Count(head, "breaker "); n == 1 {
+			t.Errorf("width %d: one side's header says its breaker's state, the other's not:\n%s", w, head)
+		}
+	}
+}
