@@ -370,16 +370,25 @@ func askPassword(stderr io.Writer) ([]byte, error) {
 	if !term.IsTerminal(fd) {
 		return nil, usagef("--password asks for the class password on the terminal, and stdin is not one")
 	}
-	fmt.Fprint(stderr, "Class password (students type it to get in): ")
-	pw, err := term.ReadPassword(fd)
-	fmt.Fprintln(stderr)
-	if err != nil {
-		return nil, fmt.Errorf("reading the password: %w", err)
+	// A password too short is asked for again, as passwd does, rather
+	// than ending the command: the teacher mistyped, and typing the whole
+	// command again for it helps nobody. Three tries, then the usage error.
+	const tries, least = 3, 6
+	for try := 1; ; try++ {
+		fmt.Fprint(stderr, "Class password (students type it to get in): ")
+		pw, err := term.ReadPassword(fd)
+		fmt.Fprintln(stderr)
+		if err != nil {
+			return nil, fmt.Errorf("reading the password: %w", err)
+		}
+		if len(pw) >= least {
+			return pw, nil
+		}
+		if try == tries {
+			return nil, usagef("the class password must be at least %d characters, got %d (%d tries)", least, len(pw), tries)
+		}
+		fmt.Fprintf(stderr, "Too short: at least %d characters, got %d. Try again.\n", least, len(pw))
 	}
-	if len(pw) < 6 {
-		return nil, usagef("the class password must be at least 6 characters, got %d", len(pw))
-	}
-	return pw, nil
 }
 
 // serveBench measures n followers, then n students playing on their own

@@ -13,6 +13,83 @@ import (
 	"github.com/creack/pty"
 )
 
+// ptyDialogue is breakerlab (this test binary, as main) on a
+// pseudo-terminal of 100 × 30, in ptyEnv's environment with env over it,
+// to be talked to: waitFor reads until the terminal shows a text, type
+// writes keys, end waits for the program to end.
+type ptyDialogue struct {
+	t        *testing.T
+	cmd      *exec.Cmd
+	ptm      *os.File
+	got      bytes.Buffer
+	chunks   chan []byte
+	deadline <-chan time.Time
+}
+
+func startDialogue(t *testing.T, env []string, args ...string) *ptyDialogue {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "BREAKERLAB_TEST_AS_MAIN=1", "TERM=xterm-256color")
+	cmd.Env = append(append(cmd.Env, ptyEnv(t)...), env...)
+	ptm, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
+	if err != nil {
+		t.Skip("no pseudo-terminal:", err)
+	}
+	d := &ptyDialogue{t: t, cmd: cmd, ptm: ptm, chunks: make(chan []byte, 64), deadline: time.After(30 * time.Second)}
+	go func() {
+		defer close(d.chunks)
+		for {
+			b := make([]byte, 4096)
+			n, err := ptm.Read(b)
+			if n > 0 {
+				d.chunks <- b[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		ptm.Close()
+	})
+	return d
+}
+
+func (d *ptyDialogue) waitFor(what string) {
+	d.t.Helper()
+	for !strings.Contains(d.got.String(), what) {
+		select {
+		case b, ok := <-d.chunks:
+			if !ok {
+				d.t.Fatalf("the program ended before showing %q: %q", what, d.got.String())
+			}
+			d.got.Write(b)
+		case <-d.deadline:
+			d.t.Fatalf("no %q within 30 s: %q", what, d.got.String())
+		}
+	}
+}
+
+func (d *ptyDialogue) typeKeys(keys string) { d.ptm.WriteString(keys) }
+
+// end reads what the program writes until it ends, and its exit.
+func (d *ptyDialogue) end() error {
+	d.t.Helper()
+	for {
+		select {
+		case b, ok := <-d.chunks:
+			if !ok {
+				return d.cmd.Wait()
+			}
+			d.got.Write(b)
+		case <-d.deadline:
+			d.t.Fatalf("the program did not end: %q", d.got.String())
+		}
+	}
+}
+
 // serve --teacher gives its terminal to the teacher's screen and its log
 // to a file, so the log's "stopped" never reached the teacher: quitting
 // the screen (q, then y to the question) left a shell prompt with not a
@@ -20,75 +97,45 @@ import (
 // and where the class's log is.
 func TestPtyTeacherSeesTheServerStop(t *testing.T) {
 	t.Parallel()
-	data := t.TempDir()
-	cmd := exec.Command(os.Args[0], "serve", "--teacher", "--listen", "127.0.0.1:0", "--data-dir", data)
-	cmd.Env = append(os.Environ(), "BREAKERLAB_TEST_AS_MAIN=1", "TERM=xterm-256color")
-	cmd.Env = append(cmd.Env, ptyEnv(t)...)
-	cmd.Env = append(cmd.Env, "BREAKERLAB_THEME=dark") // no background question to wait out
-	ptm, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
-	if err != nil {
-		t.Skip("no pseudo-terminal:", err)
-	}
-	defer ptm.Close()
-	var (
-		got    bytes.Buffer
-		chunks = make(chan []byte, 64)
-	)
-	go func() {
-		defer close(chunks)
-		for {
-			b := make([]byte, 4096)
-			n, err := ptm.Read(b)
-			if n > 0 {
-				chunks <- b[:n]
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	deadline := time.After(30 * time.Second)
-	waitFor := func(what string) {
-		t.Helper()
-		for !strings.Contains(got.String(), what) {
-			select {
-			case b, ok := <-chunks:
-				if !ok {
-					t.Fatalf("the program ended before showing %q: %q", what, got.String())
-				}
-				got.Write(b)
-			case <-deadline:
-				cmd.Process.Kill()
-				t.Fatalf("no %q within 30 s: %q", what, got.String())
-			}
-		}
-	}
-	waitFor("Sandbox") // the teacher's home screen
-	ptm.WriteString("q")
-	waitFor("Press y to stop the server")
-	ptm.WriteString("y")
-	waitFor("stopped")
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	for open := true; open; {
-		select {
-		case b, ok := <-chunks:
-			if !ok {
-				open = false
-				break
-			}
-			got.Write(b)
-		case <-deadline:
-			cmd.Process.Kill()
-			t.Fatalf("the program did not end after saying it stopped: %q", got.String())
-		}
-	}
-	if err := <-done; err != nil {
+	// A theme set: no background question to wait out.
+	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "serve", "--teacher", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	d.waitFor("Sandbox") // the teacher's home screen
+	d.typeKeys("q")
+	d.waitFor("Press y to stop the server")
+	d.typeKeys("y")
+	if err := d.end(); err != nil {
 		t.Errorf("serve --teacher ended with %v after y, want success", err)
 	}
 	// What the screen left on the terminal after the alternate screen.
-	_, after, _ := strings.Cut(got.String(), "\x1b[?1049l")
+	_, after, _ := strings.Cut(d.got.String(), "\x1b[?1049l")
 	if !strings.Contains(after, "breakerlab serve: stopped") || !strings.Contains(after, "serve.log") {
 		t.Errorf("after the teacher's screen, the terminal shows %q, want the server's stop and the log's file", after)
+	}
+}
+
+// A class password too short is asked for again, up to three times, as
+// passwd does: the command used to end with a usage error at the first
+// mistyped password, and the teacher typed it all again.
+func TestPtyAShortClassPasswordIsAskedAgain(t *testing.T) {
+	t.Parallel()
+	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "serve", "--password", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	d.waitFor("Class password")
+	d.typeKeys("abc\r")
+	d.waitFor("Too short: at least 6 characters, got 3. Try again.")
+	d.typeKeys("secret1\r")
+	d.waitFor("students connect with")
+	if n := strings.Count(d.got.String(), "Class password (students type it"); n != 2 {
+		t.Errorf("the password was asked for %d times, want 2: %q", n, d.got.String())
+	}
+
+	// Three short ones end it, saying why.
+	d = startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "serve", "--password", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	for range 3 {
+		d.waitFor("Class password")
+		d.got.Reset()
+		d.typeKeys("abc\r")
+	}
+	if err := d.end(); err == nil || !strings.Contains(d.got.String(), "at least 6 characters, got 3 (3 tries)") {
+		t.Errorf("three short passwords: exit %v, shown %q", err, d.got.String())
 	}
 }
