@@ -103,6 +103,7 @@ func twoRunsApart(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, share
 // servers that TestTasksFastLayersChangeNothing draws, with patience
 // timers or without.
 func TestTaskArrivalsChangeNothing(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genTasksScenario(t)
 		for i := range sc.Variants[0].System.Endpoints {
@@ -349,6 +350,7 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 // refusals counted for its tenant), and so does an arrival the front's
 // shedder refuses, or admits to the queue.
 func TestLimitedArrivalsChangeNothing(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genLimitedScenario(t)
 		if err := sc.Validate(); err != nil {

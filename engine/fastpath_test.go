@@ -13,6 +13,7 @@ import (
 // snapshots, step by step, as the same run with every call sent through the
 // pipeline.
 func TestFastPathChangesNothing(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genScenario(t)
 		// Strip some dependencies down to a timeout, and some to the

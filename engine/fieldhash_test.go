@@ -252,6 +252,7 @@ func (s *stateHash) str(v string) {
 // alone (in a multi-hop run and a fleet's, breakers and faults included),
 // changes the hash wherever it changes the JSON.
 func TestWriteFieldsSeesWhatJSONSees(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, c := range []struct {
 		sc *engine.Scenario
 		v  int

@@ -41,6 +41,7 @@ var recordedFingerprints = map[string]string{
 }
 
 func TestFingerprints(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	t.Run("new", func(t *testing.T) { checkFingerprints(t, fingerprints(t, false)) })
 	// Runs that replay shared traffic (engine.NewShared) give the same.
 	t.Run("shared", func(t *testing.T) { checkFingerprints(t, fingerprints(t, true)) })

@@ -48,7 +48,8 @@ func TestFootprintCountsWhatACopyHolds(t *testing.T) {
 }
 
 // bytesAllocated is what f allocates on the heap. (No test of this
-// package runs beside it: it does not call t.Parallel.)
+// package runs beside it: it does not call t.Parallel, and the tests
+// that do start after it has returned, parallel_test.go.)
 func bytesAllocated(f func()) int {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

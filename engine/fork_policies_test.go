@@ -83,6 +83,7 @@ func timelineWith(window int, open time.Duration, rate, early float64) *engine.S
 // quarter of its calls from the start forks to higher failure rates and
 // refuses lower ones, and any other window.
 func TestForkBreakerThresholdsWithFailures(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	base := timelineWith(10, 15*time.Second, 0.6, 0.25)
 	var cells []*engine.Scenario
 	var names []string
@@ -187,6 +188,7 @@ func limiterWith(limit, burst, catalog int) *engine.Scenario {
 // not to 5, which some cycle passed; after the burst at 10 s the limit has
 // refused calls, and nothing forks. The same for a token bucket's burst.
 func TestForkRateLimiterGivesWhatNewGives(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, kind := range []struct {
 		name string
 		base *engine.Scenario

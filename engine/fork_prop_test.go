@@ -124,6 +124,7 @@ func varyFault(rng *rand.Rand, d *engine.Dependency, duration time.Duration) str
 // forks are taken, mid-run and at the end, and some refused; CanFork
 // answers as ForkInto does.
 func TestPropertyForkIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	taken, refused, atEnd := checkRandomForks(t, 1500, nil, varyKnobs)
 	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
 	if taken < 40 || refused < 40 || atEnd == 0 {
@@ -136,6 +137,7 @@ func TestPropertyForkIsExact(t *testing.T) {
 // (before any client gave up, and for a shorter one while every wait was
 // under it) and refused, and each taken goes on as a new run of its cell.
 func TestPropertyForkPatienceIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	patient := func(sc *engine.Scenario) bool {
 		for _, e := range sc.Variants[0].System.Endpoints {
 			if e.Patience > 0 {
@@ -169,6 +171,7 @@ func TestPropertyForkPatienceIsExact(t *testing.T) {
 // settings the first's, in the run forked from and in the cell, whose
 // changed knobs may be that breaker's (then the fork is refused).
 func TestPropertyForkWithSharedBreakersIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	share := func(sc *engine.Scenario) bool {
 		deps := sc.Variants[0].System.Dependencies
 		var first *engine.Dependency

@@ -46,6 +46,7 @@ func fingerprintServices(h hash.Hash64, s *engine.Snapshot) {
 // cell, services' records included; some are refused (a pool the prefix's
 // busiest moment passed, or one that made a call queue).
 func TestForkServicesGivesWhatNewGives(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	base := multiHopWith(400, 400, 64)
 	if at := engine.ForkAt(base, 0); at != 20*time.Second-1 {
 		t.Fatalf("ForkAt(multi-hop) = %v, want just before the database slows at 20 s", at)
@@ -82,6 +83,7 @@ func fleetWith(api, provider int) *engine.Scenario {
 // A fleet forks too: twenty api instances, each with its own breaker on
 // the provider (copied with the instance it reports transitions for).
 func TestForkFleetGivesWhatNewGives(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	base := fleetWith(40, 32)
 	var cells []*engine.Scenario
 	var names []string
@@ -202,6 +204,7 @@ func fleetRestart(from, to time.Duration) *engine.Scenario {
 // that differ in its end do, and at 24 s not the one whose restart ended
 // at 23 s.
 func TestForkServiceFaults(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	s := time.Second
 	base := fleetRestart(20*s, 28*s)
 	var cells []*engine.Scenario

@@ -36,6 +36,7 @@ func cascadeWith(w int, recs, search time.Duration) *engine.Scenario {
 // taken and some refused (a timeout some call outlasted, a pool smaller
 // than the prefix's busiest moment).
 func TestForkGivesWhatNewGives(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	base := cascadeWith(400, 5*time.Second, 5*time.Second)
 	at := engine.ForkAt(base, 0)
 	if at != 10*time.Second-1 {

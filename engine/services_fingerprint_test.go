@@ -31,6 +31,7 @@ var recordedServiceFingerprints = map[string]string{
 }
 
 func TestServiceFingerprints(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	got := map[string]string{}
 	for _, c := range []struct {
 		name  string

@@ -79,6 +79,7 @@ func estimating(sc *engine.Scenario) *engine.Scenario {
 // bounds (often one class's only), signals, seeds and fork times, some
 // forks taken and some refused.
 func TestPropertyShedBoundsForkIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	rng := rand.New(rand.NewPCG(28, 14))
 	taken, refused := 0, 0
 	for k := range 24 {

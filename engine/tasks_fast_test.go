@@ -138,6 +138,7 @@ func drawTasksCase(t *rapid.T) (sc *Scenario, seed uint64, step time.Duration) {
 // is the pipeline's, snapshot for snapshot and event for event, and so is
 // what a fork reads.
 func TestTasksFastLayersChangeNothing(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	rapid.Check(t, func(t *rapid.T) {
 		sc, seed, step := drawTasksCase(t)
 		fast, slow := fastAndPipeline(t, sc, 0, seed)

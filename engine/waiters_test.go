@@ -138,12 +138,18 @@ func tiedWaits(rng *rand.Rand) *engine.Scenario {
 // its cell, its deferred timers carried over (CloneInto). A shorter
 // timeout might come up during a wait judged to end before the old one:
 // such a fork is refused while a deferred timer's wait may last past it.
-func TestForkWithDeferredTimeoutsIsExact(t *testing.T) { forkDeferred(t, false) }
+func TestForkWithDeferredTimeoutsIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
+	forkDeferred(t, false)
+}
 
 // The same on a tasks server, whose waits end in the wait lane
 // (waits_lane.go), not in the event queue: deferredOutlasts must find
 // them there.
-func TestForkWithDeferredTimeoutsOnTheLoopIsExact(t *testing.T) { forkDeferred(t, true) }
+func TestForkWithDeferredTimeoutsOnTheLoopIsExact(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
+	forkDeferred(t, true)
+}
 
 // forkDeferred is TestForkWithDeferredTimeoutsIsExact's, its scenarios'
 // thread pools made tasks servers when onLoop.

@@ -12,6 +12,7 @@ import (
 // say so once, "esc/q back", not "esc back" and "q back" on two rows. On
 // a screen of its own they differ (q quits) and each has its row.
 func TestHelpSaysBackOnce(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	row := func(keys, desc string) *regexp.Regexp {
 		return regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(keys) + `\s+` + desc + `(\s|$)`)
 	}

@@ -49,6 +49,7 @@ func simBlankRun(view string, tw int) int {
 // and the chart over time (shufflehistory.go).
 func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {
 			m := play(t, open(t, p, i, 200, 60, Options{}))

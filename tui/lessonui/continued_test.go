@@ -18,6 +18,7 @@ import (
 // played on showed the pool full and the accept queue growing, the answer
 // of "No timeout at all", the next step.
 func TestNoStepPlaysIntoALaterPrediction(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {
@@ -92,6 +93,7 @@ func TestOutcomesHeldForALaterStepFromTheStart(t *testing.T) {
 // (lesson 12's third step has none, and the full help offered "v next
 // design"), r and the time keys only beside a simulation.
 func TestHelpListsTheKeysTheStepHas(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for i, st := range p.Steps {
 			m := open(t, p, i, 200, 60, Options{})

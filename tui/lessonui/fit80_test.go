@@ -24,6 +24,7 @@ var numberRE = regexp.MustCompile(`\d[\d,.]*`)
 // "5 in use, of 100 (most", losing the 100 the reveal quotes), and shows
 // at least four of them.
 func TestTasksPaneKeepsEveryNumberAt80x24(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		for i, st := range p.Steps {

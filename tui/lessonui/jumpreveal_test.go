@@ -24,6 +24,7 @@ func guess(m Model) Model {
 // the final table beside "Watch it play to the end", with "at the end:
 // space replays the step" that space then did.
 func TestJumpPastTheStopRevealsAsThePlayDoes(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {

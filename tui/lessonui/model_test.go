@@ -102,6 +102,7 @@ func play(t *testing.T, m Model) Model {
 // Every step of every lesson, at 80×24 and 160×48, as it opens: one golden
 // file per lesson and size.
 func TestEveryStepRendersGolden(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {
 			w, h := size[0], size[1]
@@ -129,6 +130,7 @@ func TestEveryStepRendersGolden(t *testing.T) {
 
 // Playing a step stops at its pause point, and the status line says so.
 func TestPlayingStopsAtThePausePoint(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for i, st := range p.Steps {
 			if !st.HasSim() {
@@ -316,6 +318,7 @@ func TestStepListJumps(t *testing.T) {
 
 // Nothing panics and every view fills the window exactly, down to 1×1.
 func TestEverySizeDownToOneByOne(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	ps := allLessons(t)
 	sizes := [][2]int{{1, 1}, {2, 1}, {1, 2}, {10, 3}, {23, 7}, {24, 8}, {40, 12}, {71, 20}, {72, 20}, {200, 60}}
 	for _, p := range ps {

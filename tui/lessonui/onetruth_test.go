@@ -83,6 +83,7 @@ func checkTable(t *testing.T, where string, p *endpointsPane, s *engine.Snapshot
 // which is the very run `breakerlab run` reports; and the table's cells are
 // engine/report's shares of it.
 func TestEveryStepShowsTheEnginesNumbers(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {

@@ -32,6 +32,7 @@ func simTitles(m Model) []string {
 // (with a prediction) once it is skipped, when a held chart takes other
 // words.
 func TestNoTwoPanesShareATitle(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}, {200, 60}} {
 			w, h := size[0], size[1]

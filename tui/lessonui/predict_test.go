@@ -150,6 +150,7 @@ func TestChoicePredictionOffShowsWhy(t *testing.T) {
 // Every prediction of every lesson: at 80×24 and 60×20 the outcome is on
 // screen when the play stops, without scrolling, and the view fits.
 func TestEveryOutcomeIsSeenWhereThePlayStops(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for i, st := range p.Steps {
 			q := st.Predict

@@ -236,6 +236,7 @@ func numberSteps(t *testing.T, f func(p *lessons.Prepared, i int, m Model)) {
 // answer, bit for bit, printed as the lesson prints it (findings-room 3):
 // on every step of every built-in lesson that asks for one.
 func TestPresentedFigureIsTheLessons(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	numberSteps(t, func(p *lessons.Prepared, i int, m Model) {
 		q := p.Steps[i].Predict
 		f, ok := m.keyFigure()

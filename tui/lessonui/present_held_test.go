@@ -167,6 +167,7 @@ func stepSpan(p *lessons.Prepared, i int, open time.Duration) (time.Duration, ti
 // lesson's answer. (Lesson 1's first step drew 21/200 beside "how many of
 // the 200 are busy?"; its third said "107 held" beside a held number.)
 func TestPresentedViewHoldsWhatTheQuestionAsks(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	const w, h = 100, 30
 	asked := 0
 	for _, p := range allLessons(t) {

@@ -83,6 +83,7 @@ func answerMissing(p *lessons.Prepared, i int, q *lessons.PreparedQuestion, pred
 // and projected design 1's 39.0% as its reveal, the answer (100.0%) in no
 // line.
 func TestProjectorSentenceIsWhole(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	seen := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {

@@ -28,6 +28,7 @@ func revealMoment(st *lessons.PreparedStep) time.Duration {
 // earlier than the reveal's numbers, and a line over the reveal says so
 // until the play is back there.
 func TestARevealedStepReopensAtItsReveal(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		store, _ := newStore(t)

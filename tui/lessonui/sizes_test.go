@@ -54,6 +54,7 @@ func TestPickerAtThreeSizes(t *testing.T) {
 // Every step of every lesson at 120×40 and 200×60, as at 80×24 and
 // 160×48 (TestEveryStepRendersGolden): one file per lesson and size.
 func TestEveryStepAtLargerSizes(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
 		for _, size := range [][2]int{{120, 40}, {200, 60}} {
 			w, h := size[0], size[1]

@@ -13,6 +13,7 @@ import (
 // 4", and lesson 10's "A rate limiter on the partner" "Search answered
 // 100.0%, home 100.0%" beside one.
 func TestTableShowsTheSharesItsTextQuotes(t *testing.T) {
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {

@@ -102,6 +102,7 @@ func TestChaosSurgePrefillAvoidsAnotherTenantsBurst(t *testing.T) {
 // The kinds list says it too, and a surge asked for just before the burst
 // is kept at its moment, cut to end where the burst starts.
 func TestChaosSurgeKindsSayWhenAndCutToFit(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "noisy-tenant")
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	m = goTo(m, "5s")
@@ -121,6 +122,7 @@ func TestChaosSurgeKindsSayWhenAndCutToFit(t *testing.T) {
 // A recover is offered where something is in force: at a moment with
 // nothing, the prompt moves to the next fault's middle.
 func TestChaosRecoverPrefillFindsAFault(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "noisy-tenant")
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	m = goTo(m, "2s")

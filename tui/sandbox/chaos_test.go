@@ -254,6 +254,7 @@ func TestChaosForPreselectsAPart(t *testing.T) {
 // TestServiceFaultsAreEvents: a scenario whose only faults are inside
 // services or are bursts still has events for ] and [.
 func TestServiceFaultsAreEvents(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	if spans := pane.FaultSpans(tuitest.Scenario(t, "rate-limit-vs-bulkhead"), 0); len(spans) == 0 {
 		t.Error("rate-limit-vs-bulkhead's burst marks no span")
 	}

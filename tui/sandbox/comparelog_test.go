@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -14,6 +15,7 @@ import (
 // read "10.53 s  closed → open" beside the note's "10.530 s: A:
 // search-api breaker closed → open".
 func TestCompareNoteAndLogAgree(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := press(newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, "api-gateway")}), "c")
 	if m.cmp == nil {
 		t.Fatal("c should open compare mode")

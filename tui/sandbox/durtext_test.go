@@ -63,6 +63,7 @@ func TestTheFormWritesALongRunsFaultInHours(t *testing.T) {
 // the same time (chaos.Spec.String, whose tests hold it to the largest
 // exact units), so the two places a learner types a time agree.
 func TestDurTextReadsBack(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	rng := rand.New(rand.NewSource(1))
 	grains := []time.Duration{time.Nanosecond, time.Microsecond, time.Millisecond, 100 * time.Millisecond, time.Second, time.Minute, time.Hour}
 	for i := 0; i < 20000; i++ {

@@ -80,6 +80,7 @@ func TestAReopenedFileIsMarkedOnce(t *testing.T) {
 // A variant's name that no label rebuilds is marked once too: an edit of
 // a file whose name carries an earlier edit's mark merges the two.
 func TestAReopenedVariantNameIsMarkedOnce(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "multi-hop")
 	sc.Variants[0].Name = "as the teacher built it (edited: workers 300)"
 	for i := range sc.Variants {

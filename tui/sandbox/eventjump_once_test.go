@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -17,6 +18,7 @@ import (
 // the one variant's breaker under two libraries' defaults). Each side
 // lands on the snapshot a fresh run has there.
 func TestNextEventIsPlayedOnce(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "breaker-timeline")
 	const from = 40 * time.Second
 	for _, compare := range []bool{false, true} {

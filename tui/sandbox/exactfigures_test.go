@@ -70,6 +70,7 @@ func TestPoolCountsReadAlike(t *testing.T) {
 // workers take two a cell ("2 per cell" in the pane's title), and the help
 // said only "a cell per worker".
 func TestHelpExplainsThePoolsCellScale(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 12*time.Second)
 	if !strings.Contains(m.View(), "2 per cell") {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -13,6 +14,7 @@ import (
 // runs no frames of its own while following, and plays on by itself once
 // it forks.
 func TestFollowShowsThePresentersMoment(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	teacher := newModel(t, 100, 30, Options{})
 	teacher = press(teacher, "2", "+", "+")
 	teacher = seekTo(t, teacher, 12*time.Second)
@@ -94,6 +96,7 @@ func TestFollowClosesFormAndCompare(t *testing.T) {
 // breaker, at the same numbers as the presenter's left side; and back under
 // the scenario's own when the presenter leaves compare mode.
 func TestFollowShowsThePresetsLeftSide(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	teacher := press(newModel(t, 100, 30, Options{Variant: 2}), "C")
 	teacher = seekTo(t, teacher, 20*time.Second)
 	on, _, presets := teacher.Comparing()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -25,6 +26,7 @@ func knobRow(view, label string) int {
 // is scrolled to; a click on a section's title or the frame does not move
 // the focus; the wheel moves it a field at a time.
 func TestClickFocusesAKnob(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	for _, size := range [][2]int{{100, 40}, {80, 24}} {
 		m := newModel(t, size[0], size[1], Options{})
 		m = press(m, "e")

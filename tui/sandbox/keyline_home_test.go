@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -12,6 +13,7 @@ import (
 // room, so the sandbox's main tool went unlisted there alone. The event
 // keys, in the full help, give way instead.
 func TestKeyLineFromHomeKeepsKnobs(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	for _, w := range []int{80, 100} {
 		alone := newModel(t, w, 24, Options{})
 		inside := newModel(t, w, 24, Options{CanGoHome: true, BackTo: "back to the scenarios"})

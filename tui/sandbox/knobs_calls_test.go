@@ -191,6 +191,7 @@ func TestRetryKnobsMakeARetryStorm(t *testing.T) {
 // The retry fields refuse what the retry layer cannot take, in words that
 // say what it can, and leave the run as it was.
 func TestRetryKnobsRefuse(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	for _, tc := range []struct {
 		label, text string
 		want        string // in the field's refusal

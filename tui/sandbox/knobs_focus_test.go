@@ -62,6 +62,7 @@ func TestKnobFormFollowsTheMap(t *testing.T) {
 }
 
 func TestMapFollowsTheKnobForm(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, "multi-hop")})
 	m = press(m, "e")
 	seen := map[string]bool{}

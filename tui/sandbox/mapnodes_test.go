@@ -42,6 +42,7 @@ func TestMapShowsEveryNodeAt120x40(t *testing.T) {
 // n moves the map's selection, which MapSelection hands out as the engine
 // names it; a click on a node's row on the map selects it.
 func TestMapSelectionByKeyAndClick(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, "multi-hop"), Variant: 2})
 	if got := m.MapSelection(); got != "front" {
 		t.Fatalf("starts on %q", got)

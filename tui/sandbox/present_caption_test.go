@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -17,6 +18,7 @@ import (
 // · bulkhead and circuit breaker" over "variant 3 of 3: bulkhead and
 // circuit breaker"); a scenario of one keeps its summary.
 func TestPresentedCaptionIsTheDesignShown(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "cascade")
 	for v, want := range []string{"variant 1 of 3", "variant 2 of 3", "variant 3 of 3"} {
 		m := seekTo(t, newModel(t, 100, 30, Options{Variant: v}), 26*time.Second)
@@ -42,6 +44,7 @@ func TestPresentedCaptionIsTheDesignShown(t *testing.T) {
 // (go-server's projector said "1925 workers held" where the pane said
 // "1,925 tasks live").
 func TestPresentedTasksServerCountsTasks(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := seekTo(t, newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "go-server")}), 30*time.Second)
 	mo, _ := m.Moment()
 	if mo.Label != "tasks live" || mo.Value != m.Snapshot().Busy || mo.Value == 0 {

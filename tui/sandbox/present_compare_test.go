@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -17,6 +18,7 @@ import (
 // held from its own snapshot, big, side by side, and compare mode's
 // difference lines; not the left side alone (findings-room 4).
 func TestPresentedCompareShowsBothSides(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	th := theme.New(theme.Plain(), theme.HighContrast())
 	for _, sz := range [][2]int{{200, 60}, {100, 30}, {80, 24}, {60, 20}} {
 		m := newModel(t, 160, 48, Options{Variant: 2})

@@ -5,12 +5,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // S is "another seed" in the help: enter with nothing typed takes one,
 // the next, which the prompt names before it is taken (it answered `""
 // is not a seed`). Past the largest seed the next is 0.
 func TestSeedPromptEnterAloneTakesTheNextSeed(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 10*time.Second)
 	old := m.sim.seed

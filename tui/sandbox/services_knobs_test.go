@@ -116,6 +116,7 @@ func TestCloneScenarioIsDeep(t *testing.T) {
 // changes the services of the run (the pool in every variant, a call's
 // timeout in the variant shown) and never the scenario it started from.
 func TestFormSetsServiceKnobs(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	m := newModel(t, 120, 40, Options{Scenario: scenarios.MultiHop(), Variant: 1})
 	m = press(m, "e")
 	if m.form == nil {

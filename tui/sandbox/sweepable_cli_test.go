@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -20,6 +21,7 @@ import (
 // opened the sweep of the field under the cursor, to meet the refusal
 // only at enter (the plan's, sweep.Plan.Prepare).
 func TestSweepOffersWhatTheCommandLineLists(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	sc := tuitest.Scenario(t, "noisy-tenant")
 	m := press(newModel(t, 160, 48, Options{Scenario: sc}), "3", "e")
 	f := m.form

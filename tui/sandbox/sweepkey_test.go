@@ -421,6 +421,7 @@ func TestPickerHeadingNamesTheSweptRange(t *testing.T) {
 // another kind of bulkhead or fault (a semaphore's queue, a thread pool's
 // wait, a hang's latency or error rate), which the engine never reads.
 func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
+	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	for _, c := range []struct {
 		scenario      string
 		variant       int
