@@ -216,7 +216,7 @@ func (m *Model) Played(injected []chaos.Spec) {
 		words = append(words, sp.String())
 	}
 	m.stage, m.form, m.prompt, m.ask, m.connecting = building, nil, nil, noQuestion, false
-	m.renaming, m.faulting, m.msg, m.msgErr = part{}, part{}, "", false
+	m.renaming, m.faulting, m.sharing, m.msg, m.msgErr = part{}, part{}, false, "", false
 	m.edit(func(sc *engine.Scenario) (string, error) {
 		return m.cur().name, injectInto(sc, injected)
 	}, "")

@@ -17,7 +17,7 @@ type keyMap struct {
 	Up, Down, Top, Bottom, Open                  key.Binding
 	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
 	Call, Breaker, Fault, Remove, Rename, Knobs  key.Binding
-	Undo                                         key.Binding
+	Shares, Undo                                 key.Binding
 	Play, Save                                   key.Binding
 	Fresh, Help, Back, Quit, Palette             key.Binding
 	// Leave is q inside the home screen: it does what esc does (asking
@@ -49,6 +49,7 @@ func newKeyMap() keyMap {
 		Remove:     b([]string{"x", "delete"}, "x", "remove the selected part"),
 		Rename:     b([]string{"r"}, "r", "rename the selected part (the front: the system)"),
 		Knobs:      b([]string{"e"}, "e", "edit knobs: the sandbox's form"),
+		Shares:     b([]string{"%"}, "%", "set each tenant's share of the traffic"),
 		Undo:       b([]string{"u", "ctrl+z"}, "u", "undo the last edit"),
 		Play:       b([]string{"p"}, "p", "play it in the sandbox"),
 		Save:       b([]string{"w"}, "w", "save it as a scenario file"),
@@ -80,7 +81,7 @@ func (k keyMap) short() []key.Binding {
 // full is the help screen's table while building.
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
+		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Shares, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
 		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.quit(), k.ctrlC()},
 	}
 }

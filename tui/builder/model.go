@@ -125,6 +125,7 @@ type Model struct {
 	prompt     *playback.Prompt
 	renaming   part // the part the open prompt renames (kind 0: the prompt saves)
 	faulting   part // the part the open prompt adds a fault to (faults.go)
+	sharing    bool // the open prompt sets the tenants' shares (shares.go)
 	ask        question
 	savePath   string // the path of the question's file, and the last saved
 	// saveNote is what the next save's note adds: that .toml was added
@@ -255,7 +256,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Tenant):
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return addTenant(sc), nil
-		}, "added tenant %s: every endpoint's traffic is split evenly among the tenants")
+		}, "added tenant %s: traffic is split evenly among tenants (%% sets shares)")
 	case key.Matches(k, m.keys.Endpoint):
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return addEndpoint(sc), nil
@@ -295,6 +296,8 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	case key.Matches(k, m.keys.Fault):
 		m.startFault()
+	case key.Matches(k, m.keys.Shares):
+		m.startShares()
 	case key.Matches(k, m.keys.Knobs):
 		m.form = sandbox.NewKnobForm(m.th, m.sc, 0)
 		// What an edit clears and the form has no field for comes back
@@ -355,7 +358,7 @@ func (m Model) AskQuit() Model {
 		return m
 	}
 	m.stage, m.showHelp, m.connecting = building, false, false
-	m.prompt, m.renaming, m.faulting, m.form = nil, part{}, part{}, nil
+	m.prompt, m.renaming, m.faulting, m.sharing, m.form = nil, part{}, part{}, false, nil
 	m.runPreview()
 	m.ask = askQuit
 	m.msg, m.msgErr = "quitting breakerlab would lose this system's changes: no file holds them", false
@@ -664,10 +667,10 @@ func tomlPath(path string) (file, note string, err error) {
 func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.prompt.Key(k) {
 	case playback.PromptCancelled:
-		if m.faulting.kind != 0 || m.renaming.kind != 0 && m.msgErr {
-			m.msg, m.msgErr = "", false // what the fault or rename prompt said
+		if m.faulting.kind != 0 || m.sharing || m.renaming.kind != 0 && m.msgErr {
+			m.msg, m.msgErr = "", false // what the fault, shares or rename prompt said
 		}
-		m.prompt, m.renaming, m.faulting = nil, part{}, part{}
+		m.prompt, m.renaming, m.faulting, m.sharing = nil, part{}, part{}, false
 		return m, nil
 	case playback.PromptTyping:
 		return m, nil
@@ -675,6 +678,12 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if p := m.faulting; p.kind != 0 {
 		if m.faultPrompt(p, m.prompt.Input) {
 			m.prompt, m.faulting = nil, part{}
+		}
+		return m, nil
+	}
+	if m.sharing {
+		if m.sharesPrompt(m.prompt.Input) {
+			m.prompt, m.sharing = nil, false
 		}
 		return m, nil
 	}

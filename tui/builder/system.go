@@ -330,10 +330,17 @@ func (c endpointChoice) note(at part, added string) string {
 }
 
 // newEndpoint is an endpoint of the default rate, its traffic split among
-// the tenants as the others' is.
+// the tenants as the others' is: the shares % set (shares.go), not an
+// even split that would undo them for the new endpoint's traffic.
 func newEndpoint(sys *engine.System, name string) engine.Endpoint {
 	e := engine.Endpoint{Name: name, Rate: endpointRate, Patience: 5 * time.Second}
 	e.Tenants = evenShares(sys.Tenants)
+	for _, o := range sys.Endpoints {
+		if len(o.Tenants) > 0 {
+			e.Tenants = slices.Clone(o.Tenants)
+			break
+		}
+	}
 	return e
 }
 
@@ -662,7 +669,7 @@ func describe(sc *engine.Scenario, p part) string {
 			}
 		}
 	case partTenant:
-		return "tenant " + p.name + faultWords(sys, p)
+		return "tenant " + p.name + shareWords(sys, p.name) + faultWords(sys, p)
 	case partService:
 		s := service(sys, p.name)
 		if s == nil {
