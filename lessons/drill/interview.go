@@ -353,7 +353,7 @@ func mergeSpans(spans []Span) []Span {
 // the learner, reading the point beside it, says it did.
 func GradeRubric(p Prompt, answer string, marks []bool) []GradedPoint {
 	hinted, _ := Hints(p, answer)
-	warned := PointWarnings(p, answer)
+	warned := AnswerPointWarnings(p, answer)
 	out := make([]GradedPoint, len(p.Points))
 	for i, pt := range p.Points {
 		out[i] = GradedPoint{ID: pt.ID, Text: pt.Text, Said: i < len(marks) && marks[i], Hinted: hinted[i], Warnings: warned[i]}
@@ -409,7 +409,8 @@ type GradedPoint struct {
 	Hinted bool   `json:"hinted"`
 	// Warnings say where the answer, on this point, proposes what the
 	// point warns against (an immediate retry, a timeout far above the
-	// p99), and why it harms: Warnings.
+	// p99) or states what a lesson shows false, and why it harms:
+	// AnswerWarnings.
 	Warnings []string `json:"warnings,omitempty"`
 }
 

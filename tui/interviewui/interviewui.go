@@ -189,7 +189,7 @@ type Model struct {
 	hinted     []bool
 	pointSpans [][]drill.Span
 	// warned are, per point, the harmful advice the answer gives against
-	// it (drill.Warnings): a ✱ says a point's words are there, a warning
+	// it (drill.AnswerWarnings): a ✱ says a point's words are there, a warning
 	// that what is there is wrong.
 	warned [][]string
 	cursor int
@@ -738,7 +738,7 @@ func (m Model) handIn() Model {
 	for i, pt := range m.prompt.Points {
 		m.pointSpans[i] = drill.HintSpans(pt, answer)
 	}
-	m.warned = drill.PointWarnings(m.prompt, answer)
+	m.warned = drill.AnswerPointWarnings(m.prompt, answer)
 	m.saved, m.shownText, m.reading = "", false, false
 	m.then = nil     // a jump asked about while writing waits no longer
 	m.tallOK = false // new hints: measurePoints measures again
