@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,9 +28,10 @@ func init() {
 }
 
 // labContext is the context a lab runs under: it ends on ctrl+c or
-// SIGTERM. Tests replace it.
+// SIGTERM, its cause naming the signal (lab.Interrupted) so that an
+// interrupted measurement exits 130 or 143. Tests replace it.
 var labContext = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return lab.SignalContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 // faultList is the repeatable --fault flag.

@@ -132,6 +132,13 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		if errors.As(err, &u) {
 			return exitUsage
 		}
+		// A command a signal stopped (the lab's ctrl+c) exits as a shell
+		// reports a program the signal ended: 130 for SIGINT, 143 for
+		// SIGTERM, so that a script running it stops too.
+		var stopped interface{ SignalExitCode() int }
+		if errors.As(err, &stopped) {
+			return stopped.SignalExitCode()
+		}
 		return 1
 	case errors.As(err, &unknown):
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)

@@ -120,13 +120,38 @@ func (s *Server) keyboard(ctx ssh.Context, ch gossh.KeyboardInteractiveChallenge
 	}
 	// The time left is the sign-in deadline's, from the connection's
 	// accept (limits.go): past it the connection is closed, and the prompt
-	// is all a student reads before typing.
-	prompt := "Class password (within " + limitWords(s.cfg.HandshakeTimeout) + "): "
+	// is all a student reads before typing. A second try, after a wrong
+	// password, has less of it left than the first.
+	var spent time.Duration
+	if tc := connOf(ctx); tc != nil {
+		spent = time.Since(tc.start)
+	}
+	prompt := "Class password (within " + signInLeftWords(s.cfg.HandshakeTimeout, spent) + "): "
 	ans, err := ch("", "breakerlab classroom", []string{prompt}, []bool{false})
 	if err != nil || len(ans) != 1 {
 		return false
 	}
 	return s.password(ctx, ans[0])
+}
+
+// signInSetup is how much of the sign-in time may have gone before a
+// prompt that still says the whole limit: the key exchange's and the
+// client's time, which the student did not see pass, and which a loaded
+// machine stretches to a good part of a second.
+const signInSetup = time.Second
+
+// signInLeftWords says the sign-in time left of limit once spent has gone,
+// rounded down (a student told more time than is left would be cut off
+// mid-word): the whole limit while no more than the setup has gone.
+func signInLeftWords(limit, spent time.Duration) string {
+	if spent <= signInSetup {
+		return limitWords(limit)
+	}
+	left := max(limit-spent, 0)
+	if left >= time.Second {
+		return limitWords(left.Truncate(time.Second))
+	}
+	return limitWords(left.Truncate(time.Millisecond))
 }
 
 // limitWords says a time limit as a prompt or a refusal does: 10 s,

@@ -58,10 +58,7 @@ func (l *Lab) addGoSnapshot(s *engine.Snapshot, d *engine.DependencySnapshot, se
 	}
 	s.Tasks, s.Pools = t, []engine.PoolSnapshot{p}
 	if cfg.Mode == Protected {
-		// The API counts every refusal as a full bulkhead's; the engine
-		// tells those turned away at once from those that waited in vain.
-		out := a.permits.waitedOut.Load()
-		d.BulkheadFull, d.BulkheadWaitedOut = d.BulkheadFull-min(out, d.BulkheadFull), out
+		// The refusals are told apart in Lab.Snapshot, for either server.
 		d.BulkheadWaiting = int(a.permits.waiting.Load())
 		d.BulkheadMax, d.BulkheadWaitingMax = int(a.permits.heldMax.Load()), int(a.permits.waitingMax.Load())
 	}

@@ -209,6 +209,14 @@ func (l *Lab) Snapshot(live *Live) engine.Snapshot {
 		d.Timeout, d.Order = cfg.Timeout, []engine.Layer{engine.LayerBreaker, engine.LayerTimeout, engine.LayerBulkhead}
 		d.Bulkhead, d.BulkheadCap, d.Fallback = a.BulkheadInUse(), cfg.Bulkhead, engine.FailFastFallback
 		_, d.BulkheadWaiting, _ = a.bh.Stats()
+		// The API counts every refusal as a full bulkhead's; the engine
+		// tells those turned away at once from those that waited in vain
+		// (--bulkhead-wait, the Go server's semaphore), and the panes
+		// draw both sides from the same fields. A refusal under way
+		// counts its wait a moment before it counts as refused: hence
+		// min.
+		out := a.permits.waitedOut.Load()
+		d.BulkheadFull, d.BulkheadWaitedOut = d.BulkheadFull-min(out, d.BulkheadFull), out
 		d.RetryAfter = unscale(time.Duration(a.lastRetryAfter.Load()))
 		d.Breaker = l.breakerSnapshot(wall, unscale)
 	}

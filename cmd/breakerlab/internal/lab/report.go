@@ -106,6 +106,14 @@ func wallRate(c Config) float64 { return math.Round(c.Rate/c.Scale*1000) / 1000 
 
 func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Microsecond)) / 1000 }
 
+// turnedAway is the calls the bulkhead refused at once, as the engine's
+// bulkhead_full counts them: those that waited for a slot in vain are the
+// permits' refusals only (the Go server's "refusals", full and waited out
+// together), and the simulated object beside a Go run counts them so.
+func (r Result) turnedAway() uint64 {
+	return r.BulkheadFull - min(r.BulkheadWaitedOut, r.BulkheadFull)
+}
+
 // BuildReport gathers measured runs into the JSON object.
 func BuildReport(results []Result) Report {
 	r := Report{Scenario: "checkout", Live: true, Variants: []Variant{}, Server: Threads.String()}
@@ -118,7 +126,7 @@ func BuildReport(results []Result) Report {
 		v := Variant{
 			Name: res.Variant, Mode: res.Config.Mode.String(), RatePerS: res.Config.Rate, WallRatePerS: wallRate(res.Config),
 			Endpoints:    map[string]Endpoint{},
-			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.BulkheadFull}},
+			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.turnedAway()}},
 			Transitions:  []report.Transition{},
 			Attempts:     res.Attempts, StallMS: millis(res.Stall), Stalled: res.Stalled,
 		}

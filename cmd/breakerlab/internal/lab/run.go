@@ -36,8 +36,12 @@ type Result struct {
 	// the calls that reached it.
 	InFlightMax int
 	Calls       uint64
-	// ShortCircuited and BulkheadFull are calls the protected mode refused.
+	// ShortCircuited and BulkheadFull are calls the protected mode refused;
+	// BulkheadWaitedOut those of BulkheadFull that waited for a slot in
+	// vain (--bulkhead-wait, the Go server's semaphore), where the rest
+	// were turned away at once.
 	ShortCircuited, BulkheadFull uint64
+	BulkheadWaitedOut            uint64
 	Transitions                  []breaker.Transition
 	// Stall is the scheduler's worst lateness; Attempts how many runs were
 	// made (the stalled ones were discarded); Stalled says every attempt
@@ -134,25 +138,34 @@ func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
 			err = serr
 		}
 	}()
+	interrupted := func() error {
+		return fmt.Errorf("interrupted (%w): the lab's servers were shut down before %s was measured", context.Cause(ctx), cfg.VariantName())
+	}
 	if err := l.healthy(ctx, client); err != nil {
+		// A signal while the servers are asked whether they answer is
+		// an interruption too, not a lab that fails to answer.
+		if ctx.Err() != nil {
+			return res, interrupted()
+		}
 		return res, err
 	}
 	samples, stall := runLoad(ctx, cfg, client, l.APIURL(), epoch, nil)
 	if ctx.Err() != nil {
-		return res, fmt.Errorf("interrupted (%w): the lab's servers were shut down before %s was measured", context.Cause(ctx), cfg.VariantName())
+		return res, interrupted()
 	}
 	res = Result{
-		Config:         cfg,
-		Variant:        cfg.VariantName(),
-		From:           cfg.Scaled(DefaultMeasureFrom),
-		To:             cfg.Scaled(DefaultMeasureTo),
-		InFlightMax:    l.Provider.InFlightMax(),
-		Calls:          l.Provider.Calls(),
-		ShortCircuited: l.API.shortCircuited.Load(),
-		BulkheadFull:   l.API.bulkheadFull.Load(),
-		Transitions:    l.API.Transitions(),
-		Stall:          stall,
-		Samples:        samples,
+		Config:            cfg,
+		Variant:           cfg.VariantName(),
+		From:              cfg.Scaled(DefaultMeasureFrom),
+		To:                cfg.Scaled(DefaultMeasureTo),
+		InFlightMax:       l.Provider.InFlightMax(),
+		Calls:             l.Provider.Calls(),
+		ShortCircuited:    l.API.shortCircuited.Load(),
+		BulkheadFull:      l.API.bulkheadFull.Load(),
+		Transitions:       l.API.Transitions(),
+		BulkheadWaitedOut: l.API.permits.waitedOut.Load(),
+		Stall:             stall,
+		Samples:           samples,
 	}
 	if cfg.Server == Go {
 		res.Go = l.API.goStats()
