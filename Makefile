@@ -293,7 +293,7 @@ PGO_PROFILE := cmd/breakerlab/default.pgo
 # (tui/sweepui/builtins_bench_test.go) costs on one worker, under
 # callgrind: the figure a shared machine does not move (README "Speed",
 # engine/SPEED.md), where its seconds move by half. SWEEPS picks some
-# (SWEEPS='go-server/permit-wait cascade/breaker'); all thirty take some
+# (SWEEPS='go-server/permit-wait cascade/breaker'); all twenty-nine take some
 # twenty minutes. Each level of a name is anchored: unanchored,
 # rate-limit-vs-bulkhead/shedding also ran service-shedding, and cascade
 # async-cascade. It needs valgrind.
