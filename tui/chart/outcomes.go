@@ -246,19 +246,32 @@ func (o *Outcomes) render() []string {
 		ruleSaid          bool
 	)
 	for pass := range 2 {
-		legend, ruleLine = o.legend(iw, none, rule)
+		items, ruleItem := o.legendItems(iw, none, rule)
+		var letterLines []string
 		if byLetter {
-			letterLines := o.letterLegend(s, letters, iw)
-			legend = append(letterLines, legend...)
-			if ruleLine >= 0 {
-				ruleLine += len(letterLines)
-			}
+			letterLines = o.letterLegend(s, letters, iw)
 		}
-		// Drop the fault's line of the legend before the bands get too
-		// thin: the heavy axis still marks the fault.
+		legend, ruleLine = packLegend(items, ruleItem, nil, "  ", iw)
+		legend = append(slices.Clone(letterLines), legend...)
+		if ruleLine >= 0 {
+			ruleLine += len(letterLines)
+		}
+		full := len(legend)
+		// The bands with the legend at its fewest lines, one: a line
+		// more that leaves them so (it takes a blank row above them)
+		// thins nothing.
+		fewest := func(l int) bool {
+			h, sp, sh := bandLayout(ih-l-2, n)
+			bh, bsp, bsh := bandLayout(ih-1-2, n)
+			return h == bh && sp == bsp && sh == bsh
+		}
+		// Drop lines of the legend before the bands get too thin, unless
+		// the bands stay as they would be with one line; what the dropped
+		// lines said is then packed, in shorter words, into the lines
+		// kept (fitLegend), so that every mark drawn stays explained.
 		for len(legend) > 1 {
 			left := ih - len(legend) - 2 // rows for the bands, under the axis' two
-			if left >= 2*n {
+			if left >= 2*n || fewest(len(legend)) {
 				break
 			}
 			if len(legend)-1 <= ruleLine {
@@ -267,6 +280,19 @@ func (o *Outcomes) render() []string {
 				}
 			}
 			legend = legend[:len(legend)-1]
+		}
+		if kept := len(legend) - len(letterLines); kept > 0 && len(legend) < full {
+			// The outcomes' shorter names come after the rule's move
+			// to the note, which has room for it.
+			if packed, rl, ok := fitLegend(items, ruleItem, iw, kept, ruleItem < 0); ok {
+				legend, ruleLine = append(slices.Clone(letterLines), packed...), rl
+				if ruleLine >= 0 {
+					ruleLine += len(letterLines)
+				}
+			} else if packed, _, ok := fitLegend(without(items, ruleItem), -1, iw, kept, true); ok {
+				// No room for the rule: the note says it.
+				legend, ruleLine = append(slices.Clone(letterLines), packed...), -1
+			}
 		}
 		chartH = ih - len(legend)
 		if chartH < 3 {
@@ -426,67 +452,232 @@ func (o *Outcomes) inks(endpoints int) []theme.Ink {
 	return inks
 }
 
-// legend explains the fills, how a band too short for its shares draws
-// them (rule's words, the longest first, when that changed a cell), the
-// dot of a stretch with nothing decided (when the chart has one) and the
-// fault marks, packed on as few lines as fit, most important first. It
-// returns the lines and the one the rule is on (-1 without a rule).
-func (o *Outcomes) legend(iw int, none bool, rule []string) ([]string, int) {
-	var parts []string
-	plain := -1
-	for _, oc := range engine.Outcomes {
-		plain += 3 + len(oc.String())
+// legendItem is one entry of the legend in its words, the longest first:
+// words plain, draw(k) words[k] as drawn (styled only once the words are
+// chosen: a frame of the sandbox draws the chart afresh).
+type legendItem struct {
+	kind  legendKind
+	words []string
+	draw  func(k int) string
+	// from is the longest words that fit a line.
+	from int
+}
+
+// legendKind says what a legend entry explains.
+type legendKind int
+
+const (
+	legendFills legendKind = iota
+	legendRule
+	legendNone
+	legendFault
+)
+
+// width is the cells words k take.
+func (it *legendItem) width(k int) int { return len([]rune(it.words[k])) }
+
+// legendItems are the legend's entries, most important first: the fills,
+// how a band too short for its shares draws them (rule's words, when that
+// changed a cell), the dot of a stretch with nothing decided (when the
+// chart has one) and the fault marks. It returns them and the rule's
+// index (-1 without a rule).
+func (o *Outcomes) legendItems(iw int, none bool, rule []string) ([]legendItem, int) {
+	// The outcomes' names, then the shorter names the lesson tables use
+	// where they are narrow, so that the dot and the fault still find
+	// room beside them on a one-line legend.
+	type naming struct {
+		gap   string
+		names func(engine.Outcome) string
 	}
-	gap := " "
-	if plain > iw {
-		gap, plain = "", plain-len(engine.Outcomes)
+	namings := []naming{{" ", engine.Outcome.String}, {"", engine.Outcome.String}, {"", theme.OutcomeShort}, {"", theme.OutcomeTiny}}
+	fill := func(n naming, styled bool) string {
+		parts := make([]string, len(engine.Outcomes))
+		for i, oc := range engine.Outcomes {
+			g := string(theme.OutcomeGlyph(oc))
+			if styled {
+				g = o.th.Outcome(oc).Render(g)
+			}
+			parts[i] = g + n.gap + n.names(oc)
+		}
+		return strings.Join(parts, " ")
 	}
-	for _, oc := range engine.Outcomes {
-		g := string(theme.OutcomeGlyph(oc))
-		parts = append(parts, o.th.Outcome(oc).Render(g)+gap+oc.String())
+	fills := legendItem{kind: legendFills, draw: func(k int) string { return fill(namings[k], true) }}
+	for _, n := range namings {
+		fills.words = append(fills.words, fill(n, false))
 	}
-	type item struct {
-		text  string
-		width int
+	if fills.width(0) > iw {
+		fills.from = 1 // a glyph close to its name
 	}
-	items := []item{{strings.Join(parts, " "), plain}}
+	items := []legendItem{fills}
+	dim := func(it *legendItem) func(int) string {
+		return func(k int) string { return o.th.Dim.Render(it.words[k]) }
+	}
 	ruleItem := -1
 	if len(rule) > 0 {
-		t := rule[len(rule)-1]
+		it := legendItem{kind: legendRule}
 		for _, r := range rule {
 			if len([]rune(r)) <= iw {
-				t = r
+				it.words = append(it.words, r)
+			}
+		}
+		if len(it.words) == 0 {
+			it.words = rule[len(rule)-1:]
+		}
+		it.draw = dim(&it)
+		ruleItem = len(items)
+		items = append(items, it)
+	}
+	if none {
+		it := legendItem{kind: legendNone}
+		for _, t := range []string{" nothing decided", " undecided", "undecided", "none"} {
+			it.words = append(it.words, string(glyphNone)+t)
+		}
+		it.draw = dim(&it)
+		items = append(items, it)
+	}
+	if first := faultLegendPlain(&o.data, iw); first != "" {
+		it := legendItem{kind: legendFault, words: []string{first}}
+		last := "fault"
+		if len(o.data.Faults) > 1 {
+			last = "faults"
+		}
+		for _, t := range []string{"━ " + last, "━" + last} {
+			if len([]rune(t)) < len([]rune(first)) {
+				it.words = append(it.words, t)
+			}
+		}
+		// As faultLegend draws it: the mark in the fault's colour.
+		it.draw = func(k int) string { return o.th.Bad.Bold(true).Render("━") + it.words[k][len("━"):] }
+		items = append(items, it)
+	}
+	return items, ruleItem
+}
+
+// without is items less the one at i (none when i < 0).
+func without(items []legendItem, i int) []legendItem {
+	if i < 0 {
+		return items
+	}
+	return slices.Delete(slices.Clone(items), i, i+1)
+}
+
+// packLegend lays the items out, each in its words pick[i] (its longest
+// that fit when pick is nil), on as few lines of iw cells as fit, sep
+// between two on a line. It returns the lines and the one item ruleItem
+// is on (-1 without it).
+func packLegend(items []legendItem, ruleItem int, pick []int, sep string, iw int) ([]string, int) {
+	var lines []string
+	var line strings.Builder
+	ruleLine := -1
+	onLine := legendLines(items, pick, sep, iw)
+	for i := range items {
+		if i > 0 && onLine[i] != onLine[i-1] {
+			lines = append(lines, line.String())
+			line.Reset()
+		} else if i > 0 {
+			line.WriteString(sep)
+		}
+		line.WriteString(items[i].draw(chosen(items, pick, i)))
+		if i == ruleItem {
+			ruleLine = onLine[i]
+		}
+	}
+	return append(lines, line.String()), ruleLine
+}
+
+// chosen is the words item i is drawn in: pick[i], or its longest that
+// fit when pick is nil.
+func chosen(items []legendItem, pick []int, i int) int {
+	if pick == nil {
+		return items[i].from
+	}
+	return pick[i]
+}
+
+// legendLines is the line of the legend each item goes on, as packLegend
+// lays them out, without drawing them.
+func legendLines(items []legendItem, pick []int, sep string, iw int) []int {
+	onLine := make([]int, len(items))
+	n, w := 0, 0
+	for i := range items {
+		width := items[i].width(chosen(items, pick, i))
+		switch {
+		case i == 0:
+			w = width
+		case w+len(sep)+width <= iw:
+			w += len(sep) + width
+		default:
+			n++
+			w = width
+		}
+		onLine[i] = n
+	}
+	return onLine
+}
+
+// fitLegend packs the items into at most lines lines, in their longest
+// words that fit: it shortens first the fills' spacing, then the fault's
+// words (the axis still marks where it is), the dot's, the rule's, the
+// space between entries, and the outcomes' names last, unless short is
+// false; then it gives back the longer words the lines still have room
+// for, the outcomes' names' at once, then the rule's, the dot's, the
+// fault's and the fills' spacing. ok is false when even the shortest words
+// take more lines.
+func fitLegend(items []legendItem, ruleItem, iw, lines int, short bool) (packed []string, ruleLine int, ok bool) {
+	pick := make([]int, len(items))
+	for i, it := range items {
+		pick[i] = it.from
+	}
+	sep := "  "
+	fits := func() bool {
+		on := legendLines(items, pick, sep, iw)
+		return len(on) == 0 || on[len(on)-1] < lines
+	}
+	index := func(k legendKind) int {
+		return slices.IndexFunc(items, func(it legendItem) bool { return it.kind == k })
+	}
+	// shorten steps item k's words down, at most to its words last (its
+	// shortest when last < 0).
+	shorten := func(k legendKind, last int) bool {
+		i := index(k)
+		if i >= 0 && last < 0 {
+			last = len(items[i].words) - 1
+		}
+		for i >= 0 && pick[i] < min(last, len(items[i].words)-1) {
+			if pick[i]++; fits() {
+				return true
+			}
+		}
+		return false
+	}
+	const closeUp, tiny = 1, 3 // the fills' words: a glyph close to its name; the shortest names
+	done := fits() || shorten(legendFills, closeUp) || shorten(legendFault, -1) ||
+		shorten(legendNone, -1) || shorten(legendRule, -1)
+	if !done {
+		sep = " "
+		done = fits() || (short && shorten(legendFills, tiny))
+	}
+	if !done {
+		return nil, -1, false
+	}
+	// Shortening one entry can leave room for another's longer words:
+	// the space between entries first, the fills' spacing last, which
+	// says nothing.
+	if sep == " " {
+		if sep = "  "; !fits() {
+			sep = " "
+		}
+	}
+	for _, k := range []legendKind{legendRule, legendNone, legendFault, legendFills} {
+		for i := index(k); i >= 0 && pick[i] > items[i].from; {
+			if pick[i]--; !fits() {
+				pick[i]++
 				break
 			}
 		}
-		ruleItem = len(items)
-		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
 	}
-	if none {
-		t := string(glyphNone) + " nothing decided"
-		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
-	}
-	if f := faultLegend(o.th, &o.data, iw); f != "" {
-		items = append(items, item{f, len([]rune(faultLegendPlain(&o.data, iw)))})
-	}
-	var lines []string
-	line, w := "", 0
-	ruleLine := -1
-	for i, it := range items {
-		switch {
-		case w == 0:
-			line, w = it.text, it.width
-		case w+2+it.width <= iw:
-			line, w = line+"  "+it.text, w+2+it.width
-		default:
-			lines = append(lines, line)
-			line, w = it.text, it.width
-		}
-		if i == ruleItem {
-			ruleLine = len(lines)
-		}
-	}
-	return append(lines, line), ruleLine
+	packed, ruleLine = packLegend(items, ruleItem, pick, sep, iw)
+	return packed, ruleLine, true
 }
 
 // faultLegend says what the heavy stretch of the time axis means, in at

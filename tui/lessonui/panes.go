@@ -464,9 +464,9 @@ func (c tableColumn) header(w int) string {
 	case c.waiting:
 		return "wait"
 	case w >= 6:
-		return shortOutcome(c.outcome)
+		return theme.OutcomeShort(c.outcome)
 	}
-	return tinyOutcome(c.outcome)
+	return theme.OutcomeTiny(c.outcome)
 }
 
 // share is the column's share of the tally's arrivals.
@@ -671,29 +671,6 @@ func fitting(texts []string, w int) string {
 		}
 	}
 	return texts[len(texts)-1]
-}
-
-func shortOutcome(o engine.Outcome) string {
-	switch o {
-	case engine.Fallback:
-		return "fallbk"
-	case engine.Rejected:
-		return "reject"
-	}
-	return o.String()
-}
-
-// tinyOutcome names an outcome in four letters, for the narrowest tables.
-func tinyOutcome(o engine.Outcome) string {
-	switch o {
-	case engine.Fallback:
-		return "fbck"
-	case engine.Rejected:
-		return "rej"
-	case engine.Failed:
-		return "fail"
-	}
-	return o.String()
 }
 
 // transitionsPane lists the breakers' transitions so far, newest last.

@@ -42,7 +42,7 @@ type limitRow struct {
 	waiting    int  // calls waiting on it now: pressed, if not (yet) refusing
 	// words runs from the most to the fewest; the last one given (those
 	// after it are empty), the fewest, must fit.
-	words [7]string
+	words [8]string
 }
 
 // fewest is the row's briefest words, the last of them given.
@@ -151,6 +151,10 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 		words := []string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
+			// "in use" as long as it fits: a pool with no size read "0 ·
+			// 0 wait", a bare count, where "0 in use · 0 wait" fitted.
+			fmt.Sprintf("%s · %s waiting", use, Count(p.Waiting)),
+			fmt.Sprintf("%s · %s wait", use, Count(p.Waiting)),
 			fmt.Sprintf("%s · %s wait", bare, Count(p.Waiting)),
 			bare,
 		}
@@ -163,6 +167,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 				fmt.Sprintf("%s%s · %s waiting · %s refused · %s gave up", use, dial, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 				fmt.Sprintf("%s%s · %s waiting · %s refused", use, dial, Count(p.Waiting), Count(p.Refused)),
 				fmt.Sprintf("%s%s · %s waiting", use, dial, Count(p.Waiting)),
+				fmt.Sprintf("%s%s · %s wait", use, dial, Count(p.Waiting)),
 				fmt.Sprintf("%s%s · %s wait", bare, dial, Count(p.Waiting)),
 				bare + dial,
 				Count(p.Dialling) + " dialling",
@@ -183,7 +188,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
 		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0, waiting: d.BulkheadWaiting}
-		r.words = [7]string{
+		r.words = [8]string{
 			fmt.Sprintf("permits %s · %s waiting · %s turned away · %s waited out", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull), Count(d.BulkheadWaitedOut)),
 			fmt.Sprintf("permits %s · %s waiting · %s turned away", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull)),
 			fmt.Sprintf("%s · %s wait", held, Count(d.BulkheadWaiting)),
@@ -200,7 +205,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 		held := MemoryHeld(t)
 		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
 		kills := Kills(t)
-		r.words = [7]string{
+		r.words = [8]string{
 			fmt.Sprintf("%s · %s (most %s)%s", held, tasks, Count(t.LiveMax), kills),
 			fmt.Sprintf("%s · %s%s", held, tasks, kills),
 			held + kills,
@@ -208,12 +213,12 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 		}
 		if t.Down {
 			back := "back at " + moment.Or(t.UpAt, 1, Seconds(t.UpAt))
-			r.words = [7]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
+			r.words = [8]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
 		}
 		rows = append(rows, r)
 	} else {
 		r := limitRow{name: "tasks"}
-		r.words = [7]string{
+		r.words = [8]string{
 			fmt.Sprintf("%s live, parked or running (most %s) · no memory limit", Count(t.Live), Count(t.LiveMax)),
 			fmt.Sprintf("%s live (most %s)", Count(t.Live), Count(t.LiveMax)),
 			Count(t.Live) + " live",
@@ -223,7 +228,7 @@ func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 	}
 	now := LoopNow(t)
 	r := limitRow{name: "loop", used: now, size: 1, bad: now >= 1}
-	r.words = [7]string{
+	r.words = [8]string{
 		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), Seconds(t.LagMax)),
 		fmt.Sprintf("busy %s now · %s over the window", Percent(now), Percent(t.LoopBusy)),
 		"busy " + Percent(now),
@@ -243,7 +248,7 @@ func tenantLimitRow(d *engine.DependencySnapshot) limitRow {
 	lanes := tl.size + ": " + strings.Join(tl.laneTexts("full"), " · ")
 	counted, named := tl.fullLanes("full")
 	away := Count(d.BulkheadFull) + " turned away"
-	return limitRow{name: d.Name, used: float64(held), size: float64(most), bad: d.BulkheadFull > 0, words: [7]string{
+	return limitRow{name: d.Name, used: float64(held), size: float64(most), bad: d.BulkheadFull > 0, words: [8]string{
 		"permits " + lanes + " · " + away,
 		lanes + " · " + away,
 		tl.size + " · " + counted + " · " + away,

@@ -104,6 +104,32 @@ func OutcomeGlyph(o engine.Outcome) rune {
 	return '?'
 }
 
+// OutcomeShort names an outcome in six letters at most, where a table or
+// a legend is narrow: the lesson player's outcome tables and the outcomes
+// chart's legend say it the same way.
+func OutcomeShort(o engine.Outcome) string {
+	switch o {
+	case engine.Fallback:
+		return "fallbk"
+	case engine.Rejected:
+		return "reject"
+	}
+	return o.String()
+}
+
+// OutcomeTiny names an outcome in four letters at most, for the narrowest.
+func OutcomeTiny(o engine.Outcome) string {
+	switch o {
+	case engine.Fallback:
+		return "fbck"
+	case engine.Rejected:
+		return "rej"
+	case engine.Failed:
+		return "fail"
+	}
+	return o.String()
+}
+
 // Ink is a style reduced to the escape codes around its text, for the hot
 // paths (pool cells, chart cells) where calling lipgloss per cell is too slow.
 type Ink struct{ pre, post string }
