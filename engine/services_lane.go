@@ -22,9 +22,11 @@ import "time"
 // (Run.before): the loop then takes it before it returns, so nothing is
 // held when a run is stepped, forked, snapshot or reset, and AdvanceTo,
 // which looks only at the queue and the arrivals, never has to look here.
-// A run of a tasks server keeps every end in the queue (off): its loop's
-// steps taken at once (tasks_run.go, nextToHappen) would wait for the
-// slot. Ends that do not fit (the ring is full, or an end comes sooner
+// A tasks server's run holds them too: its loop (runTasksBefore) takes
+// the slot's first only when its slice lane's first end does not come
+// before it, and a handler's step taken at once (tasks_run.go,
+// nextToHappen) needs only to come before the slot's first. Ends that do
+// not fit (the ring is full, or an end comes sooner
 // than the last: another service's shorter work, a slow instance's
 // longer) go to the queue as before; the lane and the queue are merged by
 // (time, seq) all the same.

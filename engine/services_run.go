@@ -285,9 +285,10 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 		}
 	}
 	r.orderServices(index)
-	// A tasks server's loop takes steps at once while nothing is held
-	// (nextToHappen): its children's work ends all go to the queue.
-	r.soon.work.off = sys.Tasks != nil || soonOff
+	// A tasks server's run holds them too: its loop weighs the lane's
+	// first against its slice lane's (runTasksBefore), and a step taken
+	// at once comes before a held end (nextToHappen).
+	r.soon.work.off = soonOff
 	// Service faults are events, scheduled now in the order they are
 	// listed (time order), each instance's start before its end.
 	for i := range r.svcs {

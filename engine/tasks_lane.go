@@ -123,7 +123,12 @@ func (r *Run) sliceEndsAt(at time.Duration, id int32, gen uint32) {
 // runBefore's loop the cascade took 0.4 % more instructions, even with
 // one test before the loop 1.2 %). Its steps are runBefore's, which
 // TestPropertyLaneIsTheQueuesOrder runs it against (laneRoom 0), step by
-// step.
+// step. What Run.soon holds (a call due now, a service's work's end)
+// waits for the slice lane's first end when that comes first by (time,
+// seq): takeSoon weighs only the arrivals and the queue. (The wait lane
+// is off in a run with services, waits_lane.go.) The test is on the
+// slot's line, and the comment here, so that the loop's lines keep their
+// places, by which the PGO profile names the calls it inlines.
 func (r *Run) runTasksBefore(stop time.Duration) {
 	if r.lane.open(stop); laneRoom == 0 {
 		if debugChecks && r.waits.on {
@@ -134,9 +139,9 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 	}
 	q := &r.queue
 	for {
-		if r.soon.seq != 0 {
-			if r.takeSoon() {
-				continue // services_run.go: a call's arrival, due now
+		if s := &r.soon; s.seq != 0 {
+			if (r.lane.at > s.at || (r.lane.at == s.at && r.lane.seq > s.seq)) && r.takeSoon() {
+				continue // services_run.go: a call's arrival, due now, or a work's end
 			}
 		}
 		// lane.stop is the earlier of stop and the lane's first end: the
@@ -249,10 +254,10 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 		}
 		// handle's steps for the end of a service's work (workDone takes
 		// the request and its generation, read before it schedules
-		// anything) and for a leaf's answer to its call: a tasks
-		// server's run keeps every work's end in the queue (workLane's
-		// off), and a backed-up service's workers end theirs, and hear
-		// their leaf's answers, by the million (go-inventory's sweeps).
+		// anything) and for a leaf's answer to its call: a work's end
+		// the lane had no room for (workLane) comes here, and a
+		// backed-up service's workers hear their leaf's answers by the
+		// million (go-inventory's sweeps).
 		if c.kind == evWorkDone {
 			r.workDone(c.req, c.gen) // services_lane.go
 			continue
@@ -289,11 +294,13 @@ func (l *sliceLane) take() (at time.Duration, id int32, gen uint32) {
 // a smaller seq, which comes first. That step's time is the end's, and
 // the step may send a call into a service (Run.soon), due then with a
 // larger seq: takeSoon, which looks for what comes before the call among
-// the arrivals and in the queue, must find the end there. Nothing else
-// brings the clock to a time the lane holds without taking it (the loop
-// takes its ends in turn, and their times are all different: another at
-// the same time goes to the queue), so the soon slot's test need not
-// look at the lane.
+// the arrivals and in the queue, must find the end there. The one other
+// step that brings the clock to a time the lane holds without taking it
+// is a service's work's end held in Run.soon (workLane) before it by
+// seq (the loop takes the lane's ends in turn, and their times are all
+// different: another at the same time goes to the queue); a call that
+// step sends waits for the lane's end by the loop's own test of the soon
+// slot (runTasksBefore).
 func (r *Run) laneTie() {
 	l := &r.lane
 	e := &l.ends[l.head%laneCap]

@@ -236,10 +236,12 @@ func (r *Run) enteredFast(es *endpointState) *dependencyState {
 // next thing the run does: it comes before runBefore's stop (a bucket's
 // end, the time AdvanceTo was asked for, the drain), and strictly before
 // the next event, the next arrival, the lane's first slice end and the
-// wait lane's first end (a tie goes to them, scheduled first), and no
-// call into a service is due now.
+// wait lane's first end (a tie goes to them, scheduled first), and
+// before what Run.soon holds: a call into a service is due now, and a
+// service's work's end held in the lane (workLane) comes first at its
+// time.
 func (r *Run) nextToHappen(at time.Duration) bool {
-	return at < r.before && at < r.queue.headAt && at < r.arrAt && at < r.lane.at && at < r.waits.at && r.soon.seq == 0 && !queueEveryTaskStep
+	return at < r.before && at < r.queue.headAt && at < r.arrAt && at < r.lane.at && at < r.waits.at && (r.soon.seq == 0 || at < r.soon.at) && !queueEveryTaskStep
 }
 
 // queueEveryTaskStep, set by a test, makes every handler's slice end an
