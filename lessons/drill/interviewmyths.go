@@ -400,28 +400,11 @@ func (m myth) cite() string {
 // charges, timeouts, with the prompt's numbers) and the misconceptions
 // the lessons show false, each citing its lesson.
 func AnswerWarnings(p Prompt, answer string) []Warning {
-	all := append(Warnings(p, answer), mythWarnings(p, answer)...)
-	var ordered []Warning
-	for _, pt := range p.Points {
-		for _, w := range all {
-			if w.Point == pt.ID {
-				ordered = append(ordered, w)
-			}
-		}
-	}
-	return ordered
+	return inRubricOrder(p, append(Warnings(p, answer), mythWarnings(p, answer)...))
 }
 
 // AnswerPointWarnings are AnswerWarnings' texts by rubric point: out[i]
 // for p.Points[i]. The grading screen and a saved interview show them.
 func AnswerPointWarnings(p Prompt, answer string) [][]string {
-	out := make([][]string, len(p.Points))
-	for _, w := range AnswerWarnings(p, answer) {
-		for i, pt := range p.Points {
-			if pt.ID == w.Point {
-				out[i] = append(out[i], w.Text)
-			}
-		}
-	}
-	return out
+	return textsByPoint(p, AnswerWarnings(p, answer))
 }

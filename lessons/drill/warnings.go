@@ -140,10 +140,15 @@ func Warnings(p Prompt, answer string) []Warning {
 	if charged != "" && firstOf(lower, idempotencyWords) == "" {
 		out = append(out, chargeRetryWarning(p, charged))
 	}
-	// In the rubric's order, as the grading screen meets them.
+	return inRubricOrder(p, out)
+}
+
+// inRubricOrder is ws in the order of p's rubric points, as the grading
+// screen meets them; warnings of one point keep their order in ws.
+func inRubricOrder(p Prompt, ws []Warning) []Warning {
 	var ordered []Warning
 	for _, pt := range p.Points {
-		for _, w := range out {
+		for _, w := range ws {
 			if w.Point == pt.ID {
 				ordered = append(ordered, w)
 			}
@@ -152,11 +157,10 @@ func Warnings(p Prompt, answer string) []Warning {
 	return ordered
 }
 
-// PointWarnings are Warnings' texts by rubric point: out[i] for
-// p.Points[i].
-func PointWarnings(p Prompt, answer string) [][]string {
+// textsByPoint is ws' texts by rubric point: out[i] for p.Points[i].
+func textsByPoint(p Prompt, ws []Warning) [][]string {
 	out := make([][]string, len(p.Points))
-	for _, w := range Warnings(p, answer) {
+	for _, w := range ws {
 		for i, pt := range p.Points {
 			if pt.ID == w.Point {
 				out[i] = append(out[i], w.Text)
@@ -164,6 +168,12 @@ func PointWarnings(p Prompt, answer string) [][]string {
 		}
 	}
 	return out
+}
+
+// PointWarnings are Warnings' texts by rubric point: out[i] for
+// p.Points[i].
+func PointWarnings(p Prompt, answer string) [][]string {
+	return textsByPoint(p, Warnings(p, answer))
 }
 
 // immediateRetryWarning: retries sent the moment a call fails hit the
