@@ -17,6 +17,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/serve"
@@ -483,6 +484,7 @@ func TestReadmeNamesEverySweepJSONKey(t *testing.T) {
 // 22 M and fleet-probes' 93 M, where the cascade's now fits and the two
 // that do not are api-gateway's and fleet-probes'.
 func TestReadmeNamesTheDefaultSweepsOverTheSessionBudget(t *testing.T) {
+	racefree.Only(t) // the sandbox's models, driven here, start no goroutine
 	_, s, ok := strings.Cut(readmeFlat(t), "The default sweep (the knob form's first knob against another, on 2 seeds) of ")
 	if !ok {
 		t.Fatal("the README no longer says \"The default sweep (the knob form's first knob against another, on 2 seeds) of …\"; update this test")
