@@ -294,11 +294,6 @@ func mythWarnings(p Prompt, answer string) []Warning {
 	return out
 }
 
-// mythNegation turns a clause around ("a timeout does not free the
-// provider", "nothing in a breaker is shared"), as saysNot's words do, but
-// only as whole words: "whenever" says no "never".
-var mythNegation = regexp.MustCompile(`\b(?:never|not|nothing|nobody|avoid|avoids|instead of|rather than|cannot)\b|n['’]t\b`)
-
 // statedIn is the words of lower that state the misconception, and the
 // sentence they are in, as sentences splits lower; "" and -1 for none.
 func (m myth) statedIn(lower string, p Prompt) (string, int) {
@@ -316,7 +311,7 @@ func (m myth) statedIn(lower string, p Prompt) (string, int) {
 				alsoIn = s
 			}
 			if m.says.MatchString(c) && m.alsoSaid(alsoIn) && firstOf(c, m.otherTools) == "" && firstOf(s, m.unless) == "" &&
-				(m.keepNegations || !mythNegation.MatchString(c)) {
+				(m.keepNegations || !negation.MatchString(c)) {
 				return quoteOf(c, m.says.FindString(c)), at
 			}
 		}

@@ -127,6 +127,9 @@ func TestWarningsFireOnTheHarmOnly(t *testing.T) {
 	for _, c := range []struct{ answer, want string }{
 		{"Retry immediately on an error, with an idempotency key.", "retry"},
 		{"Never retry right away: back off with jitter. Each charge has an idempotency key.", ""},
+		// "whenever" holds "never", and no negation: it was let through.
+		{"Retry immediately whenever a call fails, with an idempotency key.", "retry"},
+		{"Don't retry at once; back off with jitter, with an idempotency key.", ""},
 		{"Retry twice with exponential backoff.", "idempotency"},
 		{"A timeout of 400 ms; the breaker stays open for 30 s.", ""},
 		{"A 5 s timeout on the provider.", "timeout"},

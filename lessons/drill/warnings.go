@@ -86,9 +86,13 @@ func (w *WarnNumbers) fill(lab *lessons.Lab, id, scenario string) error {
 // "retrying"); a Retry-After header is no retry.
 var retryRE = regexp.MustCompile(`(^|[^a-z0-9])(retr(?:y|ies|ied|ying))($|[^a-z0-9-]|-[^a])`)
 
-// negations are words that turn a sentence's advice around: "never retry
-// right away".
-var negations = []string{"never", "not ", "n't", "avoid", "instead of", "rather than", "no immediate"}
+// negation finds the words that turn a sentence's advice around ("never
+// retry right away", "a timeout does not free the provider", "nothing in a
+// breaker is shared"), as whole words only: "whenever" says no "never",
+// and "Retry immediately whenever a call fails" was let through as advice
+// against retrying at once. The warnings of harmful advice and of the
+// lessons' misconceptions read it alike.
+var negation = regexp.MustCompile(`\b(?:never|not|nothing|nobody|avoid|avoids|instead of|rather than|cannot|no immediate)\b|n['’]t\b`)
 
 // idempotencyWords say the answer makes a retried charge safe.
 var idempotencyWords = []string{"idempoten", "dedup", "exactly once", "exactly-once", "request id", "request-id", "unique key"}
@@ -359,7 +363,7 @@ func sayingOpposite(lower string, i int, unless []string) bool {
 
 // saysNot says whether a sentence turns its advice around ("never retry
 // right away").
-func saysNot(s string) bool { return firstOf(s, negations) != "" }
+func saysNot(s string) bool { return negation.MatchString(s) }
 
 // firstOf is the first of phrases that text holds, or "".
 func firstOf(text string, phrases []string) string {
