@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
 	"golang.org/x/term"
 )
 
@@ -138,6 +139,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		var stopped interface{ SignalExitCode() int }
 		if errors.As(err, &stopped) {
 			return stopped.SignalExitCode()
+		}
+		// A full-screen program sent SIGINT from outside (its terminal's
+		// ctrl+c is a key, not a signal): bubbletea ends it with
+		// ErrInterrupted, and the command exits as the headless lab does.
+		if errors.Is(err, tea.ErrInterrupted) {
+			return 130 // 128 + SIGINT
 		}
 		return 1
 	case errors.As(err, &unknown):

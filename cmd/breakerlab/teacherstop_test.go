@@ -4,9 +4,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -137,5 +139,23 @@ func TestPtyAShortClassPasswordIsAskedAgain(t *testing.T) {
 	}
 	if err := d.end(); err == nil || !strings.Contains(d.got.String(), "at least 6 characters, got 3 (3 tries)") {
 		t.Errorf("three short passwords: exit %v, shown %q", err, d.got.String())
+	}
+}
+
+// A full-screen program sent SIGINT from outside (`kill -INT`; its own
+// terminal's ctrl+c is a key) exits 130, as the headless lab and a shell's
+// interrupted program do, so that a script running it stops too. It
+// exited 1, as for any error.
+func TestPtyAFullScreenProgramInterruptedExits130(t *testing.T) {
+	t.Parallel()
+	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "sandbox", "checkout")
+	d.waitFor("checkout")
+	if err := d.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := d.end()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Errorf("the sandbox sent SIGINT ended with %v, want exit status 130", err)
 	}
 }
