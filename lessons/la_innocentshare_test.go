@@ -45,18 +45,7 @@ func checkInnocentsShare(t *testing.T, l *Lesson) {
 	}
 
 	ctx := &evalCtx{lab: testLab, step: st, lesson: l, seed: st.Seed}
-	eval := func(text string) float64 {
-		t.Helper()
-		e, err := ParseExpr(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := ctx.Eval(e)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		return v.F
-	}
+	eval := func(text string) float64 { t.Helper(); return evalNumber(t, ctx, text) }
 	pace := eval("param step workers") / eval("little step recommendations timeout")
 	admitted := eval("share step recommendations failed")
 	if math.Abs(admitted-pace) > 0.05 {

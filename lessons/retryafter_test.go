@@ -19,18 +19,7 @@ func TestRetryAfterAtIsTheOpenTimeLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := &evalCtx{lab: testLab, step: &l.Steps[0], lesson: l, seed: l.Seed}
-	eval := func(text string) float64 {
-		t.Helper()
-		e, err := ParseExpr(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := ctx.Eval(e)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		return v.F
-	}
+	eval := func(text string) float64 { t.Helper(); return evalNumber(t, ctx, text) }
 	opens := eval("opens step payment")
 	halfOpens := eval("half-opens step payment")
 	open := eval("param step payment.breaker.open")
@@ -84,4 +73,19 @@ func TestPredictionAnswerKeepsItsFormat(t *testing.T) {
 	if q.Answer <= 0 || q.Answer >= 1 {
 		t.Errorf("answer %v s, want a wait under the 1 s open time", q.Answer)
 	}
+}
+
+// evalNumber is a placeholder's value in ctx, the test failing on an
+// expression that does not parse or evaluate.
+func evalNumber(t *testing.T, ctx *evalCtx, text string) float64 {
+	t.Helper()
+	e, err := ParseExpr(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := ctx.Eval(e)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return v.F
 }
