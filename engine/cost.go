@@ -122,10 +122,10 @@ const (
 	// (24 bytes, for the first million requests a run holds).
 	bytesPerAnswer = 4
 	bytesPerDrawn  = 24
-	// Time-series samples: an endpoint's is 24 bytes, a dependency's 48,
+	// Time-series samples: an endpoint's is 24 bytes, a dependency's 52,
 	// a service's 32.
 	bytesEndpointSample   = 24
-	bytesDependencySample = 48
+	bytesDependencySample = 52
 	bytesServiceSample    = 32
 )
 

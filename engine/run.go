@@ -1895,7 +1895,7 @@ func (r *Run) closeBucket() {
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
 		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1,
-			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls), Made: uint32(ds.made), Dialling: ds.dialling}
+			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls), Made: uint32(ds.made), Dialling: ds.dialling, Reached: uint32(ds.calls)}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
 			// What the breaker would judge a call by then; CountsAt changes nothing.

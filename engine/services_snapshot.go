@@ -241,6 +241,7 @@ func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
 			a.FailedCalls += b.FailedCalls
 			a.Made += b.Made
 			a.Dialling += b.Dialling
+			a.Reached += b.Reached
 		}
 	}
 	for t := range series {

@@ -49,6 +49,15 @@ type DependencySample struct {
 	// dial at the sample's end: made, not yet at the dependency, so not
 	// in InFlight (a hung host's dials last as long as the hang).
 	Dialling int32 `json:"-"`
+	// Reached counts, in the same way, the attempts along this edge that
+	// reached the dependency (a retry is another attempt): what the
+	// dependency itself saw. Made less Reached is not a count of anything
+	// alone (a retried call is made once and may reach it twice); the map
+	// sets the two rates side by side, so that calls waiting for a
+	// connection, refused by a breaker or a limit, or queued at a bulkhead
+	// are not read as calls the dependency is serving. It is the running
+	// total of DependencySnapshot.Calls, left out of JSON as Made is.
+	Reached uint32 `json:"-"`
 }
 
 // Snapshot is the state of a run at one moment. It is immutable: later steps
