@@ -2,7 +2,8 @@
 // their own without writing TOML. It starts from an empty server or a copy
 // of a built-in scenario; keys add a service, a leaf dependency, a fleet, a
 // tenant or an endpoint, set the tenants' shares of the traffic (%, all
-// at once since they add up to 100 %: shares.go), point a caller's call
+// at once since they add up to 100 %: shares.go; adding or removing a
+// tenant keeps them in proportion: tenants.go), point a caller's call
 // at another part, put a breaker on a call, inject a fault (i, through engine/chaos as the
 // sandbox does: faults.go), rename or remove a part, and open the
 // sandbox's own knob form (sandbox.KnobForm) for the numbers. The system

@@ -254,9 +254,14 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Dependency):
 		m.add(0, "added dependency %s")
 	case key.Matches(k, m.keys.Tenant):
+		var name string
 		m.edit(func(sc *engine.Scenario) (string, error) {
-			return addTenant(sc), nil
-		}, "added tenant %s: traffic is split evenly among tenants (%% sets shares)")
+			name = addTenant(sc)
+			return name, nil
+		}, "")
+		if !m.msgErr {
+			m.msg = tenantAddedNote(m.sc, name)
+		}
 	case key.Matches(k, m.keys.Endpoint):
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return addEndpoint(sc), nil
@@ -283,10 +288,17 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 		}
 	case key.Matches(k, m.keys.Remove):
-		p := m.cur()
+		p, before := m.cur(), m.sc
+		done := "removed %s"
+		if p.kind == partTenant {
+			done = "" // the note says where its share went
+		}
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return p.name, remove(sc, p)
-		}, "removed %s")
+		}, done)
+		if p.kind == partTenant && !m.msgErr {
+			m.msg = tenantRemovedNote(before, m.sc, p.name)
+		}
 	case key.Matches(k, m.keys.Rename):
 		p := m.cur()
 		m.renaming = p

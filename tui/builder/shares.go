@@ -141,7 +141,13 @@ func shareWords(sys *engine.System, tenant string) string {
 	if !ok {
 		return ""
 	}
-	return " · " + strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(s*100, 'f', 1, 64), "0"), ".") + "% of the traffic"
+	return " · " + percentTenths(s) + " of the traffic"
+}
+
+// percentTenths is a share to a tenth of a percent, as the parts list and
+// the message line say it: "70%", "33.3%".
+func percentTenths(s float64) string {
+	return strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(s*100, 'f', 1, 64), "0"), ".") + "%"
 }
 
 // startShares opens the shares prompt, filled with the shares now.

@@ -363,15 +363,17 @@ func evenShares(tenants []string) []engine.TenantShare {
 	return out
 }
 
-// addTenant adds a tenant and splits every endpoint's traffic evenly
-// among the tenants.
+// addTenant adds a tenant with an even share of every endpoint's
+// traffic, taken from the others in proportion to the shares they have
+// (tenants.go).
 func addTenant(sc *engine.Scenario) string {
 	name := fresh(sc, tenantNames)
 	for i := range sc.Variants {
 		sys := &sc.Variants[i].System
 		sys.Tenants = append(sys.Tenants, name)
 		for j := range sys.Endpoints {
-			sys.Endpoints[j].Tenants = evenShares(sys.Tenants)
+			e := &sys.Endpoints[j]
+			e.Tenants = sharesWithTenant(e.Tenants, sys.Tenants, name)
 		}
 	}
 	return name
@@ -456,7 +458,8 @@ func dropEdge(sys *engine.System, caller, edge string) {
 }
 
 // remove takes a part out: a service with every call to it, a leaf with
-// its caller's call, a tenant with its shares, an endpoint. What that
+// its caller's call, a tenant with its shares (given to the others in
+// proportion to theirs: tenants.go) and bursts, an endpoint. What that
 // leaves unreached (a service only the removed one called) is for check
 // to refuse.
 func remove(sc *engine.Scenario, p part) error {
@@ -474,7 +477,7 @@ func remove(sc *engine.Scenario, p part) error {
 			sys.Tenants = slices.DeleteFunc(sys.Tenants, func(t string) bool { return t == p.name })
 			for j := range sys.Endpoints {
 				e := &sys.Endpoints[j]
-				e.Tenants = evenShares(sys.Tenants)
+				e.Tenants = sharesWithoutTenant(e.Tenants, sys.Tenants, p.name)
 				e.Bursts = slices.DeleteFunc(e.Bursts, func(b engine.Burst) bool { return b.Tenant == p.name })
 			}
 		case partLeaf:
