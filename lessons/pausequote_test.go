@@ -6,10 +6,6 @@ import (
 	"testing"
 )
 
-// wholeRunWords are what tells a reader that a number covers more of the
-// run than the panes have shown at the step's pause.
-var wholeRunWords = []string{"whole run", "by the end", "end of the run", "over the run", "end of the measurement window"}
-
 // windowMetrics are the figures of the measurement window's requests: a
 // step that pauses before the window ends has not played what they count,
 // even when the part played prints the same (lesson 5's "Counting slow
@@ -24,7 +20,10 @@ var windowMetrics = map[string]bool{"share": true, "count": true, "requests": tr
 // is quoted at the pause (service-abandoned-at and the other -at metrics).
 // Lesson 11's "Working for nobody" stopped at 39 s with the chain pane at
 // 1,304 calls of abandoned work and quoted the whole run's 792 and 792
-// without a word; the learner could not match either with the pane.
+// without a word; the learner could not match either with the pane. The
+// words are stretch.go's (QuoteSaysStretch): the whole run's for any
+// figure, the end of the measurement window's also for a figure of the
+// window, which ends before the run does.
 func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 	all, err := All()
 	if err != nil {
@@ -51,12 +50,12 @@ func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 			cut.final[st.Sim.key()] = atPause
 			whole := &evalCtx{lab: lab, step: st, lesson: l, seed: st.Seed}
 			paused := &evalCtx{lab: cut, step: st, lesson: l, seed: st.Seed}
-			for at, text := range learnerTexts(l) {
-				if !strings.HasPrefix(at, fmt.Sprintf("step %d (", i+1)) {
+			for where, text := range learnerTexts(l) {
+				if !strings.HasPrefix(where, fmt.Sprintf("step %d (", i+1)) {
 					continue
 				}
 				for _, sentence := range strings.SplitAfter(oneLine(text), ". ") {
-					err := scanPlaceholders(sentence, func(_ int, expr string, _ error) error {
+					err := scanPlaceholders(sentence, func(at int, expr string, _ error) error {
 						e, err := ParseExpr(expr)
 						if err != nil || len(e.Args) == 0 || e.Args[0] != "step" || e.Metric == "param" || strings.HasSuffix(e.Metric, "-at") {
 							return nil
@@ -72,14 +71,11 @@ func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 						if ws == as && !(windowMetrics[e.Metric] && ps.PauseAt < atPause.MeasureTo) {
 							return nil
 						}
-						low := strings.ToLower(sentence)
-						for _, word := range wholeRunWords {
-							if strings.Contains(low, word) {
-								return nil
-							}
+						if saysAllItCounts(e.Metric, sentence, at) {
+							return nil
 						}
-						t.Errorf("%s %s pauses at %v and quotes {{%s}} as %s, which is %s at the pause, without saying it covers the whole run (%q): say so in the sentence, or quote the moment with an -at metric\n\t%s",
-							l.ID, at, ps.PauseAt, expr, ws, as, strings.Join(wholeRunWords, `", "`), sentence)
+						t.Errorf("%s %s pauses at %v and quotes {{%s}} as %s, which is %s at the pause, without saying it covers all it counts (say one of %q): say so in the sentence, or quote the moment with an -at metric\n\t%s",
+							l.ID, where, ps.PauseAt, expr, ws, as, wordsForAllItCounts(e.Metric), sentence)
 						return nil
 					})
 					if err != nil {
@@ -92,4 +88,21 @@ func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 	if checked < 50 {
 		t.Errorf("only %d quotes checked", checked)
 	}
+}
+
+// wordsForAllItCounts are the words saysAllItCounts takes for metric.
+func wordsForAllItCounts(metric string) []string {
+	words := StretchWords(StretchWholeRun)
+	if windowMetrics[metric] {
+		words = append(words, StretchWords(StretchWindow)...)
+	}
+	return words
+}
+
+// saysAllItCounts says whether the figure of metric quoted at offset at of
+// a sentence is said to cover all it counts: the whole run, or for a
+// figure of the measurement window, the window to its end.
+func saysAllItCounts(metric, sentence string, at int) bool {
+	return QuoteSaysStretch(StretchWholeRun, sentence, at) ||
+		windowMetrics[metric] && QuoteSaysStretch(StretchWindow, sentence, at)
 }

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -69,9 +70,33 @@ func WholeRunTotal(metric string) bool {
 	return true
 }
 
-// namesWholeRun holds the words with which a sentence says that its count
-// is the whole run's.
-var namesWholeRun = regexp.MustCompile(`\b(?:whole run|over the run)\b`)
+// stretchWords are the words with which a sentence says that a figure
+// covers all of a stretch, by stretch: the one list every test of a text
+// that quotes a run reads, so a new phrasing is taught here once. "In
+// all" is none of them: it may be all of the window's. Words about the
+// whole run say nothing of the window's end, nor the window's of the run.
+var stretchWords = map[string][]string{
+	StretchWholeRun: {"whole run", "over the run", "end of the run", "in the run", "in this run", "before the run ends"},
+	StretchWindow:   {"end of the measurement window"},
+}
+
+// StretchWords are the words that say a figure covers all of stretch, for
+// a message that asks a text for them.
+func StretchWords(stretch string) []string { return slices.Clone(stretchWords[stretch]) }
+
+// namesStretch matches, by stretch, any of its stretchWords, in any case
+// ("By the end of the run" opens a sentence).
+var namesStretch = func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for stretch, words := range stretchWords {
+		quoted := make([]string, len(words))
+		for i, w := range words {
+			quoted[i] = regexp.QuoteMeta(w)
+		}
+		out[stretch] = regexp.MustCompile(`(?i)\b(?:` + strings.Join(quoted, "|") + `)\b`)
+	}
+	return out
+}()
 
 // anAside is a parenthesis: words there qualify a figure given in support
 // of the sentence's own claim, which stays the paragraph's (lesson 7's
@@ -82,5 +107,29 @@ var anAside = regexp.MustCompile(`\([^()]*\)`)
 // SaysWholeRun says whether a sentence, outside its asides, says that it
 // counts the whole run.
 func SaysWholeRun(sentence string) bool {
-	return namesWholeRun.MatchString(anAside.ReplaceAllString(sentence, ""))
+	return saysStretch(StretchWholeRun, anAside.ReplaceAllString(sentence, ""))
+}
+
+// saysStretch says whether a text holds any of stretch's stretchWords,
+// asides included; false for a stretch with no words.
+func saysStretch(stretch, text string) bool {
+	re := namesStretch[stretch]
+	return re != nil && re.MatchString(text)
+}
+
+// QuoteSaysStretch says whether the figure quoted at byte offset at of a
+// sentence is said to cover all of stretch: by the sentence outside its
+// asides, whose words qualify every figure in it, or by the aside that
+// holds the figure ("(1,802 queries in the whole run)"), whose words
+// qualify its own figures only.
+func QuoteSaysStretch(stretch, sentence string, at int) bool {
+	if saysStretch(stretch, anAside.ReplaceAllString(sentence, "")) {
+		return true
+	}
+	for _, span := range anAside.FindAllStringIndex(sentence, -1) {
+		if span[0] <= at && at < span[1] && saysStretch(stretch, sentence[span[0]:span[1]]) {
+			return true
+		}
+	}
+	return false
 }

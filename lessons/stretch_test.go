@@ -128,3 +128,36 @@ func TestAMomentsCountIsAskedAtItsMoment(t *testing.T) {
 		t.Fatal("no question is keyed on a moment: the check checked nothing")
 	}
 }
+
+// The words of a stretch qualify the figures of the sentence that says
+// them outside its asides, and an aside's words its own figures only:
+// lesson 11's "(1,802 queries in the whole run)" says its count is the
+// whole run's, lesson 7's "(53 in the whole run)" says nothing of the
+// slow spell's refusals the sentence is about. "In all" may be all of a
+// window's, and the end of the window is not the run's.
+func TestQuoteSaysStretch(t *testing.T) {
+	for _, c := range []struct {
+		sentence, figure, stretch string
+		says                      bool
+	}{
+		{"By the end of the run {{calls step dependency}} calls will have reached it.", "{{calls", StretchWholeRun, true},
+		{"It stopped them ({{edge-cancelled step database}} queries in the whole run).", "{{edge", StretchWholeRun, true},
+		{"Most refusals came from the breaker, {{x}} of them (53 in the whole run).", "{{x", StretchWholeRun, false},
+		{"Over the whole run it refused {{x}} (and {{y}} at the bulkhead).", "{{y", StretchWholeRun, true},
+		{"It got {{calls step payment}} calls in all.", "{{calls", StretchWholeRun, false},
+		{"By the end of the measurement window {{share step x ok}} of them.", "{{share", StretchWholeRun, false},
+		{"By the end of the measurement window {{share step x ok}} of them.", "{{share", StretchWindow, true},
+		{"The rerun gave {{calls step payment}} calls.", "{{calls", StretchWholeRun, false},
+	} {
+		at := strings.Index(c.sentence, c.figure)
+		if got := QuoteSaysStretch(c.stretch, c.sentence, at); got != c.says {
+			t.Errorf("QuoteSaysStretch(%q, %q at %d) = %v, want %v", c.stretch, c.sentence, at, got, c.says)
+		}
+	}
+	if SaysWholeRun("most came from the breaker (53 in the whole run)") {
+		t.Error("SaysWholeRun read an aside's words as the sentence's")
+	}
+	if !SaysWholeRun("In the run the provider got 1,072 calls") {
+		t.Error("SaysWholeRun missed the run said in other words, at a sentence's start")
+	}
+}

@@ -6,11 +6,6 @@ import (
 	"testing"
 )
 
-// wholeRunSaid are the words that tell a reader a count covers the whole
-// run rather than the window the step's shares are of. "In all" does not:
-// it may be all of the window's.
-var wholeRunSaid = []string{"whole run", "over the run", "end of the run", "in the run", "in this run", "before the run ends"}
-
 // textUnits cuts a text into what a reader takes in at once: each row of
 // a table, read with the table's header, each sentence of a paragraph.
 func textUnits(text string) []string {
@@ -37,7 +32,8 @@ func textUnits(text string) []string {
 // show these counts growing over the run, so each sentence or table row
 // that quotes one says it is the whole run's. A count of none needs no
 // word: none in the run is none in any part of it. Lessons 5 and 6 gave
-// retries and calls "in all" or with no word beside them.
+// retries and calls "in all" or with no word beside them. The words are
+// stretch.go's (QuoteSaysStretch), which every text's test reads.
 func TestAWholeRunCountSaysSo(t *testing.T) {
 	all, err := All()
 	if err != nil {
@@ -46,35 +42,32 @@ func TestAWholeRunCountSaysSo(t *testing.T) {
 	lab := NewLab()
 	checked := 0
 	for _, l := range all {
-		for at, text := range learnerTexts(l) {
+		for where, text := range learnerTexts(l) {
 			n := 0
-			if _, err := fmt.Sscanf(at, "step %d (", &n); err != nil || n < 1 || n > len(l.Steps) {
+			if _, err := fmt.Sscanf(where, "step %d (", &n); err != nil || n < 1 || n > len(l.Steps) {
 				continue // a recap names no run of its own step
 			}
 			st := &l.Steps[n-1]
 			ctx := &evalCtx{lab: lab, step: st, lesson: l, seed: st.Seed}
 			for _, unit := range textUnits(text) {
-				err := scanPlaceholders(unit, func(_ int, expr string, _ error) error {
+				err := scanPlaceholders(unit, func(at int, expr string, _ error) error {
 					e, err := ParseExpr(expr)
 					if err != nil || !WholeRunTotal(e.Metric) {
 						return nil
 					}
 					v, err := ctx.Eval(e)
 					if err != nil {
-						t.Fatalf("%s %s: {{%s}}: %v", l.ID, at, expr, err)
+						t.Fatalf("%s %s: {{%s}}: %v", l.ID, where, expr, err)
 					}
 					checked++
 					if v.F == 0 {
 						return nil
 					}
-					low := strings.ToLower(unit)
-					for _, w := range wholeRunSaid {
-						if strings.Contains(low, w) {
-							return nil
-						}
+					if QuoteSaysStretch(StretchWholeRun, unit, at) {
+						return nil
 					}
-					t.Errorf("%s %s quotes {{%s}}, a count of the whole run, without saying so (%q):\n\t%s",
-						l.ID, at, expr, strings.Join(wholeRunSaid, `", "`), unit)
+					t.Errorf("%s %s quotes {{%s}}, a count of the whole run, without saying so (say one of %q):\n\t%s",
+						l.ID, where, expr, StretchWords(StretchWholeRun), unit)
 					return nil
 				})
 				if err != nil {

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -96,5 +97,88 @@ func TestAnInterviewTextCountsOneStretch(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no text sets a whole run's count beside a window's share of the same run: the check checked nothing")
+	}
+}
+
+// drillTexts are every text of the drill's own, placeholders unfilled:
+// stretchTexts, with each hand card's question and follow-up, each mock
+// interview's numbers lines, the questions the drill rewords, and every
+// text of numbers.md (a step's body, its questions' prompts, explanations,
+// reveals and choices).
+func drillTexts(t *testing.T) map[string]string {
+	t.Helper()
+	texts := stretchTexts(t)
+	cards, err := HandCards()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cards {
+		texts[c.ID+" question"] = c.Question
+		texts[c.ID+" follow-up"] = c.FollowUp
+	}
+	prompts, err := BuiltinPrompts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range prompts {
+		for i, line := range p.Numbers {
+			texts[fmt.Sprintf("interview %s numbers line %d", p.ID, i+1)] = line
+		}
+	}
+	for _, r := range rewordings {
+		texts[r.step+" reworded"] = r.prompt
+	}
+	l, err := lessons.Parse("lessons/drill/numbers.md", numbersLesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range l.Steps {
+		at := fmt.Sprintf("numbers.md step %d (%s)", i+1, s.Title)
+		texts[at+" text"] = s.Body
+		for which, q := range map[string]*lessons.Question{"predict": s.Predict, "question": s.Question} {
+			if q == nil {
+				continue
+			}
+			texts[at+" "+which] = q.Prompt + "\n\n" + q.Explain + "\n\n" + q.Reveal
+			for j, c := range q.Choices {
+				texts[fmt.Sprintf("%s %s choice %d", at, which, j+1)] = c.Text + "\n\n" + c.Why
+			}
+		}
+	}
+	return texts
+}
+
+// The lessons hold every whole-run count they quote to saying so
+// (TestAWholeRunCountSaysSo), a share of the window beside it or not: a
+// reader of "{{failed-probes ...}} rounds of probes failed" or "killed
+// {{oom-kills ...}} times" cannot tell the whole run's tally from the
+// measurement window's, and the sandbox's panes show it growing to the
+// run's end. The drill's cards, rubric points and cheat-sheet rows are
+// what an interviewee memorises and repeats, so they keep the stricter
+// rule too, read with the lessons' own words (lessons.QuoteSaysStretch):
+// the cooldown card, rubric point and cheat-sheet row gave fleet-probes'
+// failed rounds, and the goroutine card and row go-server's OOM kills,
+// with no word of the run they covered. Unlike the lessons, a count of
+// none says it as well: a card is checked without running the engine,
+// and "0 kills" beside "3 kills" is the same tally of another run.
+func TestADrillTextsWholeRunCountSaysSo(t *testing.T) {
+	checked := 0
+	for where, text := range drillTexts(t) {
+		for _, sentence := range sentenceEnd.Split(strings.Join(strings.Fields(text), " "), -1) {
+			for _, m := range placeholderExprRE.FindAllStringSubmatchIndex(sentence, -1) {
+				e, err := lessons.ParseExpr(sentence[m[2]:m[3]])
+				if err != nil || !lessons.WholeRunTotal(e.Metric) {
+					continue
+				}
+				checked++
+				if !lessons.QuoteSaysStretch(lessons.StretchWholeRun, sentence, m[0]) {
+					t.Errorf("%s quotes {{%s}}, a count of the whole run, without saying so (say one of %q):\n%s",
+						where, e.Text, lessons.StretchWords(lessons.StretchWholeRun), sentence)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no drill text quotes a count of the whole run: the check checked nothing")
 	}
 }
