@@ -127,6 +127,10 @@ type Session struct {
 
 	drops dropNote // input the server dropped, while the note shows (dropnote.go)
 
+	// lab is the address of the live lab the session runs, which the
+	// top line keeps whole (labtitle.go).
+	lab *labAddress
+
 	present bool         // presentation mode
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
 	keys    present.Keys // the key shown in the corner in presentation mode
@@ -166,7 +170,9 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
+	lab := &labAddress{}
+	o.LiveLab = lab.watch(o.LiveLab)
+	s := &Session{home: home.New(o), lab: lab, th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
 		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
 	s.me = room.joinWith(teacher, o.LessonStore)
 	return s
@@ -743,7 +749,13 @@ func (s *Session) View() string {
 				mark = "…" // the moment's title, which present.View drew
 			}
 		}
-		v = withTagMarked(v, s.tag(), s.w, mark)
+		tag := s.tag()
+		if !asking && !s.confirmQuit {
+			if kept, t, ok := fitKeeping(v, s.lab.get(), s.shownTagForms(), s.w); ok {
+				v, tag = kept, t
+			}
+		}
+		v = withTagMarked(v, tag, s.w, mark)
 	}
 	v = s.withDropNote(v)
 	if s.fullH > s.h && s.w > 0 {

@@ -26,10 +26,7 @@ import (
 // key number (the menu, the drill) presentation mode draws the screen as
 // it is, and the teacher's ctrl+p there changed nothing the tag said.
 func (s *Session) tag() string {
-	forms := s.tagForms()
-	if s.present {
-		forms = presentingForms(forms)
-	}
+	forms := s.shownTagForms()
 	if len(forms) == 0 {
 		return ""
 	}
@@ -59,6 +56,15 @@ func (s *Session) tag() string {
 		}
 	}
 	return forms[len(forms)-1]
+}
+
+// shownTagForms are the forms tag chooses from: tagForms, in presentation
+// mode led by its words.
+func (s *Session) shownTagForms() []string {
+	if s.present {
+		return presentingForms(s.tagForms())
+	}
+	return s.tagForms()
 }
 
 // tagWidth is the cells a tag covers, with the space either side that
