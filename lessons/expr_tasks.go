@@ -34,6 +34,8 @@ func tasksMetrics() map[string]metric {
 			"a tasks server: the most memory its process held, in MiB (whole run)", evalTasks(func(t *engine.TasksSnapshot) Value { return number(mib(t.MemoryPeak)) })},
 		"memory-limit": {KindNumber, []argKind{run},
 			"a tasks server: its process's memory limit in MiB (0: none)", evalTasks(func(t *engine.TasksSnapshot) Value { return number(mib(t.MemoryLimit)) })},
+		"memory-limit-tasks": {KindCount, []argKind{run},
+			"a tasks server: how many tasks its memory limit would hold at its memory per task if the process itself held nothing: the limit divided by the memory per task (0: no limit)", evalTasks(func(t *engine.TasksSnapshot) Value { return count(uint64(limitTasks(t))) })},
 		"memory-base": {KindNumber, []argKind{run},
 			"a tasks server: what its process holds with no request in flight, in MiB", evalMemoryBase},
 		"oom-kills": {KindCount, []argKind{run},
@@ -57,6 +59,16 @@ func tasksMetrics() map[string]metric {
 		"permits-refused": {KindCount, []argKind{run, dep},
 			"a dependency's semaphore bulkhead: the calls refused a permit, at once or after waiting out the acquisition timeout (whole run)", evalPermits(func(d *engine.DependencySnapshot) Value { return count(d.BulkheadFull + d.BulkheadWaitedOut) })},
 	}
+}
+
+// limitTasks is the memory limit divided by the memory a task holds, the
+// process's own memory left out: what a reader who forgets that memory
+// would count on (lesson 14's misconception). 0 without a limit.
+func limitTasks(t *engine.TasksSnapshot) int64 {
+	if t.MemoryLimit <= 0 || t.PerTask <= 0 {
+		return 0
+	}
+	return t.MemoryLimit / t.PerTask
 }
 
 // mib converts bytes to MiB.

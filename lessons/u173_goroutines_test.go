@@ -71,10 +71,9 @@ func goroutineMisconceptions(t *testing.T, l *Lesson) ([]Misconception, []Prepar
 // whole memory limit spent on goroutines, forgetting what the process
 // holds at rest. Both were typed as 10000 and 4096: the first now counts
 // the checkouts that arrived in the hang (the scenario's measurement
-// window), so a faster or slower checkout changes it; the second has no
-// metric that divides a limit by a size (a knob's value is all param
-// reads), so this test holds it to the scenario's limit and per-goroutine
-// memory.
+// window), so a faster or slower checkout changes it; the second is the
+// engine's memory limit over its memory per task (memory-limit-tasks),
+// held here to the scenario's knobs as param reads them.
 func TestGoroutineMisconceptionsComeFromTheScenario(t *testing.T) {
 	written, prepared, param := goroutineMisconceptions(t, goroutinesLesson(t, ""))
 	hang := param("checkout.rate") * (param("payments.fault.to") - param("payments.fault.from"))
@@ -93,6 +92,9 @@ func TestGoroutineMisconceptionsComeFromTheScenario(t *testing.T) {
 			}
 		case strings.HasPrefix(m.Why, "That spends the whole limit on requests"):
 			limitSpent = true
+			if _, err := strconv.ParseFloat(written[i].Answer, 64); err == nil {
+				t.Errorf("the whole limit spent on goroutines is typed as %s: quote the engine's limit over its memory per task", written[i].Answer)
+			}
 			if m.Value != wholeLimit {
 				t.Errorf("the whole limit spent on goroutines is typed as %v, where the scenario's %v MiB at %v KiB each make %v",
 					m.Value, param("tasks.memory.limit_mib"), param("tasks.memory.per_task_kib"), wholeLimit)
@@ -121,4 +123,24 @@ func TestGoroutineMisconceptionFollowsTheRate(t *testing.T) {
 		return
 	}
 	t.Fatal("the step names no misconception of every checkout of the hang")
+}
+
+// The same step with twice the memory a goroutine holds: the count of
+// goroutines the whole limit would hold halves, as the engine's limit
+// over its memory per task does.
+func TestGoroutineMisconceptionFollowsTheMemoryPerTask(t *testing.T) {
+	_, built, param := goroutineMisconceptions(t, goroutinesLesson(t, ""))
+	twice := param("tasks.memory.per_task_kib") * 2
+	_, bigger, _ := goroutineMisconceptions(t, goroutinesLesson(t, "[set]\ntasks.memory.per_task_kib = "+strconv.FormatFloat(twice, 'f', -1, 64)))
+	for i := range built {
+		if !strings.HasPrefix(built[i].Why, "That spends the whole limit on requests") {
+			continue
+		}
+		if bigger[i].Value*2 != built[i].Value {
+			t.Errorf("the whole limit spent on goroutines: %v at %v KiB each, %v at %v KiB: the misconception does not follow the scenario",
+				built[i].Value, param("tasks.memory.per_task_kib"), bigger[i].Value, twice)
+		}
+		return
+	}
+	t.Fatal("the step names no misconception of the whole limit spent on goroutines")
 }
