@@ -44,6 +44,7 @@ func blankRuns(view string, widths [2]int) [2]int {
 // scenario, in any variant, at the middle of its run.
 func TestNoBlankAreasAt200x60(t *testing.T) {
 	racefree.Only(t) // every variant played to its middle: make test runs it without -race
+	t.Parallel()     // parallel_test.go says which tests may
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {

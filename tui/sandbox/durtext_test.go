@@ -93,6 +93,7 @@ func TestDurTextReadsBack(t *testing.T) {
 // fault and in those words (TestAMovedFaultIsSaidOnceWhateverItsName).
 func TestALongRunsFaultMovedTwiceIsSaidOnce(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
+	t.Parallel()     // parallel_test.go says which tests may
 	edit := func(sc *engine.Scenario, until string) *engine.Scenario {
 		t.Helper()
 		m := press(drainWork(t, newModel(t, 100, 30, Options{Scenario: sc})), "e")

@@ -123,6 +123,7 @@ func TestEventJumpsAreTheWholeLists(t *testing.T) {
 // the event (events.go's aheadStep).
 func TestEventJumpOnANewSidePlaysToTheEventOnly(t *testing.T) {
 	racefree.Only(t) // no goroutine: the run's and the index's work alone, 40 s under -race
+	t.Parallel()     // parallel_test.go says which tests may
 	const at = 712 * time.Second
 	setUp := func() Model {
 		m := newModel(t, 100, 30, Options{Scenario: teacher20m(t), Seed: 5})

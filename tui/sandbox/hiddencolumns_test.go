@@ -26,6 +26,7 @@ var columnNote = regexp.MustCompile(`^(?:[^·]+ · )?(?:hidden columns?: "[^"]+"
 // columns says it in pane.HiddenNotes' words, whole.
 func TestNoPaneSaysWiderShows(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {

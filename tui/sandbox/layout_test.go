@@ -128,14 +128,19 @@ func checkNoCuts(t *testing.T, what string, m Model) {
 // a word in "…" or splits a number across lines.
 func TestNoCutWordsOrSplitNumbers(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	sizes := [][2]int{{80, 24}, {81, 25}, {90, 28}, {100, 30}, {120, 40}, {137, 35}, {160, 48}, {200, 60}}
 	for _, c := range layoutCases {
 		sc := c.sc(t)
 		for v := range sc.Variants {
+			// One sandbox per variant, played on from one moment to the
+			// next at 80×24 as a new one would be played from 0 s: a
+			// new sandbox for each moment replayed the run from 0 s
+			// and played its profile again, twice the engine's work.
+			m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
 			for _, frac := range []time.Duration{0, 3, 6, 9} {
 				at := sc.Duration * frac / 9
-				m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
-				m = seekTo(t, m, at)
+				m = seekTo(t, send(m, tea.WindowSizeMsg{Width: 80, Height: 24}), at)
 				for _, sz := range sizes {
 					m = send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 					checkNoCuts(t, fmt.Sprintf("%s variant %d at %v, %dx%d", c.name, v+1, at, sz[0], sz[1]), m)
@@ -292,6 +297,7 @@ func TestTabsCutNamesOnlyBetweenWords(t *testing.T) {
 // with the breaker key pressed: every size fills exactly the window.
 func TestAnySizeFillsTheWindowWithEveryPane(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	sizes := [][2]int{{1, 1}, {80, 24}, {79, 24}, {80, 23}, {200, 60}, {300, 90}}
 	for w := 60; w <= 220; w += 23 {
 		for h := 18; h <= 70; h += 9 {

@@ -12,13 +12,17 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// dayLongCascade is the cascade stretched to 24 hours at a thousandth of
+// hoursLongCascade is the cascade stretched to 12h 30m at a thousandth of
 // its traffic, its hang moved to 12h–12h 05m 10.5s: a run whose clock
-// reads in hours, with a fault ending between the clock's minutes.
-func dayLongCascade(t testing.TB) *engine.Scenario {
+// reads in hours (as any run's past three hours does, chart.SpanUnit),
+// with a fault ending between the clock's minutes. It was 24 hours long:
+// the hours after 12h 30m hold no event and read as those before, and
+// playing them was over a quarter of the tests' CPU.
+func hoursLongCascade(t testing.TB) *engine.Scenario {
 	t.Helper()
 	sc := tuitest.Scenario(t, "cascade")
-	sc.Duration, sc.MeasureFrom, sc.MeasureTo = 24*time.Hour, 0, 24*time.Hour
+	const long = 12*time.Hour + 30*time.Minute
+	sc.Duration, sc.MeasureFrom, sc.MeasureTo = long, 0, long
 	for i := range sc.Variants {
 		sys := &sc.Variants[i].System
 		for j := range sys.Endpoints {
@@ -37,13 +41,15 @@ func dayLongCascade(t testing.TB) *engine.Scenario {
 	return sc
 }
 
-// On a 24-hour run every ] note, a fault's edge and a breaker's move
-// alike, writes its time one way: the clock's reading, then the seconds
-// it leaves out, to the millisecond. The hang's end read "12h 05m", its
-// 10.5 s lost, beside transitions reading "43206.604 s".
-func TestDayLongRunEventNotesKeepTheirSeconds(t *testing.T) {
+// On a run whose clock reads in hours, every ] note, a fault's edge and
+// a breaker's move alike, writes its time one way: the clock's reading,
+// then the seconds it leaves out, to the millisecond. The hang's end
+// read "12h 05m", its 10.5 s lost, beside transitions reading
+// "43206.604 s".
+func TestHoursLongRunEventNotesKeepTheirSeconds(t *testing.T) {
 	racefree.Only(t) // no goroutine: the work's slices are played by this one, their commands dropped
-	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: dayLongCascade(t), Variant: 2}))
+	t.Parallel()     // parallel_test.go says which tests may
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: hoursLongCascade(t), Variant: 2}))
 	faults, transitions := 0, 0
 	for n := 0; ; n++ {
 		if n > 200 {
@@ -74,13 +80,13 @@ func TestDayLongRunEventNotesKeepTheirSeconds(t *testing.T) {
 	}
 }
 
-// A time typed on a 24-hour run is named to the second it was typed to,
-// by the progress line on the way and the note on arrival alike: the
-// progress line said "working to 12h 05m", its 8 s cut, and the note
-// "at 12h 05m".
-func TestDayLongRunSeekNotesKeepTheirSeconds(t *testing.T) {
+// A time typed on a run whose clock reads in hours is named to the
+// second it was typed to, by the progress line on the way and the note
+// on arrival alike: the progress line said "working to 12h 05m", its
+// 8 s cut, and the note "at 12h 05m".
+func TestHoursLongRunSeekNotesKeepTheirSeconds(t *testing.T) {
 	racefree.Only(t) // no goroutine: the work's slices are played by this one, their commands dropped
-	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: dayLongCascade(t)}))
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: hoursLongCascade(t)}))
 	m = goTo(m, "43508")
 	if m.work == nil || !strings.HasPrefix(m.note, "working to 12h 05m 08s… ") {
 		t.Errorf("going to 43508 s: work %v, note %q, want working to 12h 05m 08s", m.work != nil, m.note)

@@ -100,6 +100,7 @@ func dayAt(t *testing.T, w, h int) Model {
 // 12h 00m–12h 05m 10.5s", not "43200s–43510.5s".
 func TestLongRunDrawsItsTimesAsItsNotes(t *testing.T) {
 	racefree.Only(t) // the seek's work is played here, a slice a message
+	t.Parallel()     // parallel_test.go says which tests may
 	for _, size := range [][2]int{{100, 30}, {200, 60}} {
 		m := dayAt(t, size[0], size[1])
 		view := ansi.Strip(m.View())

@@ -45,6 +45,7 @@ func runShares(t *testing.T, snaps []engine.Snapshot) map[string]float64 {
 // that moment; and at the end of the traffic the shares of `breakerlab run`.
 func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	for _, b := range scenarios.All() {
 		base := b.Build()
 		t.Run(b.Name, func(t *testing.T) {

@@ -50,6 +50,7 @@ func TestKnobFormRoundTripsEveryKnob(t *testing.T) {
 // and forms, and tried is counted under mu).
 func TestKnobFormRoundTripsAwkwardValues(t *testing.T) {
 	racefree.Only(t) // no goroutine: the forms' and the scenario's work alone
+	t.Parallel()     // parallel_test.go says which tests may
 	awkward := map[valueKind][]any{
 		kindPercent:  {0.123456, 1e-9, 0.0001, 0.9996, 1.0 / 3, 0.1 + 0.2, 1.0},
 		kindRate:     {1.0 / 3, 123.456789, 0.1 + 0.2, 999999.999},

@@ -220,6 +220,7 @@ func TestFormFieldsAgreeWithSetKnob(t *testing.T) {
 // shedding where the scenario has them.
 func TestSandboxEndIsRunsJSONForEveryScenario(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	for _, b := range scenarios.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			sc := b.Build()

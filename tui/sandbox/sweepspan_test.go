@@ -73,6 +73,7 @@ func TestSweepAxisIsRound(t *testing.T) {
 // asked.
 func TestSweepAxesOfEveryKnob(t *testing.T) {
 	racefree.Only(t) // no goroutine: knob paths, forms and axes alone
+	t.Parallel()     // parallel_test.go says which tests may
 	if testing.Short() {
 		t.Skip("sweeps every knob's axis")
 	}

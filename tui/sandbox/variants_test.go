@@ -80,6 +80,7 @@ func checkSteps(t *testing.T, what string, s *sim, every int) {
 // generation of its own.
 func TestKeptRunIsTheReplay(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	var cases []*engine.Scenario
 	for _, name := range []string{"cascade", "multi-hop", "noisy-tenant", "go-server", "event-loop-stall", "rate-limit-vs-bulkhead", "api-gateway"} {
 		cases = append(cases, tuitest.Scenario(t, name))
@@ -357,6 +358,7 @@ func seconds(t time.Duration) string { return strconv.Itoa(int(t / time.Second))
 // up again) to the screen of a sandbox that switched there once.
 func TestSwitchBackDrawsAsAFreshSwitch(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	for _, c := range []struct {
 		name string
 		sc   *engine.Scenario

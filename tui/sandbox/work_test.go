@@ -57,6 +57,7 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 	// file's and TestLongRunClockReadsInTheAxisUnit) took 54 s of CPU
 	// under -race, 3 s without.
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	sc := longGoServer(t)
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	if m.work == nil || m.xp.prof.ok {
