@@ -22,7 +22,7 @@ import (
 
 // CheckOptions tune a check. The zero value is the default.
 type CheckOptions struct {
-	Timeout time.Duration // per exercise; grade.DefaultTimeout if zero
+	Timeout time.Duration // per exercise; DefaultTimeout if zero
 	Go      string        // the go command; found on PATH if empty
 	// MoreTime is how the learner gives the tests more time
 	// (grade.Options.MoreTime): the runner's way differs from check's.
@@ -51,6 +51,34 @@ type CheckOptions struct {
 	// (grade.Options.OnPackage). It is called from the goroutine reading
 	// go test's output, and must return at once.
 	OnPhase func(Exercise, grade.Progress)
+}
+
+// DefaultTimeout is how long an exercise's tests may run (compiling them
+// not included) before the test binary stops itself and dumps where every
+// goroutine is. A mistake that blocks a test for ever outside a synctest
+// bubble (a mutex locked twice, a channel no one reads) is seen by nothing
+// but this limit: the runtime's "all goroutines are asleep" cannot fire
+// inside go test, whose own goroutines are awake, so the learner waits it
+// out for the verdict. The bundled tests of every exercise, run on its
+// solution as graded (go test -count=1, -race where the exercise asks,
+// GORACE=atexit_sleep_ms=0 as the grader sets it), took at most 1.42 s a
+// package (11-shuffle-shard with the race detector; 1.21 s for 15, the
+// slowest graded with it; 0.41 s without it), measured on a 2-core
+// machine at a load average of 17 to 26, every package at once; see
+// StuckAfter for a quiet machine. 10 s is seven times the slowest on that
+// busy machine, a third of the grader's 30 s (grade.DefaultTimeout) that
+// had a learner wait half a minute for the verdict, and twice StuckAfter,
+// so that the note that the tests may be stuck comes well before it.
+// --timeout gives more where a machine is slower still, as the verdict
+// says.
+const DefaultTimeout = 10 * time.Second
+
+// timeout is the time limit of the tests: Timeout, or DefaultTimeout.
+func (opt CheckOptions) timeout() time.Duration {
+	if opt.Timeout > 0 {
+		return opt.Timeout
+	}
+	return DefaultTimeout
 }
 
 // progressOf is what Check tells the grader to call with the phases of e:
@@ -195,7 +223,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	fp := w.fingerprint(e)
 	edited := w.ChangedTests(e)
 	race := e.Race || opt.ForceRace
-	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime, OnProgress: opt.progressOf(e)}
+	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, OnProgress: opt.progressOf(e)}
 	if opt.KeepBinaries {
 		gopt.Binary = w.binaryPath(e, race)
 	}
@@ -722,7 +750,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 		for j, i := range idx {
 			dirs[j] = w.ExerciseDir(exs[i])
 		}
-		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime, Parallel: parallel}
+		gopt := grade.Options{Dir: w.Dir, Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, Parallel: parallel}
 		if opt.KeepBinaries {
 			gopt.Binary = w.binaryDir(race)
 		}

@@ -49,6 +49,11 @@ type Workbook struct {
 	loadErr  error // why the progress file could not be read, if it could not
 
 	testsMu sync.Mutex // guards the record of the tests written (testsrecord.go)
+
+	// beforeReplace, if set, is called as a reset or a restore of the
+	// tests is about to replace each file (replaceFiles): tests land a
+	// learner's save there.
+	beforeReplace func(path string)
 }
 
 // Init writes a new workbook into dir and returns it. It never overwrites
@@ -356,7 +361,7 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 	if err := moveAdded(root, dir, files, &b); err != nil {
 		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
 	}
-	if err := writeFiles(dir, files); err != nil {
+	if err := replaceFiles(root, dir, files, &b, w.beforeReplace); err != nil {
 		return b, err
 	}
 	if err := w.recordTests(e, e.TestFiles()); err != nil {
@@ -496,7 +501,8 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	}
 	dir := w.ExerciseDir(e)
 	files := e.TestFiles()
-	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", e.Name), dir, files)
+	root := filepath.Join(w.Dir, stateDir, "backup", e.Name)
+	b, err := w.backUp(root, dir, files)
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
 	}
@@ -507,10 +513,10 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	for _, name := range w.MissingGivenFiles(e) {
 		given[name] = e.StubFiles()[name]
 	}
-	if err := writeFiles(dir, given); err != nil {
+	if err := replaceFiles(root, dir, given, &b, w.beforeReplace); err != nil {
 		return b, err
 	}
-	if err := writeFiles(dir, files); err != nil {
+	if err := replaceFiles(root, dir, files, &b, w.beforeReplace); err != nil {
 		return b, err
 	}
 	return b, w.recordTests(e, files)

@@ -73,8 +73,11 @@ type Env struct {
 const Help = `Usage: breakerlab exercises [COMMAND] [ARGS]
 
 With no command, opens the runner on the workbook in this folder: it re-runs the
-current exercise's tests each time you save (keys: h hint, n next, l list, x reset,
-s solution, c check all, q quit).
+current exercise's tests each time you save. Keys: h hint, n next, l list,
+s solution, c check all, q quit, and x, whose name in the key line says what
+it does: "reset to stub" (your code is copied to a backup first), or
+"put tests back" or "put files back" after you changed a test file or lost
+a file the workbook gave you (your code is kept).
 
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
   list                     one line per exercise: number, name, and pending, failing
@@ -96,7 +99,7 @@ s solution, c check all, q quit).
 Flags for the runner and check:
   --manual                 (runner) re-run only when you press r
   --timeout DURATION       time allowed per exercise to run its tests, compiling
-                           them not included (default 30s)
+                           them not included (default 10s)
 
 IDs are the number (1, 01) or the name (01-consecutive-breaker).
 `
@@ -221,7 +224,7 @@ func lookup(id string) (exercises.Exercise, error) {
 }
 
 func timeoutFlag(fs *flag.FlagSet) *time.Duration {
-	return fs.Duration("timeout", grade.DefaultTimeout, "time allowed per exercise")
+	return fs.Duration("timeout", exercises.DefaultTimeout, "time allowed per exercise")
 }
 
 func checkTimeout(d time.Duration) error {

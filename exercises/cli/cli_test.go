@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
-	"github.com/breakerlab/breakerlab/exercises/grade"
 )
 
 type run struct {
@@ -494,7 +493,7 @@ func TestSolutionKeepsAnAnnotatedCopy(t *testing.T) {
 
 // The help and the timeout messages give the same default.
 func TestHelpGivesTheDefaultTimeout(t *testing.T) {
-	if !strings.Contains(Help, "(default "+grade.DefaultTimeout.String()+")") || !strings.Contains(Help, "compiling") {
-		t.Fatalf("the help does not give the default timeout %v, and that compiling is not in it:\n%s", grade.DefaultTimeout, Help)
+	if !strings.Contains(Help, "(default "+exercises.DefaultTimeout.String()+")") || !strings.Contains(Help, "compiling") {
+		t.Fatalf("the help does not give the default timeout %v, and that compiling is not in it:\n%s", exercises.DefaultTimeout, Help)
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,7 +193,9 @@ func TestCheckPhasesOnlyOnATerminal(t *testing.T) {
 		t.Fatalf("standard output differs on a terminal:\n%s\nin a pipe:\n%s", term.out.String(), piped.out.String())
 	}
 	got := term.errOut.String()
-	for _, want := range []string{"\rcompiling your code and the tests… (0 s so far)", "\rrunning the tests… (", "time limit 30 s)"} {
+	// The time limit is the exercises' own (exercises.DefaultTimeout).
+	limit := fmt.Sprintf("time limit %d s)", int(exercises.DefaultTimeout.Seconds()))
+	for _, want := range []string{"\rcompiling your code and the tests… (0 s so far)", "\rrunning the tests… (", limit} {
 		if !strings.Contains(got, want) {
 			t.Errorf("on a terminal standard error lacks %q:\n%q", want, got)
 		}

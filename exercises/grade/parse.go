@@ -778,15 +778,11 @@ func (c *collector) report() Report {
 		}
 	case c.timedOut != "":
 		r.Status = TimedOut
-		r.Summary = strings.TrimPrefix(c.timedOut, "panic: ")
-		if running := runningTests(r.Tests); running != "" {
-			r.Summary += " in " + running
-		}
 		more := c.moreTime
 		if more == "" {
 			more = slowAdvice
 		}
-		r.Summary = raceThen(r.Tests, "the ", r.Summary+": "+c.stuckText()+" "+more)
+		r.Summary = raceThen(r.Tests, "", c.timeoutText(runningTests(r.Tests))+" "+more)
 	case c.noTestFiles:
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
@@ -805,18 +801,37 @@ func (c *collector) report() Report {
 	return r
 }
 
+// timeoutText says that the test binary stopped itself at its time limit
+// (go test -timeout), in the learner's words rather than Go's "test timed
+// out after 10s": which tests had not finished (running, "" if none had
+// started), and why, since tests that finish within a second with working
+// code (exercises.DefaultTimeout) do not run out of time by being slow:
+// "TestX did not finish within 10s: your code is stuck waiting on a mutex
+// at breaker.go:88 in (*Breaker).State: locked twice, or never unlocked?".
+func (c *collector) timeoutText(running string) string {
+	limit, ok := strings.CutPrefix(c.timedOut, "panic: test timed out after ")
+	if !ok {
+		limit = "its time limit"
+	}
+	who := "the tests"
+	if running != "" {
+		who = running
+	}
+	return fmt.Sprintf("%s did not finish within %s: %s", who, limit, c.stuckText())
+}
+
 // stuckText says where the timeout's dump found the learner's code stuck
-// (stack.stuckText), or else asks what usually makes tests hang.
+// (stack.stuckText), or else what usually keeps a test from finishing.
 func (c *collector) stuckText() string {
 	for _, name := range c.order {
 		if st := c.tests[name].stack; st.timedOut && st.stuckAt != "" {
-			return st.stuckText()
+			return "your code is " + st.stuckText()
 		}
 	}
 	if c.pkgStack.timedOut && c.pkgStack.stuckAt != "" {
-		return c.pkgStack.stuckText()
+		return "your code is " + c.pkgStack.stuckText()
 	}
-	return "an endless loop, or a wait that never ends?"
+	return "a goroutine may be blocked for ever (a mutex locked twice, a channel no one reads from), or a loop may never end"
 }
 
 // whyNoTestRan says what stops every test of a package whose test files
@@ -989,7 +1004,7 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 // raceThen puts the first data race the tests found before crash, what
 // ended the test process: "TestA found a data race at pool.go:54 (…); then
 // a panic in TestB stopped the other 2: …", with article put before crash
-// (a crash said in Go's words, "test timed out after 30s", needs one);
+// (a crash said from its verb on, "stopped after 40s", needs one);
 // crash alone when no test found a race. The race is named first because
 // it was found first, and may be what led to the crash; a crash's summary
 // that left it out sent the learner to fix the crash and find the race

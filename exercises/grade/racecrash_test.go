@@ -83,7 +83,7 @@ func TestRaceBeforeACrashIsSummarizedFirst(t *testing.T) {
 			// Spin still runs: TestStuckLineOutsideTheFunctionIsNotNamed),
 			// which a loaded machine can leave without Spin's frame
 			// ("goroutine running on other thread; stack unavailable").
-			"; then the test timed out after 2s in TestSpin: "},
+			"; then TestSpin did not finish within 2s: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

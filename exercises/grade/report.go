@@ -89,7 +89,8 @@ func (e BuildError) String() string {
 type Report struct {
 	Status Status
 	// Summary is one line for a human: "3 of 8 tests pass", "does not
-	// compile: breaker.go:12:2: undefined: x", "timed out after 30s in TestX".
+	// compile: breaker.go:12:2: undefined: x", "TestX did not finish within
+	// 30s: …".
 	Summary string
 	Tests   []TestResult
 	// BuildErrors holds the compile errors that name a file and line;

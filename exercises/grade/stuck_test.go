@@ -1,11 +1,13 @@
 package grade
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The streams replayed here are real `go test -json -race` runs, the
@@ -22,9 +24,9 @@ import (
 func TestTimeoutSaysWhereTheCodeIsStuck(t *testing.T) {
 	for _, tc := range []struct{ file, summary string }{
 		{"timeout-04-allow-locks-twice.json",
-			"test timed out after 30s in TestClosedCountsFailuresInARow: stuck waiting on a mutex at breaker.go:127 in (*Breaker).State: locked twice, or never unlocked? " + slowAdvice},
+			"TestClosedCountsFailuresInARow did not finish within 30s: your code is stuck waiting on a mutex at breaker.go:127 in (*Breaker).State: locked twice, or never unlocked? " + slowAdvice},
 		{"timeout-06-busy-acquire.json",
-			"test timed out after 30s in TestAdmitsUpToTheLimit: still running at bulkhead.go:38 in (*Bulkhead).Acquire: a busy loop? " + slowAdvice},
+			"TestAdmitsUpToTheLimit did not finish within 30s: your code is still running at bulkhead.go:38 in (*Bulkhead).Acquire: a busy loop? " + slowAdvice},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			r := replayRun(t, tc.file)
@@ -110,7 +112,7 @@ func TestFramesOfADumpCutShortAreKept(t *testing.T) {
 	if !strings.Contains(out, "  another goroutine, waiting in a select:\n  at p.(*Pool).wait (pool.go:12)") {
 		t.Fatalf("output:\n%s", out)
 	}
-	if want := "in TestA: stuck waiting in a select at pool.go:12 in (*Pool).wait: can none of its cases go on?"; !strings.Contains(r.Summary, want) {
+	if want := "TestA did not finish within 1s: your code is stuck waiting in a select at pool.go:12 in (*Pool).wait: can none of its cases go on?"; !strings.Contains(r.Summary, want) {
 		t.Fatalf("summary %q, want it to hold %q", r.Summary, want)
 	}
 }
@@ -141,7 +143,7 @@ func TestTimeoutNamesARunningGoroutineOverAWaitingOne(t *testing.T) {
 		c.line(b)
 	}
 	r := c.report()
-	if want := ": still running at pool.go:40 in (*Pool).refill: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
+	if want := "the tests did not finish within 1s: your code is still running at pool.go:40 in (*Pool).refill: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
 		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
 	}
 }
@@ -173,7 +175,7 @@ func TestStuckInAHelperNamesTheCaller(t *testing.T) {
 		c.line(b)
 	}
 	r := c.report()
-	if want := ": still running at window.go:24 in (*window).add, called at breaker.go:128 in (*Breaker).record: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
+	if want := "the tests did not finish within 1s: your code is still running at window.go:24 in (*window).add, called at breaker.go:128 in (*Breaker).record: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
 		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
 	}
 }
@@ -223,7 +225,7 @@ func TestStuckLineOutsideTheFunctionIsNotNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := replayRunIn(t, "timeout-02-busy-failure-rate.json", dir)
-	want := "test timed out after 4s in TestMinimumCallsBeforeAVerdict: still running somewhere in (*Breaker).FailureRate, whose one loop starts at breaker.go:134: a busy loop? " + slowAdvice
+	want := "TestMinimumCallsBeforeAVerdict did not finish within 4s: your code is still running somewhere in (*Breaker).FailureRate, whose one loop starts at breaker.go:134: a busy loop? " + slowAdvice
 	if r.Status != TimedOut || r.Summary != want {
 		t.Fatalf("summary: %v %q\nwant timed out, %q", r.Status, r.Summary, want)
 	}
@@ -288,5 +290,30 @@ func Two() {
 		if got := st.stuckWhere(); got != tc.want {
 			t.Errorf("%s at %s: %q, want %q", tc.in, tc.at, got, tc.want)
 		}
+	}
+}
+
+// A mutex locked twice outside a synctest bubble blocks its test for ever:
+// the runtime's "all goroutines are asleep" cannot fire, the test runner's
+// own goroutines being awake, so only the time limit stops it. The real
+// run's verdict says the test did not finish, in the learner's words, and
+// the line of their code that is blocked, with the question to ask of it;
+// the test's output keeps that line's frame from the dump.
+func TestAMutexLockedTwiceSaysWhereItIsBlocked(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go": "package p\n\nimport \"sync\"\n\ntype C struct {\n\tmu sync.Mutex\n\tn  int\n}\n\n" +
+			"func (c *C) N() int {\n\tc.mu.Lock()\n\tdefer c.mu.Unlock()\n\treturn c.n\n}\n\n" +
+			"func (c *C) Add() {\n\tc.mu.Lock()\n\tdefer c.mu.Unlock()\n\tc.n = c.N() + 1\n}\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tvar c C\n\tc.Add()\n}\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir, Timeout: time.Second})
+	want := "TestAdd did not finish within 1s: your code is stuck waiting on a mutex at p.go:11 in (*C).N: locked twice, or never unlocked? " + slowAdvice
+	if r.Status != TimedOut || r.Summary != want {
+		t.Fatalf("report: %v %q\nwant timed out, %q\n%s", r.Status, r.Summary, want, r.Text())
+	}
+	if out := strings.Join(find(t, r, "TestAdd").Output, "\n"); !strings.Contains(out, "at p.(*C).N (p.go:11)") {
+		t.Errorf("TestAdd's output lacks the blocked frame p.go:11:\n%s", out)
 	}
 }

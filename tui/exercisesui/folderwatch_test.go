@@ -130,7 +130,17 @@ func TestTheWatcherWaitsForAMissingFolder(t *testing.T) {
 	}
 	wf.save(0, "breaker.go")
 	wf.save(0, "breaker_test.go")
-	done()
+	wrote := map[string][]byte{}
+	for _, name := range []string{"breaker.go", "breaker_test.go"} {
+		b, err := os.ReadFile(filepath.Join(wf.dirs[0], name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrote[name] = b
+	}
+	if changed := done(wrote, true); len(changed) > 0 {
+		t.Fatalf("the files written are %v, not as written", changed)
+	}
 	wf.save(1, "mine.go")
 	wf.saved(1, "a save in another folder after x wrote the missing one")
 	wf.quiet()

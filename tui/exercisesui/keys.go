@@ -36,7 +36,7 @@ func newKeyMap() keyMap {
 		Edit:     b([]string{"e"}, "e", "edit"),
 		Next:     b([]string{"n"}, "n", "next exercise"),
 		List:     b([]string{"l"}, "l", "list"),
-		Reset:    b([]string{"x"}, "x", "reset"),
+		Reset:    b([]string{"x"}, "x", resetToStubWords), // or what x does instead: Model.resetWords
 		Solution: b([]string{"s"}, "s", "solution"),
 		CheckAll: b([]string{"c"}, "c", "check all"),
 		Rerun:    b([]string{"r"}, "r", "re-run"),

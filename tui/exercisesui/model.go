@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,6 +218,9 @@ type (
 		name   string
 		backup exercises.Backup
 		err    error
+		// changed names the files that were not as the reset wrote them
+		// once it was over: saved again meanwhile (watcher.writing).
+		changed []string
 	}
 )
 
@@ -676,7 +680,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setMessage(msg.err.Error(), true)
 			return m, nil
 		}
-		m.setMessage(withBackup("Reset "+msg.name+" to its stub.", msg.backup.Note(m.dir)), false)
+		text := "Reset " + msg.name + " to its stub."
+		if len(msg.changed) > 0 {
+			// An editor's save landed as the stub was written: the
+			// folder holds the save, which the check below is of.
+			text = "Reset " + msg.name + " to its stub, but " + savedMeanwhile(msg.changed) + ", not the stub; the check is of it."
+		}
+		m.setMessage(withBackup(text, msg.backup.Note(m.dir)), false)
 		m.hints, m.scroll = 0, 0
 		// The stub starts over with the task first, as the check of the
 		// reset's writes as a save would have made it (fileSavedMsg).
@@ -994,27 +1004,32 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		switch m.confirm {
 		case confirmReset:
 			return m, func() tea.Msg {
-				defer w.writing(dir)()
+				done := w.writing(dir)
 				backup, err := b.Reset(e)
+				// The stub and the tests, every other Go file moved aside.
+				changed := done(resetFiles(e), true)
 				if err != nil {
 					err = fmt.Errorf("could not reset %s: %w", e.Name, err)
 				}
-				return resetDoneMsg{name: e.Name, backup: backup, err: err}
+				return resetDoneMsg{name: e.Name, backup: backup, err: err, changed: changed}
 			}
 		case confirmRestoreTests:
 			base := m.dir
 			return m, tea.Sequence(func() tea.Msg {
-				defer w.writing(dir)()
+				done := w.writing(dir)
 				// The files given to build on that are missing are written
 				// back too, and said, as `reset --tests` says them: the
 				// learner who deleted window.go looks for it in the line.
+				wrote := e.TestFiles()
 				var given []string
 				for _, name := range givenFiles(e) {
 					if _, err := os.Stat(filepath.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
 						given = append(given, name)
+						wrote[name] = e.StubFiles()[name]
 					}
 				}
 				backup, err := b.RestoreTests(e)
+				changed := done(wrote, false)
 				if err != nil {
 					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
 				}
@@ -1022,7 +1037,11 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				if len(given) > 0 {
 					what += " and " + strings.Join(given, " and ") + ", given to you and missing"
 				}
-				return actionMsg{text: withBackup("Restored "+what+"; your code is untouched.", backup.Note(base)), did: true}
+				text := "Restored " + what + "; your code is untouched."
+				if len(changed) > 0 {
+					text = "Restored " + what + ", but " + savedMeanwhile(changed) + ", not what was restored; your code is untouched."
+				}
+				return actionMsg{text: withBackup(text, backup.Note(base)), did: true}
 			}, m.startCheck(e))
 		case confirmSolution:
 			return m, m.writeSolution(e)
@@ -1032,6 +1051,28 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setMessage(nothingChangedMessage, false)
 	}
 	return m, nil
+}
+
+// resetFiles are the Go files x's reset writes into e's folder, its stub
+// and its bundled tests: what the watcher stamps as its own write. (It
+// writes the README too, which no save or check looks at.)
+func resetFiles(e exercises.Exercise) map[string][]byte {
+	files := e.StubFiles()
+	maps.Copy(files, e.TestFiles())
+	return files
+}
+
+// savedMeanwhile says that the files x wrote, named in changed, were
+// saved again as it wrote them or just after: "breaker.go changed as it
+// was written (a save from your editor?), so it holds that save". An
+// editor that saves by writing a new file and renaming it over the old
+// one (most do) can land a save a moment after x's write; the save is
+// kept, and the line must not say the folder holds what x wrote.
+func savedMeanwhile(changed []string) string {
+	if len(changed) == 1 {
+		return changed[0] + " changed as it was written (a save from your editor?), so it holds that save"
+	}
+	return strings.Join(changed, " and ") + " changed as they were written (saves from your editor?), so they hold those saves"
 }
 
 // stillCheckingMessage is the status line when x is pressed while a

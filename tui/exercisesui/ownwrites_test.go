@@ -22,16 +22,20 @@ type onDisk struct {
 
 func (d onDisk) ExerciseDir(e exercises.Exercise) string { return filepath.Join(d.root, e.Name) }
 func (d onDisk) RestoreTests(e exercises.Exercise) (exercises.Backup, error) {
-	d.write(e)
+	d.write(e, e.TestFiles())
 	return d.fake.RestoreTests(e)
 }
 func (d onDisk) Reset(e exercises.Exercise) (exercises.Backup, error) {
-	d.write(e)
+	d.write(e, resetFiles(e))
 	return d.fake.Reset(e)
 }
-func (d onDisk) write(e exercises.Exercise) {
-	os.WriteFile(filepath.Join(d.ExerciseDir(e), "breaker_test.go"), []byte("package breaker\n// bundled\n"), 0o644)
-	os.WriteFile(filepath.Join(d.ExerciseDir(e), e.MainFile()), []byte("package breaker\n// stub\n"), 0o644)
+
+// write writes files as the workbook's restore or reset does: the runner
+// stamps what they write as its own (watcher.writing).
+func (d onDisk) write(e exercises.Exercise, files map[string][]byte) {
+	for name, b := range files {
+		os.WriteFile(filepath.Join(d.ExerciseDir(e), name), b, 0o644)
+	}
 }
 
 // x's own writes are followed by a check of their own: the watcher must
@@ -132,7 +136,7 @@ func TestAKeyTheVerdictNamesStaysInTheKeyLine(t *testing.T) {
 		t.Fatalf("the verdict should name x:\n%s", v)
 	}
 	lines := strings.Split(strings.TrimRight(v, "\n"), "\n")
-	if keyLine := lines[len(lines)-1]; !strings.Contains(keyLine, "x reset") {
+	if keyLine := lines[len(lines)-1]; !strings.Contains(keyLine, "x put tests back") {
 		t.Errorf("the key line %q lacks the x the verdict names", keyLine)
 	}
 }

@@ -290,15 +290,19 @@ func (m Model) helpKeys() helpKeys {
 	// folder renamed (x says why).
 	reset := k.Reset
 	reset.SetEnabled(m.renamedTo() == "")
+	reset.SetHelp(reset.Help().Key, m.resetWords())
 	short := []key.Binding{edit, k.Hint, next, k.List, reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	// r is shown where it is the one way to test, and where the verdict
 	// names it.
 	if m.opt.Manual || m.watchErr != nil || keep&namesR != 0 {
 		short = append([]key.Binding{k.Rerun}, short...)
 	}
+	// x goes under t, the widest of the first column, which its words
+	// (resetWords) do not outgrow: in the second, they widened it past 80
+	// columns, and the help cut its last column.
 	full := [][]key.Binding{
-		{edit, k.Hint, next, k.List, k.Rerun, k.Task},
-		{reset, k.Solution, k.CheckAll, k.Quit},
+		{edit, k.Hint, next, k.List, k.Rerun, k.Task, reset},
+		{k.Solution, k.CheckAll, k.Quit},
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More, k.Palette},
 	}
@@ -555,6 +559,31 @@ func renameBack(r exercises.Result, watching bool) string {
 // before and fails now, whose line names s (the solution to compare).
 func (m Model) failsSolved(r exercises.Result) bool {
 	return !r.Passed() && m.isSolved(r.Exercise.Name)
+}
+
+// Words for what x does, in the key line and the keys in full, as
+// `breakerlab exercises help` says them (cli.Help): "x reset" alone read as
+// a reset of everything where x keeps the learner's code and puts only the
+// tests back, and a learner who had changed a test, or lost a file the
+// workbook gave, held back from the key that was their way out.
+const (
+	resetToStubWords  = "reset to stub"
+	putTestsBackWords = "put tests back"
+	putGivenBackWords = "put files back"
+)
+
+// resetWords names what x does now, chosen as x chooses (restoresTests)
+// from the current exercise's last result: with none yet, or one with no
+// test or given file to put back, x resets the exercise to its stub.
+func (m Model) resetWords() string {
+	r, ok := m.results[m.current().Name]
+	switch {
+	case !ok || !restoresTests(r):
+		return resetToStubWords
+	case r.GivenMissing && !r.TestsChanged && !r.TestsMissing:
+		return putGivenBackWords // restoreLine's "what the workbook gave you"
+	}
+	return putTestsBackWords
 }
 
 // restoreLine says what x does for r when it puts files back rather than

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -148,37 +149,77 @@ func (w *watcher) relevant(ev fsnotify.Event) (string, bool) {
 }
 
 // writing marks dir as written by the runner until the returned func is
-// called, once the writing is over: the events of the writes are then
-// dropped, those that arrive after it too while the files are as written.
-// A nil watcher (manual mode, or not ready yet) drops nothing.
-func (w *watcher) writing(dir string) (done func()) {
-	if w == nil {
-		return func() {}
-	}
+// called, once the writing is over, with the Go files the write put there
+// (by name, with their content) and whether it moved every other Go file
+// of the folder aside (a reset) or left them be (a restore of the tests).
+// The events of the writes are dropped, those that arrive after it too
+// while the files are as written: what the runner wrote is stamped, not
+// what the folder holds when done is called. An editor's save by rename
+// that lands on a file as it is written, or just after, is then no write
+// of the runner's: done returns the files not as written (by name, sorted),
+// and the events of such a save, arriving after done, count as a save. A
+// nil watcher (manual mode, or not ready yet) drops nothing, and done
+// still says which files are not as written.
+func (w *watcher) writing(dir string) (done func(wrote map[string][]byte, othersGone bool) []string) {
 	dir = filepath.Clean(dir)
 	before := goFiles(dir)
-	w.mu.Lock()
-	if w.busy == nil {
-		w.busy = map[string]int{}
+	if w != nil {
+		w.mu.Lock()
+		if w.busy == nil {
+			w.busy = map[string]int{}
+		}
+		w.busy[dir]++
+		w.mu.Unlock()
 	}
-	w.busy[dir]++
-	w.mu.Unlock()
-	return func() {
+	return func(wrote map[string][]byte, othersGone bool) []string {
 		after := goFiles(dir)
+		want := asWritten(dir, wrote, othersGone, append(before, after...))
+		var changed []string
+		for path, st := range want {
+			// A file missing is no save: an editor's save by rename
+			// leaves it there, with other content.
+			if now := stamp(path); path != dir && now.exists && now != st {
+				changed = append(changed, filepath.Base(path))
+			}
+		}
+		slices.Sort(changed)
+		if w == nil {
+			return changed
+		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		if w.own == nil {
 			w.own = map[string]writtenFile{}
 		}
-		// Files there before and not after were moved aside or removed.
-		// The folder is stamped too: a reset writes a missing one afresh.
-		for _, path := range append(append(before, after...), dir) {
-			w.own[path] = stamp(path)
+		for path, st := range want {
+			w.own[path] = st
 		}
 		if w.busy[dir]--; w.busy[dir] <= 0 {
 			delete(w.busy, dir)
 		}
+		return changed
 	}
+}
+
+// asWritten is each file of dir as the runner's write left it: the Go
+// files of wrote with their content, and, where the write moved the others
+// aside (othersGone), the other Go files seen in the folder (seen) gone.
+// The folder is stamped too: a reset writes a missing one afresh.
+func asWritten(dir string, wrote map[string][]byte, othersGone bool, seen []string) map[string]writtenFile {
+	want := map[string]writtenFile{dir: {exists: true}}
+	for name, b := range wrote {
+		if strings.HasSuffix(name, ".go") {
+			want[filepath.Join(dir, name)] = writtenFile{exists: true, sum: sha256.Sum256(b)}
+		}
+	}
+	if othersGone {
+		for _, path := range seen {
+			if _, ok := want[path]; !ok {
+				want[path] = writtenFile{}
+			}
+		}
+	}
+	return want
 }
 
 // ownWrite reports whether the event on path comes from the runner's own

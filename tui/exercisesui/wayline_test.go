@@ -68,7 +68,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			return os.WriteFile(test, []byte(strings.Replace(string(b), "func Test", "func TestMine", 1)), 0o644)
 		}, []string{"your breaker_test.go differs from the bundled one",
 			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."},
-			[]string{"x reset"}, ""},
+			[]string{"x put tests back"}, ""},
 		// The compiler's errors, each with its place, stand for the
 		// report in the verdict; the test file that differs is said
 		// before them.
@@ -91,7 +91,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 		}, []string{"your breaker_test.go differs from the bundled one, so this check cannot pass. With your version: the code does not compile:",
 			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ").",
 			"01-consecutive-breaker/breaker.go:"},
-			[]string{"x reset"}, ""},
+			[]string{"x put tests back"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w, e, _ := workbookWithWork(t, "01")

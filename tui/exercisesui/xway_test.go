@@ -57,7 +57,7 @@ func TestKeysTheVerdictNamesStayAt50(t *testing.T) {
 			Report: grade.Report{Status: grade.Errored, Summary: "breaker.go, the file you edit, is missing; `breakerlab exercises reset 01 --yes` writes the stub again"}},
 			[]string{"x reset"}},
 		{"solved, tests changed", exercises.Result{Solved: true, TestsChanged: true, Fault: "your breaker_test.go differs",
-			Report: grade.Report{Status: grade.Failed, Summary: "your breaker_test.go differs"}}, []string{"x reset", "s solution"}},
+			Report: grade.Report{Status: grade.Failed, Summary: "your breaker_test.go differs"}}, []string{"x put tests back", "s solution"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := startOn(t, resultBackend{newFake(), c.result}, 50, 30)
