@@ -72,10 +72,11 @@ type knob struct {
 	// path is the knob's [set] path when the field is written through
 	// lessons.SetKnob (a service's knobs); changes names the field by it.
 	path string
-	// refused are the characters typed into the field since its last edit
-	// that it left out (knobs_takes.go): its note says so, and what it
-	// takes, until the next edit or the focus moves on.
-	refused []rune
+	// cut are the characters a paste typed past the field's limit
+	// (kform.Limit) since its text last changed: the text is then not all
+	// that was typed, so the field says so (knob.cutNote) and enter
+	// refuses it until it is edited.
+	cut []rune
 	// absent names the layer the field shows that the call does not have
 	// yet ("retry"): the form shows the value that means none, which no
 	// [set] path reads; a sweep of it starts from that layer at one
@@ -328,8 +329,9 @@ func parse(kind valueKind, text string) (value, error) {
 	s := strings.TrimSpace(text)
 	switch kind {
 	case kindInt:
+		// Digits only: Atoi reads "+5" too, which the form never writes.
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
+		if err != nil || !digitsRE.MatchString(s) {
 			return value{}, fmt.Errorf("a whole number, 0 or more")
 		}
 		return value{n: n}, nil
@@ -338,6 +340,9 @@ func parse(kind valueKind, text string) (value, error) {
 			return value{n: engine.QueueUnbounded}, nil
 		}
 		n, err := strconv.Atoi(s)
+		if err == nil && !digitsRE.MatchString(strings.TrimPrefix(s, "-")) {
+			err = strconv.ErrSyntax // "+5"
+		}
 		if err == nil && n < 0 {
 			// "-5" is a whole number: "a whole number, or -1 for no
 			// limit" refused it in words it met.
@@ -348,8 +353,9 @@ func parse(kind valueKind, text string) (value, error) {
 		}
 		return value{n: n}, nil
 	case kindRate:
+		// A plain decimal only (plainDecimalRE): not "1e3", "NaN" or "Inf".
 		f, err := strconv.ParseFloat(s, 64)
-		if err != nil || f < 0 || f != f {
+		if err != nil || !plainDecimalRE.MatchString(s) {
 			return value{}, fmt.Errorf("a number of requests a second, 0 or more")
 		}
 		return value{f: f}, nil
@@ -387,6 +393,14 @@ func parse(kind valueKind, text string) (value, error) {
 		// leaves "0 only beside another rule" to the engine's check, which
 		// words it as the file's refusal does. "50", "50%" and "0.5" are
 		// one share, "1" is asked about (one rule with a challenge's knob).
+		// The number is a plain decimal, as a rate's is (plainDecimalRE):
+		// ParseTypedShare reads "1e3" as 1000 %. A minus is let by, for
+		// ParseTypedShare to refuse "-5" as the percentage out of range
+		// it is.
+		num, _ := strings.CutSuffix(s, "%")
+		if !plainDecimalRE.MatchString(strings.TrimPrefix(strings.TrimSpace(num), "-")) {
+			return value{}, scenariofile.ErrShareForm
+		}
 		f, _, err := scenariofile.ParseTypedShare(s)
 		if err != nil {
 			return value{}, err
@@ -413,11 +427,15 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		k.err = ""
 		v, err := parse(k.kind, k.input.Value())
 		switch {
+		case len(k.cut) > 0:
+			// The text is not all that was typed: it is no value to run.
+			err = errors.New(k.cutNote())
 		case err == nil:
 			err = k.check(v)
-		case k.limited && k.kind == kindInt:
-			// The refusal of a non-number names the same range as the hint.
-			err = fmt.Errorf("a whole number, %s", k.rangeText())
+		default:
+			// The text stays as typed; the refusal quotes it and says
+			// what the field takes (knobs_takes.go).
+			err = errors.New(k.refusal(k.input.Value(), err))
 		}
 		if err != nil {
 			k.err = err.Error()
@@ -914,11 +932,10 @@ func (f *form) move(d int) {
 	f.focusField((f.focus + d + len(f.knobs)) % len(f.knobs))
 }
 
-// focusField puts the cursor on field i. The field left forgets the
-// characters it refused: the note was of the keys typed there, and
-// beside a value it did not refuse it would read as the value's refusal.
+// focusField puts the cursor on field i. A field left keeps its refusal
+// and its note of a cut paste: both are of the text it holds, and stay
+// until that text changes.
 func (f *form) focusField(i int) {
-	f.knobs[f.focus].refused = nil
 	f.focus = i
 }
 
@@ -936,13 +953,14 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
 		kn := &f.knobs[f.focus]
-		kn.err = ""
 		was := kn.input.Value()
-		refused := kn.input.Key(k)
+		cut := kn.input.Key(k)
 		if kn.input.Value() != was {
-			kn.refused = nil // the note is of the characters refused since the last edit
+			// The refusal and the note were of the text before: a key
+			// that edits nothing (→, a paste into a full field) keeps them.
+			kn.err, kn.cut = "", nil
 		}
-		kn.refused = append(kn.refused, refused...)
+		kn.cut = append(kn.cut, cut...)
 	}
 	return nil
 }
@@ -964,8 +982,8 @@ func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
 		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err}
-		if k.err == "" && len(k.refused) > 0 {
-			items[i].Err = k.refusedNote()
+		if k.err == "" && len(k.cut) > 0 {
+			items[i].Err = k.cutNote()
 		}
 	}
 	sections := make([]kform.Section, len(f.section))
@@ -975,11 +993,11 @@ func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	return kform.Layout(f.th, items, sections, f.focus, f.err, footer, w, h)
 }
 
-// newField is a field of kind holding s, which refuses the characters no
-// value of kind is written with (knobs_takes.go).
-func newField(s string, kind valueKind) kform.Field {
+// newField is a field holding s. It takes any text, whatever kind its
+// value is: a text that is no value of kind is refused at enter, whole and
+// in kind's words (knob.refusal), and stays for the learner to mend.
+func newField(s string, _ valueKind) kform.Field {
 	var f kform.Field
 	f.SetValue(s)
-	f.Takes(kind.takes())
 	return f
 }

@@ -1,50 +1,47 @@
 package sandbox
 
 import (
+	"errors"
+	"math"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 )
 
-// What a field of the knob form lets in as it is typed. A number's field
-// took any character, so "200fghilm" stood in the workers' field until
-// enter refused it whole; now a character no value of the field's kind is
-// written with stays out, the text before it stays, and the field says
-// what it takes. The characters are those of the values parse reads as the
-// form writes them (durText, queueText, pane.PercentExact, a rate's
-// decimal): a parse that takes more ("1e3", "+5", " 5") reads no value the
-// form shows, and a learner types none of them for a number.
+// What a field of the knob form takes, and how it says so. A field keeps
+// every character typed: one that dropped the characters no value of its
+// kind is written with turned "1e3" into 13 workers, and "2.5s" into 25,
+// with no word. At enter a text that is no value of the field's kind is
+// refused whole and stays in the field: the refusal says what the field
+// takes, quotes the text it refused and, where the text reads as a number
+// written another way ("1e3", "+5", "1000.0"), gives that number as the
+// field writes it ("type 1000"), since the form never reads one spelling
+// of a number into another behind the learner's back.
 
-// takes says which characters a field of kind k lets in; nil for a field
-// of words (yes or no, a retry budget), whose text is judged at enter.
-func (k valueKind) takes() func(r rune) bool {
-	var extra string
-	switch k {
-	case kindInt:
-	case kindRate, kindPercent:
-		extra = "."
-		if k == kindPercent {
-			extra += "%"
-		}
-	case kindDuration, kindUntil:
-		// Go's units (ns, us, µs with either mu, ms, s, m, h) and a
-		// fraction ("1.5s"); an until field also reads "end".
-		extra = ".nuµμmsh"
-		if k == kindUntil {
-			extra += "ed"
-		}
-	case kindQueue:
-		extra = "-unbounded" // "-1" and "unbounded": no limit
-	default:
-		return nil
-	}
-	return func(r rune) bool { return r >= '0' && r <= '9' || strings.ContainsRune(extra, r) }
-}
+// plainDecimalRE is a number as the form writes one: digits, with a point
+// for a fraction ("12.5", ".5"). A rate or a share reads only these.
+// strconv.ParseFloat reads more, "1e3", "NaN", "Inf", "0x1p3": a rate
+// typed "1e3" is refused with "type 1000" rather than run as 1000, so
+// that the field holds the value the run uses in the only spelling the
+// form writes back (and the edit's mark says), and no one reads 1e3 as
+// 13; NaN and Inf are no rate at all.
+var plainDecimalRE = regexp.MustCompile(`^(\d+(\.\d*)?|\.\d+)$`)
+
+// digitsRE is a whole number as the form writes one.
+var digitsRE = regexp.MustCompile(`^\d+$`)
 
 // takesWords says what k's field takes, in the words its refusal at enter
 // uses (parse, or build's with the range of a bounded whole number).
 func (k *knob) takesWords() string {
 	if k.limited && k.kind == kindInt {
 		return "a whole number, " + k.rangeText()
+	}
+	if k.limited && k.kind == kindRate {
+		// The range the hint states, not parse's "0 or more".
+		return "a number of requests a second, " + k.rangeText()
 	}
 	kind := k.kind
 	if kind == kindUntil {
@@ -60,14 +57,104 @@ func (k *knob) takesWords() string {
 	return words
 }
 
-// refusedNote is what k's field says of the characters it refused
-// (knob.refused): which, and what it takes. A long paste's are cut to
-// their first few.
-func (k *knob) refusedNote() string {
-	const shown = 8
-	text := string(k.refused)
-	if len(k.refused) > shown {
-		text = string(k.refused[:shown]) + "…"
+// refusal is the words k's field is refused in when parse refused its
+// text with err: what the field takes, then, for a text that is no value
+// of the field's kind, the text itself and how to type the value. A
+// number of the right form out of range is refused in parse's words,
+// which name it already ("0 or more, or -1 for no limit"), and so is a
+// duration, whose words quote the text (lessons.ParseDuration).
+func (k *knob) refusal(text string, err error) string {
+	s := strings.TrimSpace(text)
+	if s == "" {
+		return k.takesWords() // with the range the hint states
 	}
-	return strconv.Quote(text) + " left out: takes " + k.takesWords()
+	if !k.misspelt(s, err) {
+		return err.Error()
+	}
+	words := k.takesWords() + ", not " + strconv.Quote(s)
+	if how := k.howToType(s); how != "" {
+		words += ": " + how
+	}
+	return words
+}
+
+// misspelt says whether parse's err refused s as no value of k's kind at
+// all, rather than as a value out of range, which parse's words say.
+func (k *knob) misspelt(s string, err error) bool {
+	switch k.kind {
+	case kindDuration, kindUntil:
+		return false // lessons.ParseDuration quotes the text in every refusal
+	case kindQueue:
+		return !strings.HasPrefix(s, "-") || !digitsRE.MatchString(s[1:])
+	case kindPercent:
+		return errors.Is(err, scenariofile.ErrShareForm)
+	}
+	return true
+}
+
+// howToType says how to type the number s meant in k's field: the number
+// itself where s reads as one in range ("type 1000" for "1e3"), else what
+// the number is written with and the value the field opened with for an
+// example. It is empty for a field of words, whose words say it all.
+func (k *knob) howToType(s string) string {
+	var example, how string
+	switch k.kind {
+	case kindInt, kindQueue:
+		if f, ok := k.readsAs(s); ok && f == math.Trunc(f) {
+			return "type " + strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		how, example = "type digits only", k.initialIf(digitsRE)
+	case kindRate:
+		if f, ok := k.readsAs(s); ok {
+			return "type " + strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		how, example = "type digits, with a point for a fraction", k.initialIf(plainDecimalRE)
+	default:
+		return ""
+	}
+	if example != "" {
+		how += ", such as " + example
+	}
+	return how
+}
+
+// readsAs is the number strconv.ParseFloat reads s as, when it is one k
+// takes: finite, in k's range, and short enough to be typed back.
+func (k *knob) readsAs(s string) (float64, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) >= 1e15 {
+		return 0, false
+	}
+	v := value{n: int(f), f: f}
+	if k.kind != kindRate && f != math.Trunc(f) {
+		return 0, false
+	}
+	if k.kind == kindQueue && v.n == -1 {
+		return f, true
+	}
+	if f < 0 || k.check(v) != nil {
+		return 0, false
+	}
+	return f, true
+}
+
+// initialIf is the text the field opened with, where it is written as re
+// says (a field reset to a value its scenario did not hold has none).
+func (k *knob) initialIf(re *regexp.Regexp) string {
+	if s := strings.TrimSpace(k.initial); re.MatchString(s) {
+		return s
+	}
+	return ""
+}
+
+// cutNote is what k's field says of the characters a paste typed past
+// its limit (knob.cut), and why they are not in it, in the words the
+// other one-line prompts use; a long paste's are cut to their first few.
+func (k *knob) cutNote() string {
+	const shown = 8
+	text := string(k.cut)
+	if len(k.cut) > shown {
+		text = string(k.cut[:shown]) + "…"
+	}
+	return strconv.Quote(text) + " left out: takes " + strconv.Itoa(kform.Limit) + " characters at most"
 }

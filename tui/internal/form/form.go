@@ -19,19 +19,26 @@ import (
 )
 
 // Field is a one-line text field for short values: typing appends, the
-// cursor stays at the end, backspace deletes and ctrl+u clears.
+// cursor stays at the end, backspace deletes and ctrl+u clears. It keeps
+// every character typed, whatever the value is to be: a number's field
+// that dropped the letters typed into it turned "1e3" into 13 without a
+// word, and the screen that reads the text refuses it whole at enter, in
+// its own words, with the text still there to mend.
 type Field struct {
 	value []rune
-	// takes, when set, says whether a character may go in: a number's
-	// field refuses a letter as it is typed, so "200fgh" never stands in
-	// it to be refused whole at enter, with the 200 typed before it.
-	takes func(r rune) bool
 }
 
 const (
-	fieldLimit = 16 // characters a field holds
-	fieldShown = 9  // characters it shows, the cursor included
+	// fieldLimit is the characters a field holds: more than any value a
+	// form shows ("12h5m10.5s", "overlap-limited"), so that only a paste
+	// of something else reaches it.
+	fieldLimit = 16
+	fieldShown = 9 // characters it shows, the cursor included
 )
+
+// Limit is the characters a field holds, for a screen to say why a paste
+// was cut.
+const Limit = fieldLimit
 
 // Value is the field's text.
 func (f *Field) Value() string { return string(f.value) }
@@ -39,15 +46,12 @@ func (f *Field) Value() string { return string(f.value) }
 // SetValue replaces the text.
 func (f *Field) SetValue(s string) { f.value = []rune(s) }
 
-// Takes makes the field refuse the characters takes says no to, as they
-// are typed or pasted; nil takes every one. SetValue is not checked.
-func (f *Field) Takes(takes func(r rune) bool) { f.takes = takes }
-
 // Key edits the text with one key press; keys that do not edit are
-// ignored. It returns the characters typed that the field refused (Takes),
-// in the order typed, for the screen to say what the field takes: the
-// rest of a paste goes in, and the text before it stays.
-func (f *Field) Key(k tea.KeyMsg) (refused []rune) {
+// ignored, and so are control characters (pane.Typable). It returns the
+// characters typed past the field's limit, in the order typed, for the
+// screen to say that the text is not all that was typed: the text before
+// them stays.
+func (f *Field) Key(k tea.KeyMsg) (cut []rune) {
 	switch k.Type {
 	case tea.KeyBackspace:
 		if len(f.value) > 0 {
@@ -60,16 +64,14 @@ func (f *Field) Key(k tea.KeyMsg) (refused []rune) {
 			if !pane.Typable(r) {
 				continue
 			}
-			if f.takes != nil && !f.takes(r) {
-				refused = append(refused, r)
+			if len(f.value) >= fieldLimit {
+				cut = append(cut, r)
 				continue
 			}
-			if len(f.value) < fieldLimit {
-				f.value = append(f.value, r)
-			}
+			f.value = append(f.value, r)
 		}
 	}
-	return refused
+	return cut
 }
 
 // Item is one field as the form shows it.

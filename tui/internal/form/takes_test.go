@@ -1,30 +1,38 @@
 package form
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// A field told what it takes leaves out the rest of a key press or a
-// paste, says which, and keeps what was typed before; one told nothing
-// takes any text, as the shard view's and the drill's do.
-func TestFieldLeavesOutWhatItDoesNotTake(t *testing.T) {
-	digits := func(r rune) bool { return r >= '0' && r <= '9' }
+// A field keeps every character typed, letters in a number included: it
+// used to drop those its screen said no value was written with, so "1e3"
+// typed into a workers' field stood there as 13. What a paste types past
+// the field's limit is handed back, for the screen to say the text was
+// cut, and the text before it stays.
+func TestFieldKeepsWhatIsTypedAndHandsBackWhatDoesNotFit(t *testing.T) {
 	var f Field
 	f.SetValue("20")
-	f.Takes(digits)
-	if left := f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("0fg1"), Paste: true}); string(left) != "fg" {
-		t.Errorf("a paste of 0fg1 left out %q, want fg", string(left))
+	for _, r := range "0fg 1e3" {
+		k := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}
+		if r == ' ' {
+			k = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{r}}
+		}
+		if cut := f.Key(k); cut != nil {
+			t.Errorf("%q was cut from a field of %d characters", r, len(f.Value()))
+		}
 	}
-	if left := f.Key(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune(" ")}); string(left) != " " {
-		t.Errorf("space left out %q, want it refused", string(left))
+	if f.Value() != "200fg 1e3" {
+		t.Errorf("the field holds %q, want 200fg 1e3", f.Value())
 	}
-	if f.Value() != "2001" {
-		t.Errorf("the field holds %q, want 2001", f.Value())
+	paste := strings.Repeat("9", Limit) + "xyz"
+	f.SetValue("")
+	if cut := f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(paste), Paste: true}); string(cut) != "xyz" {
+		t.Errorf("a paste of %d characters cut %q, want xyz", len(paste), string(cut))
 	}
-	var any Field
-	if left := any.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a 1")}); left != nil || any.Value() != "a 1" {
-		t.Errorf("a field with no Takes left out %q and holds %q", string(left), any.Value())
+	if f.Value() != paste[:Limit] {
+		t.Errorf("after the paste the field holds %q, want its first %d characters", f.Value(), Limit)
 	}
 }
