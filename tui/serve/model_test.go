@@ -39,6 +39,11 @@ func keys(s *Session, ks ...string) {
 			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
 		case "ctrl+g":
 			msg = tea.KeyMsg{Type: tea.KeyCtrlG}
+		case "ctrl+u":
+			// A key of its own: as runes, a number field that dropped
+			// letters took "ctrl+u" as nothing; one that keeps what is
+			// typed holds it.
+			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}

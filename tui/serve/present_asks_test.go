@@ -28,7 +28,7 @@ func TestPresentingSessionKeepsTheLineThatAsks(t *testing.T) {
 		if got := lastLine(v); !strings.Contains(got, "go to time") || !strings.Contains(got, "12") {
 			t.Errorf("%dx%d: the time prompt is not on the last line %q:\n%s", sz[0], sz[1], got, ansi.Strip(v))
 		}
-		keys(s, "esc", "e", "ctrl+u", "8", "enter", "q")
+		keys(s, "esc", "e", "ctrl+u", "8", "0", "enter", "q")
 		v = s.View()
 		if got := lastLine(v); !strings.Contains(got, "Leave") || !strings.Contains(got, "y leaves") {
 			t.Errorf("%dx%d: the leave question is not on the last line %q:\n%s", sz[0], sz[1], got, ansi.Strip(v))
