@@ -3,8 +3,9 @@
 // as a stack of instances), every dependency, and on each call between
 // them the breaker that guards it. Each node carries its live state from
 // the engine's snapshot: workers or calls in flight against the size, the
-// calls made to it a second and the share of its answers that failed over
-// the last few seconds, and the fault or instance state in force now.
+// calls that reach it a second (beside the calls made to it, where most of
+// those do not) and the share of its answers that failed over the last
+// few seconds, and the fault or instance state in force now.
 //
 // A node is selected with keys or the mouse; Selected names it as the
 // engine and the scenario name it ("inventory", "api#3", "acme"), so that

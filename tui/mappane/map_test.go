@@ -115,22 +115,21 @@ func TestNodesCarryTheSnapshotsState(t *testing.T) {
 	}
 }
 
-// The rates are the engine's: over the last 5 s, the calls made along an
-// edge a second and the failed share of the answered, from its running
-// counts.
+// The rates are the engine's: over the last 5 s, the attempts that
+// reached the dependency along an edge a second and the failed share of
+// the answered, from its running counts.
 func TestEdgeRatesComeFromTheSeries(t *testing.T) {
 	s := snapAt(t, "breaker-timeline", 0, 30*time.Second)
 	d := &s.Dependencies[0]
 	k := int(rateWindow / s.SampleEvery)
 	last, first := d.Series[len(d.Series)-1], d.Series[len(d.Series)-1-k]
-	c, ok := edgeCounts(d.Series, s.SampleEvery)
-	rate, failed, _ := share(c.Made, c.Answered, c.Failed, c.Span, s.SampleEvery)
+	c, ok := edgeCounts(d, nil, s.SampleEvery)
+	rate, failed := c.ReachedRate(s.SampleEvery), c.FailedShare()
 	all := float64(last.Answered - first.Answered)
 	if !ok || all == 0 {
 		t.Fatal("no calls in the window")
 	}
-	made := float64(last.Made - first.Made)
-	if want := made / rateWindow.Seconds(); rate != want || made < all {
+	if want := float64(last.Reached-first.Reached) / rateWindow.Seconds(); rate != want {
 		t.Errorf("rate %v, want %v", rate, want)
 	}
 	if want := float64(last.FailedCalls-first.FailedCalls) / all; failed != want {

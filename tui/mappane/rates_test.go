@@ -77,19 +77,19 @@ func TestAHungDependencyIsCalledAsOftenAsEver(t *testing.T) {
 }
 
 // A service's calls/s and failed share are its callers' view, as a
-// dependency's: the calls made to it by every caller, and the share of
-// their answers that failed, the refusals on the way included. Counted from
-// the service's own answers, rate-limit-vs-bulkhead's catalog read 198/s
-// and 0% while its limiter refused seven calls in ten.
+// dependency's: the attempts of every caller that reached it, and the
+// share of their answers that failed, the refusals on the way included.
+// Counted from the service's own answers, rate-limit-vs-bulkhead's catalog
+// read 198/s and 0% while its limiter refused seven calls in ten.
 func TestAServiceCountsItsCallersCalls(t *testing.T) {
 	s := snapAt(t, "rate-limit-vs-bulkhead", 1, 20*time.Second)
 	m := newMap(s, 200, 30)
 	cat := nodeNamed(t, m, "catalog")
-	var sum pane.EdgeCalls
+	var sum pane.Calls
 	edges := 0
 	for i := range s.Dependencies {
 		if d := &s.Dependencies[i]; d.Service == "catalog" {
-			c, ok := edgeCounts(d.Series, s.SampleEvery)
+			c, ok := edgeCounts(d, nil, s.SampleEvery)
 			if !ok {
 				t.Fatalf("edge %s has no samples", d.Name)
 			}
@@ -100,8 +100,9 @@ func TestAServiceCountsItsCallersCalls(t *testing.T) {
 	if edges < 2 {
 		t.Fatalf("catalog has %d callers' edges, want the two this test is about", edges)
 	}
-	if want := float64(sum.Made) / rateWindow.Seconds(); math.Abs(cat.rate-want) > 1e-9*want {
-		t.Errorf("catalog: %.1f calls/s, want its callers' %.1f", cat.rate, want)
+	if want := float64(sum.Reached) / rateWindow.Seconds(); math.Abs(cat.rate-want) > 1e-9*want || sum.Made < 2*sum.Reached {
+		t.Errorf("catalog: %.1f calls/s, want the %.1f of its callers' that reached it (of %.1f made)",
+			cat.rate, want, float64(sum.Made)/rateWindow.Seconds())
 	}
 	if want := float64(sum.Failed) / float64(sum.Answered); cat.failed != want || want < 0.5 {
 		t.Errorf("catalog: failed %.3f, want its callers' %.3f (most refused by the limiter)", cat.failed, want)

@@ -14,7 +14,8 @@ import (
 // under the node that calls it, with the breaker of that call drawn on the
 // branch (▁ closed, ▄ half-open, █ open; a fleet's instances counted by
 // state). To the right of the tree, columns: what holds the node's size
-// now, the calls made to it a second, the failed share of its answers,
+// now, the calls that reach it a second (and the calls made, when most of
+// those do not reach it), the failed share of its answers,
 // what is wrong now, the breaker's state in words and its refusals; the
 // legend says what the two numbers count. Columns that do not fit give way
 // from the right, and the title's note says so. A fleet gets, room
@@ -139,8 +140,8 @@ var columns = []column{
 }
 
 // The indexes of columns: nowColumn the fault in force's, useColumn what
-// holds a node's size, rateColumn the calls made a second, failedColumn
-// the failed share.
+// holds a node's size, rateColumn the calls that reach it a second,
+// failedColumn the failed share.
 const (
 	nowColumn    = 3
 	useColumn    = 0
@@ -427,12 +428,33 @@ func (m *Model) refusedCell(r row) string {
 	return pane.Count(r.edge.refused)
 }
 
-func (m *Model) rateCell(r row) string {
+func (m *Model) rateCell(r row) string { return m.rate(r, true, true) }
+
+// rate is the calls that reach node r a second, and with made, where most
+// calls made to it did not reach it, those beside it ("0/s · 190/s
+// made"), with why what the sample shows kept them ("…, still
+// dialling"): pane.Calls.RateWords, which the tiles word theirs by.
+func (m *Model) rate(r row, why, made bool) string {
 	n := &m.g.nodes[r.node]
-	if r.strip || r.ref || !n.ok {
+	if r.strip || r.ref || !n.ok || len(n.rateWords) == 0 {
 		return ""
 	}
-	return pane.Rate(n.rate)
+	// The wordings are the rate alone, or with the calls made, or with
+	// why too (pane.Calls.RateWords), longest first.
+	words := n.rateWords
+	s := words[0]
+	switch {
+	case !made:
+		s = words[len(words)-1]
+	case !why && len(words) == 3:
+		s = words[1]
+	}
+	// The rate that reaches it is the figure; the calls made, dim, say
+	// what else its callers asked for.
+	if at := strings.Index(s, " · "); at >= 0 {
+		s = s[:at] + m.th.Dim.Render(s[at:])
+	}
+	return s
 }
 
 func (m *Model) failedCell(r row) string {
@@ -515,29 +537,29 @@ func (m *Model) layOut(rows []row, inner int) layout {
 		}
 	}
 	shown := fits(treeW, widths[:avail], inner)
-	// A leaf's dials widen the in-use column; where they cost a column,
-	// the limits pane's pool line says them instead. Its abandoned calls
-	// give way only where the column itself would not fit: a map of
-	// names alone, every column given way to one cell's second figure,
-	// said nothing (lesson 1's cascade at 100 columns once recommendations
+	// Second figures give way where they cost a column, in this order:
+	// why the calls made did not reach a node, then a leaf's dials (the
+	// limits pane's pool line says them), then the calls made, but only
+	// for the in-use, calls/s and failed columns: beside a rate of 0.00/s
+	// they say the callers still call (a learner read a hung payments'
+	// rate as checkout no longer calling it), which the fault in force
+	// (⚠ on the name when its column gives way) and the breaker's
+	// columns (its glyph on the branch) do not. Its abandoned calls give
+	// way only where the column itself would not fit: a map of names
+	// alone, every column given way to one cell's second figure, said
+	// nothing (lesson 1's cascade at 100 columns once recommendations
 	// hung); the calls in flight chart hatches them.
-	try := func(abandoned bool) {
-		plain := make([]string, len(rows))
-		w := append([]int(nil), widths...)
-		w[useColumn] = ansi.StringWidth(columns[useColumn].head)
-		for i, r := range rows {
-			plain[i] = m.use(r, false, abandoned)
-			w[useColumn] = max(w[useColumn], ansi.StringWidth(plain[i]))
-		}
-		if n := fits(treeW, w[:avail], inner); n > shown {
-			cells[useColumn], widths, shown = plain, w, n
+	try := func(g givingWay, upTo int) {
+		c, w := m.given(rows, g, cells, widths)
+		if n := fits(treeW, w[:avail], inner); min(n, upTo) > min(shown, upTo) {
+			cells, widths, shown = c, w, n
 		}
 	}
-	if m.anyDialling() {
-		try(true)
-	}
+	try(givingWay{why: true}, avail)
+	try(givingWay{why: true, dials: true}, avail)
+	try(givingWay{why: true, dials: true, made: true}, nowColumn)
 	if shown == 0 && m.anyAbandoned() {
-		try(false)
+		try(givingWay{why: true, dials: true, made: true, abandoned: true}, avail)
 	}
 	if shown <= nowColumn {
 		// The fault in force has no column: the node's name carries ⚠,
@@ -555,6 +577,31 @@ func (m *Model) layOut(rows []row, inner int) layout {
 		}
 	}
 	return layout{names: names, treeW: treeW, cells: cells, widths: widths, shown: shown, avail: avail}
+}
+
+// givingWay is which second figures of the cells give way: why calls
+// made did not reach a node, and the calls made, in the rate column; a
+// leaf's dials and its abandoned calls in the in-use column.
+type givingWay struct{ why, made, dials, abandoned bool }
+
+// given is cells and widths with the in-use and rate columns' second
+// figures that g names left out.
+func (m *Model) given(rows []row, g givingWay, cells [][]string, widths []int) ([][]string, []int) {
+	c := append([][]string(nil), cells...)
+	w := append([]int(nil), widths...)
+	for _, col := range []int{useColumn, rateColumn} {
+		c[col] = make([]string, len(rows))
+		w[col] = ansi.StringWidth(columns[col].head)
+		for i, r := range rows {
+			if col == useColumn {
+				c[col][i] = m.use(r, !g.dials, !g.abandoned)
+			} else {
+				c[col][i] = m.rate(r, !g.why, !g.made)
+			}
+			w[col] = max(w[col], ansi.StringWidth(c[col][i]))
+		}
+	}
+	return c, w
 }
 
 // Columns is how many of the columns right of the tree the map shows at
@@ -691,16 +738,6 @@ func (m *Model) anyAbandoned() bool {
 	return false
 }
 
-// anyDialling says whether a node has dials worth saying.
-func (m *Model) anyDialling() bool {
-	for i := range m.g.nodes {
-		if m.g.nodes[i].dialling > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // anyInstance says whether an instance of a fleet is in state st.
 func (m *Model) anyInstance(st engine.InstanceState) bool {
 	for i := range m.g.nodes {
@@ -800,7 +837,7 @@ func flow(entries []string, inner int, gap string) []string {
 // The legend's entries for the columns of numbers, each starting with its
 // column's heading.
 const (
-	keyRate   = "calls/s: calls made a second, refused ones too"
+	keyRate   = "calls/s: calls that reach it a second"
 	keyFailed = "failed: share of the answered"
 	// The failed column's "–", after keyFailed: on a line of its own at
 	// 80 columns, where the two keys above fill one.

@@ -84,20 +84,23 @@ type node struct {
 	dialling int
 	queued   int
 	queueCap int // 0 none, -1 unbounded
-	// Over the rate window: the calls made to it a second (answered or
-	// not: a hung dependency is called as often as ever, and answers
-	// none), and the share of the calls answered in it that failed (its
-	// calls still in flight are not judged yet); ok says there were
-	// samples to judge by.
+	// Over the rate window: the calls that reached it a second (a
+	// tenant's, the front's: the requests that arrived), and the share of
+	// the calls answered in it that failed (its calls still in flight are
+	// not judged yet); ok says there were samples to judge by. rateWords
+	// word the rate, longest first (pane.Calls.RateWords): a dependency's
+	// or a service's with the calls made beside it when most of those did
+	// not reach it (a hang's dials, a breaker open, a bulkhead full).
 	rate, failed float64
 	ok           bool
+	rateWords    []string
 	// unjudged: calls were made in the window and none was answered (a
 	// hang, a killed process), so there is no failed share to show: a
 	// 0% there read as calls answering well.
 	unjudged bool
 	// calls are a service's callers' calls to it, which rate and failed
 	// are worked out from.
-	calls pane.EdgeCalls
+	calls pane.Calls
 	// fault is the fault in force on a leaf now, "" for none.
 	fault string
 	// uncalled: a dependency of the front that no endpoint calls in this
@@ -143,11 +146,13 @@ func build(s *engine.Snapshot) graph {
 		// shows the same, from the same computation).
 		c, ok := pane.TenantLive(t, s.SampleEvery)
 		n.rate, n.failed, n.ok, n.unjudged = c.Rate(s.SampleEvery), c.FailedShare(), ok, c.NoneAnswered()
+		n.rateWords = []string{pane.Rate(n.rate)}
 		g.nodes = append(g.nodes, n)
 	}
 	g.front = len(g.nodes)
 	front := node{kind: Front, name: FrontName, parent: -1, used: s.Busy, size: s.Workers, queued: s.Queued, queueCap: s.QueueCap}
 	front.rate, front.failed, front.ok, front.unjudged = frontRates(s)
+	front.rateWords = []string{pane.Rate(front.rate)}
 	g.nodes = append(g.nodes, front)
 	svcIndex := map[string]int{} // service name → node
 	for i := range s.Dependencies {
@@ -177,11 +182,11 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	if d.Service != "" {
 		if at, ok := svcIndex[d.Service]; ok {
 			e.to = at // a second call into a service drawn already
-			if c, ok := edgeCounts(d.Series, s.SampleEvery); ok {
+			if c, ok := edgeCounts(d, svc, s.SampleEvery); ok {
 				n := &g.nodes[at]
 				n.calls.Add(c)
-				n.rate, n.failed, n.ok = share(n.calls.Made, n.calls.Answered, n.calls.Failed, n.calls.Span, s.SampleEvery)
-				n.unjudged = answeredNone(n.calls.Made, n.calls.Answered)
+				n.ok = true
+				n.setCalls(s.SampleEvery)
 			}
 			g.nodes[from].edges = append(g.nodes[from].edges, e)
 			return
@@ -192,12 +197,12 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		n := node{kind: Service, name: ss.Name, depth: ss.Depth, parent: from, used: ss.Busy,
 			size: ss.Workers * len(ss.Instances), queued: ss.Queued, queueCap: ss.QueueCap}
-		// Its callers' view, as a dependency's: the calls made to it
-		// (its own series counts answers, not arrivals), refusals on the
-		// way counted as failed; a second caller's edge adds its own.
-		n.calls, n.ok = edgeCounts(d.Series, s.SampleEvery)
-		n.rate, n.failed, _ = share(n.calls.Made, n.calls.Answered, n.calls.Failed, n.calls.Span, s.SampleEvery)
-		n.unjudged = answeredNone(n.calls.Made, n.calls.Answered)
+		// Its callers' view, as a dependency's: their attempts that
+		// reached it, beside the calls they made (its own series counts
+		// answers, not arrivals), refusals on the way counted as failed;
+		// a second caller's edge adds its own.
+		n.calls, n.ok = edgeCounts(d, svc, s.SampleEvery)
+		n.setCalls(s.SampleEvery)
 		if len(ss.Instances) == 1 && ss.Instances[0].State != engine.InstanceUp {
 			n.fault = instanceFaultWords(&ss.Instances[0])
 		}
@@ -231,10 +236,8 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)
 	}
-	if c, ok := edgeCounts(d.Series, s.SampleEvery); ok {
-		n.rate, n.failed, n.ok = share(c.Made, c.Answered, c.Failed, c.Span, s.SampleEvery)
-		n.unjudged = answeredNone(c.Made, c.Answered)
-	}
+	n.calls, n.ok = edgeCounts(d, svc, s.SampleEvery)
+	n.setCalls(s.SampleEvery)
 	if d.Fault != nil {
 		n.fault = faultWords(d.Fault)
 	}
@@ -354,24 +357,36 @@ func answeredNone(made, answered uint64) bool {
 	return pane.EdgeCalls{Made: made, Answered: answered}.NoneAnswered()
 }
 
-// edgeCounts counts an edge's calls over the rate window (pane.EdgeCalls,
-// which the circuit tiles count by too). The calls made
-// are the engine's own count of calls begun, not answers plus the growth
-// of the calls held: in a hang the calls waiting outside the dependency
-// (dialling a connection, waiting for a permit) are made and nowhere
-// held, and go-server's payments read 0 calls/s while checkout called it
-// 190 times a second.
-func edgeCounts(ser []engine.DependencySample, every time.Duration) (pane.EdgeCalls, bool) {
-	return pane.EdgeCallsOver(ser, every, rateWindow)
+// edgeCounts counts an edge's calls over the rate window with
+// pane.CallsOver, which the circuit tiles count by too: the calls/s is
+// the attempts that reached the dependency, the engine's own count, not
+// the calls made, which in a hang are mostly waiting outside it (dialling
+// a connection the hung host never accepts: go-server's payments read
+// 190/s while not one call reached it). svc is the service whose edge d
+// is (nil: the front's); a fleet's edge sums its instances' samples, and
+// so their bulkheads' slots.
+func edgeCounts(d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, every time.Duration) (pane.Calls, bool) {
+	slots := pane.OneCap(d)
+	if svc != nil {
+		slots *= max(len(svc.Instances), 1)
+	}
+	return pane.CallsOver(d.Series, every, rateWindow, slots)
 }
 
-// share turns counts over span samples into a rate of made a second and
-// the share of all (the answered) that were bad.
-func share(made, all, bad uint64, span int, every time.Duration) (rate, failed float64, ok bool) {
+// setCalls works out the node's figures from its calls.
+func (n *node) setCalls(every time.Duration) {
+	n.rate, n.failed = n.calls.ReachedRate(every), n.calls.FailedShare()
+	n.unjudged = n.calls.NoneAnswered()
+	n.rateWords = n.calls.RateWords(every)
+}
+
+// share turns counts over span samples into a rate of n a second (the
+// front's arrivals) and the share of all (the answered) that were bad.
+func share(n, all, bad uint64, span int, every time.Duration) (rate, failed float64, ok bool) {
 	if span <= 0 || every <= 0 {
 		return 0, 0, false
 	}
-	rate = float64(made) / (time.Duration(span) * every).Seconds()
+	rate = float64(n) / (time.Duration(span) * every).Seconds()
 	if all > 0 {
 		failed = float64(bad) / float64(all)
 	}

@@ -2,8 +2,6 @@ package pane
 
 import (
 	"time"
-
-	"github.com/breakerlab/breakerlab/engine"
 )
 
 // EdgeCalls are the calls along an edge over a stretch of its samples:
@@ -15,29 +13,6 @@ import (
 type EdgeCalls struct {
 	Made, Answered, Failed uint64
 	Span                   int // the samples counted
-}
-
-// EdgeCallsOver counts the calls of ser over its last window (or the time
-// so far, when shorter), from the running counts its samples carry; ok is
-// false before the first sample.
-func EdgeCallsOver(ser []engine.DependencySample, every, window time.Duration) (c EdgeCalls, ok bool) {
-	if len(ser) == 0 || every <= 0 {
-		return EdgeCalls{}, false
-	}
-	k := max(int(window/every), 1)
-	from := max(len(ser)-k, 0)
-	var first engine.DependencySample // before the run's first sample: nothing yet
-	if from > 0 {
-		first = ser[from-1]
-	}
-	last := ser[len(ser)-1]
-	// uint32 differences: the counts wrap, a window's calls do not.
-	return EdgeCalls{
-		Made:     uint64(last.Made - first.Made),
-		Answered: uint64(last.Answered - first.Answered),
-		Failed:   uint64(last.FailedCalls - first.FailedCalls),
-		Span:     len(ser) - from,
-	}, true
 }
 
 // Add counts another edge's calls in (a node called along two edges, a
@@ -72,20 +47,3 @@ func (c EdgeCalls) FailedShare() float64 {
 // still queued): then there is no failed share to show, and a 0% would
 // read as calls answering well.
 func (c EdgeCalls) NoneAnswered() bool { return c.Made > 0 && c.Answered == 0 }
-
-// MadeEachSecond is the calls made along ser in each whole second of the
-// run, the latest last: a sparkline of EdgeCalls' rate.
-func MadeEachSecond(ser []engine.DependencySample, every time.Duration) []float64 {
-	if every <= 0 {
-		return nil
-	}
-	per := max(int(time.Second/every), 1)
-	out := make([]float64, len(ser)/per)
-	var start engine.DependencySample
-	for i := range out {
-		end := ser[(i+1)*per-1]
-		out[i] = float64(end.Made - start.Made)
-		start = end
-	}
-	return out
-}

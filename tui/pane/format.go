@@ -97,9 +97,12 @@ func PercentExact(f float64) string {
 }
 
 // Rate writes a rate a second in at most three significant digits:
-// "603/s", "49.2/s", "1.00/s".
+// "603/s", "49.2/s", "1.00/s"; none at all is "0/s", which "0.00/s"
+// would write as if a few had been rounded away (a hung host's calls).
 func Rate(r float64) string {
 	switch {
+	case r == 0:
+		return "0/s"
 	case r >= 100:
 		return strconv.FormatFloat(r, 'f', 0, 64) + "/s"
 	case r >= 10:

@@ -1,6 +1,7 @@
 // Package tiles draws a tile per circuit breaker, as the Hystrix dashboard
-// does: the rolling rate of calls made, the share of the answered that failed,
-// the breaker's state (a fleet's instances counted by state, as the
+// does: the rolling rate of calls that reach the dependency (with the
+// calls made beside it where most of those do not), the share of the
+// answered that failed, the breaker's state (a fleet's instances counted by state, as the
 // dashboard counts hosts), the calls it refused and the latency
 // percentiles the clients behind it saw, with a sparkline of the rate.
 // Every figure comes from the engine's snapshot.
@@ -26,8 +27,12 @@ import (
 )
 
 // Rolling is the window the rates, failed shares and percentiles cover:
-// the Hystrix dashboard's default rolling window.
-const Rolling = 10 * time.Second
+// the map's (pane.LiveWindow), so that a dependency's calls a second read
+// the same on its tile as on the map beside it. The Hystrix dashboard
+// rolls 10 s by default; two panes showing one edge's rate two ways, a
+// tile's 45/s beside the map's 0/s after a breaker opened, read as a
+// contradiction.
+const Rolling = pane.LiveWindow
 
 // tileH is a tile's height, its border included.
 const tileH = 7
@@ -48,7 +53,7 @@ type circuit struct {
 	winFailed, winCalls int
 	threshold           float64
 	rate, failed        float64
-	calls               pane.EdgeCalls // what rate and failed are worked out from
+	calls               pane.Calls // what rate and failed are worked out from
 	refused             uint64
 	p50, p90, p99       time.Duration
 	latOK               bool
@@ -145,7 +150,7 @@ func (m *Model) ensure() {
 				c := &m.circuits[at]
 				c.members = append(c.members, dep.Name)
 				c.refused += dep.ShortCircuited
-				m.addRates(c, s, dep.Series)
+				m.addRates(c, s, dep.Series, pane.OneCap(dep))
 				continue
 			}
 			groups[g] = len(m.circuits)
@@ -155,7 +160,7 @@ func (m *Model) ensure() {
 		if dep.SharedBreaker != "" {
 			c.members = []string{dep.Name}
 		}
-		m.addRates(&c, s, dep.Series)
+		m.addRates(&c, s, dep.Series, pane.OneCap(dep))
 		m.circuits = append(m.circuits, c)
 	}
 	for i := range s.Services {
@@ -176,7 +181,8 @@ func (m *Model) ensure() {
 			if c.hosts == 0 {
 				continue
 			}
-			m.addRates(&c, s, ss.Dependencies[j].Series)
+			// The edge's samples sum its instances', and so their bulkheads.
+			m.addRates(&c, s, ss.Dependencies[j].Series, pane.OneCap(&ss.Dependencies[j])*len(ss.Instances))
 			m.circuits = append(m.circuits, c)
 		}
 	}
@@ -186,19 +192,21 @@ func (m *Model) ensure() {
 }
 
 // addRates adds a dependency's rolling rate, failed share and sparkline
-// to c (a shared breaker's members add up). The rate is the calls made a
-// second, as the map's calls/s (pane.EdgeCalls, over the rolling window):
-// a rate of answers read 0/s while a hung dependency was called as often
-// as ever. The failed share is of the calls answered.
-func (m *Model) addRates(c *circuit, s *engine.Snapshot, ser []engine.DependencySample) {
-	calls, ok := pane.EdgeCallsOver(ser, s.SampleEvery, Rolling)
+// to c (a shared breaker's members add up); slots is the bulkhead its
+// samples count against. The rate is the attempts that reach the
+// dependency a second, the map's calls/s (pane.CallsOver, over the same
+// window): the calls made read 99/s for cascade's recommendations while
+// its open breaker let none through. The failed share is of the calls
+// answered.
+func (m *Model) addRates(c *circuit, s *engine.Snapshot, ser []engine.DependencySample, slots int) {
+	calls, ok := pane.CallsOver(ser, s.SampleEvery, Rolling, slots)
 	if !ok {
 		return
 	}
 	c.calls.Add(calls)
-	c.rate, c.failed = c.calls.Rate(s.SampleEvery), c.calls.FailedShare()
-	// The sparkline: calls made in each second, the latest last.
-	spark := pane.MadeEachSecond(ser, s.SampleEvery)
+	c.rate, c.failed = c.calls.ReachedRate(s.SampleEvery), c.calls.FailedShare()
+	// The sparkline: attempts that reached it in each second, the latest last.
+	spark := pane.ReachedEachSecond(ser, s.SampleEvery)
 	if len(c.spark) == len(spark) {
 		for i := range spark {
 			c.spark[i] += spark[i]
@@ -305,7 +313,7 @@ func (m *Model) render() []string {
 	if len(m.circuits) == 0 {
 		body = append(body, m.th.Dim.Render("No circuit breaker in this variant."))
 	}
-	notes := []string{"rolling " + pane.SecondsShort(Rolling), ""}
+	notes := []string{"calls/s: those that reach it · rolling " + pane.SecondsShort(Rolling), "rolling " + pane.SecondsShort(Rolling), ""}
 	if fit := max((m.h-2)/tileH, 0) * per; fit < len(m.circuits) {
 		// The tiles that find no room: say how many are shown.
 		notes = []string{fmt.Sprintf("%d of %d circuits, taller shows all · rolling %s", fit, len(m.circuits), pane.SecondsShort(Rolling)),
@@ -324,12 +332,7 @@ func (m *Model) tile(c *circuit, w int) []string {
 		st = worst(c.states)
 	}
 	state := m.th.State(st).Bold(true).Render(fmt.Sprintf("%c %s", pane.BandGlyph(st), strings.ToUpper(st.String())))
-	var lines []string
-	failed := pane.Percent(c.failed) + " failed"
-	if c.failed >= 0.5 {
-		failed = m.th.Bad.Render(failed)
-	}
-	lines = append(lines, fmt.Sprintf("%s  %s", m.th.Bold.Render(pane.Rate(c.rate)), failed))
+	lines := []string{m.rateLine(c, in)}
 	switch {
 	case c.hosts > 1:
 		var parts []string
@@ -361,6 +364,31 @@ func (m *Model) tile(c *circuit, w int) []string {
 	lines = append(lines, m.th.Dim.Render(sparkline(c.spark, in)))
 	name := c.name
 	return pane.Frame(m.th, w, tileH, name, state, lines)
+}
+
+// rateLine is a tile's first line: the calls that reach the dependency a
+// second, in bold, and the calls made beside them where most did not
+// reach it, worded as the map words them (pane.Calls.RateWords, the
+// longest that fits in w cells), then the failed share of the answered,
+// or with calls made and none answered, that none was.
+func (m *Model) rateLine(c *circuit, w int) string {
+	failed := pane.Percent(c.failed) + " failed"
+	switch {
+	case c.calls.NoneAnswered():
+		// A 0% here read as calls answering well while none had.
+		failed = m.th.Dim.Render("none answered")
+	case c.failed >= 0.5:
+		failed = m.th.Bad.Render(failed)
+	}
+	var words []string
+	for _, r := range c.calls.RateWords(m.data.Snap.SampleEvery) {
+		figure, rest, _ := strings.Cut(r, " · ")
+		if rest != "" {
+			rest = m.th.Dim.Render(" · " + rest)
+		}
+		words = append(words, m.th.Bold.Render(figure)+rest+"  "+failed)
+	}
+	return fitting(w, words...)
 }
 
 // fitting is the first of the wordings, longest first, that fits in w

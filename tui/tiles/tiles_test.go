@@ -52,9 +52,10 @@ func TestOneTilePerCircuit(t *testing.T) {
 	}
 }
 
-// A tile's figures are the engine's: the rolling rate of calls made and
-// the failed share of the answered from the edge's running counts, the state and the refusals from its
-// breaker, the percentiles from its endpoint's answers of the window.
+// A tile's figures are the engine's: the rolling rate of the attempts
+// that reached the dependency and the failed share of the answered from
+// the edge's running counts, the state and the refusals from its breaker,
+// the percentiles from its endpoint's answers of the window.
 func TestTileFiguresAreTheEngines(t *testing.T) {
 	s := snapAt(t, "cascade", 2, 26*time.Second)
 	m := tilesOf(s)
@@ -62,7 +63,7 @@ func TestTileFiguresAreTheEngines(t *testing.T) {
 	d, _ := s.Dependency("recommendations")
 	k := int(Rolling / s.SampleEvery)
 	last, first := d.Series[len(d.Series)-1], d.Series[len(d.Series)-1-k]
-	if want := float64(last.Made-first.Made) / Rolling.Seconds(); c.rate != want {
+	if want := float64(last.Reached-first.Reached) / Rolling.Seconds(); c.rate != want {
 		t.Errorf("rate %v, want %v", c.rate, want)
 	}
 	if want := float64(last.FailedCalls-first.FailedCalls) / float64(last.Answered-first.Answered); c.failed != want {
