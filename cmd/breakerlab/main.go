@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
@@ -98,17 +101,32 @@ func main() {
 // runMain is main without the process: it returns the exit code, so tests can
 // drive the whole command line.
 func runMain(args []string, stdout, stderr io.Writer) int {
-	// The cobra tree always gets a command name first: none, or a flag
-	// first (`breakerlab --present`), is the home screen's.
+	args = commandLine(args)
+	if ownsTerminate[args[0]] {
+		return runCommandLine(args, stdout, stderr)
+	}
+	watch := watchTerminate()
+	return watch.end(runCommandLine(args, stdout, stderr))
+}
+
+// commandLine is args with a command name first, as the cobra tree takes
+// them: none, or a flag first (`breakerlab --present`), is the home
+// screen's.
+func commandLine(args []string) []string {
 	switch {
 	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help"):
-		args = append([]string{"help"}, args[1:]...)
+		return append([]string{"help"}, args[1:]...)
 	case len(args) > 0 && (args[0] == "--version" || args[0] == "-version"):
-		args = append([]string{"version"}, args[1:]...) // as most programs take it
-
+		return append([]string{"version"}, args[1:]...) // as most programs take it
 	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
-		args = append([]string{defaultCommand}, args...)
+		return append([]string{defaultCommand}, args...)
 	}
+	return args
+}
+
+// runCommandLine runs the command line args (a command name first) and
+// returns its exit code.
+func runCommandLine(args []string, stdout, stderr io.Writer) int {
 	stdout, stderr = terminalText(stdout, os.Getenv), terminalText(stderr, os.Getenv)
 	// A misspelt BREAKERLAB_THEME falls back to asking the terminal; say
 	// so, rather than leave the reader wondering why it did nothing.
@@ -154,6 +172,92 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 		return exitUsage
 	}
+}
+
+// ownsTerminate are the commands that stop on SIGTERM in their own way,
+// with a signal context of their own: the lab exits 143 after shutting its
+// servers down, and serve, a server, exits 0 after saying it stopped. The
+// terminate watch would only add a second owner to their signal.
+var ownsTerminate = map[string]bool{"lab": true, "serve": true}
+
+// terminateGrace is how long a SIGTERM waits for the command to end
+// before it takes its course as if no one had asked for it. A full-screen
+// program ends well within it: bubbletea quits on it and gives the
+// terminal back, waiting at most half a second for its input reader.
+const terminateGrace = 2 * time.Second
+
+// terminateWatch sees a SIGTERM come. Bubbletea turns one into a quit, as
+// if q had been pressed, and its Run returns no error: without the watch a
+// full-screen program sent SIGTERM (kill, a closing session, a service
+// manager) exited 0, and a script running it went on as if the learner
+// had quit. With it the command exits 143 (128 + SIGTERM), as a shell
+// reports a program the signal ended and as the headless lab exits.
+//
+// The watch asks for SIGTERM beside bubbletea's own handler, never instead
+// of it: both channels get the signal, and bubbletea quits and restores the
+// terminal as on any quit. But a Go program that asks for a signal no
+// longer dies of it, and a headless command (run, sweep) has no handler to
+// end it: so a SIGTERM the command has not ended on within terminateGrace
+// is passed on, the watch's request withdrawn, to whoever else asks for it
+// then (a full-screen program that started meanwhile) or to its default
+// action, which ends the process by it, as before the watch.
+type terminateWatch struct {
+	signals chan os.Signal
+	done    chan struct{} // closed when the command has ended
+	watched chan struct{} // closed when watch has returned
+	came    bool          // a SIGTERM came; read once watched is closed
+}
+
+// watchTerminate starts watching for SIGTERM.
+func watchTerminate() *terminateWatch {
+	w := &terminateWatch{signals: make(chan os.Signal, 1), done: make(chan struct{}), watched: make(chan struct{})}
+	signal.Notify(w.signals, syscall.SIGTERM)
+	go w.watch()
+	return w
+}
+
+func (w *terminateWatch) watch() {
+	defer close(w.watched)
+	select {
+	case <-w.signals:
+		w.came = true
+	case <-w.done:
+		return
+	}
+	select {
+	case <-w.done:
+	case <-time.After(terminateGrace):
+		w.passOn()
+	}
+}
+
+// passOn withdraws the watch's request for SIGTERM and sends the signal
+// again, to the handlers the process has now or to its default action.
+func (w *terminateWatch) passOn() {
+	signal.Stop(w.signals)
+	if p, err := os.FindProcess(os.Getpid()); err == nil {
+		_ = p.Signal(syscall.SIGTERM)
+	}
+}
+
+// end stops the watch once the command has ended with exit code code, and
+// returns the code the process exits with: 143 if a SIGTERM came, unless
+// another signal's code (the lab's 130) already says what ended it.
+func (w *terminateWatch) end(code int) int {
+	signal.Stop(w.signals)
+	close(w.done)
+	<-w.watched
+	// A signal still in the channel came as the command ended: the
+	// watch chose done over it.
+	select {
+	case <-w.signals:
+		w.came = true
+	default:
+	}
+	if w.came && code < 128 {
+		return 128 + int(syscall.SIGTERM)
+	}
+	return code
 }
 
 func commandNames() []string {
