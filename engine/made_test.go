@@ -16,6 +16,29 @@ import (
 // several, each written out for speed) falls behind the answers, and the
 // difference turns negative.
 func TestDependencySamplesCountEveryCallMade(t *testing.T) {
+	everyEdge(t, func(r *engine.Run, _ *engine.Scenario) { r.Run() }, func(sc *engine.Scenario, v int, deps []engine.DependencySnapshot) {
+		for _, d := range deps {
+			var made uint32
+			for k, smp := range d.Series {
+				unanswered := int64(int32(smp.Made - smp.Answered))
+				if waiting := int64(smp.InFlight-smp.Abandoned) + int64(smp.Dialling); unanswered < waiting {
+					t.Fatalf("%s variant %d, %s at sample %d: %d made, %d answered, but %d held and %d dialling",
+						sc.Name, v+1, d.Name, k, smp.Made, smp.Answered, smp.InFlight-smp.Abandoned, smp.Dialling)
+				}
+				made = smp.Made
+			}
+			if made == 0 && d.Calls > 0 {
+				t.Errorf("%s variant %d, %s: %d calls reached it, none made", sc.Name, v+1, d.Name, d.Calls)
+			}
+		}
+	})
+}
+
+// everyEdge runs every built-in scenario's every variant at seed 5 as far
+// as advance takes it, and hands check the edges of its snapshot then: the
+// dependencies of the server and of each service (a fleet's summed).
+func everyEdge(t *testing.T, advance func(*engine.Run, *engine.Scenario), check func(sc *engine.Scenario, v int, deps []engine.DependencySnapshot)) {
+	t.Helper()
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {
@@ -23,26 +46,13 @@ func TestDependencySamplesCountEveryCallMade(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.Run()
+			advance(r, sc)
 			s := r.Snapshot()
 			deps := append([]engine.DependencySnapshot(nil), s.Dependencies...)
 			for i := range s.Services {
 				deps = append(deps, s.Services[i].Dependencies...)
 			}
-			for _, d := range deps {
-				var made uint32
-				for k, smp := range d.Series {
-					unanswered := int64(int32(smp.Made - smp.Answered))
-					if waiting := int64(smp.InFlight-smp.Abandoned) + int64(smp.Dialling); unanswered < waiting {
-						t.Fatalf("%s variant %d, %s at sample %d: %d made, %d answered, but %d held and %d dialling",
-							sc.Name, v+1, d.Name, k, smp.Made, smp.Answered, smp.InFlight-smp.Abandoned, smp.Dialling)
-					}
-					made = smp.Made
-				}
-				if made == 0 && d.Calls > 0 {
-					t.Errorf("%s variant %d, %s: %d calls reached it, none made", sc.Name, v+1, d.Name, d.Calls)
-				}
-			}
+			check(sc, v, deps)
 		}
 	}
 }

@@ -15,38 +15,26 @@ import (
 // count never goes back. A path that sends an attempt without counting it in ds.calls
 // would break the snapshot's Calls as well; this holds the samples to it.
 func TestDependencySamplesCountTheAttemptsThatReachedIt(t *testing.T) {
-	for _, b := range scenarios.All() {
-		sc := b.Build()
-		for v := range sc.Variants {
-			r, err := engine.New(sc, v, 5)
-			if err != nil {
-				t.Fatal(err)
+	toTheEnd := func(r *engine.Run, sc *engine.Scenario) { r.AdvanceTo(sc.Duration) }
+	everyEdge(t, toTheEnd, func(sc *engine.Scenario, v int, deps []engine.DependencySnapshot) {
+		for _, d := range deps {
+			if len(d.Series) == 0 {
+				t.Fatalf("%s variant %d, %s: no samples", sc.Name, v+1, d.Name)
 			}
-			r.AdvanceTo(sc.Duration)
-			s := r.Snapshot()
-			deps := append([]engine.DependencySnapshot(nil), s.Dependencies...)
-			for i := range s.Services {
-				deps = append(deps, s.Services[i].Dependencies...)
+			var before uint32
+			for k, smp := range d.Series {
+				if smp.Reached < before {
+					t.Fatalf("%s variant %d, %s: sample %d reached %d, fewer than the %d before it",
+						sc.Name, v+1, d.Name, k, smp.Reached, before)
+				}
+				before = smp.Reached
 			}
-			for _, d := range deps {
-				if len(d.Series) == 0 {
-					t.Fatalf("%s variant %d, %s: no samples", sc.Name, v+1, d.Name)
-				}
-				var before uint32
-				for k, smp := range d.Series {
-					if smp.Reached < before {
-						t.Fatalf("%s variant %d, %s: sample %d reached %d, fewer than the %d before it",
-							sc.Name, v+1, d.Name, k, smp.Reached, before)
-					}
-					before = smp.Reached
-				}
-				if before != uint32(d.Calls) {
-					t.Errorf("%s variant %d, %s: the last sample counts %d attempts that reached it, the snapshot %d",
-						sc.Name, v+1, d.Name, before, d.Calls)
-				}
+			if before != uint32(d.Calls) {
+				t.Errorf("%s variant %d, %s: the last sample counts %d attempts that reached it, the snapshot %d",
+					sc.Name, v+1, d.Name, before, d.Calls)
 			}
 		}
-	}
+	})
 }
 
 // go-server's first variant at 30 s: the checkout endpoint keeps making
