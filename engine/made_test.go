@@ -63,19 +63,7 @@ func everyEdge(t *testing.T, advance func(*engine.Run, *engine.Scenario), check 
 // samples say so: calls made, none answered, and the dials counted on the
 // edge as the transport's host counts them.
 func TestDependencySamplesCountAHangsCalls(t *testing.T) {
-	r, err := engine.New(scenarios.GoServer(), 0, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.AdvanceTo(30 * time.Second)
-	s := r.Snapshot()
-	pay, ok := s.Dependency("payments")
-	if !ok {
-		t.Fatal("go-server has no payments")
-	}
-	ser := pay.Series
-	k := int(5 * time.Second / s.SampleEvery)
-	first, last := ser[len(ser)-1-k], ser[len(ser)-1]
+	s, first, last := paymentsOver5s(t, 30*time.Second)
 	made, answered := last.Made-first.Made, last.Answered-first.Answered
 	if rate := float64(made) / 5; rate < 100 || answered != 0 {
 		t.Errorf("payments over 25-30 s: %d made (%.0f/s), %d answered; want many made, none answered", made, rate, answered)
@@ -88,10 +76,31 @@ func TestDependencySamplesCountAHangsCalls(t *testing.T) {
 			}
 		}
 	}
-	if s.Now != time.Duration(len(ser))*s.SampleEvery {
-		t.Fatalf("the snapshot at %v is not at its last sample's end (%d samples of %v)", s.Now, len(ser), s.SampleEvery)
+	if n := len(s.Dependencies[0].Series); s.Now != time.Duration(n)*s.SampleEvery {
+		t.Fatalf("the snapshot at %v is not at its last sample's end (%d samples of %v)", s.Now, n, s.SampleEvery)
 	}
 	if int(last.Dialling) != host.Dialling || host.Dialling < 1000 {
 		t.Errorf("payments at 30 s: the sample has %d dialling, the transport's host %d (want over 1,000)", last.Dialling, host.Dialling)
 	}
+}
+
+// paymentsOver5s runs go-server's first variant to at and gives its
+// snapshot then and payments' samples at the start and the end of the
+// last 5 s: the counts they carry run on, so their differences are what
+// the edge did in those 5 s.
+func paymentsOver5s(t *testing.T, at time.Duration) (s engine.Snapshot, first, last engine.DependencySample) {
+	t.Helper()
+	r, err := engine.New(scenarios.GoServer(), 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(at)
+	s = r.Snapshot()
+	pay, ok := s.Dependency("payments")
+	if !ok {
+		t.Fatal("go-server has no payments")
+	}
+	ser := pay.Series
+	k := int(5 * time.Second / s.SampleEvery)
+	return s, ser[len(ser)-1-k], ser[len(ser)-1]
 }

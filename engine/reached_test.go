@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // A dependency's samples count the attempts that reached it as its
@@ -43,34 +42,16 @@ func TestDependencySamplesCountTheAttemptsThatReachedIt(t *testing.T) {
 // does not: a map that read Made as the dependency's load would say
 // payments served some 190 calls a second.
 func TestDependencySamplesTellCallsMadeFromCallsThatReachedIt(t *testing.T) {
-	r, err := engine.New(scenarios.GoServer(), 0, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.AdvanceTo(30 * time.Second)
-	s := r.Snapshot()
-	pay, ok := s.Dependency("payments")
-	if !ok {
-		t.Fatal("go-server has no payments")
-	}
-	ser := pay.Series
-	k := int(5 * time.Second / s.SampleEvery)
-	first, last := ser[len(ser)-1-k], ser[len(ser)-1]
+	_, first, last := paymentsOver5s(t, 30*time.Second)
 	made, reached := last.Made-first.Made, last.Reached-first.Reached
 	if made < 500 || reached != 0 {
 		t.Errorf("payments over 25-30 s: %d calls made, %d reached it; want hundreds made and none reaching the hung host", made, reached)
 	}
 	// Before the hang the two agree: every call made reaches it (a call
 	// is one attempt here, go-server's first variant has no retries).
-	r0, err := engine.New(scenarios.GoServer(), 0, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r0.AdvanceTo(15 * time.Second)
-	ser = r0.Snapshot().Dependencies[0].Series
-	first, last = ser[len(ser)-1-k], ser[len(ser)-1]
+	_, first, last = paymentsOver5s(t, 15*time.Second)
 	if d := int64(last.Made-first.Made) - int64(last.Reached-first.Reached); d < -5 || d > 5 {
-		t.Errorf("%s over 10-15 s: %d made, %d reached; want them within the few still dialling",
-			r0.Snapshot().Dependencies[0].Name, last.Made-first.Made, last.Reached-first.Reached)
+		t.Errorf("payments over 10-15 s: %d made, %d reached; want them within the few still dialling",
+			last.Made-first.Made, last.Reached-first.Reached)
 	}
 }
