@@ -52,7 +52,24 @@ type Model struct {
 
 	view  string
 	dirty bool
+
+	// laid is the layout last worked out, for the rows (with or without
+	// the fleets' strips) and width in laidFor; laidOK until anything
+	// changes. A lesson asks how many columns fit (Columns) at every
+	// snapshot and then draws the map (View): one layout serves both.
+	laid    layout
+	laidFor layoutKey
+	laidOK  bool
 }
+
+// layoutKey is what a layout is worked out for, besides the snapshot.
+type layoutKey struct {
+	strips bool
+	inner  int
+}
+
+// changed marks the view and the layout to be worked out again.
+func (m *Model) changed() { m.dirty, m.laidOK = true, false }
 
 // New makes an empty map.
 func New(th *theme.Theme) *Model {
@@ -63,7 +80,8 @@ func New(th *theme.Theme) *Model {
 // that does not pass the map its keys.
 func (m *Model) SetStatic(on bool) {
 	if on != m.static {
-		m.static, m.dirty = on, true
+		m.static = on
+		m.changed()
 	}
 }
 
@@ -92,7 +110,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // SetSize sets the pane's outer size, border included.
 func (m *Model) SetSize(w, h int) {
 	if w != m.w || h != m.h {
-		m.w, m.h, m.dirty = w, h, true
+		m.w, m.h = w, h
+		m.changed()
 	}
 }
 
@@ -107,7 +126,7 @@ func (m *Model) SetData(d pane.Data) {
 	m.g.markBursts(d.Faults, d.Snap.Now)
 	m.selNode, m.selInst = m.find(m.sel)
 	m.sel = m.target(m.selNode, m.selInst)
-	m.dirty = true
+	m.changed()
 }
 
 // find is the node and instance of t in the graph: the front when t is
@@ -170,7 +189,7 @@ func (m *Model) Select(name string) bool {
 		if n.name == base && (inst < 0 || inst < len(n.instances)) {
 			m.selNode, m.selInst = i, inst
 			m.sel = m.target(i, inst)
-			m.dirty = true
+			m.changed()
 			return true
 		}
 	}
@@ -216,7 +235,7 @@ func (m *Model) Key(k tea.KeyMsg) bool {
 		return false
 	}
 	m.sel = m.target(m.selNode, m.selInst)
-	m.dirty = true
+	m.changed()
 	return true
 }
 
@@ -248,7 +267,7 @@ func (m *Model) Click(x, y int) bool {
 	}
 	m.selNode, m.selInst = r.node, inst
 	m.sel = m.target(m.selNode, m.selInst)
-	m.dirty = true
+	m.changed()
 	return true
 }
 

@@ -608,7 +608,18 @@ func (m *Model) given(rows []row, g givingWay, cells [][]string, widths []int) (
 // its width: 0 is a map of names alone (its title says every column is
 // hidden), which a parent that adds the map only where there is room
 // (the lesson player's extra panes) may leave out.
-func (m *Model) Columns() int { return m.layOut(m.g.rows(false), max(m.w-2, 0)).shown }
+func (m *Model) Columns() int { return m.layoutOf(m.g.rows(false), false, max(m.w-2, 0)).shown }
+
+// layoutOf is layOut of rows, the graph's rows with or without strips,
+// worked out once until the map changes. Without a fleet the strips add
+// no row, and the rows drawn are the rows Columns counts.
+func (m *Model) layoutOf(rows []row, strips bool, inner int) layout {
+	k := layoutKey{strips: strips && m.hasFleet(), inner: inner}
+	if !m.laidOK || m.laidFor != k {
+		m.laid, m.laidFor, m.laidOK = m.layOut(rows, inner), k, true
+	}
+	return m.laid
+}
 
 // render draws the pane at its size.
 func (m *Model) render() []string {
@@ -617,7 +628,7 @@ func (m *Model) render() []string {
 	strips := room >= m.needRows(true)
 	rows := m.g.rows(strips)
 	m.rowsShown = rows
-	l := m.layOut(rows, inner)
+	l := m.layoutOf(rows, strips, inner)
 	names, treeW, cells, widths, shown, avail := l.names, l.treeW, l.cells, l.widths, l.shown, l.avail
 	line := func(cursor, name string, cell func(c int) string) string {
 		var b strings.Builder
