@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -18,6 +19,10 @@ import (
 // prints byte for byte what `breakerlab run multi-hop --fault '25s
 // inventory hang for 10s'` prints.
 func TestSandboxChaosFileRunsAsTheFaultFlag(t *testing.T) {
+	// The sandbox driven by its Update (its write's command called here),
+	// then two runs in the test's process: no goroutine but the command's
+	// watches, which TestRunTimelineGolden runs under -race.
+	racefree.Only(t)
 	b, _ := scenarios.Lookup("multi-hop")
 	m, err := sandbox.New(sandbox.Options{Theme: theme.New(nil), Scenario: b.Build(), Seed: 5})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/spf13/cobra"
 )
 
@@ -48,6 +49,9 @@ func TestCompleteExerciseIDAfterAFlag(t *testing.T) {
 // prints, completes `breakerlab exercises reset --yes <TAB>` to the
 // exercises, as it does `breakerlab exercises reset <TAB>`.
 func TestCompletionBashExerciseAfterYes(t *testing.T) {
+	// bash runs this test binary as main, twice: TestCompletionBashScript
+	// does the same under -race.
+	racefree.Only(t)
 	bash, err := exec.LookPath("bash")
 	if err != nil || runtime.GOOS == "windows" {
 		t.Skip("no bash here")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -37,6 +38,9 @@ func jsonTransitions(t *testing.T, out string, atMs float64) (before, after [][]
 }
 
 func TestRunFaultChangesTheRunFromItsMoment(t *testing.T) {
+	// Four runs in the test's process, whose goroutines (the watches for
+	// SIGTERM and ctrl+c) TestRunTimelineGolden runs under -race.
+	racefree.Only(t)
 	plain, errOut, code := run(t, "run", "multi-hop", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

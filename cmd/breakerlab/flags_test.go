@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"strings"
 	"testing"
 )
@@ -57,6 +58,9 @@ func TestMisspelledNamesAreSuggested(t *testing.T) {
 
 // Names that are lower case are read whatever the case they are typed in.
 func TestNamesIgnoreCase(t *testing.T) {
+	// Commands in the test's process that print and end: no goroutine but
+	// the command's watch for SIGTERM, which other tests run under -race.
+	racefree.Only(t)
 	for _, c := range []struct {
 		args []string
 		want string

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	tea "github.com/charmbracelet/bubbletea"
@@ -58,6 +59,10 @@ func takeInterview(t *testing.T, dir, prompt, answer string, started time.Time, 
 // names none, and a file that is not an interview each get a message
 // that says so, and the rest is shown.
 func TestInterviewHistory(t *testing.T) {
+	// The screen driven by its Update, the command in the test's process:
+	// no goroutine but the command's watch for SIGTERM, which the
+	// package's other commands run under -race.
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	out, errOut, code := run(t, "interview", "--history")
 	if code != 0 || !strings.Contains(out, "No interview is saved") || errOut != "" {

@@ -89,6 +89,9 @@ func TestRecordWritesAsciicastV2(t *testing.T) {
 }
 
 func TestRecordRefusesWhatItCannotDo(t *testing.T) {
+	// Refusals in the test's process: no goroutine but the command's watch
+	// for SIGTERM, which the other recordings run under -race.
+	racefree.Only(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -158,6 +161,10 @@ func castEvents(t *testing.T, cast string) (at []float64, text []string) {
 // Then the first frame covered 1/30 s whatever the frame rate: at 1 frame
 // a second the frame at 1 s showed 0.3 s, and the replay took 4 s.
 func TestRecordPlaysAtItsSpeedAtAnyFrameRate(t *testing.T) {
+	// Six recordings in the test's process, whose only goroutine is the
+	// command's watch for SIGTERM, which TestRecordWritesAsciicastV2 and
+	// TestEverySpeedPlaysAsItSays run under -race.
+	racefree.Only(t)
 	status := regexp.MustCompile(`([0-9]+\.[0-9]) s(?:\x1b\[[0-9;]*m)* / 30\.0 s`)
 	for _, fps := range []int{1, 2, 3, 4, 10, 60} {
 		out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", "10", "--fps", strconv.Itoa(fps), "-o", "-")

@@ -387,6 +387,8 @@ func TestReadmeLabQuotesTheEngine(t *testing.T) {
 // search.per_tenant_bulkhead.own.acme, provider.ratelimiter.rate and
 // inventory.shed.max_wait.default, which no built-in has.
 func TestReadmeKnobPathsAreKnobs(t *testing.T) {
+	// It builds scenarios and reads their knobs: no goroutine.
+	racefree.Only(t)
 	flat := readmeFlat(t)
 	_, s, ok := strings.Cut(flat, "the same paths work in a lesson's `[set]` table and, those that take a number, in `breakerlab sweep --vary`: ")
 	if !ok {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/theme/termbg"
 	"github.com/creack/pty"
 )
@@ -147,6 +148,10 @@ func runPiped(t *testing.T, env []string, args ...string) (stdout, stderr string
 // took before. (Not in parallel: it times the program, which other
 // programs on the terminals would slow.)
 func TestPtyFirstFrameOnASilentTerminal(t *testing.T) {
+	// It times programs of its own, which -race slows, and runs them as
+	// TestPtyTheAnswerPicksTheTheme does under -race (the home screen on a
+	// terminal, its live strip too); so it runs without.
+	racefree.Only(t)
 	const slack = 2 * time.Second
 	limit := termbg.Timeout + slack
 	for _, c := range []struct {

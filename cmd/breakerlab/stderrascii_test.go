@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 )
 
@@ -17,6 +18,9 @@ import (
 // shows as garbage; BREAKERLAB_ASCII=0 keeps it, and so does a pipe under
 // any locale.
 func TestPtyErrorsFollowTheLocale(t *testing.T) {
+	// Five programs of its own that refuse a flag and start nothing; the
+	// terminal's reader runs under -race in TestPtyTheAnswerPicksTheTheme.
+	racefree.Only(t)
 	t.Parallel()
 	// A real refusal, with ≤ in it, printed on standard error alone.
 	args := []string{"serve", "--max-startups", "0:0:0"}

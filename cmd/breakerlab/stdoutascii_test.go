@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 )
 
@@ -34,6 +35,15 @@ func afterProgress(drawn string) string {
 // it (asciiterm). Under a UTF-8 locale the terminal gets the characters
 // themselves; so does a pipe under any locale, and a file written with -o.
 func TestPtyHeadlessOutputFollowsTheLocale(t *testing.T) {
+	// Its programs are this test binary run as main, each a process of its
+	// own: under -race every one of its 31 runs is the race-built program,
+	// 31 s of CPU where 5 s. What they check is the bytes, and the
+	// goroutines behind them run under -race elsewhere: the sweep's workers
+	// and the command's watches in TestSweepHeatmapKeepsItsBytesOffATerminal
+	// (the same sweep, in the test's process), the home screen on a
+	// terminal in TestPtyAFullScreenProgramTerminatedExits143, the reader
+	// of the terminal in TestPtyTheAnswerPicksTheTheme.
+	racefree.Only(t)
 	t.Parallel()
 	// The locale is LANG's alone, and BREAKERLAB_ASCII does not settle it;
 	// the theme is settled so that nothing waits for the terminal's answer.

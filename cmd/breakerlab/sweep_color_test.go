@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"golang.org/x/sys/unix"
 )
 
@@ -22,6 +23,10 @@ import (
 // too while its renderer was built on the output's wrapper, which lipgloss
 // cannot ask whether it is a terminal.
 func TestSweepColourOnATerminal(t *testing.T) {
+	// The heatmap is the larger table: its goroutines (the sweep's workers,
+	// sweepOnPTY's reader, the command's watches) run under -race in
+	// TestSweepOneKnobBarsColourOnATerminal, on one knob.
+	racefree.Only(t)
 	tempConfig(t)
 	t.Setenv("TERM", "xterm-256color")
 	t.Setenv("COLORTERM", "")
