@@ -92,6 +92,7 @@ func TestSilentConnectionsDoNotKeepStudentsOut(t *testing.T) {
 // The pending limits: one address has at most MaxPendingPerIP signing in;
 // a connection that says nothing is closed at the sign-in timeout.
 func TestPendingPerAddress(t *testing.T) {
+	t.Parallel() // it mostly waits out the sign-in timeout
 	ts := startServer(t, Config{MaxPendingPerIP: 3, HandshakeTimeout: 2 * time.Second})
 	var conns []net.Conn
 	defer func() {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -29,6 +30,7 @@ func rehearsed(t *testing.T, l *lessons.Lesson) *lessons.Store {
 // with neither prediction nor question says so, naming the nearest that
 // has one.
 func TestARehearsedPredictionIsStillAsked(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := storeSession(t, room, true, rehearsed(t, l), 100, 30)
@@ -63,6 +65,7 @@ func TestARehearsedPredictionIsStillAsked(t *testing.T) {
 // prediction first even when the teacher's player shows it revealed, and
 // the question at the next ctrl+a.
 func TestAStepWithBothAsksThePredictionThenTheQuestion(t *testing.T) {
+	racefree.Only(t)
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,7 @@ func guessOnce(addr string, k int, user, pw string) error {
 // addresses is slowed to a few guesses, however many connections try;
 // the right password still gets in once the delay has passed.
 func TestWrongPasswordsAreSlowed(t *testing.T) {
+	t.Parallel() // it mostly waits out the guesses' delays
 	ts := startServer(t, Config{Password: []byte("correct horse"), RatePerIP: -1, MaxPendingPerIP: 100,
 		MaxStartups: Startups{Start: 100, Rate: 100, Full: 100}})
 	const window = 2 * time.Second

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A paste into the interview's answer lost its middle to the input limits
@@ -34,6 +36,7 @@ func TestDroppedInputIsToldToTheStudent(t *testing.T) {
 // The note names what cut the input: a paste past maxPaste, a run past
 // maxRun, or keys past the rate, each with its own words and count.
 func TestTheDropNoteNamesTheLimit(t *testing.T) {
+	racefree.Only(t)
 	now := time.Unix(0, 0)
 	for _, tc := range []struct {
 		name, in, want string
@@ -61,6 +64,7 @@ func TestTheDropNoteNamesTheLimit(t *testing.T) {
 // dropped since it came up; it stays dropNoteFor after the last drop, on
 // the screen's last line, and then goes.
 func TestTheDropNote(t *testing.T) {
+	racefree.Only(t)
 	f := newInputFilter(bytes.NewReader([]byte(strings.Repeat("é", 2000))), nil)
 	calls := 0
 	f.onDrop = func() { calls++ }
@@ -107,6 +111,7 @@ func TestTheDropNote(t *testing.T) {
 // second count (and one reason's count, under 80 columns). In a narrower
 // window it says every count in fewer words.
 func TestTheDropNoteKeepsEveryCount(t *testing.T) {
+	racefree.Only(t)
 	for _, tc := range []struct {
 		drop  inputDroppedMsg
 		names []string

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -14,6 +15,7 @@ import (
 // esc does; ctrl+c still ends the session. The screen that waits for the
 // teacher to open something says the same, and q does it there too.
 func TestQWhileFollowingGoesBack(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -60,6 +62,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 // player's last screen counts it, where it counted its old copy ("none
 // made") until the lesson was opened again.
 func TestAPollAnswerShowsInTheOpenPlayer(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)

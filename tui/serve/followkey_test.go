@@ -3,6 +3,8 @@ package serve
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // f is the sandbox's chaos menu: a student exploring the room's sandbox,
@@ -10,6 +12,7 @@ import (
 // their own copy; the room took f for following, so students could not
 // inject a fault. followKey follows, and the tag names it.
 func TestFInTheRoomsSandboxOpensChaos(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -47,6 +50,7 @@ func TestFInTheRoomsSandboxOpensChaos(t *testing.T) {
 // On the student's own screens f is theirs too: the sandbox's chaos menu,
 // the new system's fleet; followKey follows from any of them.
 func TestFOnTheStudentsOwnScreensIsTheirs(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)

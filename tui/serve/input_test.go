@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 )
@@ -47,6 +48,7 @@ func filterAll(t testing.TB, in []byte, clock func() time.Time) ([]byte, int64) 
 // what a student types, clicks or pastes in the ordinary way passes
 // unchanged, however the session's reads split it.
 func TestInputFilterCutsOnlyOverlongMessages(t *testing.T) {
+	racefree.Only(t)
 	digits := func(n int) string { return strings.Repeat("7", n) }
 	paste := func(s string) string { return pasteStart + s + pasteEnd }
 	for _, c := range []struct {
@@ -95,6 +97,7 @@ func TestInputFilterCutsOnlyOverlongMessages(t *testing.T) {
 // whole. A flood of short words, each a message of its own, is dropped
 // until tokens come again, and a key passes as soon as one has.
 func TestInputFilterHoldsToItsRate(t *testing.T) {
+	racefree.Only(t)
 	clock := &stillClock{time.Unix(0, 0)}
 	f := newInputFilter(nil, clock.Now)
 	flood := strings.Repeat("ab ", 100<<10) // 300 KB of words

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
@@ -159,6 +160,7 @@ func TestThePlaceholderIsNoName(t *testing.T) {
 // The teacher's screen keeps the join line at its foot, within 80
 // columns, and its screens make room for it; a student's has none.
 func TestJoinLineFitsTheTeachersScreen(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	room.SetJoin(Join{Host: "192.168.1.20", Port: "2222", Access: "class password", Progress: "progress per name"})
 	teacher := plainSession(t, room, true, 80, 24)

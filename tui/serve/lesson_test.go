@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -39,6 +40,19 @@ func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return s
 }
+
+// The tests that drive a Session directly (plainSession, lessonSession:
+// no server, no SSH) call racefree.Only: `make test` runs them without
+// -race, ten times faster. Those that only send keys (keys) start no
+// goroutine. Those that run the commands the keys return (press, run)
+// start goroutines for them, and those commands are the ones tea.Program
+// runs in every session over SSH, which the tests over SSH run under
+// -race: a lesson's preparing (TestFollowTheTeachersLessonOverSSH,
+// TestRoomQuestionOverSSH, TestWatchingSessionsOutliveTheIdleLimit), its
+// progress saved, the room's wait, ticks and fades. The rest return a
+// constant message (a screen's BackMsg, the palette's JumpMsg), or are the
+// mock interview's runs (TestAScreenNotSharedSaysSo), whose package,
+// tui/interviewui, the Makefile runs without -race (RACE_FREE).
 
 // pending counts the commands run left waiting (ticks, the room's wait):
 // a test that runs commands waits for them at its end, after its sessions
@@ -145,6 +159,7 @@ func press(t *testing.T, s *Session, ks ...string) {
 // teacher's next step does not move them), f rejoins at the teacher's
 // step; the teacher's list of lessons is followed too.
 func TestFollowTheTeachersLesson(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 80, 24)
@@ -217,6 +232,7 @@ func TestFollowTheTeachersLesson(t *testing.T) {
 // The follower's question is open while the teacher's is unanswered: the
 // room does not read the answer off its screen before the teacher shows it.
 func TestFollowerAnswersHidden(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -323,6 +339,7 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 // Compare mode is not followed: the follower shows the left side and its
 // top line says so.
 func TestCompareModeIsNotFollowed(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	student := plainSession(t, room, false, 80, 24)

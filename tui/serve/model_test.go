@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -84,6 +85,7 @@ func TestWithTag(t *testing.T) {
 // A flood of resizes is laid out once, with the last size, after it
 // settles; the first size applies at once.
 func TestResizesAreGathered(t *testing.T) {
+	racefree.Only(t)
 	s := plainSession(t, NewRoom(), false, 80, 24)
 	if s.w != 80 || s.h != 24 {
 		t.Fatalf("the first size was not applied: %dx%d", s.w, s.h)
@@ -111,6 +113,7 @@ func TestResizesAreGathered(t *testing.T) {
 // student's f shows the same moment at 80x24; F forks, f rejoins; the
 // teacher's tag counts them; esc from following goes home.
 func TestSessionFollowAndFork(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	student := plainSession(t, room, false, 80, 24)
@@ -277,6 +280,7 @@ func TestIPLimiter(t *testing.T) {
 
 // Without a teacher in the room a student's screen carries no tag.
 func TestNoTagWithoutATeacher(t *testing.T) {
+	racefree.Only(t)
 	s := plainSession(t, NewRoom(), false, 80, 24)
 	if tag := s.tag(); tag != "" {
 		t.Fatalf("tag %q with nobody presenting", tag)
@@ -288,6 +292,7 @@ func TestNoTagWithoutATeacher(t *testing.T) {
 // screen and every screen under it draw at is bounded, so one session
 // cannot make the server build frames of billions of cells.
 func TestAHugeWindowIsDrawnAtTheMostSize(t *testing.T) {
+	racefree.Only(t)
 	s := plainSession(t, NewRoom(), false, 100000, 100000)
 	if s.w > MaxWidth || s.fullH > MaxHeight {
 		t.Fatalf("a 100000 × 100000 window is drawn at %d × %d; at most %d × %d", s.w, s.fullH, MaxWidth, MaxHeight)
@@ -312,6 +317,7 @@ func TestAHugeWindowIsDrawnAtTheMostSize(t *testing.T) {
 // A session ends after its idle limit with no key or click from its
 // student, however much its screen moves meanwhile; a key puts it off.
 func TestASessionEndsWhenItsStudentIsIdle(t *testing.T) {
+	racefree.Only(t)
 	now := time.Unix(1000, 0)
 	s := plainSession(t, NewRoom(), false, 80, 24)
 	s.SetIdleLimit(time.Minute, func() time.Time { return now })

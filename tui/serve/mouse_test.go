@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -81,6 +82,7 @@ func click(x, y int) tea.MouseMsg {
 // teacher's sandbox and acts on the student's copy; the student's own
 // sandbox behind it, on the home screen, is left as it was.
 func TestMouseReachesTheScreenOnShow(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	// Wide enough that the room's tag leaves every tab in sight.
@@ -123,6 +125,7 @@ func TestMouseReachesTheScreenOnShow(t *testing.T) {
 // At 120 columns the room's tag leaves only a sandbox's first tab in
 // sight: a click where the second was drawn, now blank, does nothing.
 func TestMouseIgnoresTabsTheTagHid(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	keys(teacher, "j", "enter", "enter")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -16,6 +17,7 @@ import (
 // is not shared and that they see the teacher's last sandbox; the teacher
 // that followers do not see this screen.
 func TestAScreenNotSharedSaysSo(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)

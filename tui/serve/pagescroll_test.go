@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -41,6 +42,7 @@ func longReveal(t *testing.T) (room *Room, teacher, student *Session) {
 // and j did nothing: the page scrolls with j (and k back), says there is
 // more, and shows the why's end.
 func TestALongWhyScrolls(t *testing.T) {
+	racefree.Only(t)
 	room, teacher, student := longReveal(t)
 	q := testQuestion()
 	q.Explain = longWhy()
@@ -84,6 +86,7 @@ func TestALongWhyScrolls(t *testing.T) {
 // wrapped, "… 0  ◆ the" on one line and "engine's answer" alone on the
 // next.
 func TestTheAnswersMarkIsWhole(t *testing.T) {
+	racefree.Only(t)
 	pq := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How long does the request wait?", Answer: 1.25, AnswerKind: lessons.KindDuration,
 		Tolerance: 0.1, Relative: true, Unit: "s", AnswerText: "1.25"}
 	q, _ := numberQuestion(pq, false, "L, step 1")
@@ -131,6 +134,7 @@ func wheel(down bool) tea.MouseMsg {
 // the question appears was meant for the screen behind it, and leaves the
 // page at its top, as a key does.
 func TestTheWheelScrollsAQuestionsPage(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 80, 24)
 	// Short enough that the question scrolls before its reveal.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A student who follows the teacher presses esc at a question ("esc puts
@@ -12,6 +14,7 @@ import (
 // An esc that comes once the screen has shown the question gone for
 // longer than questionGrace is the student's own, and stops following.
 func TestEscAtAQuestionTheTeacherEnds(t *testing.T) {
+	racefree.Only(t)
 	at := time.Unix(1000, 0)
 	clock := func() time.Time { return at }
 	setUp := func(t *testing.T) (teacher, student *Session, room *Room) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -14,6 +15,7 @@ import (
 // answer replacing it; an answer to a question that is no prediction
 // keeps nothing.
 func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
+	racefree.Only(t)
 	l, question, predict, number := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
@@ -81,6 +83,7 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 // after her connection dropped; grace's second terminal, opened after the
 // poll) saw "Your prediction: none, skipped" at the teacher's reveal.
 func TestAPollAnswerReachesTheFollowedRevealInALaterSession(t *testing.T) {
+	racefree.Only(t)
 	_, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)

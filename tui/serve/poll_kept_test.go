@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -19,6 +20,7 @@ import (
 //     shows it made when it comes to the step, asks for none, and its
 //     saves (a step moved to) keep it.
 func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, number := lessonTwo(t)
 	if number < 0 || number < predict {
 		t.Skipf("lesson 2 (%s) has no numeric prediction after its choice one", l.ID)

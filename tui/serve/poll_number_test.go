@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -21,6 +22,7 @@ func flat(v string) string { return strings.Join(strings.Fields(v), " ") }
 // quartiles and a histogram with the answer's bin marked; each student sees
 // the answer and how near their own came.
 func TestANumberPutToTheRoom(t *testing.T) {
+	racefree.Only(t)
 	pq := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How many of the 999 other customers lose service?",
 		Answer: 249, AnswerKind: lessons.KindCount, Tolerance: 0.1, Relative: true, Unit: "customers", AnswerText: "249",
 		Reveal: "249 of the 999, about 1 in 4."}
@@ -151,6 +153,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 // A number the quantity cannot be is refused with the reason: a share
 // above 100% or below 0, a negative count.
 func TestAnImpossibleNumberIsRefused(t *testing.T) {
+	racefree.Only(t)
 	share := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "What share?", Answer: 0.316, AnswerKind: lessons.KindFraction, Tolerance: 0.05, AnswerText: "31.6%"}
 	count := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How many?", Answer: 249, AnswerKind: lessons.KindCount, Tolerance: 0.1, Relative: true, Unit: "customers", AnswerText: "249"}
 	room := NewRoom()
@@ -184,6 +187,7 @@ func TestAnImpossibleNumberIsRefused(t *testing.T) {
 // used to be refused): a student's number is judged against the engine's
 // answer as the lesson prepared it.
 func TestALessonsNumericPredictionGoesToTheRoom(t *testing.T) {
+	racefree.Only(t)
 	l, _, _, number := lessonTwo(t)
 	if number < 0 {
 		t.Skipf("lesson 2 (%s) has no numeric prediction", l.ID)
@@ -218,6 +222,7 @@ func TestALessonsNumericPredictionGoesToTheRoom(t *testing.T) {
 // 12. The note stays, saying what the number reads, until a number is
 // sent, and the first enter after a refusal sends nothing and asks again.
 func TestALetterInsideANumberIsNotSentSilently(t *testing.T) {
+	racefree.Only(t)
 	pq := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How many requests a second?",
 		Answer: 1000, AnswerKind: lessons.KindCount, Tolerance: 0.1, Relative: true, Unit: "rps", AnswerText: "1000"}
 	q, _ := numberQuestion(pq, false, "a test")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -41,6 +42,7 @@ func shuffled(order []int) bool {
 // the teacher who pressed k in their player after showing the poll picked
 // the poll's choice k.
 func TestThePollsOrderIsTheTeachersPlayers(t *testing.T) {
+	racefree.Only(t)
 	l, question, predict, _ := lessonTwo(t)
 	const attempt = 2
 	np, nq := len(l.Steps[predict].Predict.Choices), len(l.Steps[question].Question.Choices)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -15,6 +16,7 @@ import (
 // were asked again with no "Your answer"). While they are away, the count
 // is of the students in the room; coming back gives no second vote.
 func TestAReconnectKeepsThePollAnswer(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	other := plainSession(t, room, false, 80, 24)
@@ -56,6 +58,7 @@ func TestAReconnectKeepsThePollAnswer(t *testing.T) {
 // their answer and says again where it is kept and what it replaced (it
 // showed "Your answer: 1." and no more).
 func TestAReconnectKeepsThePollsKeptNote(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
@@ -112,6 +115,7 @@ func TestAReconnectKeepsThePollsKeptNote(t *testing.T) {
 // the choice they made and says why it is wrong, as it does for everyone
 // who stayed (it showed the right answer as to one who never answered).
 func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	ada := plainSession(t, room, false, 100, 30)
@@ -141,6 +145,7 @@ func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
 // aside before it; put aside after the reveal, it stays aside across a
 // reconnect too. The teacher's next question is asked afresh.
 func TestAReconnectKeepsThePollPutAside(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	ada := plainSession(t, room, false, 100, 30)
@@ -193,6 +198,7 @@ func TestAReconnectKeepsThePollPutAside(t *testing.T) {
 // answer shows in each: the room counts them once, and another session of
 // theirs kept asking what they had put aside.
 func TestThePollPutAsideInEverySessionOfTheStudent(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	one := plainSession(t, room, false, 100, 30)
 	one.SetStudent("user-ada", "ada")

@@ -3,12 +3,15 @@ package serve
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A question the teacher ended does not carry over to the next one: a
 // student who answered it is not shown as having answered the next, and a
 // student who put it aside sees the next.
 func TestTheNextQuestionStartsAfresh(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	a := plainSession(t, room, false, 80, 24)

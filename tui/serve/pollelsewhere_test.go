@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -14,6 +15,7 @@ import (
 // step no longer asks, it shows the guess. Another student's player, on
 // the same step, still asks.
 func TestAPollAnswerShowsInTheStudentsOtherSession(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)

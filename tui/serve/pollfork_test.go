@@ -3,6 +3,7 @@ package serve
 import (
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -29,6 +30,7 @@ func forkAtPrediction(t *testing.T) (l *lessons.Lesson, predict int, room *Room,
 // A prediction made in a lesson forked from the teacher is kept in the
 // student's progress: the forked player kept none.
 func TestAForkedLessonKeepsProgress(t *testing.T) {
+	racefree.Only(t)
 	l, predict, _, _, student, store := forkAtPrediction(t)
 	press(t, student, "2")
 	rec, ok := store.Get(l.ProgressKey()).Prediction(predict)
@@ -41,6 +43,7 @@ func TestAForkedLessonKeepsProgress(t *testing.T) {
 // forked, open on that step, as in their own player: it was handed only
 // to a player that follows.
 func TestAPollAnswerReachesTheForkedLesson(t *testing.T) {
+	racefree.Only(t)
 	l, predict, room, teacher, student, store := forkAtPrediction(t)
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 	reads(student)
@@ -62,6 +65,7 @@ func TestAPollAnswerReachesTheForkedLesson(t *testing.T) {
 // forked lesson is the student's answer to the poll: the teacher counts
 // it, and the student's poll screen shows it.
 func TestAPredictionInTheForkedLessonAnswersThePoll(t *testing.T) {
+	racefree.Only(t)
 	_, predict, room, teacher, student, _ := forkAtPrediction(t)
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 	reads(student)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -27,6 +28,7 @@ func reads(ss ...*Session) {
 // nor the player behind it, which the poll covers. A 1 pressed once the
 // poll has been on the screen for questionGrace answers it.
 func TestADigitAsThePollAppears(t *testing.T) {
+	racefree.Only(t)
 	l, _, predict, _ := lessonTwo(t)
 	for _, drawn := range []bool{false, true} {
 		name := "before it is drawn"
@@ -93,6 +95,7 @@ func TestADigitAsThePollAppears(t *testing.T) {
 // answer, nor does enter send one. ctrl+c quits. After the grace each
 // key does what it does.
 func TestKeysAsThePollAppears(t *testing.T) {
+	racefree.Only(t)
 	at := time.Unix(1000, 0)
 	clock := func() time.Time { return at }
 	room := NewRoom()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -16,6 +17,7 @@ import (
 // session keeps the answer while the other stays; leaving in both takes it.
 // A number question counts them once too.
 func TestAStudentInTwoSessionsCountsOnce(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := storeSession(t, room, true, nil, 100, 30)
 	store := tempStore(t)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -20,6 +21,7 @@ func lastLine(v string) string {
 // session's screen with its last line given to the key corner, so what
 // the teacher typed, or was asked, was hidden.
 func TestPresentingSessionKeepsTheLineThatAsks(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{100, 30}, {80, 24}} {
 		s := plainSession(t, NewRoom(), true, sz[0], sz[1])
 		s.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
@@ -39,6 +41,7 @@ func TestPresentingSessionKeepsTheLineThatAsks(t *testing.T) {
 // A student presenting the room's sandbox or lesson, forked to explore it,
 // keeps the time prompt they type on the projector too.
 func TestPresentingStudentKeepsTheRoomsPrompt(t *testing.T) {
+	racefree.Only(t)
 	for _, c := range []struct {
 		name   string
 		open   []string

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -14,6 +15,7 @@ import (
 // a projector's 100x30 and at 80x24, shows the key just pressed until its
 // moment passes, and leaves the other screens as they are.
 func TestPresentationMode(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{100, 30}, {80, 24}} {
 		s := plainSession(t, NewRoom(), true, sz[0], sz[1])
 		s.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
@@ -59,6 +61,7 @@ func TestPresentationMode(t *testing.T) {
 // how many students it would disconnect; any other key keeps serving, y
 // stops. A session over SSH quits at once, as before.
 func TestLocalTeacherQuitAsks(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 80, 24)
 	teacher.SetLocal(true)

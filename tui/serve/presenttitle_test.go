@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -17,6 +18,7 @@ import (
 // presenting …" to the teacher and "[1 one shared pool of 200 threads] ›"
 // to a student exploring.
 func TestPresentingSandboxDrawnAsItIsKeepsItsTitle(t *testing.T) {
+	racefree.Only(t)
 	ctrlP := tea.KeyMsg{Type: tea.KeyCtrlP}
 	opens := map[string][]string{
 		"prompt":         {":"},
@@ -81,6 +83,7 @@ func TestPresentingSandboxDrawnAsItIsKeepsItsTitle(t *testing.T) {
 // to follow them, and ctrl+g does: the follower waits for the teacher's
 // next sandbox or lesson. The tag said a bare "exploring" there.
 func TestStudentOnHomeReadsHowToFollow(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	plainSession(t, room, true, 100, 30)
 	student := plainSession(t, room, false, 100, 30)

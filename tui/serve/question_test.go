@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	tea "github.com/charmbracelet/bubbletea"
@@ -27,6 +28,7 @@ func testQuestion() Question {
 // student, the one who put it aside too, the right answer with its why and
 // the why of their own wrong choice; esc ends it.
 func TestRoomQuestion(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	a := plainSession(t, room, false, 80, 24)
@@ -119,6 +121,7 @@ func TestRoomQuestion(t *testing.T) {
 // ctrl+a with no lesson step open asks nothing and says what to open;
 // any key puts the note away.
 func TestAskWithNoQuestionOnScreen(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 80, 24)
 	student := plainSession(t, room, false, 80, 24)
@@ -197,6 +200,7 @@ func goToStep(t *testing.T, teacher *Session, i int) {
 // lesson 2's prediction while it waits, its question on a question step;
 // a numeric prediction is refused with the reason.
 func TestAskTheTeachersStep(t *testing.T) {
+	racefree.Only(t)
 	l, question, predict, number := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
@@ -326,6 +330,7 @@ func TestFlatten(t *testing.T) {
 // question is open: the count stays one of the students in the room, and
 // reconnecting gives no second vote.
 func TestALeavingStudentTakesTheirAnswer(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
 	stay := plainSession(t, room, false, 80, 24)

@@ -3,6 +3,7 @@ package serve
 import (
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -11,6 +12,7 @@ import (
 // lesson player is embedded, and its ctrl+c went back a level (a lesson
 // to its list, the list home), so it took three presses.
 func TestCtrlCEndsAnExploringSession(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)

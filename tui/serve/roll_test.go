@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -11,6 +12,7 @@ import (
 // name, each once, and whether they follow or explore, with nothing of
 // their answers; any key goes back.
 func TestTheTeacherSeesWhoIsInTheRoom(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
 	ada := lessonSession(t, room, false, 80, 24)
@@ -51,6 +53,7 @@ func TestTheTeacherSeesWhoIsInTheRoom(t *testing.T) {
 // ada, following in two sessions and exploring in a third, follows once;
 // grace explores.
 func TestTheTopLineTheListAndThePollCountStudentsAlike(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 30)
 	var ada []*Session

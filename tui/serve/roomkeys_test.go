@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -13,6 +14,7 @@ import (
 // leaves the room, and the tag says so; esc comes back to following, a
 // jump goes where it says.
 func TestThePaletteFromTheRoom(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -40,6 +42,7 @@ func TestThePaletteFromTheRoom(t *testing.T) {
 // of the filter: f went back to following, throwing the filter away.
 // Outside it, : on the list opens the palette, as on home's list.
 func TestRoomKeysLeaveTextAlone(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -69,6 +72,7 @@ func TestRoomKeysLeaveTextAlone(t *testing.T) {
 // "fault" into a field: the f is a letter of the field. It went back to
 // following, and following closes the form, so what was typed was lost.
 func TestRoomSandboxFormKeepsItsText(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -97,6 +101,7 @@ func TestRoomSandboxFormKeepsItsText(t *testing.T) {
 // The same on the student's own sandbox, opened from the home screen,
 // where f went to following too: typed into the knob form it is a letter.
 func TestHomeSandboxFormKeepsItsText(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
@@ -115,6 +120,7 @@ func TestHomeSandboxFormKeepsItsText(t *testing.T) {
 // And on the student's own lesson list: f typed into its filter is a
 // letter of the filter, as it is on the room's list.
 func TestHomeLessonFilterKeepsItsText(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)

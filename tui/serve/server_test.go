@@ -163,7 +163,10 @@ func tail(s string, n int) string {
 	return s
 }
 
-// settleGoroutines waits until at most n goroutines run.
+// settleGoroutines waits until at most n goroutines run. It counts the
+// process's goroutines, so a test that calls it is not parallel; the
+// parallel ones (t.Parallel) start only once every other test has ended,
+// and never count in it.
 func settleGoroutines(t *testing.T, n int) {
 	t.Helper()
 	deadline := time.Now().Add(patience(3 * time.Second))

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
@@ -17,6 +18,7 @@ import (
 // teacher's disk: the rubric's enter, which saved it under the student's
 // folder, shows it as text to copy.
 func TestAStudentsInterviewIsNotWrittenOnTheServer(t *testing.T) {
+	racefree.Only(t)
 	dir := t.TempDir()
 	s := &Server{cfg: Config{DataDir: dir}}
 	var o home.Options

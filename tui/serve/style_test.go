@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // sgr matches a Select Graphic Rendition sequence: colour or a text
@@ -61,6 +63,7 @@ func TestNoColorPerSession(t *testing.T) {
 // as theirs (NO_COLOR, a 16-colour terminal). Styles come from the theme,
 // which carries the session's renderer.
 func TestNoDefaultRendererStyles(t *testing.T) {
+	racefree.Only(t)
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err

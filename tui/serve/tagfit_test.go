@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -17,6 +18,7 @@ import (
 // and below the top line the very screen a sandbox of its own shows at
 // that size and moment. Goldens at 80×24 and 120×40.
 func TestFollowerKeepsTheVariantTabs(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	keys(teacher, "j", "enter", "enter") // the sandbox, cascade
@@ -62,6 +64,7 @@ func TestFollowerKeepsTheVariantTabs(t *testing.T) {
 // variant's whole name fits beside the numbers; the tabs are laid out in
 // the cells the tag leaves, so the tag covers none of them.
 func TestFollowerTagGivesWayToTheTabs(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	keys(teacher, "j", "enter", strings.Repeat("j", 6), "enter")
@@ -97,6 +100,7 @@ func TestFollowerTagGivesWayToTheTabs(t *testing.T) {
 // teacher who left the lessons for a screen that is not shared read
 // "following · not shared: their last lesson screen · F explor".
 func TestATagTooWideTakesAShorterForm(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
 	student := lessonSession(t, room, false, 60, 16)
@@ -124,6 +128,7 @@ func TestATagTooWideTakesAShorterForm(t *testing.T) {
 // it at a word with no "…": "lesson 1 · One slow dependency takes
 // following the teacher · step 1/9".
 func TestFollowerLessonTitleGivesWayToTheTag(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	press(t, teacher, "enter", "enter")
@@ -160,6 +165,7 @@ func TestFollowerLessonTitleGivesWayToTheTag(t *testing.T) {
 // to followers" either way. A student's ctrl+p on a screen without a tag
 // gets one.
 func TestTagSaysPresentationMode(t *testing.T) {
+	racefree.Only(t)
 	ctrlP := tea.KeyMsg{Type: tea.KeyCtrlP}
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 100, 30)
@@ -195,6 +201,7 @@ func TestTagSaysPresentationMode(t *testing.T) {
 // longer tags that say presentation mode cut "Lesson 1 · step 2 of 9 ·
 // Little's law" to "Lesson 1 · step 2 of 9 ·" at 100 columns.
 func TestPresentationTagLeavesTheTitle(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
 	press(t, teacher, "enter", "enter")
@@ -215,6 +222,7 @@ func TestPresentationTagLeavesTheTitle(t *testing.T) {
 // line's right end for the tag as the follower's does: drawn over a title
 // of the whole width, the tag cut it at a word with no "…".
 func TestTeacherLessonTitleGivesWayToTheTag(t *testing.T) {
+	racefree.Only(t)
 	for _, w := range []int{80, 100} {
 		room := NewRoom()
 		teacher := lessonSession(t, room, true, w, 30)
@@ -239,6 +247,7 @@ func TestTeacherLessonTitleGivesWayToTheTag(t *testing.T) {
 // room read "Lesson 1 · step 1 of 9 · A server on a" at 60 columns as the
 // whole title. Cut or whole, it never ends in a separator standing alone.
 func TestPresentationTitleCutSaysSo(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
 	press(t, teacher, "enter", "enter")

@@ -3,6 +3,8 @@ package serve
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A follower's window of 45×12 is below the sandbox's minimum: the
@@ -10,6 +12,7 @@ import (
 // of that message ("breakerlab needs a window of at    following"). The
 // message stays whole, and the tag is on a line of its own.
 func TestTheTagLeavesTheTooSmallMessageWhole(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 45, 12)

@@ -3,6 +3,8 @@ package serve
 import (
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A student who follows the teacher, or has a room question on their
@@ -10,6 +12,7 @@ import (
 // limit dropped every follower 30 minutes in. Once the teacher has left,
 // or the student is back on their own screen, the limit counts again.
 func TestWatchingIsNotIdle(t *testing.T) {
+	racefree.Only(t)
 	now := time.Unix(1000, 0)
 	clock := func() time.Time { return now }
 	room := NewRoom()
@@ -53,6 +56,7 @@ func TestWatchingIsNotIdle(t *testing.T) {
 // followers next. With nobody following and no question open, the idle
 // limit counts for the teacher as for anyone.
 func TestAFollowedPresenterIsNotIdle(t *testing.T) {
+	racefree.Only(t)
 	now := time.Unix(1000, 0)
 	clock := func() time.Time { return now }
 	room := NewRoom()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -13,6 +14,7 @@ import (
 // sandbox, a student exploring on the menu, and a student following the
 // teacher.
 func TestClassroomScreensAreWhole(t *testing.T) {
+	racefree.Only(t)
 	room := NewRoom()
 	room.SetJoin(Join{Host: "192.168.100.200", Port: "2222", Access: "a listed SSH key or the class password"})
 	teacher := plainSession(t, room, true, 80, 24)
