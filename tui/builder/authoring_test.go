@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -67,6 +68,7 @@ func focusField(t *testing.T, m Model, label string) Model {
 // included, keeps knobs that sweep, a lesson's [set] and the builder's own
 // form reach by its whole name.
 func TestRenamedPartsKeepTheirKnobs(t *testing.T) {
+	racefree.Only(t)                                      // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(120, 40), "enter", "d") // /checkout → db
 	m = tuitest.Press(selectPart(t, m, "db"), "r", "ctrl+u", "my.db/x", "enter")
 	if m.msgErr || m.sc.Variants[0].System.Dependencies[0].Name != "my.db/x" {
@@ -97,6 +99,7 @@ func TestRenamedPartsKeepTheirKnobs(t *testing.T) {
 // raised too it is taken, and 0 means no work (as a file's work = {}),
 // which the form then offers to set again.
 func TestWorkTimeCanGoAnywhere(t *testing.T) {
+	racefree.Only(t)                                                // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(120, 40), "enter", "s", "s", "d") // /checkout → orders → inventory → db
 	before := clone(m.sc)
 	m = focusField(t, tuitest.Press(m, "e"), "work p50")
@@ -127,6 +130,7 @@ func TestWorkTimeCanGoAnywhere(t *testing.T) {
 // list and the file show it, u takes it back, none clears a part's, and a
 // kind the part does not take is refused with the ones it does.
 func TestFaultsAddedInTheBuilder(t *testing.T) {
+	racefree.Only(t)                                                       // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(120, 40), "enter", "d", "up", "up", "f") // /checkout → db; /orders → orders ×3
 	m = tuitest.Press(selectPart(t, m, "db"), "i")
 	if m.prompt == nil || !strings.Contains(m.prompt.Input, "hang for 10s") || !strings.Contains(m.msg, "db takes slow LATENCY, hang, errors PERCENT, down, at a time from 0 to 1m, for a span") {
@@ -286,6 +290,7 @@ func TestSavePromptTakesOnlyToml(t *testing.T) {
 // 2 % but "1" would be 100 %. The builder's form is the sandbox's, with
 // the one rule (sandbox's parse), on the front's calls and a service's.
 func TestFailureRateReadsOneAndTwoAlike(t *testing.T) {
+	racefree.Only(t)                                                // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(120, 40), "enter", "d", "s", "d") // /checkout → db; /orders → orders → cache
 	m = tuitest.Press(selectPart(t, m, "db"), "b")
 	m = tuitest.Press(selectPart(t, m, "cache"), "b")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -60,6 +61,7 @@ func TestADeadlinePassedOnAgainHasTheBuiltInsMargin(t *testing.T) {
 // the builder refused it ("a memory limit needs restart"), and no field
 // could give the restart time back.
 func TestAMemoryLimitSetAgainHasTheBuiltInsRestart(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := fromStart(t, 120, 40, "go-server")
 	want := m.sc.Variants[0].System.Tasks.Memory
 	if want.Limit == 0 || want.Restart == 0 {

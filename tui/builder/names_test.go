@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -30,6 +31,7 @@ func builtIn(t *testing.T, name string) (variants []string, summary string) {
 // the builder's title, the sandbox p opens and the file w writes; undone,
 // the words are the built-in's again.
 func TestAnEditedCopyIsMarkedEdited(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	names, summary := builtIn(t, "go-inventory")
 	m := fromStart(t, 200, 60, "go-inventory")
 	if m.sc.Variants[0].Name != names[0] || m.sc.Summary != summary {
@@ -84,6 +86,7 @@ func TestAnEditedCopyIsMarkedEdited(t *testing.T) {
 // edited number, as the sandbox's knob form does ("one shared pool of 200
 // threads" with 300 workers is called after 300), not marked.
 func TestAnEditedNumberRenamesItsDesign(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	names, _ := builtIn(t, "cascade")
 	m := fromStart(t, 120, 40, "cascade")
 	m = focusField(t, tuitest.Press(m, "e"), "workers")
@@ -101,6 +104,7 @@ func TestAnEditedNumberRenamesItsDesign(t *testing.T) {
 // not in parentheses nested in the note's: "in variant 1 of 4 only (no
 // timeouts (edited))" read as a slip.
 func TestTheEditMarkDoesNotNestInANote(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	names, _ := builtIn(t, "go-inventory")
 	m := fromStart(t, 200, 60, "go-inventory")
 	m = tuitest.Press(selectKind(t, m, partLeaf, "database", "-"), "b")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -17,6 +18,7 @@ import (
 // without its fault. For every part selected, at narrow widths and short
 // heights.
 func TestPartsListShowsWholeParts(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	for _, start := range []string{"go-inventory", "checkout"} {
 		m := fromStart(t, 40, 12, start)
 		for range m.parts {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -46,6 +47,7 @@ func selectKind(t *testing.T, m Model, kind partKind, name, caller string) Model
 // shares its name: in cascade the endpoint recommendations and the
 // dependency recommendations; after c, two leaves called database.
 func TestAnEditKeepsTheSelectedPart(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := fromStart(t, 120, 40, "cascade")
 	m = selectKind(t, m, partLeaf, "recommendations", "-")
 	want := m.cur()
@@ -82,6 +84,7 @@ func TestAnEditKeepsTheSelectedPart(t *testing.T) {
 // (event-loop-stall's second variant has report call report-db) add the
 // part in every variant alike, so the system stays one a file can hold.
 func TestAddingKeepsTheVariantsAlike(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	for _, sel := range []string{"front", "report"} {
 		for _, k := range []string{"s", "d", "f"} {
 			m := fromStart(t, 120, 40, "event-loop-stall")
@@ -110,6 +113,7 @@ func TestAddingKeepsTheVariantsAlike(t *testing.T) {
 // c from a service to a dependency of the front does not take the front's
 // connection pool along: a service's call takes none.
 func TestACallFromAServiceTakesNoPool(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := fromStart(t, 120, 40, "go-inventory")
 	m = selectKind(t, m, partService, "inventory", "-")
 	m = tuitest.Press(m, "c")
@@ -133,6 +137,7 @@ func TestACallFromAServiceTakesNoPool(t *testing.T) {
 // with traffic of its own, calls the service, and how to have the
 // selected one call it instead.
 func TestAddingFromABusyEndpointSaysWhoCallsIt(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := fromStart(t, 120, 40, "api-gateway")
 	m = selectKind(t, m, partEndpoint, "search", "-")
 	m = tuitest.Press(m, "s")
@@ -145,6 +150,7 @@ func TestAddingFromABusyEndpointSaysWhoCallsIt(t *testing.T) {
 // The title line says which moment of the preview run the map shows: the
 // run's end, or, for traffic too heavy to preview whole, where it stops.
 func TestTheTitleSaysWhenTheMapIs(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := built(t, 120, 40)
 	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "the map shows the run at 1m, its end") {
 		t.Errorf("the title should say the map is at the run's end: %q", got)
@@ -259,6 +265,7 @@ func TestOneVariantsEditsSaySo(t *testing.T) {
 // A parts list longer than its pane says how many parts are cut off, on
 // each side: at 80×24 api-gateway's last part was missing unsaid.
 func TestCutPartsAreCounted(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := fromStart(t, 80, 24, "api-gateway")
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "↓ ") || !strings.Contains(v, " more") {

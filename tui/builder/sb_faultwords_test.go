@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -13,6 +14,7 @@ import (
 // "slow +2s", time added; a service's slowness is added to its work, and
 // the list said only "slow", not how much.
 func TestPartsListSaysSlowAsItRuns(t *testing.T) {
+	racefree.Only(t)                                                       // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(240, 40), "enter", "d", "up", "up", "f") // /checkout → db; /orders → orders ×3
 	m = tuitest.Press(selectPart(t, m, "db"), "i", "ctrl+u", "10s slow 2s for 5s", "enter")
 	m = tuitest.Press(selectPart(t, m, "orders"), "i", "ctrl+u", "20s #1 slow 300ms for 5s", "enter")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -124,6 +125,7 @@ func TestSharesNotAddingUpAreRefused(t *testing.T) {
 // The shares go into the file w writes, which scenariofile reads back as
 // set, and the engine runs it with each tenant's arrivals in its share.
 func TestSharesAreSavedAndRun(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := typeShares(t, twoTenants(t), "acme = 80%, globex = 20%")
 	path := filepath.Join(t.TempDir(), "shares.toml")
 	m = save(t, m, path)
@@ -140,6 +142,7 @@ func TestSharesAreSavedAndRun(t *testing.T) {
 
 // Setting the shares is one edit: u gives back the even split.
 func TestSharesAreUndone(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := typeShares(t, twoTenants(t), "acme = 90%, globex = 10%")
 	wantShares(t, m.sc, map[string]float64{"acme": 0.9, "globex": 0.1})
 	m = tuitest.Press(m, "u")
@@ -152,6 +155,7 @@ func TestSharesAreUndone(t *testing.T) {
 // An endpoint added after the shares were set splits its traffic as the
 // others do: it was split evenly, so a noisy tenant was quiet on it.
 func TestANewEndpointTakesTheShares(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := typeShares(t, twoTenants(t), "acme = 90%, globex = 10%")
 	m = tuitest.Press(m, "a")
 	if m.msgErr {

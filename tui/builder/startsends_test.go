@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -12,6 +13,7 @@ import (
 // program's other lists do (listnav): G and End pick the last start, g
 // and Home the empty server, and the pane highlights the one picked.
 func TestStartsListGoesToItsEnds(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newBuilder(100, 30)
 	last := len(m.starts)
 	if last == 0 {
@@ -43,6 +45,7 @@ func TestStartsListGoesToItsEnds(t *testing.T) {
 // (not the building keys, which do nothing there yet). The keys the help
 // names for the ends are the ones that move there.
 func TestStartsListHelpNamesItsEnds(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newBuilder(80, 24)
 	if line := ansi.Strip(m.keyLine()); !strings.Contains(line, "g/G first/last") {
 		t.Errorf("the key line on the starts does not name g/G: %q", line)

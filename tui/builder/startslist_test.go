@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -92,6 +93,7 @@ func wholeOrMarked(t *testing.T, where, shown, summary string, cutAllowed bool) 
 // summary under its name) and under the list (a narrow one), at every
 // cursor position, in panes from roomy to a few rows.
 func TestStartsListSaysWhatIsAboveAndBelow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newBuilder(200, 60)
 	names := []string{"empty server"}
 	summaries := []string{"a pool of 32 workers and one endpoint of 50 requests a second that calls nothing yet"}

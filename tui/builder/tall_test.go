@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -32,6 +33,7 @@ func paneHeight(view, title string) int {
 // and 5 over 45 rows, one endpoint's band 40 rows tall): the rows past
 // them show the preview run's latency and the scenario file w saves.
 func TestTallWindowShowsMoreNotTaller(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	b := built(t, 200, 60)
 	v := b.View()
 	if h := paneHeight(v, "Calls in flight"); h == 0 || h > inflightMax {

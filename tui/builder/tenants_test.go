@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -76,6 +77,7 @@ func wholeTenths(t *testing.T, sc *engine.Scenario) {
 // learner set was lost. One edit, which u undoes exactly; the engine
 // runs the result with the arrivals in those shares.
 func TestRemovingATenantGivesItsShareInProportion(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := threeTenants(t)
 	undos := len(m.undo)
 	m = tuitest.Press(selectKind(t, m, partTenant, "globex", "-"), "x")
@@ -105,6 +107,7 @@ func TestRemovingATenantGivesItsShareInProportion(t *testing.T) {
 // proportion to theirs: 70/30 with a third tenant is 46.7/20/33.3. It
 // used to be 33.3 each, the learner's 70:30 thrown away.
 func TestAddingATenantTakesAnEvenShareInProportion(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := typeShares(t, twoTenants(t), "acme = 70%, globex = 30%")
 	undos := len(m.undo)
 	m = tuitest.Press(m, "t")
@@ -133,6 +136,7 @@ func TestAddingATenantTakesAnEvenShareInProportion(t *testing.T) {
 // variant: noisy-tenant without acme splits each endpoint between globex
 // and initech, drops acme's burst, and every design runs on the engine.
 func TestRemovingATenantFromABuiltInKeepsEachEndpoints(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := New(Options{Theme: tuitest.Plain(), Seed: tuitest.Seed, Starts: []Start{{Name: "noisy-tenant", Build: scenarios.NoisyTenant}}})
 	m = tuitest.Press(tuitest.Send(m, tea.WindowSizeMsg{Width: 100, Height: 30}), "down", "enter")
 	if m.sc == nil || len(m.sc.Variants[0].System.Tenants) != 3 {
@@ -230,6 +234,7 @@ func TestRoundSharesAddsUpExactly(t *testing.T) {
 // last tenant removed leaves traffic with no tenant, which the engine
 // runs.
 func TestTenantNotesNameTheOneOther(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := twoTenants(t)
 	if want := "added tenant globex with an even share, taken from acme: acme 50%, globex 50%"; !strings.HasPrefix(m.msg, want) {
 		t.Errorf("adding the second tenant should say %q: %q", want, m.msg)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -49,6 +50,7 @@ func at(all []screen, w, h int) []screen {
 // The screens at 80×24, 120×40 and 200×60: exactly the window's size,
 // no word cut, and the goldens of the starts and the built system.
 func TestScreensAtThreeSizes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	all := screens(t)
 	for _, sz := range sizes {
 		var g strings.Builder
@@ -89,6 +91,7 @@ func blankRun(view string, from, to, bottom int) int {
 // more than four rows: the charts of the preview run fill what the parts
 // and the map leave.
 func TestNoBlankAreasAt200x60(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	for _, s := range at(screens(t), 200, 60) {
 		if s.name == "help" {
 			continue // a scrolled text, as every screen's help
@@ -120,6 +123,7 @@ func TestBlankRunSeesAnEmptyPane(t *testing.T) {
 // Any window, however small, gets a view of exactly its size, on every
 // screen; none panics.
 func TestAnySizeDraws(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	all := screens(t)
 	for _, sz := range [][2]int{{1, 1}, {40, 10}, {79, 23}, {110, 12}, {300, 90}} {
 		for _, s := range at(all, sz[0], sz[1]) {

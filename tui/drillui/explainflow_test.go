@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -28,6 +29,7 @@ func onLinePerParagraph(s string) string {
 // where the window does, not where the author's editor did: with the breaks
 // kept, the card's lines ended short wherever the file's did.
 func TestDrillReflowsAnAuthorsLineBreaks(t *testing.T) {
+	racefree.Only(t) // the whole deck is built, no goroutine
 	const id = "lesson-08-shuffle-sharding-5"
 	all, err := drill.Deck()
 	if err != nil {

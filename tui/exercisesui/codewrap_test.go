@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -49,6 +50,7 @@ func joinedAt(lines []string, i int, want string) bool {
 // split as Go is split by hand where it is too wide (08's Call is 94
 // characters; 14's Reserve with its comment 112), never cut at the edge.
 func TestSignaturesShowWhole(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, sz := range [][2]int{{80, 24}, {100, 30}} {
 		d := start(t, newFake(), sz[0], sz[1])
 		for i, e := range d.m.exs {

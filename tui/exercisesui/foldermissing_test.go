@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -69,6 +70,7 @@ func TestXRefusesAFolderRenamedWithTheCodeInIt(t *testing.T) {
 // way out, instead of running the editor in a folder that is not there.
 // x's fresh stub brings e back.
 func TestEditWithTheFolderMissingSaysWhy(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	w, e, _ := workbookWithWork(t, "01")
 	if err := os.RemoveAll(w.ExerciseDir(e)); err != nil {
 		t.Fatal(err)

@@ -3,12 +3,15 @@ package exercisesui
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The key line keeps the way out and ? keys whatever else it holds: once
 // an exercise passed, "n next exercise" used to push them past the edge
 // at 80 columns ("… c check all …"). Less needed keys give way instead.
 func TestFooterKeepsQuitAndKeys(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 		f := newFake()
 		d := start(t, f, sz[0], sz[1])

@@ -3,6 +3,8 @@ package exercisesui
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Putting back the tests writes back too a file the workbook gave to
@@ -10,6 +12,7 @@ import (
 // question names it, since "your code is kept" does not cover a file the
 // learner did not write. An exercise with none asks as before.
 func TestRestoreQuestionNamesTheGivenFiles(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, c := range []struct{ name, want string }{
 		{"03-slow-calls", "Put back the bundled tests of 03-slow-calls? window.go, which the workbook gave you, comes back too if it is missing. Your code is kept."},
 		{"12-composition", "Put back the bundled tests of 12-composition? policies.go, which the workbook gave you, comes back too if it is missing. Your code is kept."},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // firstCheckReal is a real workbook's backend whose first check is the
@@ -32,6 +33,7 @@ func (b *firstCheckReal) Check(ctx context.Context, e exercises.Exercise, progre
 // learner's code kept; x offers that, not a reset of the exercise to its
 // stub, and y puts window.go back and leaves the learner's code as it is.
 func TestMissingGivenFileOffersTheTestsBack(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	w, e, mine := workbookWithWork(t, "03")
 	given := filepath.Join(w.ExerciseDir(e), "window.go")
 	if err := os.Remove(given); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -448,6 +449,7 @@ func (realBackend) Check(_ context.Context, e exercises.Exercise, _ func(grade.P
 // words `breakerlab exercises reset|solution` print, and the folder it
 // names holds what the learner wrote.
 func TestResetAndSolutionShowWhereTheCodeWent(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
 	if err != nil {
 		t.Fatal(err)
@@ -805,6 +807,7 @@ func TestNoticeShownAtFirst(t *testing.T) {
 // Every screen, at every size from 1×1 up, renders without panicking and
 // fits the terminal.
 func TestEverySizeFits(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	sizes := [][2]int{{1, 1}, {2, 1}, {1, 5}, {5, 2}, {12, 4}, {29, 7}, {30, 8}, {31, 9}, {40, 10}, {80, 24}, {100, 30}, {200, 60}}
 	screens := map[string]func(*driver){
 		"main":     func(d *driver) {},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -40,6 +41,7 @@ func TestLastHintAsksIfStuckOnlyBeforeAPass(t *testing.T) {
 // The row used to say "running tests 11/30 s" and push every name right
 // by 14 cells, one more at 10 s.
 func TestARunningRowKeepsTheListsColumns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, c := range []struct {
 		failingNow bool
 		want       map[string]string // what the running row says, by phase and seconds
@@ -112,6 +114,7 @@ func rowOf(d *driver, name string) string {
 // width: at 200 columns 04's task broke "under 50 %)" after the 50, and
 // 13's "waits 1 s" after the 1.
 func TestNumbersKeepTheirUnits(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 80, 24)
 	for width := 30; width <= 240; width++ {
 		d.m.width = width

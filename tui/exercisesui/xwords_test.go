@@ -7,6 +7,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/cli"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -17,6 +18,7 @@ import (
 // a learner told to press x to get their tests back read it as losing
 // their code. `breakerlab exercises help` names x in the same words.
 func TestXIsNamedForWhatItDoes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	failing := grade.Report{Status: grade.Failed, Summary: "1 of 5 tests fail"}
 	for _, c := range []struct {
 		name     string

@@ -105,6 +105,7 @@ func TestBlankRunCounts(t *testing.T) {
 
 // At 80×24 the menu stays as it was: no panes, the picture's one line.
 func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	v := ansi.Strip(progressHome(t, 80, 24).View())
 	for _, gone := range []string{"╭─ Lessons", "the run's 9 transitions"} {
 		if strings.Contains(v, gone) {

@@ -4,12 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 )
 
 // Challenges opens the list of challenges; enter plays one, esc comes back
 // to the list and esc again to the menu.
 func TestChallengesOpenAndEscComesBack(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{Challenges: &challengeui.Options{}})
 	m = press(m, "down", "down", "enter")
 	if m.screen != onChallenges || !strings.Contains(m.View(), "Size a timeout against the pool") {

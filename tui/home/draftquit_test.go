@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -70,6 +71,7 @@ func asksAboutTheDraft(t *testing.T, m Model, way, k string) {
 // the menu's q and ctrl+c, and :quit, after the builder was left by a
 // palette jump or by esc and y ("kept as a draft").
 func TestQuittingFromTheMenuAsksAboutTheDraft(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	for _, how := range []string{"jump", "esc"} {
 		asksAboutTheDraft(t, withDraft(t, how), how+", then q on the menu", "q")
 		asksAboutTheDraft(t, withDraft(t, how), how+", then ctrl+c on the menu", "ctrl+c")
@@ -95,6 +97,7 @@ func TestQuittingFromTheMenuAsksAboutTheDraft(t *testing.T) {
 // ctrl+c in the sandbox playing the builder's system asks about the system
 // (the faults injected there included) instead of dropping it.
 func TestCtrlCWhilePlayingTheBuildersSystemAsks(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	m = typed(m, PaletteKey, "new", "enter", "enter", "s", "p")
 	if !m.InSandbox() {

@@ -45,6 +45,7 @@ func follow(t *testing.T, m Model, cmd tea.Cmd) Model {
 }
 
 func TestLessonsOpenInsideAndLeaveBackHome(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{Lessons: allLessons(t)})
 	m, cmd := update(m, keyMsg("enter")) // Lessons
 	if !m.InLessons() {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/cli"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -150,6 +151,7 @@ func TestExercisesFigureAndMarksFollowStatus(t *testing.T) {
 // widens its pane) clipped the drill's note to "0 due · 10 n…" at 200
 // columns.
 func TestProgressPaneNotesFitTheirFrames(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	all := exercises.All()
 	st := map[string]exercises.Status{all[0].Name: exercises.DoneFailing, all[1].Name: exercises.DoneChanged}
 	m := newHome(t, Options{Workbooks: &Workbooks{Find: func() (exercisesui.Backend, error) { return statusBook{st: st}, nil }}})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
@@ -43,6 +44,7 @@ func itemRows(view string) []int {
 // longest, a lesson to continue at a step: it added a row at 80×24; the
 // exercises' moved the menu where it scrolls to the cursor on them.
 func TestCountsComingMoveNoItem(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	deck, err := drill.Deck()
 	if err != nil {
 		t.Fatal(err)

@@ -131,6 +131,7 @@ func TestUnavailableItemsSaySo(t *testing.T) {
 }
 
 func TestPickerOpensTheSandboxAndEscComesBack(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	m = press(m, "down", "enter")
 	if m.screen != onPicker {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	tea "github.com/charmbracelet/bubbletea"
@@ -50,6 +51,7 @@ func sequenced(cmd tea.Cmd) []tea.Msg {
 // (y saves, then goes where the palette said). With nothing to lose it
 // goes at once.
 func TestPaletteJumpFromTheInterviewAsksFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	now := func() time.Time { return time.Date(2026, 11, 30, 14, 0, 0, 0, time.UTC) }
 	dir := t.TempDir()
 	m := newHome(t, Options{Interview: &interviewui.Options{Now: now, Dir: dir}})
@@ -111,6 +113,7 @@ func TestPaletteJumpFromTheInterviewAsksFirst(t *testing.T) {
 // what was injected there in the builder's draft, as esc does: :new finds
 // it there.
 func TestPaletteJumpFromTheBuildersSandboxKeepsItsFaults(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	m = typed(m, "up", "up", "enter", "enter", "s", "p") // New system, the empty server, a service, play
 	if !m.InSandbox() {

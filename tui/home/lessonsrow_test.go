@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -34,6 +35,7 @@ func lessonsItemLines(view string) []string {
 // starts lesson 1" left a blank row under the item until a lesson was
 // begun.
 func TestLessonsItemLeavesNoBlankRow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	all := allLessons(t)
 	store := func(set func(*lessons.Store)) *lessons.Store {
 		s, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))

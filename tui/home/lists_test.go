@@ -48,6 +48,7 @@ func TestMenuListKeys(t *testing.T) {
 }
 
 func TestPickerFilterOpensTheOneLeft(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	m = typed(m, "down", "enter", "/", "timeline", "enter")
 	v := ansi.Strip(m.View())

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/drillui"
@@ -25,6 +26,7 @@ func flat(v string) string { return strings.Join(strings.Fields(ansi.Strip(v)), 
 // opens the scenario picker and the lessons and comes back, until x
 // dismisses it.
 func TestCorruptFileNoticeStaysUntilDismissed(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	dir := t.TempDir()
 	for _, name := range []string{"lessons.json", drill.FileName} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("{not json"), 0o644); err != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,6 +16,7 @@ import (
 // does on its own (present.KeyLineAsker), so the prompt's line is not
 // given to the key corner.
 func TestPresentedSandboxPromptFromHome(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	m = press(m, "down", "enter", "enter") // Sandbox, then cascade
 	if !m.InSandbox() {

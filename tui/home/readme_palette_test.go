@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -21,6 +22,7 @@ import (
 // sandbox as `breakerlab sandbox` opens it (tui.RunSandbox: no way home)
 // must be what it says, no ctrl+k in its keys and q quitting.
 func TestReadmeSaysWhereTheCommandLineWorks(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -16,6 +17,7 @@ import (
 // does. It used to go at once, the fault gone. With nothing changed the
 // jump goes at once.
 func TestPaletteJumpFromTheSandboxAsksFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	m := newHome(t, Options{})
 	if m = paletteTo(t, m, "sandbox cascade"); !m.InSandbox() {
 		t.Fatalf(":sandbox cascade should open the sandbox:\n%s", ansi.Strip(m.View()))

@@ -61,6 +61,7 @@ func resize(m Model, w, h int) Model {
 // The menu, the scenario picker, the help and the no-workbook screen at
 // 80×24, 120×40 and 200×60.
 func TestHomeScreensAtThreeSizes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
 	for name, m := range homeScreens(t) {
 		for _, sz := range sizes {
 			v := resize(m, sz[0], sz[1]).View()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
@@ -149,6 +150,7 @@ func size(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
 // Lesson 1's third step in presentation mode: its number held back until
 // the guess, and its question as the caption.
 func TestLessonPresented(t *testing.T) {
+	racefree.Only(t) // a lesson prepared and drawn, no goroutine
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)

@@ -145,6 +145,7 @@ func fitThemes() []*theme.Theme {
 // it keeps: it draws what composing each whole drew, at every size from
 // too small for anything to larger than the largest digits need.
 func TestViewIsTheLayoutComposingChose(t *testing.T) {
+	racefree.Only(t) // drawing alone, no goroutine
 	for name, mo := range fitMoments() {
 		for _, th := range fitThemes() {
 			for _, w := range []int{1, 12, 30, 60, 100, 160, 200} {

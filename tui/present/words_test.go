@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
@@ -37,6 +38,7 @@ func cutWords(v, want string) []string {
 // projector's narrow sizes; and a figure's long lead and label under big
 // digits.
 func TestKeyNumberIsNeverCutInsideAWord(t *testing.T) {
+	racefree.Only(t) // every lesson prepared and drawn, no goroutine
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
