@@ -5,12 +5,15 @@ import (
 	"errors"
 	"math"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A runner with a context that never ends steps its runs a little at a
 // time, and measures exactly what one step to the end measures; with the
 // context ended it returns the context's error and no sample.
 func TestRunnerContextStepsAndStops(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p, q := testPlan(t), testPlan(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // someScenarios are the built-in scenarios and the example files.
@@ -77,6 +78,7 @@ func shared(a, b reflect.Value, at string, out *[]string) {
 // A copy equals its scenario and shares no memory with it, so a knob set
 // on one cell's copy cannot reach another's.
 func TestCopiesAreDeep(t *testing.T) {
+	racefree.Only(t) // one goroutine: copying scenarios alone
 	for _, sc := range someScenarios(t) {
 		build, err := Copies(sc)
 		if err != nil {
@@ -123,6 +125,7 @@ func TestCopyableRefuses(t *testing.T) {
 // pointer: had the copies shared the breaker, every cell would have the
 // last cell's failure rate.
 func TestSweepOfCopies(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	base := shortCascade()
 	copies, err := Copies(base)
 	if err != nil {

@@ -33,6 +33,7 @@ func keptBytes(p *Plan) int64 {
 // own does, and after each job the kept bytes are exactly the slots' runs
 // (the job's copies were handed to the slots or let go).
 func TestWatchedCopiesCountInKeptBytes(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	for _, room := range []int64{0, 1, 3} {
 		p, ref := testPlan(t), testPlan(t)
 		if room > 0 {

@@ -76,6 +76,7 @@ func TestAnyOrderOnAnyRunners(t *testing.T) {
 // of every shape (a line, a column, wide, tall, square), each diagonal
 // i+j after the one before it and, along one, i rising.
 func TestJobsComeByDiagonals(t *testing.T) {
+	racefree.Only(t) // one goroutine: the order of a plan's jobs alone
 	check := func(nx, ny int) {
 		t.Helper()
 		seen := make([]bool, nx*ny)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Once every job of a seed is done, what its runs shared (traffic, the
@@ -13,6 +14,7 @@ import (
 // still measure what runs of their own do; at the end the plan holds
 // nothing but its cells.
 func TestSeedLetGoWhenDone(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p, ref := testPlan(t), testPlan(t)
 	w := p.Runner()
 	nx, ny := p.Size()
@@ -50,6 +52,7 @@ func TestSeedLetGoWhenDone(t *testing.T) {
 // runs: its samples, its cost and its cells are those of a plan that
 // keeps them.
 func TestLargeGridBuildsCellsAgain(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	held := testPlan(t)
 	defer func(n int) { maxHeldCells = n }(maxHeldCells)
 	maxHeldCells = 0
@@ -129,6 +132,7 @@ func TestRunnersShareKeptRuns(t *testing.T) {
 // is not copied at all (keepEnd): with no room, no compact copy is made to
 // be let go at once, and so none is left spare; with room, runs are kept.
 func TestNoCopyWithoutRoom(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	for _, room := range []bool{false, true} {
 		p := testPlan(t)
 		if !room {

@@ -3,11 +3,14 @@ package sweep
 import (
 	"math"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // One Runner, taking a plan's jobs in an order that changes cell and seed
 // every time, measures what a fresh run per job (Plan.Run) measures.
 func TestRunnerEqualsPlanRun(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := testPlan(t)
 	jobs := p.Jobs()
 	w := p.Runner()

@@ -158,6 +158,7 @@ func TestEachMetricSettles(t *testing.T) {
 // keeps copies of its runs at forkAt only until nx+ny of them have served
 // no cell: seed 1's runs keep none.
 func TestPrefixCopiesStopWhenUnused(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	rate, _ := ParseVary("search.rate=200..400:4")
 	lat, _ := ParseVary("search-index.latency.mean=10ms..30ms:3")
 	m, _ := ParseMetric("search.ok", windowCascade(), 1)

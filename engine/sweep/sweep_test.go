@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 func TestParseVary(t *testing.T) {
@@ -277,6 +278,7 @@ func testPlan(t *testing.T) *Plan {
 // Every cell's sample is exactly what a separate run of the same settings
 // and seed measures.
 func TestCellsEqualSingleRuns(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := testPlan(t)
 	for _, job := range p.Jobs() {
 		s, err := p.Run(job)
@@ -302,6 +304,7 @@ func TestCellsEqualSingleRuns(t *testing.T) {
 
 // Samples may come in any order: the result is the same.
 func TestResultIgnoresOrder(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := testPlan(t)
 	jobs := p.Jobs()
 	var samples []Sample

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // rateTimeoutPlan varies search's rate, which changes the traffic of the
@@ -54,6 +55,7 @@ func sameSample(s Sample, value, goal float64) bool {
 // every cell still measures what a run of its own measures: a run that
 // replayed another group's traffic would not.
 func TestTrafficGroupsByWhatTheEndpointsSend(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := rateTimeoutPlan(t)
 	if got := p.Groups(); got != 3 {
 		t.Errorf("%d traffic groups, want 3: one per search rate", got)
@@ -92,6 +94,7 @@ func TestTrafficGroupsByWhatTheEndpointsSend(t *testing.T) {
 // Past the bound on the requests a plan holds, runs draw their own
 // traffic, and measure the same.
 func TestTrafficPastTheBound(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := rateTimeoutPlan(t)
 	p.held.Store(maxSharedRequests)
 	w := p.Runner()
@@ -151,6 +154,7 @@ func TestRunnersRaceForTraffic(t *testing.T) {
 // the dependency it calls, make a group of every cell, and each cell
 // measures what a run of its scenario drawing its own traffic measures.
 func TestTrafficGroupsOfTwoAxes(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	sc := shortCascade()
 	rate, _ := ParseVary("search.rate=200..400:3")
 	lat, _ := ParseVary("search-index.latency.mean=10ms..30ms:2")

@@ -10,19 +10,38 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
-// heatmapFitByDrawing is HeatmapFit as it was: the one-row map drawn to
-// count its lines, then drawn again with taller cells.
-func heatmapFitByDrawing(res *sweep.Result, th *theme.Theme, width, height int, mark *Mark) string {
-	out := drawHeatmap(res, th, width, 1, mark, Typed)
-	_, ny := res.Plan.Size()
-	if len(res.Plan.Axes) == 1 || ny == 0 {
-		return out
+// fitsByDrawing is HeatmapFit as it was, for one map, theme, width and
+// mark: the one-row map drawn to count its lines, then drawn again with
+// taller cells. Each map it draws is drawn once, for every height that
+// chooses it: the test asks for ninety-one heights.
+type fitsByDrawing struct {
+	res   *sweep.Result
+	th    *theme.Theme
+	width int
+	mark  *Mark
+	one   string         // the one-row map
+	drawn map[int]string // the taller maps by their cells' rows
+}
+
+func newFitsByDrawing(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *fitsByDrawing {
+	return &fitsByDrawing{res: res, th: th, width: width, mark: mark,
+		one: drawHeatmap(res, th, width, 1, mark, Typed), drawn: map[int]string{}}
+}
+
+// at is the map HeatmapFit drew, as it was, in a window height lines tall.
+func (f *fitsByDrawing) at(height int) string {
+	_, ny := f.res.Plan.Size()
+	if len(f.res.Plan.Axes) == 1 || ny == 0 {
+		return f.one
 	}
-	rows := min(maxCellRows, 1+(height-strings.Count(out, "\n"))/ny)
+	rows := min(maxCellRows, 1+(height-strings.Count(f.one, "\n"))/ny)
 	if rows <= 1 {
-		return out
+		return f.one
 	}
-	return drawHeatmap(res, th, width, rows, mark, Typed)
+	if _, ok := f.drawn[rows]; !ok {
+		f.drawn[rows] = drawHeatmap(f.res, f.th, f.width, rows, f.mark, Typed)
+	}
+	return f.drawn[rows]
 }
 
 // fitResults are maps of each kind: done and under way, with a goal or
@@ -50,13 +69,15 @@ func fitResults(t *testing.T) map[string]*sweep.Result {
 // narrow (where the title, the legend and the goal's lines wrap), with
 // the design marked and not, in colour and without.
 func TestHeatmapFitIsTheMapDrawingChose(t *testing.T) {
+	racefree.Only(t) // one goroutine: drawing alone
 	mark := &Mark{X: 1000, Y: 200, Label: "the design in the form", None: [2]string{"", "no bulkhead"}}
 	for name, res := range fitResults(t) {
 		for _, th := range []*theme.Theme{tuitest.Color(), theme.New(theme.Plain())} {
 			for _, mk := range []*Mark{mark, nil} {
 				for _, width := range []int{30, 60, 116, 196} {
+					byDrawing := newFitsByDrawing(res, th, width, mk)
 					for height := 0; height <= 90; height++ {
-						got, want := HeatmapFit(res, th, width, height, mk), heatmapFitByDrawing(res, th, width, height, mk)
+						got, want := HeatmapFit(res, th, width, height, mk), byDrawing.at(height)
 						if got != want {
 							t.Fatalf("%s, marked %v, %d×%d: HeatmapFit drew\n%s\nwant\n%s", name, mk != nil, width, height, got, want)
 						}

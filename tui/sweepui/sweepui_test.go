@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -12,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -59,6 +61,35 @@ func plan(t *testing.T, nx, ny int, goal string) *sweep.Plan {
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }
+
+// swept holds the sweeps sweptCascade ran, by their plan's arguments.
+// The mutex guards the map should tests here run in parallel one day.
+var swept struct {
+	sync.Mutex
+	results map[string]*sweep.Result
+}
+
+// sweptCascade is plan(t, nx, ny, goal) run on every core, once a test
+// binary: several drawing tests draw the same sweep, and under -race each
+// run of it costs a second or so of CPU. Its callers only read it.
+func sweptCascade(t *testing.T, nx, ny int, goal string) *sweep.Result {
+	t.Helper()
+	key := fmt.Sprintf("%d×%d %s", nx, ny, goal)
+	swept.Lock()
+	defer swept.Unlock()
+	if res, ok := swept.results[key]; ok {
+		return res
+	}
+	res, err := Run(context.Background(), plan(t, nx, ny, goal), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if swept.results == nil {
+		swept.results = map[string]*sweep.Result{}
+	}
+	swept.results[key] = res
+	return res
+}
 
 // A sweep is the same whatever the number of workers.
 func TestResultIndependentOfWorkers(t *testing.T) {
@@ -140,11 +171,7 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 // The heatmap fits 80 columns, labels both axes with their units, has a
 // legend, and marks the cells that meet the goal.
 func TestHeatmapFitsAndLabels(t *testing.T) {
-	p := plan(t, 12, 6, "search.ok>=0.99")
-	res, err := Run(context.Background(), p, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sweptCascade(t, 12, 6, "search.ok>=0.99")
 	th := theme.New(theme.Plain())
 	for _, width := range []int{80, 60} {
 		out := Heatmap(res, th, width)
@@ -216,11 +243,7 @@ func TestOneKnobTable(t *testing.T) {
 // A mark shows the cell nearest to it with ◆ and says in the legend what
 // it is and what it measured.
 func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
-	p := plan(t, 4, 3, "search.ok>=0.99")
-	res, err := Run(context.Background(), p, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sweptCascade(t, 4, 3, "search.ok>=0.99")
 	// The cascade's own settings: a 5 s timeout, 200 workers.
 	out := HeatmapMarked(res, theme.New(theme.Plain()), 80, &Mark{X: 5000, Y: 200, Label: "the current design"})
 	if strings.Count(out, "◆") != 2 {
@@ -254,11 +277,8 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 // rows tall), in colour or not: never in the mark column after the
 // glyphs, where it read as the gap before the next cell.
 func TestHeatmapMarkSitsOnItsCell(t *testing.T) {
-	p := plan(t, 4, 3, "search.ok>=0.99")
-	res, err := Run(context.Background(), p, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	racefree.Only(t) // drawing alone: TestHeatmapMarksTheCurrentDesign runs the sweep's workers under -race
+	res := sweptCascade(t, 4, 3, "search.ok>=0.99")
 	indent := utf8.RuneCountInString("200 │") // the y labels are 3 wide
 	seen := map[int]bool{}
 	for _, colour := range []bool{false, true} {
@@ -319,11 +339,7 @@ func TestHeatmapMarkSitsOnItsCell(t *testing.T) {
 // carries its label, its ✓ marks and the design's ◆ once, on its middle
 // line; a window with no room to spare gets the one-row map.
 func TestHeatmapFitFillsTheWindow(t *testing.T) {
-	p := plan(t, 12, 6, "search.ok>=0.99")
-	res, err := Run(context.Background(), p, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sweptCascade(t, 12, 6, "search.ok>=0.99")
 	th := theme.New(theme.Plain())
 	mark := &Mark{X: 5000, Y: 200, Label: "the current design"}
 	small := HeatmapMarked(res, th, 120, mark)

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	xansi "github.com/charmbracelet/x/ansi"
-
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	xansi "github.com/charmbracelet/x/ansi"
 )
 
 // A heatmap's lines end at their last mark: a grid row ended in "██ ",
@@ -14,6 +14,7 @@ import (
 // space where its wrap fell between two entries, which are two spaces
 // apart. A copied map carried the blanks, and a golden file kept them.
 func TestHeatmapLinesEndAtTheirLastMark(t *testing.T) {
+	racefree.Only(t) // one goroutine: drawing alone
 	plain := filled(t, "workers=50..400:8", "recommendations.rate=25..200:8", "search.ok", "",
 		func(i, j int) float64 { return 0.0588 + (1-0.0588)*float64(i*j)/49 })
 	goal := filled(t, "workers=50..400:4", "recommendations.rate=25..200:3", "search.ok", "search.ok>=0.5",

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -35,6 +36,7 @@ func splitApart(out string) string {
 // unit, and a comparison sign with its number, on every width a lesson's
 // pane or a terminal gives the map.
 func TestAMapKeepsANumberWithItsUnit(t *testing.T) {
+	racefree.Only(t) // one goroutine: drawing alone
 	value := func(i, j int) float64 { return 40 + float64(i)*10 + float64(j) }
 	for _, c := range []struct{ measure, goal string }{
 		{"recommendations.held_max", "recommendations.held_max<=80"},
