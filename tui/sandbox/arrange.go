@@ -156,13 +156,11 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 		}
 		return
 	}
-	r, err := engine.New(s.sc, s.variant, s.seed)
-	if err != nil {
-		return // the sim reports the error; the layout shows every pane
-	}
-	r.Run()
-	end := r.Snapshot()
-	p.fill(&end)
+	// A run within directSpan is played to its end here, unless the
+	// program has played the same one before (profiles.go).
+	if q, ok := profiles.runProfile(s.sc, s.variant, s.seed); ok {
+		*p = q
+	} // else the sim reports the error; the layout shows every pane
 }
 
 // fill works the profile out of end, the run's snapshot at its end.

@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,7 +29,7 @@ func (t wholeTimeline) Events() []playback.Event {
 	}
 	var all []playback.Event
 	for i, s := range sims {
-		evs, err := playback.RunEvents(s.sc, s.variant, s.seed)
+		evs, err := wholeEvents.of(s.sc, s.variant, s.seed)
 		if !m.report(err) {
 			return nil
 		}
@@ -41,6 +43,50 @@ func (t wholeTimeline) Events() []playback.Event {
 	}
 	playback.SortEvents(all)
 	return all
+}
+
+// wholeEvents are the whole lists wholeTimeline has found, by the run
+// they are of: a test's ] and [ keys ask for the same few runs' lists
+// again and again (RunTransitions in compare mode asks a second time),
+// each a run played to its end, 3 of the marked tests' 55 s of CPU. A
+// list is playback.RunEvents' for the scenario's content, variant and
+// seed (the engine is deterministic), so a list found again is the same.
+// The parallel subtests share it: a mutex guards it.
+var wholeEvents runLists
+
+type runLists struct {
+	mu    sync.Mutex
+	lists []runList
+}
+
+// runList is the whole list of events of variant v of sc (a copy of the
+// scenario, which no one changes) on seed.
+type runList struct {
+	sc   *engine.Scenario
+	v    int
+	seed uint64
+	evs  []playback.Event
+}
+
+// of is playback.RunEvents(sc, v, seed), found once for each run.
+func (rl *runLists) of(sc *engine.Scenario, v int, seed uint64) ([]playback.Event, error) {
+	rl.mu.Lock()
+	for _, l := range rl.lists {
+		if l.v == v && l.seed == seed && reflect.DeepEqual(l.sc, sc) {
+			rl.mu.Unlock()
+			return slices.Clone(l.evs), nil
+		}
+	}
+	rl.mu.Unlock()
+	evs, err := playback.RunEvents(sc, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	own := runList{sc: cloneScenario(sc), v: v, seed: seed, evs: slices.Clone(evs)}
+	rl.mu.Lock()
+	rl.lists = append(rl.lists, own)
+	rl.mu.Unlock()
+	return evs, nil
 }
 
 // RunTransitions are the whole lists' too: each run's transitions, all

@@ -9,7 +9,9 @@ package sandbox
 // A test may call t.Parallel if it writes nothing another test reads:
 // each builds its own scenarios (tuitest.Scenario and a builder's Build
 // make a new one on each call) and its own models, the package keeps no
-// state of its own but an atomic counter (sweepIDs), and the test sets no
+// state of its own but an atomic counter (sweepIDs) and the layout's
+// profiles (profiles.go: behind a mutex, and a profile is the same
+// whichever test worked it out, being its run's), and the test sets no
 // environment (t.Setenv refuses a parallel test), swaps no package
 // variable and changes no working folder. A test that counts the
 // process's allocations or reads its heap (TestKeptBytesCountWhatTheyHold,

@@ -79,3 +79,57 @@ func BenchmarkVariantSwitch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFirstVariantSwitch is tab in a sandbox that has not shown the
+// next variant yet, at 160×48, paused (teacher-20m at 712 s, cascade at
+// 26 s, as BenchmarkVariantSwitch): the switch plays the variant's run to
+// that time and lays the panes out, which needs the whole run's profile
+// (arrange.go). Each switch is in a new sandbox on a new build of the
+// scenario, as a second classroom session or a sandbox opened again
+// would be: after the first, the profile is the program's already
+// (profiles.go). Opening the sandbox is not timed.
+//
+//	go test ./tui/sandbox/ -run '^$' -bench FirstVariantSwitch -benchtime 20x
+func BenchmarkFirstVariantSwitch(b *testing.B) {
+	cascade, _ := scenarios.Lookup("cascade")
+	r := theme.Plain()
+	r.SetColorProfile(termenv.ANSI256)
+	th := theme.New(r)
+	for _, c := range []struct {
+		name string
+		sc   func(testing.TB) *engine.Scenario
+		at   time.Duration
+	}{
+		{"teacher-20m", teacher20m, 712 * time.Second},
+		{"cascade", func(testing.TB) *engine.Scenario { return cascade.Build() }, 26 * time.Second},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			open := func() Model {
+				m, err := New(Options{Theme: th, Scenario: c.sc(b), Seed: 5})
+				if err != nil {
+					b.Fatal(err)
+				}
+				next, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+				m = next.(Model)
+				if err := m.sim.seek(c.at); err != nil {
+					b.Fatal(err)
+				}
+				m.refresh()
+				_ = m.View()
+				return m
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				m := open()
+				b.StartTimer()
+				next, _ := m.Update(tea.KeyMsg{Type: tea.KeyTab})
+				m = next.(Model)
+				_ = m.View()
+				if m.sim.variant != 1 || m.sim.now() != c.at {
+					b.Fatalf("variant %d at %v, want 2 at %v", m.sim.variant+1, m.sim.now(), c.at)
+				}
+			}
+		})
+	}
+}
