@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // TestCatalogTree checks the embedded files of every exercise without
@@ -129,11 +130,22 @@ func sortedKeys(m map[string][]byte) []string {
 // Then it grades every mutant (a solution with one known mistake, see
 // mutants_test.go): each must compile and fail at least one test, so the
 // bundled tests cannot quietly lose the power to catch that mistake. It
-// grades through the grader the learner's runner uses, each workbook's
-// exercises with one go test for those under the race detector and one for
-// the others, two go commands at a time, and keeps the test binaries: a
-// later run links only what changed (see checkTogether).
+// grades through the grader the learner's runner uses, the stubs and the
+// solutions as a workbook's exercises are checked together, with one go
+// test for those under the race detector and one for the others, the
+// mutants and the alternatives likewise from one module of their own
+// (catalogpatched_test.go), two go commands at a time, and keeps the test
+// binaries: a later run links only what changed (see checkTogether).
+//
+// It runs without the race detector (its first line, internal/racefree):
+// its own goroutines are the grader's (grade.RunPackages, read by
+// checkTogether), which TestCheckAllGivesEachTheResultOfItsOwnCheck and
+// the grader's tests run under it; here they only read more packages'
+// output, and the detector doubled the CPU of the test's own process. The
+// exercises' tests run with -race as the catalog asks either way: that is
+// the go commands' flag.
 func TestCatalogCheck(t *testing.T) {
+	racefree.Only(t)
 	if testing.Short() {
 		t.Skip("runs go test on every exercise; skipped with -short")
 	}
@@ -168,22 +180,6 @@ func TestCatalogCheck(t *testing.T) {
 		t.Error(err)
 	}
 
-	// A job grades some exercises of a workbook with one go command per
-	// race setting (checkTogether): the stubs, the solutions, and the
-	// mutants in workbooks of one mutant per exercise (the first of each,
-	// then the second, and so on: two mistakes in one exercise need two
-	// folders).
-	type job struct {
-		wb       *Workbook
-		exs      []Exercise
-		solution bool
-		mutants  []mutant // the mutant of each of exs, when grading mutants
-		// alternative is set when mutants are alternatives, which must
-		// pass.
-		alternative bool
-	}
-	var jobs []job
-	jobs = append(jobs, job{wb: stubs, exs: catalog}, job{wb: sols, exs: catalog, solution: true})
 	// The alternatives are right solutions written another way that the
 	// texts allow (the same patches as the mutants, opening
 	// "Alternative: "): each must pass, so that a learner who follows the
@@ -192,98 +188,39 @@ func TestCatalogCheck(t *testing.T) {
 	if err != nil {
 		t.Error(err)
 	}
-	for _, set := range []struct {
-		patches     []mutant
-		alternative bool
-	}{{mutants, false}, {alternatives, true}} {
-		byExercise := map[string][]mutant{}
-		for _, m := range set.patches {
-			byExercise[m.Exercise.Name] = append(byExercise[m.Exercise.Name], m)
-		}
-		for k := 0; ; k++ {
-			j := job{solution: set.alternative, alternative: set.alternative}
-			for _, e := range catalog {
-				if ms := byExercise[e.Name]; k < len(ms) {
-					j.exs, j.mutants = append(j.exs, e), append(j.mutants, ms[k])
-				}
-			}
-			if len(j.exs) == 0 {
-				break
-			}
-			wb, err := keptWorkbook(t, root, func(w *Workbook) error {
-				for _, m := range j.mutants {
-					if err := writeFiles(w.ExerciseDir(m.Exercise), m.files()); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Error(err)
-				break
-			}
-			j.wb = wb
-			jobs = append(jobs, j)
-		}
+	patched, err := patchedWorkbook(t, root, mutants, alternatives)
+	if err != nil {
+		t.Fatal(err)
 	}
 
+	// A job is one go command, or one per race setting: the stubs and the
+	// solutions graded as Check grades them (checkTogether), and the
+	// mutants and alternatives, each in a folder of its own of one module
+	// (patchedWorkbook), graded by the grader Check uses.
+	type job func()
+	jobs := []job{
+		func() {
+			for i, r := range stubs.checkTogether(context.Background(), catalog, 0, catalogCheckOptions(false)) {
+				checkStub(t, catalog[i], r)
+			}
+		},
+		func() {
+			for i, r := range sols.checkTogether(context.Background(), catalog, 0, catalogCheckOptions(true)) {
+				if !r.Passed() {
+					t.Errorf("%s: the solution does not pass its tests with -race:\n%s", catalog[i].Name, r.Report.Text())
+				}
+			}
+		},
+	}
+	for _, race := range []bool{false, true} {
+		jobs = append(jobs, func() { patched.gradePatched(t, race) })
+	}
 	queue := make(chan job)
 	var wg sync.WaitGroup
 	for range 2 { // the machine is shared: two go commands at a time
 		wg.Go(func() {
 			for j := range queue {
-				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution, KeepBinaries: true}
-				for i, r := range j.wb.checkTogether(context.Background(), j.exs, 0, opt) {
-					e := j.exs[i]
-					if j.alternative {
-						if m := j.mutants[i]; !r.Passed() {
-							t.Errorf("the alternative %s (%s) should pass its tests with -race, but: %s\nwhat it does: %s\n%s",
-								m.where(), path.Join(alternativesRoot, m.Exercise.Name, m.Name+".patch"), r.Report.Status, m.Why, r.Report.Text())
-						}
-						continue
-					}
-					if j.mutants != nil {
-						m := j.mutants[i]
-						if !failsATest(r.Report) {
-							t.Errorf("the mutant %s (%s) should compile and fail a test, but: %s\nits mistake: %s\n%s",
-								m.where(), m.patchPath(), r.Report.Status, m.Why, r.Report.Text())
-						}
-						for _, want := range m.Expect {
-							if !strings.Contains(r.Report.Summary, want) {
-								t.Errorf("the mutant %s (%s): the summary should say %q, but it is %q\n%s",
-									m.where(), m.patchPath(), want, r.Report.Summary, r.Report.Text())
-							}
-						}
-						said := failureMessages(r.Report)
-						for _, want := range m.Says {
-							if !strings.Contains(said, want) {
-								t.Errorf("the mutant %s (%s): a failing test's message should say %q, but none does:\n%s",
-									m.where(), m.patchPath(), want, said)
-							}
-						}
-						for _, not := range m.Not {
-							if strings.Contains(said, not) {
-								t.Errorf("the mutant %s (%s): no failing test's message should say %q, but one does:\n%s",
-									m.where(), m.patchPath(), not, said)
-							}
-						}
-						if l := rawValueShown(r.Report); l != "" {
-							t.Errorf("the mutant %s (%s) fails a test that prints a value raw (say what is wrong in words):\n%s", m.where(), m.patchPath(), l)
-						}
-						continue
-					}
-					if l := rawValueShown(r.Report); !j.solution && l != "" {
-						t.Errorf("%s: the stub fails a test that prints a value raw (say what is wrong in words):\n%s", e.Name, l)
-					}
-					switch {
-					case j.solution && !r.Passed():
-						t.Errorf("%s: the solution does not pass its tests with -race:\n%s", e.Name, r.Report.Text())
-					case !j.solution && r.Report.Status != grade.Failed:
-						t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", e.Name, r.Report.Status, r.Report.Text())
-					case !j.solution && len(r.Report.Failures()) == 0:
-						t.Errorf("%s: the stub fails no test:\n%s", e.Name, r.Report.Text())
-					}
-				}
+				j()
 			}
 		})
 	}

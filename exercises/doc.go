@@ -12,9 +12,10 @@
 // own: every stub compiles and fails, every solution passes. They also run
 // the mutants in testdata/mutants (patches that put one known mistake each
 // into a solution, applied by exercises/internal/unidiff; not embedded),
-// which the bundled tests must reject. The check grades each workbook with
-// one go command per race setting and keeps the test binaries in its state
-// folder, so that a run links only what changed.
+// which the bundled tests must reject. The check grades the stubs, the
+// solutions, and the mutants (all in one module), each with one go command
+// per race setting, and keeps the test binaries in the workbooks' state
+// folders, so that a run links only what changed.
 //
 // This package imports only the standard library, exercises/grade and
 // lessons/store (the atomic write of the progress file and the files it

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
 )
 
 // A check that finds its folder renamed or gone, a bundled test file
@@ -71,7 +73,9 @@ func TestFaultLeavesOutCheckCommand(t *testing.T) {
 			func(r Result) bool { return r.BuiltWithoutMain && r.TestsChanged }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w, err := Init(filepath.Join(t.TempDir(), "wb"))
+			// At the same path each run (stabledir): the build cache
+			// serves what the check compiles.
+			w, err := Init(filepath.Join(stabledir.Dir(t), "wb"))
 			if err != nil {
 				t.Fatal(err)
 			}

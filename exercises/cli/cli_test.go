@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
 )
 
 type run struct {
@@ -32,9 +33,12 @@ func isUsage(err error) bool {
 	return errors.As(err, &u)
 }
 
+// initWorkbook makes a workbook in a folder at the same path each run
+// (stabledir), so that the build cache serves what the checks of its
+// exercises compile and vet.
 func initWorkbook(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "wb")
+	dir := filepath.Join(stabledir.Dir(t), "wb")
 	if r := do(t, "", "init", dir); r.err != nil {
 		t.Fatal(r.err)
 	}
