@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -67,7 +68,45 @@ func press(t *testing.T, m Model, keys ...string) Model {
 func sized(t *testing.T, m Model, w, h int) Model {
 	t.Helper()
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	return settle(t, next.(Model), m.Init())
+	return settle(t, next.(Model), gradeOnce(m))
+}
+
+// gradeKey is a grading's input: the challenge and the knobs' values.
+type gradeKey struct {
+	c       *challenge.Challenge
+	setting string
+}
+
+type grading struct {
+	r   *challenge.Result
+	err error
+}
+
+// gradings are the gradings sized has run: the tests open the same
+// challenges at their start at many sizes, and a grading (the engine's
+// runs of every seed) is the same at every size. The built-in challenges
+// are loaded once (challenge.All), so their pointers key it.
+var (
+	gradingsMu sync.Mutex
+	gradings   = map[gradeKey]grading{}
+)
+
+// gradeOnce is m's Init, the grading of its setting (gradeNow), run once
+// for each challenge and setting in the package's tests.
+func gradeOnce(m Model) tea.Cmd {
+	k := gradeKey{m.c, fmt.Sprint(m.setting)}
+	gradingsMu.Lock()
+	g, ok := gradings[k]
+	gradingsMu.Unlock()
+	if !ok {
+		msg := m.Init()().(gradedMsg)
+		g = grading{msg.r, msg.err}
+		gradingsMu.Lock()
+		gradings[k] = g
+		gradingsMu.Unlock()
+	}
+	gen := m.gen
+	return func() tea.Msg { return gradedMsg{gen: gen, r: g.r, err: g.err} }
 }
 
 // A challenge in progress: the bulkhead moved to 20, one goal still short.

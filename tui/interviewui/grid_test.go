@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -38,7 +39,10 @@ func TestRubricPointIsWhole(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
 		for _, p := range drill.Prompts() {
 			m, _, _ := model(t, sz[0], sz[1], p.ID)
-			m = typeIn(m, answer)
+			// Pasted at once: the rubric is what is checked here, and the
+			// answer typed key by key (typeIn, TestWritingThenRubricGolden
+			// and the others) grades to the same screens, point for point.
+			m = tuitest.Send(m, tea.Msg(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(answer), Paste: true}))
 			m = tuitest.Press(m, "ctrl+d")
 			for i, pt := range p.Points {
 				m = m.point(i)

@@ -47,6 +47,10 @@ func simBlankRun(view string, tw int) int {
 // (extras.go). The shuffle-sharding steps (lesson 8) are held to the
 // same: their extras are the customer grid, the panes a step leaves out
 // and the chart over time (shufflehistory.go).
+//
+// This is the walk that plays every step at the learner's 50 ms frames:
+// each step stops where, and as, a play in one frame does (inOneFrame),
+// which the other tests of where a play stops use.
 func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 	racefree.Only(t)
 	t.Parallel() // parallel_test.go says which tests may
@@ -57,6 +61,7 @@ func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 			if sw == 0 {
 				continue
 			}
+			checkOneFrameStopsAlike(t, fmt.Sprintf("%s step %d", p.Lesson.ID, i+1), m, 200, 60)
 			if n := simBlankRun(m.View(), tw); n > maxBlankSim {
 				t.Errorf("%s step %d: %d empty rows in a row in the simulation column (at most %d):\n%s", p.Lesson.ID, i+1, n, maxBlankSim, ansi.Strip(m.View()))
 			}

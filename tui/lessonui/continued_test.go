@@ -28,7 +28,7 @@ func TestNoStepPlaysIntoALaterPrediction(t *testing.T) {
 			}
 			checked++
 			name := fmt.Sprintf("%s step %d", p.Lesson.ID, i+1)
-			m := open(t, p, i, 100, 30, Options{})
+			m := open(t, p, i, 100, 30, inOneFrame(Options{}))
 			for range 3 {
 				m = play(t, m)
 				if m.Now() > c.Stop {
@@ -55,7 +55,7 @@ func TestNoStepPlaysIntoALaterPrediction(t *testing.T) {
 				t.Errorf("%s: a typed time moved to %v, past %v", name, m.Now(), c.Stop)
 			}
 			// Once the later step's prediction is made, the step plays on.
-			m = open(t, p, i, 100, 30, Options{})
+			m = open(t, p, i, 100, 30, inOneFrame(Options{}))
 			m.predicts[c.Step].made = true
 			m = play(t, m) // to the step's pause, or on past it when it opens there
 			if m.Now() <= c.Stop {

@@ -32,7 +32,7 @@ func TestTasksPaneKeepsEveryNumberAt80x24(t *testing.T) {
 				continue
 			}
 			for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-				m := play(t, open(t, p, i, sz[0], sz[1], Options{}))
+				m := play(t, open(t, p, i, sz[0], sz[1], inOneFrame(Options{})))
 				es := m.sim.(*engineSim)
 				for _, pn := range es.panes {
 					tp, ok := pn.(*tasksPane)

@@ -129,6 +129,9 @@ func TestEveryStepRendersGolden(t *testing.T) {
 }
 
 // Playing a step stops at its pause point, and the status line says so.
+// Played in one frame (inOneFrame): TestEveryStepHasNoEmptyAreaAt200x60
+// plays every step at the learner's 50 ms and finds it stops at the same
+// moment on the same screen.
 func TestPlayingStopsAtThePausePoint(t *testing.T) {
 	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
@@ -136,7 +139,7 @@ func TestPlayingStopsAtThePausePoint(t *testing.T) {
 			if !st.HasSim() {
 				continue
 			}
-			m := open(t, p, i, 100, 30, Options{})
+			m := open(t, p, i, 100, 30, inOneFrame(Options{}))
 			onPause := m.atPause && m.Now() == st.PauseAt // TestTimePausesShowTheLabsInstant says when
 			if m.Now() != st.From && !onPause {
 				t.Fatalf("%s step %d opens at %v, want %v", p.Lesson.ID, i+1, m.Now(), st.From)

@@ -91,7 +91,7 @@ func TestEveryStepShowsTheEnginesNumbers(t *testing.T) {
 			if st.Scenario == nil {
 				continue
 			}
-			m := play(t, answeredLater(open(t, p, i, 160, 48, Options{})))
+			m := play(t, answeredLater(open(t, p, i, 160, 48, inOneFrame(Options{}))))
 			es := m.sim.(*engineSim)
 			where := p.Lesson.ID + " step " + string(rune('1'+i))
 			now := m.Now()

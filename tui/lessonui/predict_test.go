@@ -158,7 +158,7 @@ func TestEveryOutcomeIsSeenWhereThePlayStops(t *testing.T) {
 				continue
 			}
 			for _, size := range [][2]int{{80, 24}, {60, 20}} {
-				m := open(t, p, i, size[0], size[1], Options{})
+				m := open(t, p, i, size[0], size[1], inOneFrame(Options{}))
 				tuitest.CheckBlock(t, m.View(), size[0], size[1])
 				if q.Kind == lessons.Number {
 					m = send(m, keys(strings.Fields(q.AnswerText)[0]+"\n")...)

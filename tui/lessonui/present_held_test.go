@@ -191,7 +191,7 @@ func TestPresentedViewHoldsWhatTheQuestionAsks(t *testing.T) {
 				}
 			}
 			if cur.Predict != nil {
-				m := open(t, p, i, w, h, Options{})
+				m := open(t, p, i, w, h, inOneFrame(Options{}))
 				check("as the player opens it", m, cur.Predict, true)
 				from, stop := stepSpan(p, i, m.Now())
 				for k := range 4 {

@@ -21,7 +21,7 @@ func TestTableShowsTheSharesItsTextQuotes(t *testing.T) {
 			if st.Scenario == nil {
 				continue
 			}
-			m := open(t, p, i, 160, 48, Options{})
+			m := open(t, p, i, 160, 48, inOneFrame(Options{}))
 			if st.Predict != nil {
 				m = guess(m)
 			} else {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -21,17 +22,25 @@ func TestAStudentHasTheChallengesWithWOff(t *testing.T) {
 	}})
 	ada := ts.dial(t, "ada", PasswordAuth("x"), 120, 40)
 	waitFor(t, ada, 0, "Challenges")
-	steps := []struct{ keys, then string }{
-		{"jj\r", "Slow down one caller"}, // the list of levels
-		{"\r", "w write"},                // the level chosen
-		{"w", remoteWrite},
+	// The list of levels takes seconds to open under the race detector
+	// (the whole test 6 s at a load of 11), which a make test loading both
+	// cores stretched past waitFor's 30 s (at a load of 22).
+	steps := []struct {
+		keys, then string
+		within     time.Duration
+	}{
+		{"jj\r", "Slow down one caller", patience(20 * time.Second)}, // the list of levels
+		{"\r", "w write", patience(5 * time.Second)},                 // the level chosen
+		{"w", remoteWrite, patience(5 * time.Second)},
 	}
 	for _, st := range steps {
 		mark := ada.Mark()
 		if err := ada.Type(st.keys); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, ada, mark, st.then)
+		if err := ada.WaitFor(mark, st.within, st.then); err != nil {
+			t.Fatalf("%v; the screen had:\n%s", err, tail(ada.Since(mark), 2000))
+		}
 	}
 	// Nothing was written where the server runs, nor in the student's
 	// folder but their progress.
