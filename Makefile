@@ -28,14 +28,11 @@ build:
 # checks (staticcheck, the other platforms' vet, the release
 # configuration): those spend most of their wall time loading, linking and
 # waiting, some 25 s of CPU in a minute, while the tests keep both cores
-# busy for minutes. The tests start first; each check's lines print
-# whole, as they come (make's output-sync, where this make has it: GNU
-# make 4 and later; an older one, as macOS's 3.81, runs them one after
-# the other).
+# busy for minutes. The tests start first; the checks' lines come among
+# theirs as they print (make's --output-sync would hold the tests' lines,
+# one recipe, until their end).
 test: tidy vet
-	@$(MAKE) --no-print-directory $(TEST_SIDE_BY_SIDE) unit lint cross-os release-config
-
-TEST_SIDE_BY_SIDE := $(if $(filter output-sync,$(.FEATURES)),-j2 --output-sync=line)
+	@$(MAKE) --no-print-directory -j2 unit lint cross-os release-config
 
 # go.mod and go.sum must be what `go mod tidy` would write: -diff changes
 # nothing, prints what tidy would change and exits non-zero when it would.
