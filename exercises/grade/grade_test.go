@@ -162,7 +162,7 @@ func TestSub(t *testing.T) {
 	t.Run("inner", func(t *testing.T) { t.Error("inner went wrong") })
 }
 `})
-	r := Run(context.Background(), Options{Dir: dir})
+	r := Run(context.Background(), Options{Dir: dir, Binary: keptBin(t)})
 	if r.Status != Failed {
 		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
 	}
@@ -183,6 +183,8 @@ func TestSub(t *testing.T) {
 	}
 }
 
+// A passing run is told to OnProgress as compiling, then testing, each
+// with the time the tests may take (phase_test.go).
 func TestAllPass(t *testing.T) {
 	needGo(t)
 	t.Parallel()
@@ -190,9 +192,13 @@ func TestAllPass(t *testing.T) {
 		"p.go":      code,
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
 	})
-	r := Run(context.Background(), Options{Dir: dir, Race: true})
+	var p phases
+	r := Run(context.Background(), Options{Dir: dir, Race: true, Binary: keptBin(t), Timeout: 45 * time.Second, OnProgress: p.add})
 	if r.Status != Passed || r.Summary != "the test passes" {
 		t.Fatalf("status %v, summary %q; report:\n%s", r.Status, r.Summary, r.Text())
+	}
+	if got, want := p.list(), []Progress{{Compiling, 45 * time.Second}, {Testing, 45 * time.Second}}; !slices.Equal(got, want) {
+		t.Errorf("phases reported: %v, want %v", got, want)
 	}
 }
 
@@ -274,6 +280,8 @@ func TestRunPackages(t *testing.T) {
 	}
 }
 
+// A package that does not compile is told to OnProgress as compiling and
+// never as testing (phase_test.go).
 func TestCompileError(t *testing.T) {
 	needGo(t)
 	t.Parallel()
@@ -281,9 +289,13 @@ func TestCompileError(t *testing.T) {
 		"p.go":      "package p\n\nfunc Add(a, b int) int {\n\treturn a + c\n}\n",
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) { Add(1, 1) }\n",
 	})
-	r := Run(context.Background(), Options{Dir: dir})
+	var p phases
+	r := Run(context.Background(), Options{Dir: dir, Binary: keptBin(t), Timeout: 45 * time.Second, OnProgress: p.add})
 	if r.Status != BuildFailed {
 		t.Fatalf("status = %v, want build failed; report:\n%s", r.Status, r.Text())
+	}
+	if got, want := p.list(), []Progress{{Compiling, 45 * time.Second}}; !slices.Equal(got, want) {
+		t.Errorf("phases reported: %v, want %v", got, want)
 	}
 	if len(r.BuildErrors) != 1 {
 		t.Fatalf("build errors = %v, want one", r.BuildErrors)
@@ -305,7 +317,7 @@ func TestPanic(t *testing.T) {
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestStore(t *testing.T) { Store() }\n\n" +
 			"func TestAfter(t *testing.T) {}\n",
 	})
-	r := Run(context.Background(), Options{Dir: dir})
+	r := Run(context.Background(), Options{Dir: dir, Binary: keptBin(t)})
 	if r.Status != Failed {
 		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
 	}
@@ -321,14 +333,14 @@ func TestPanic(t *testing.T) {
 	}
 }
 
+// The stream is replayed (recorded_test.go); a real run of an os.Exit
+// after a race is TestRaceBeforeACrashIsSummarizedFirst's.
 func TestOsExit(t *testing.T) {
-	needGo(t)
 	t.Parallel()
-	dir := module(t, map[string]string{
+	r := recorded{name: "os-exit", files: map[string]string{
 		"p.go":      "package p\n\nimport \"os\"\n\nfunc Quit() { os.Exit(3) }\n",
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestOK(t *testing.T) {}\n\nfunc TestQuit(t *testing.T) { Quit() }\n",
-	})
-	r := Run(context.Background(), Options{Dir: dir})
+	}}.replay(t, Options{})
 	if r.Status != Failed {
 		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
 	}
@@ -353,7 +365,7 @@ func TestEndlessLoopInTest(t *testing.T) {
 	// must stop it before the grader's kill, 20 s later: the summary tells
 	// which came first, "did not finish within 1s" being the binary's
 	// panic and "stopped after 21s" the kill's.
-	r := Run(context.Background(), Options{Dir: dir, Timeout: time.Second, Grace: 20 * time.Second})
+	r := Run(context.Background(), Options{Dir: dir, Timeout: time.Second, Grace: 20 * time.Second, Binary: keptBin(t)})
 	if r.Status != TimedOut {
 		t.Fatalf("status = %v, want timed out; report:\n%s", r.Status, r.Text())
 	}
@@ -391,8 +403,10 @@ func init() {
 `,
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
 	})
-	// Compile first, so that the short limit below is spent running.
-	if r := Run(context.Background(), Options{Dir: dir, Run: "^$", Timeout: time.Second, Grace: 60 * time.Second}); r.Status != NoTests {
+	// Compile and link first, so that the short limit below is spent
+	// running.
+	bin := keptBin(t)
+	if r := Run(context.Background(), Options{Dir: dir, Run: "^$", Timeout: time.Second, Grace: 60 * time.Second, Binary: bin}); r.Status != NoTests {
 		t.Logf("warm-up: %v", r.Status)
 	}
 	// On a loaded machine, go test may spend the whole limit linking, and
@@ -411,7 +425,7 @@ func init() {
 		// end before the default ones (30 s plus 10 s) would have, so
 		// these options must count.
 		ctx, cancel := context.WithTimeout(context.Background(), timeout+grace+30*time.Second)
-		r := Run(ctx, Options{Dir: dir, Timeout: timeout, Grace: grace, Env: []string{"PIDFILE=" + pidFile}})
+		r := Run(ctx, Options{Dir: dir, Timeout: timeout, Grace: grace, Env: []string{"PIDFILE=" + pidFile}, Binary: bin})
 		cancel()
 		if r.Status != TimedOut {
 			t.Fatalf("status = %v, want timed out by the grader's kill; report:\n%s", r.Status, r.Text())
@@ -451,19 +465,18 @@ func TestMissingTestFile(t *testing.T) {
 // A TestMain that never calls m.Run runs no test, though the test file is
 // there: the summary says so and points at m.Run, whether the process
 // exits with 0 (no test ran) or 1 (a failure before any test), rather
-// than calling the test file missing (findings 4).
+// than calling the test file missing (findings 4). The streams are
+// replayed (recorded_test.go).
 func TestTestMainWithoutRun(t *testing.T) {
-	needGo(t)
 	t.Parallel()
 	test := "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"1+2\")\n\t}\n}\n"
 	for exit, want := range map[int]Status{0: NoTests, 1: Failed} {
-		dir := module(t, map[string]string{
+		r := recorded{name: "testmain-exits-" + strconv.Itoa(exit), files: map[string]string{
 			"p.go":      code,
 			"p_test.go": test,
 			"mine_test.go": fmt.Sprintf("package p\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
 				"func TestMain(m *testing.M) {\n\tos.Exit(%d)\n}\n", exit),
-		})
-		r := Run(context.Background(), Options{Dir: dir})
+		}}.replay(t, Options{})
 		if r.Status != want || !strings.Contains(r.Summary, "no tests ran") || !strings.Contains(r.Summary, "TestMain must call m.Run()") ||
 			strings.Contains(r.Summary, "no _test.go file") {
 			t.Errorf("TestMain exiting %d without m.Run: status %v, summary %q; want %v, saying no tests ran and that TestMain must call m.Run()", exit, r.Status, r.Summary, want)
@@ -492,11 +505,11 @@ func TestNoGoToolchain(t *testing.T) {
 }
 
 // A test's own lines and what the code printed are capped apart, each
-// line to MaxLineLen, and the report says what was left out where.
+// line to MaxLineLen, and the report says what was left out where. The
+// stream is replayed (recorded_test.go).
 func TestOutputIsCapped(t *testing.T) {
-	needGo(t)
 	t.Parallel()
-	dir := module(t, map[string]string{
+	r := recorded{name: "output-capped", files: map[string]string{
 		"p.go": code,
 		"p_test.go": `package p
 
@@ -516,8 +529,7 @@ func TestNoisy(t *testing.T) {
 	}
 	t.Fail()
 }
-`})
-	r := Run(context.Background(), Options{Dir: dir, MaxLines: 10, MaxLineLen: 50})
+`}}.replay(t, Options{MaxLines: 10, MaxLineLen: 50})
 	n := find(t, r, "TestNoisy")
 	// 10 printed lines (the first 8, the last 2 before the test's first
 	// line) and 20 of the test's own (twice MaxLines).
@@ -541,14 +553,13 @@ func TestNoisy(t *testing.T) {
 
 // A learner's code that prints 45 lines in a test that then fails: the
 // failure's message is in the report, after the prints kept (findings 1).
+// The stream is replayed (recorded_test.go).
 func TestPrintsBeforeAFailure(t *testing.T) {
-	needGo(t)
 	t.Parallel()
-	dir := module(t, map[string]string{
+	r := recorded{name: "prints-before-a-failure", files: map[string]string{
 		"p.go":      "package p\n\nimport \"fmt\"\n\nfunc Add(a, b int) int {\n\tfor i := range 45 {\n\t\tfmt.Println(\"debug line\", i)\n\t}\n\treturn a - b\n}\n",
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 2); got != 4 {\n\t\tt.Errorf(\"Add(2, 2) = %d, want 4\", got)\n\t}\n}\n",
-	})
-	r := Run(context.Background(), Options{Dir: dir})
+	}}.replay(t, Options{})
 	failure := "p_test.go:7: Add(2, 2) = 0, want 4"
 	if a := find(t, r, "TestAdd"); !slices.Contains(a.Output, failure) || !slices.Contains(a.Output, "debug line 0") {
 		t.Errorf("TestAdd's output lacks the failure %q or the first print:\n%s", failure, r.Text())
@@ -567,7 +578,7 @@ func TestCanceled(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()
-	r := Run(ctx, Options{Dir: dir})
+	r := Run(ctx, Options{Dir: dir, Binary: keptBin(t)})
 	if r.Status != Canceled {
 		t.Fatalf("status = %v, want canceled; report:\n%s", r.Status, r.Text())
 	}

@@ -54,13 +54,14 @@ func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 	names := []string{"good", "typo", "noimport", "bad", "twonames", "wronguse", "alsogood"}
 	var mu sync.Mutex
 	phases := map[int][]Phase{}
-	grouped := RunPackages(context.Background(), Options{Dir: dir, OnPackage: func(i int, p Progress) {
+	bins := keptBins(t)
+	grouped := RunPackages(context.Background(), Options{Dir: dir, Binary: bins, OnPackage: func(i int, p Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		phases[i] = append(phases[i], p.Phase)
 	}}, names)
 	for i, name := range names {
-		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name)})
+		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name), Binary: filepath.Join(bins, name+".test")})
 		if !sameReports(grouped[i], own) {
 			t.Errorf("%s: graded with the others:\n%#v\ngraded alone:\n%#v", name, grouped[i], own)
 		}
@@ -98,7 +99,8 @@ func TestRunPackagesGradesAgainWhatAnotherPackagesKillCutShort(t *testing.T) {
 	})
 	// One package at a time, the one that hangs first: the other's tests
 	// are still to start when the kill comes.
-	opt := Options{Dir: dir, Timeout: time.Second, Grace: time.Second, Parallel: 1}
+	bins := keptBins(t)
+	opt := Options{Dir: dir, Timeout: time.Second, Grace: time.Second, Parallel: 1, Binary: bins}
 	grouped := RunPackages(context.Background(), opt, []string{"hangs", "fine"})
 	if r := grouped[1]; r.Status != Passed {
 		t.Errorf("fine: %v (%s), want passed: its own run passes", r.Status, r.Summary)
@@ -106,7 +108,7 @@ func TestRunPackagesGradesAgainWhatAnotherPackagesKillCutShort(t *testing.T) {
 	if r := grouped[0]; r.Status != TimedOut || !strings.Contains(r.Summary, "init") {
 		t.Errorf("hangs: %v (%s), want timed out before any test, with init named", r.Status, r.Summary)
 	}
-	opt.Dir = filepath.Join(dir, "hangs")
+	opt.Dir, opt.Binary = filepath.Join(dir, "hangs"), filepath.Join(bins, "hangs.test")
 	if own := Run(context.Background(), opt); !sameReports(grouped[0], own) {
 		t.Errorf("hangs: graded with fine:\n%#v\ngraded alone:\n%#v", grouped[0], own)
 	}

@@ -37,13 +37,6 @@ func Store() {
 }
 
 func Quit() { os.Exit(3) }
-
-func Spin() int {
-	n := 0
-	for {
-		n++
-	}
-}
 `
 
 // racyAt is where racyCode's two goroutines race.
@@ -53,9 +46,10 @@ const racyAt = "a data race at p.go:10 ("
 // much the learner's to fix as the crash, and the first thing to fix: the
 // crash may come of it. The summary names the race first, in the words a
 // race alone gets, then the crash; and the race's report stays in the
-// test's output.
+// test's output. The two panics are replayed from recorded streams
+// (recorded_test.go): TestPanic is a real run of a panic, and the other
+// two cases real runs of a race, which each of them finds first.
 func TestRaceBeforeACrashIsSummarizedFirst(t *testing.T) {
-	needGo(t)
 	for _, tc := range []struct {
 		name, tests string
 		timeout     time.Duration
@@ -63,35 +57,46 @@ func TestRaceBeforeACrashIsSummarizedFirst(t *testing.T) {
 		// prefix is how the summary starts, with the race; crash is what
 		// it says after the race.
 		prefix, crash string
+		// recorded names the stream a case replays ("" for a real run).
+		recorded string
 	}{
 		{"panic in a later test",
 			"func TestRace(t *testing.T) { BumpTwice() }\n\nfunc TestStore(t *testing.T) { Store() }\n\nfunc TestAfter(t *testing.T) {}\n",
 			0, Failed, "0 of 3 tests pass; TestRace found " + racyAt,
-			"; then a panic in TestStore stopped the other 1: assignment to entry in nil map at p.go:21"},
+			"; then a panic in TestStore stopped the other 1: assignment to entry in nil map at p.go:21",
+			"race-then-panic-in-a-later-test"},
 		{"panic in the racing test",
 			"func TestRace(t *testing.T) {\n\tBumpTwice()\n\tStore()\n}\n",
 			0, Failed, "0 of 1 tests pass; TestRace found " + racyAt,
-			"; then a panic in TestRace stopped the test process: assignment to entry in nil map at p.go:21"},
+			"; then a panic in TestRace stopped the test process: assignment to entry in nil map at p.go:21",
+			"race-then-panic-in-the-racing-test"},
 		{"os.Exit in a later test",
 			"func TestRace(t *testing.T) { BumpTwice() }\n\nfunc TestQuit(t *testing.T) { Quit() }\n",
 			0, Failed, "TestRace found " + racyAt,
-			"; then the test process stopped during TestQuit (os.Exit, or a crash) after 0 of 2 tests passed"},
+			"; then the test process stopped during TestQuit (os.Exit, or a crash) after 0 of 2 tests passed", ""},
+		// The later test blocks rather than spins (an endless loop is
+		// TestEndlessLoopInTest's): the binary's timeout stops either
+		// alike, and a blocked test costs no CPU for its 2 s.
 		{"the test binary's timeout in a later test",
-			"func TestRace(t *testing.T) { BumpTwice() }\n\nfunc TestSpin(t *testing.T) { Spin() }\n",
+			"func TestRace(t *testing.T) { BumpTwice() }\n\nfunc TestHang(t *testing.T) { select {} }\n",
 			2 * time.Second, TimedOut, "TestRace found " + racyAt,
-			// What follows the colon is the timeout's own summary (where
-			// Spin still runs: TestStuckLineOutsideTheFunctionIsNotNamed),
-			// which a loaded machine can leave without Spin's frame
-			// ("goroutine running on other thread; stack unavailable").
-			"; then TestSpin did not finish within 2s: "},
+			// What follows the colon is the timeout's own summary, where
+			// TestHang waits (TestTimeoutSaysWhereTheCodeIsStuck).
+			"; then TestHang did not finish within 2s: ", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := module(t, map[string]string{
+			files := map[string]string{
 				"p.go":      racyCode,
 				"p_test.go": "package p\n\nimport \"testing\"\n\n" + tc.tests,
-			})
-			r := Run(context.Background(), Options{Dir: dir, Race: true, Timeout: tc.timeout})
+			}
+			var r Report
+			if tc.recorded != "" {
+				r = recorded{name: tc.recorded, files: files, race: true, timeout: tc.timeout}.replay(t, Options{Race: true, Timeout: tc.timeout})
+			} else {
+				needGo(t)
+				r = Run(context.Background(), Options{Dir: module(t, files), Race: true, Timeout: tc.timeout, Binary: keptBin(t)})
+			}
 			if needsCgoToRace(r) {
 				t.Skip("the race detector needs cgo here")
 			}

@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -298,17 +297,17 @@ func Two() {
 // own goroutines being awake, so only the time limit stops it. The real
 // run's verdict says the test did not finish, in the learner's words, and
 // the line of their code that is blocked, with the question to ask of it;
-// the test's output keeps that line's frame from the dump.
+// the test's output keeps that line's frame from the dump. The stream is
+// replayed (recorded_test.go); real runs the test binary's timeout stops
+// are TestEndlessLoopInTest's and TestRaceBeforeACrashIsSummarizedFirst's.
 func TestAMutexLockedTwiceSaysWhereItIsBlocked(t *testing.T) {
-	needGo(t)
 	t.Parallel()
-	dir := module(t, map[string]string{
+	r := recorded{name: "mutex-locked-twice", timeout: time.Second, files: map[string]string{
 		"p.go": "package p\n\nimport \"sync\"\n\ntype C struct {\n\tmu sync.Mutex\n\tn  int\n}\n\n" +
 			"func (c *C) N() int {\n\tc.mu.Lock()\n\tdefer c.mu.Unlock()\n\treturn c.n\n}\n\n" +
 			"func (c *C) Add() {\n\tc.mu.Lock()\n\tdefer c.mu.Unlock()\n\tc.n = c.N() + 1\n}\n",
 		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tvar c C\n\tc.Add()\n}\n",
-	})
-	r := Run(context.Background(), Options{Dir: dir, Timeout: time.Second})
+	}}.replay(t, Options{Timeout: time.Second})
 	want := "TestAdd did not finish within 1s: your code is stuck waiting on a mutex at p.go:11 in (*C).N: locked twice, or never unlocked? " + slowAdvice
 	if r.Status != TimedOut || r.Summary != want {
 		t.Fatalf("report: %v %q\nwant timed out, %q\n%s", r.Status, r.Summary, want, r.Text())

@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -36,28 +35,26 @@ func TestReleaseTwice(t *testing.T) {
 // the name they defined instead if one is close (a method renamed by a
 // slip), the type the name belongs to (a field removed), or else the
 // tests' first use (a function removed), never once for each line of the
-// tests that uses it. The compiler's messages are those of a real run.
+// tests that uses it. The compiler's messages are those of a real run,
+// replayed (recorded_test.go); TestCompileError and
+// TestRunPackagesGivesABrokenBuildItsOwnReport grade real build failures.
 func TestUndefinedNameTheTestsUseIsSaidOnce(t *testing.T) {
-	needGo(t)
 	t.Parallel()
-	dir := module(t, map[string]string{
-		"renamed/p.go": "package p\n\ntype Bulkhead struct{ inUse int }\n\nfunc New(n int) *Bulkhead { return &Bulkhead{} }\n\n" +
+	learners := map[string]string{
+		"renamed": "package p\n\ntype Bulkhead struct{ inUse int }\n\nfunc New(n int) *Bulkhead { return &Bulkhead{} }\n\n" +
 			"func (b *Bulkhead) Releas() { b.inUse-- }\n",
-		"renamed/p_test.go": bulkheadTest,
-		"removed/p.go":      "package p\n\ntype Bulkhead struct{ inUse int }\n\nfunc (b *Bulkhead) Release() { b.inUse-- }\n",
-		"removed/p_test.go": bulkheadTest,
-		"field/p.go": "package p\n\ntype Bulkhead struct{ permits chan struct{} }\n\nfunc New(n int) *Bulkhead { return &Bulkhead{} }\n\n" +
+		"removed": "package p\n\ntype Bulkhead struct{ inUse int }\n\nfunc (b *Bulkhead) Release() { b.inUse-- }\n",
+		"field": "package p\n\ntype Bulkhead struct{ permits chan struct{} }\n\nfunc New(n int) *Bulkhead { return &Bulkhead{} }\n\n" +
 			"func (b *Bulkhead) Release() { <-b.permits }\n",
-		"field/p_test.go": bulkheadTest,
-	})
+	}
 	dirs := []string{"renamed", "removed", "field"}
 	want := [][]BuildError{
 		{{File: "p.go", Line: 7, Col: 20, Message: "the tests call (*Bulkhead).Release, which p.go does not define; the nearest name it defines is Releas"}},
 		{{File: "p_test.go", Line: 6, Col: 7, Message: "the tests call New, which p.go does not define"}},
 		{{File: "p.go", Line: 3, Col: 6, Message: "the tests use Bulkhead.inUse, which p.go does not define"}},
 	}
-	rs := RunPackages(context.Background(), Options{Dir: dir}, dirs)
-	for i, r := range rs {
+	for i, name := range dirs {
+		r := recorded{name: "undefined-" + name, files: map[string]string{"p.go": learners[name], "p_test.go": bulkheadTest}}.replay(t, Options{})
 		if r.Status != BuildFailed || !slices.Equal(r.BuildErrors, want[i]) {
 			t.Errorf("%s: %v, build errors:\n%q\nwant:\n%q\nreport:\n%s", dirs[i], r.Status, r.BuildErrors, want[i], r.Text())
 		}

@@ -1,0 +1,98 @@
+package grade
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// The link of a test binary is most of what a go test of a small module
+// costs once the build cache serves its compiling (some 0.3 s of CPU of
+// 0.7): a test that grades with Options.Binary at a path kept from run to
+// run has the go command find the binary up to date and run it as it is.
+// The tests whose subject is not the link itself (TestBinaryIsKeptAndReused
+// and TestRunPackages check that binaries are linked and kept, and keep
+// theirs in a temporary folder) grade that way; what they check of the
+// report is the same with -o, which the catalog check grades with.
+
+// keptBinSlots is how many runs of one test at once (two checkouts tested
+// side by side) get a folder of their own; a further one links into a
+// temporary folder (correct, only slower).
+const keptBinSlots = 4
+
+// staleBinLock is the age past which a lock is a killed run's: longer than
+// any test of the package may run.
+const staleBinLock = time.Hour
+
+// keptBins returns a folder for t's test binaries, at the same path each
+// time t runs: modulesRoot's, kept between runs as the modules are, and
+// held by t (a lock folder only one run can make) until it ends, so that
+// no other run links over a binary t is running. With no user cache
+// folder, or every slot held, it returns a temporary folder.
+func keptBins(t *testing.T) string {
+	t.Helper()
+	root := modulesRoot()
+	if root == "" {
+		return t.TempDir()
+	}
+	for slot := range keptBinSlots {
+		dir := filepath.Join(root, "bin-"+binFolderName(t.Name())+"."+strconv.Itoa(slot))
+		if !lockBins(dir + ".lock") {
+			continue
+		}
+		t.Cleanup(func() {
+			now := time.Now()
+			os.Chtimes(dir, now, now) // used: kept another modulesMaxAge
+			os.Remove(dir + ".lock")
+		})
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatalf("cannot make %s: %v", dir, err)
+		}
+		return dir
+	}
+	return t.TempDir()
+}
+
+// keptBin is where a test that grades one package keeps its binary.
+func keptBin(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(keptBins(t), "p.test")
+}
+
+// lockBins makes the lock folder at path, taking it back first if a run
+// that was killed left it; it reports whether this run holds it.
+func lockBins(path string) bool {
+	err := os.Mkdir(path, 0o755)
+	if err == nil {
+		return true
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return false
+	}
+	info, err := os.Stat(path)
+	if err != nil || time.Since(info.ModTime()) < staleBinLock {
+		return false
+	}
+	os.Remove(path)
+	return os.Mkdir(path, 0o755) == nil
+}
+
+// binFolderName is a test's name as a folder name: its letters and digits
+// (a subtest's other characters as _), and its length, which with the
+// letters tells apart the names of this package's tests.
+func binFolderName(test string) string {
+	name := make([]byte, 0, len(test))
+	for _, c := range []byte(test) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			name = append(name, c)
+		default:
+			name = append(name, '_')
+		}
+	}
+	return string(name) + "-" + strconv.Itoa(len(test))
+}
