@@ -1,13 +1,13 @@
 package grade
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
 )
 
 // The link of a test binary is most of what a go test of a small module
@@ -24,10 +24,6 @@ import (
 // temporary folder (correct, only slower).
 const keptBinSlots = 4
 
-// staleBinLock is the age past which a lock is a killed run's: longer than
-// any test of the package may run.
-const staleBinLock = time.Hour
-
 // keptBins returns a folder for t's test binaries, at the same path each
 // time t runs: modulesRoot's, kept between runs as the modules are, and
 // held by t (a lock folder only one run can make) until it ends, so that
@@ -40,8 +36,8 @@ func keptBins(t *testing.T) string {
 		return t.TempDir()
 	}
 	for slot := range keptBinSlots {
-		dir := filepath.Join(root, "bin-"+binFolderName(t.Name())+"."+strconv.Itoa(slot))
-		if !lockBins(dir + ".lock") {
+		dir := filepath.Join(root, "bin-"+stabledir.FolderName(t.Name())+"."+strconv.Itoa(slot))
+		if !stabledir.Lock(dir + ".lock") {
 			continue
 		}
 		t.Cleanup(func() {
@@ -61,38 +57,4 @@ func keptBins(t *testing.T) string {
 func keptBin(t *testing.T) string {
 	t.Helper()
 	return filepath.Join(keptBins(t), "p.test")
-}
-
-// lockBins makes the lock folder at path, taking it back first if a run
-// that was killed left it; it reports whether this run holds it.
-func lockBins(path string) bool {
-	err := os.Mkdir(path, 0o755)
-	if err == nil {
-		return true
-	}
-	if !errors.Is(err, fs.ErrExist) {
-		return false
-	}
-	info, err := os.Stat(path)
-	if err != nil || time.Since(info.ModTime()) < staleBinLock {
-		return false
-	}
-	os.Remove(path)
-	return os.Mkdir(path, 0o755) == nil
-}
-
-// binFolderName is a test's name as a folder name: its letters and digits
-// (a subtest's other characters as _), and its length, which with the
-// letters tells apart the names of this package's tests.
-func binFolderName(test string) string {
-	name := make([]byte, 0, len(test))
-	for _, c := range []byte(test) {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-			name = append(name, c)
-		default:
-			name = append(name, '_')
-		}
-	}
-	return string(name) + "-" + strconv.Itoa(len(test))
 }

@@ -28,6 +28,47 @@ func teacher20m(t testing.TB) *engine.Scenario {
 	return sc
 }
 
+// switchCase is a sandbox the switch benchmarks tab in: a scenario,
+// paused at a moment.
+type switchCase struct {
+	name string
+	sc   func(testing.TB) *engine.Scenario
+	at   time.Duration
+}
+
+// switchCases are teacher-20m at 712 s and the built-in cascade at 26 s.
+func switchCases() []switchCase {
+	cascade, _ := scenarios.Lookup("cascade")
+	return []switchCase{
+		{"teacher-20m", teacher20m, 712 * time.Second},
+		{"cascade", func(testing.TB) *engine.Scenario { return cascade.Build() }, 26 * time.Second},
+	}
+}
+
+// openPaused is a new sandbox on a new build of c's scenario at 160×48,
+// paused at c's moment and drawn.
+func openPaused(b *testing.B, th *theme.Theme, c switchCase) Model {
+	m, err := New(Options{Theme: th, Scenario: c.sc(b), Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	m = next.(Model)
+	if err := m.sim.seek(c.at); err != nil {
+		b.Fatal(err)
+	}
+	m.refresh()
+	_ = m.View()
+	return m
+}
+
+// benchTheme is the theme the switch benchmarks draw in: 256 colours.
+func benchTheme() *theme.Theme {
+	r := theme.Plain()
+	r.SetColorProfile(termenv.ANSI256)
+	return theme.New(r)
+}
+
 // BenchmarkVariantSwitch is tab in the sandbox at 160×48, paused: the key's
 // Update, which switches the variant and lays the panes out, then the
 // View. Tab cycles the variants; after a first round, untimed, every
@@ -36,29 +77,9 @@ func teacher20m(t testing.TB) *engine.Scenario {
 //
 //	go test ./tui/sandbox/ -run '^$' -bench VariantSwitch -benchtime 30x
 func BenchmarkVariantSwitch(b *testing.B) {
-	cascade, _ := scenarios.Lookup("cascade")
-	for _, c := range []struct {
-		name string
-		sc   func(testing.TB) *engine.Scenario
-		at   time.Duration
-	}{
-		{"teacher-20m", teacher20m, 712 * time.Second},
-		{"cascade", func(testing.TB) *engine.Scenario { return cascade.Build() }, 26 * time.Second},
-	} {
+	for _, c := range switchCases() {
 		b.Run(c.name, func(b *testing.B) {
-			r := theme.Plain()
-			r.SetColorProfile(termenv.ANSI256)
-			m, err := New(Options{Theme: theme.New(r), Scenario: c.sc(b), Seed: 5})
-			if err != nil {
-				b.Fatal(err)
-			}
-			next, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-			m = next.(Model)
-			if err := m.sim.seek(c.at); err != nil {
-				b.Fatal(err)
-			}
-			m.refresh()
-			_ = m.View()
+			m := openPaused(b, benchTheme(), c)
 			// A round of tab first: the loop measures switches back to a
 			// variant shown before (the first, to one never shown, replays
 			// the run from 0 s, and plays it to its end for the layout).
@@ -91,37 +112,13 @@ func BenchmarkVariantSwitch(b *testing.B) {
 //
 //	go test ./tui/sandbox/ -run '^$' -bench FirstVariantSwitch -benchtime 20x
 func BenchmarkFirstVariantSwitch(b *testing.B) {
-	cascade, _ := scenarios.Lookup("cascade")
-	r := theme.Plain()
-	r.SetColorProfile(termenv.ANSI256)
-	th := theme.New(r)
-	for _, c := range []struct {
-		name string
-		sc   func(testing.TB) *engine.Scenario
-		at   time.Duration
-	}{
-		{"teacher-20m", teacher20m, 712 * time.Second},
-		{"cascade", func(testing.TB) *engine.Scenario { return cascade.Build() }, 26 * time.Second},
-	} {
+	th := benchTheme()
+	for _, c := range switchCases() {
 		b.Run(c.name, func(b *testing.B) {
-			open := func() Model {
-				m, err := New(Options{Theme: th, Scenario: c.sc(b), Seed: 5})
-				if err != nil {
-					b.Fatal(err)
-				}
-				next, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-				m = next.(Model)
-				if err := m.sim.seek(c.at); err != nil {
-					b.Fatal(err)
-				}
-				m.refresh()
-				_ = m.View()
-				return m
-			}
 			b.ReportAllocs()
 			for b.Loop() {
 				b.StopTimer()
-				m := open()
+				m := openPaused(b, th, c)
 				b.StartTimer()
 				next, _ := m.Update(tea.KeyMsg{Type: tea.KeyTab})
 				m = next.(Model)

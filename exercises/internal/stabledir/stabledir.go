@@ -44,7 +44,7 @@ const staleLock = time.Hour
 // ends.
 func Dir(t testing.TB) string {
 	t.Helper()
-	return dirFor(t, folderName(t.Name()))
+	return dirFor(t, FolderName(t.Name()))
 }
 
 // dirFor is Dir for the folder named key.
@@ -60,7 +60,7 @@ func dirFor(t testing.TB, key string) string {
 	}
 	for slot := range slots {
 		base := filepath.Join(root, key+"."+strconv.Itoa(slot))
-		if !lock(base + ".lock") {
+		if !Lock(base + ".lock") {
 			continue
 		}
 		t.Cleanup(func() {
@@ -78,9 +78,11 @@ func dirFor(t testing.TB, key string) string {
 	return t.TempDir()
 }
 
-// lock makes the lock folder at path, taking it back first if a run that
-// was killed left it; it reports whether this run holds it.
-func lock(path string) bool {
+// Lock makes the lock folder at path, taking it back first if a run that
+// was killed left it (older than an hour); it reports whether this run
+// holds it. The caller removes it when done. The grader's tests lock the
+// folders they keep test binaries in with it.
+func Lock(path string) bool {
 	err := os.Mkdir(path, 0o755)
 	if err == nil {
 		return true
@@ -100,10 +102,10 @@ func lock(path string) bool {
 	return os.Mkdir(path, 0o755) == nil
 }
 
-// folderName is a test's name as a folder name: its letters and digits,
+// FolderName is a test's name as a folder name: its letters and digits,
 // and a hash of the whole name, so that names differing only in the
 // characters left out (a subtest's spaces, slashes) do not share a folder.
-func folderName(test string) string {
+func FolderName(test string) string {
 	sum := sha256.Sum256([]byte(test))
 	name := make([]byte, 0, len(test))
 	for _, c := range []byte(test) {

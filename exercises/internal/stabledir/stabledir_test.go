@@ -13,7 +13,7 @@ func TestDirIsTheSameEachRun(t *testing.T) {
 	var first string
 	for i := range 2 {
 		t.Run("run", func(t *testing.T) {
-			dir := dirFor(t, folderName("TestDirIsTheSameEachRun/same"))
+			dir := dirFor(t, FolderName("TestDirIsTheSameEachRun/same"))
 			entries, err := os.ReadDir(dir)
 			if err != nil || len(entries) != 0 {
 				t.Fatalf("run %d: %s holds %d entries (err %v), want an empty folder", i, dir, len(entries), err)
@@ -36,7 +36,7 @@ func TestDirIsTheSameEachRun(t *testing.T) {
 // While one run holds the folder another gets a folder of its own, and a
 // lock older than staleLock is taken back.
 func TestDirHeldElsewhere(t *testing.T) {
-	key := folderName(t.Name())
+	key := FolderName(t.Name())
 	held := dirFor(t, key)
 	t.Run("second", func(t *testing.T) {
 		if other := dirFor(t, key); other == held {
@@ -48,10 +48,10 @@ func TestDirHeldElsewhere(t *testing.T) {
 	if err := os.Chtimes(lockPath, old, old); err != nil {
 		t.Fatal(err)
 	}
-	if !lock(lockPath) {
+	if !Lock(lockPath) {
 		t.Errorf("a lock %v old was not taken back", 2*staleLock)
 	}
-	if lock(lockPath) {
+	if Lock(lockPath) {
 		t.Error("a fresh lock was taken twice")
 	}
 }
@@ -59,8 +59,8 @@ func TestDirHeldElsewhere(t *testing.T) {
 // Names that differ only in the characters a folder name leaves out get
 // different folders.
 func TestFolderNamesDiffer(t *testing.T) {
-	a, b := folderName("TestX/a b"), folderName("TestX/a_b")
+	a, b := FolderName("TestX/a b"), FolderName("TestX/a_b")
 	if a == b {
-		t.Errorf("folderName gives %q for both", a)
+		t.Errorf("FolderName gives %q for both", a)
 	}
 }
