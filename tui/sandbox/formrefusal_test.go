@@ -131,3 +131,29 @@ func TestKnobFormNamesTheFieldRefused(t *testing.T) {
 		t.Errorf("the cursor is on %q, want the accept queue", l)
 	}
 }
+
+// The message line says a field's refusal until that field is edited,
+// as the field's own mark does: it said it until the next enter, over a
+// field already mended.
+func TestTheRefusalLeavesTheMessageLineWhenItsFieldIsEdited(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 3})
+	m = press(m, "e")
+	m = focusLabel(t, m, "breaker window", 1)
+	m = press(m, "ctrl+u", "5", "enter")
+	if m.form == nil || m.form.err == "" {
+		t.Fatal("a window of 5 under a minimum of 10 calls was taken, or refused without a word")
+	}
+	refusal := m.form.err
+	m = press(m, "right") // edits nothing: the refusal stands
+	if m.form.err != refusal {
+		t.Errorf("a key that edits nothing took the refusal off the message line: %q", m.form.err)
+	}
+	m = focusLabel(t, m, "minimum calls", 1)
+	m = press(m, "backspace")
+	if m.form.err != "" {
+		t.Errorf("the refused field edited, no field refused, the message line still says %q", m.form.err)
+	}
+	if v := ansi.Strip(m.View()); strings.Contains(v, refusal) {
+		t.Errorf("the screen still says the refusal:\n%s", v)
+	}
+}

@@ -958,7 +958,14 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		if kn.input.Value() != was {
 			// The refusal and the note were of the text before: a key
 			// that edits nothing (→, a paste into a full field) keeps them.
+			// The message line said that refusal too: once no field is
+			// refused, it said nothing true (it stayed until the next
+			// enter). While others are, it still names one of them.
+			mended := kn.err != ""
 			kn.err, kn.cut = "", nil
+			if mended && f.refusedCount() == 0 {
+				f.err = ""
+			}
 		}
 		kn.cut = append(kn.cut, cut...)
 	}
