@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/tui/livelab"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -16,7 +17,7 @@ func RunLiveLab(t Terminal, o livelab.Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(m, t.options()...)); err != nil {
 		return fmt.Errorf("running the live lab: %w", err)
 	}
 	return nil

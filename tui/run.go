@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -83,7 +84,7 @@ func RunSandbox(t Terminal, o SandboxOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...)); err != nil {
 		return fmt.Errorf("running the sandbox: %w", err)
 	}
 	return nil
@@ -104,7 +105,7 @@ func RunShardView(t Terminal, o ShardOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...)); err != nil {
 		return fmt.Errorf("running the shard view: %w", err)
 	}
 	return nil
@@ -116,7 +117,11 @@ func RunShardView(t Terminal, o ShardOptions) error {
 // processes before it returns.
 func RunHome(t Terminal, o home.Options) error {
 	o.Theme = t.theme()
-	final, err := tea.NewProgram(present.Wrap(home.New(o), o.Theme, t.Present), t.options()...).Run()
+	// The wait for the runner's checks below is the program's too: a
+	// SIGTERM in it is given the grace a running screen gets.
+	end := fullscreen.Begin()
+	defer end()
+	final, err := fullscreen.Run(tea.NewProgram(present.Wrap(home.New(o), o.Theme, t.Present), t.options()...))
 	if w, ok := final.(present.Model); ok {
 		final = w.Inner()
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -180,10 +181,11 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 // terminate watch would only add a second owner to their signal.
 var ownsTerminate = map[string]bool{"lab": true, "serve": true}
 
-// terminateGrace is how long a SIGTERM waits for the command to end
-// before it takes its course as if no one had asked for it. A full-screen
-// program ends well within it: bubbletea quits on it and gives the
-// terminal back, waiting at most half a second for its input reader.
+// terminateGrace is how long a SIGTERM that came while a full-screen
+// program runs waits for the command to end before it takes its course as
+// if no one had asked for it. A full-screen program ends well within it:
+// bubbletea quits on it and gives the terminal back, waiting at most half
+// a second for its input reader.
 const terminateGrace = 2 * time.Second
 
 // terminateWatch sees a SIGTERM come. Bubbletea turns one into a quit, as
@@ -197,10 +199,15 @@ const terminateGrace = 2 * time.Second
 // of it: both channels get the signal, and bubbletea quits and restores the
 // terminal as on any quit. But a Go program that asks for a signal no
 // longer dies of it, and a headless command (run, sweep) has no handler to
-// end it: so a SIGTERM the command has not ended on within terminateGrace
-// is passed on, the watch's request withdrawn, to whoever else asks for it
-// then (a full-screen program that started meanwhile) or to its default
-// action, which ends the process by it, as before the watch.
+// end it: so the signal is passed on, the watch's request withdrawn, to
+// whoever else asks for it then or to its default action, which ends the
+// process by it, as before the watch. When no full-screen program runs
+// (fullscreen.Running) it is passed on at once: a headless command sent
+// SIGTERM ends then, not terminateGrace later. When one runs, the command
+// is given terminateGrace to end on it first: passed on at once, the
+// signal could come as bubbletea, its handler withdrawn, is giving the
+// terminal back, and end the process there. Every program the module
+// starts is counted (fullscreen.Run; a test of that package checks it).
 type terminateWatch struct {
 	signals chan os.Signal
 	done    chan struct{} // closed when the command has ended
@@ -222,6 +229,10 @@ func (w *terminateWatch) watch() {
 	case <-w.signals:
 		w.came = true
 	case <-w.done:
+		return
+	}
+	if !fullscreen.Running() {
+		w.passOn()
 		return
 	}
 	select {

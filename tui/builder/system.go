@@ -459,9 +459,9 @@ func dropEdge(sys *engine.System, caller, edge string) {
 
 // remove takes a part out: a service with every call to it, a leaf with
 // its caller's call, a tenant with its shares (given to the others in
-// proportion to theirs: tenants.go) and bursts, an endpoint. What that
-// leaves unreached (a service only the removed one called) is for check
-// to refuse.
+// proportion to theirs: tenants.go), bursts and per-tenant bulkhead slots
+// (tenants.go), an endpoint. What that leaves unreached (a service only
+// the removed one called) is for check to refuse.
 func remove(sc *engine.Scenario, p part) error {
 	for i := range sc.Variants {
 		sys := &sc.Variants[i].System
@@ -480,6 +480,11 @@ func remove(sc *engine.Scenario, p part) error {
 				e.Tenants = sharesWithoutTenant(e.Tenants, sys.Tenants, p.name)
 				e.Bursts = slices.DeleteFunc(e.Bursts, func(b engine.Burst) bool { return b.Tenant == p.name })
 			}
+			each(sys, func(_ string, deps *[]engine.Dependency) {
+				for j := range *deps {
+					removeTenantSlots(&(*deps)[j].Policy, p.name, len(sys.Tenants) > 0)
+				}
+			})
 		case partLeaf:
 			unCall(sys, p.caller, p.edge)
 			dropEdge(sys, p.caller, p.edge)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -212,10 +213,17 @@ func tenantAddedNote(sc *engine.Scenario, name string) string {
 }
 
 // tenantRemovedNote is the message line after x removed name: before is
-// the system it was removed from, after the system now.
+// the system it was removed from, after the system now. It says where the
+// tenant's share of the traffic went, then what became of its slots in
+// per-tenant bulkheads.
 func tenantRemovedNote(before, after *engine.Scenario, name string) string {
+	return sharesRemovedNote(before, after, name) + slotsRemovedNote(before, after, name) + " (u undoes it)"
+}
+
+// sharesRemovedNote says where removed name's share of the traffic went.
+func sharesRemovedNote(before, after *engine.Scenario, name string) string {
 	if len(after.Variants[0].System.Tenants) == 0 {
-		return fmt.Sprintf("removed tenant %s: the traffic has no tenant now (u undoes it)", name)
+		return fmt.Sprintf("removed tenant %s: the traffic has no tenant now", name)
 	}
 	if !slices.ContainsFunc(before.Variants, func(v engine.Variant) bool {
 		return slices.ContainsFunc(v.System.Endpoints, func(e engine.Endpoint) bool {
@@ -223,7 +231,7 @@ func tenantRemovedNote(before, after *engine.Scenario, name string) string {
 			return s > 0
 		})
 	}) {
-		return fmt.Sprintf("removed tenant %s, which had no share of the traffic: the others' shares are as they were (u undoes it)", name)
+		return fmt.Sprintf("removed tenant %s, which had no share of the traffic: the others' shares are as they were", name)
 	}
 	gave := "its share"
 	if e := sharesEndpoint(before); e != nil {
@@ -232,7 +240,155 @@ func tenantRemovedNote(before, after *engine.Scenario, name string) string {
 		}
 	}
 	if left := after.Variants[0].System.Tenants; len(left) == 1 {
-		return fmt.Sprintf("removed tenant %s: %s went to %s, the one tenant left: %s (u undoes it)", name, gave, left[0], sharesText(after))
+		return fmt.Sprintf("removed tenant %s: %s went to %s, the one tenant left: %s", name, gave, left[0], sharesText(after))
 	}
-	return fmt.Sprintf("removed tenant %s: %s went to the others in proportion to theirs: %s (u undoes it)", name, gave, sharesText(after))
+	return fmt.Sprintf("removed tenant %s: %s went to the others in proportion to theirs: %s", name, gave, sharesText(after))
+}
+
+// Removing a tenant takes its own slots out of every per-tenant bulkhead
+// with it: the engine refuses slots for a tenant the system does not
+// have, and x on a tenant with slots of its own was refused in those
+// words, the tenant impossible to remove. The last tenant takes the
+// per-tenant bulkheads themselves: the engine refuses one in a system
+// without tenants, and x on the last tenant of a copy of noisy-tenant was
+// refused, for its "a bulkhead per tenant" design. Each becomes the plain
+// bulkhead the calls without a tenant found in it, so that the design
+// still caps the calls as it did (removeTenantSlots).
+
+// removeTenantSlots takes removed's own slots out of p's per-tenant
+// bulkhead, if it has one; tenantsLeft says whether the system still has
+// tenants. Without, the per-tenant bulkhead becomes a plain bulkhead of
+// untenantedSlots, which like it refuses a call at once when it is full
+// (a per-tenant bulkhead never makes calls wait: engine.Validate). The
+// bulkhead is copied before it changes, as the knob form copies it.
+func removeTenantSlots(p *engine.Policy, removed string, tenantsLeft bool) {
+	tb := p.TenantBulkhead
+	if tb == nil {
+		return
+	}
+	if !tenantsLeft {
+		p.TenantBulkhead, p.Bulkhead = nil, untenantedSlots(tb)
+		return
+	}
+	kept := *tb
+	kept.Own = slices.DeleteFunc(slices.Clone(tb.Own), func(o engine.TenantSlots) bool { return o.Tenant == removed })
+	p.TenantBulkhead = &kept
+}
+
+// untenantedSlots is how many calls without a tenant a per-tenant bulkhead
+// lets in at once: the default's own slots (the engine gives calls without
+// a tenant a lane of their own, with Default slots), and the shared
+// overflow, up to the most of it one lane may hold. 0 makes a plain
+// bulkhead none at all.
+func untenantedSlots(tb *engine.TenantBulkhead) int {
+	shared := tb.Shared
+	if tb.SharedPerTenant > 0 {
+		shared = min(shared, tb.SharedPerTenant)
+	}
+	return tb.Default + shared
+}
+
+// slotsRemovedNote is what the message line adds when removing name
+// changed a per-tenant bulkhead: the own slots that went with it, or,
+// with the last tenant, the plain bulkheads the per-tenant ones became.
+// "" when no bulkhead changed.
+func slotsRemovedNote(before, after *engine.Scenario, name string) string {
+	var notes variantNotes
+	if len(after.Variants[0].System.Tenants) == 0 {
+		eachTenantBulkhead(before, func(v int, dep string, tb *engine.TenantBulkhead) {
+			if n := untenantedSlots(tb); n > 0 {
+				notes.add(v, "the per-tenant bulkhead on "+dep, fmt.Sprintf(" is a bulkhead of %d now, the slots a call without a tenant had in it", n))
+			} else {
+				notes.add(v, "the per-tenant bulkhead on "+dep, " is gone: it had no slots for a call without a tenant")
+			}
+		})
+		return notes.text(after, "; ", "; ")
+	}
+	eachTenantBulkhead(before, func(v int, dep string, tb *engine.TenantBulkhead) {
+		for _, o := range tb.Own {
+			if o.Tenant == name {
+				notes.add(v, fmt.Sprintf("%d on %s", o.Slots, dep), "")
+			}
+		}
+	})
+	if len(notes) == 0 {
+		return ""
+	}
+	return "; its own bulkhead slots went with it: " + notes.text(after, "", ", ")
+}
+
+// eachTenantBulkhead calls fn with every per-tenant bulkhead of sc, the
+// variant it is in, and the dependency whose calls it caps: its name, or
+// "caller/name" for a service's dependency, as its knobs are named.
+func eachTenantBulkhead(sc *engine.Scenario, fn func(v int, dep string, tb *engine.TenantBulkhead)) {
+	for v := range sc.Variants {
+		each(&sc.Variants[v].System, func(caller string, deps *[]engine.Dependency) {
+			for _, d := range *deps {
+				if d.Policy.TenantBulkhead == nil {
+					continue
+				}
+				dep := d.Name
+				if caller != "" {
+					dep = caller + "/" + d.Name
+				}
+				fn(v, dep, d.Policy.TenantBulkhead)
+			}
+		})
+	}
+}
+
+// variantNotes are what a change did, each said once with the variants
+// it was done in: the map shows variant 1, and a copy of noisy-tenant
+// has its per-tenant bulkhead in variant 2 only.
+type variantNotes []variantNote
+
+// variantNote is one thing a change did: what it was done to (head), then
+// the variants it was done in, then what was done (tail).
+type variantNote struct {
+	head, tail string
+	variants   []int
+}
+
+func (ns *variantNotes) add(v int, head, tail string) {
+	for i := range *ns {
+		if n := &(*ns)[i]; n.head == head && n.tail == tail {
+			if !slices.Contains(n.variants, v) {
+				n.variants = append(n.variants, v)
+			}
+			return
+		}
+	}
+	*ns = append(*ns, variantNote{head: head, tail: tail, variants: []int{v}})
+}
+
+// text is the notes joined by sep after lead, each with where it was
+// done in sc (whereIn).
+func (ns variantNotes) text(sc *engine.Scenario, lead, sep string) string {
+	if len(ns) == 0 {
+		return ""
+	}
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.head + whereIn(sc, n.variants) + n.tail
+	}
+	return lead + strings.Join(out, sep)
+}
+
+// whereIn says which of sc's variants something was done in: nothing
+// when it was done in all of them, " in variant 2 of 3 (its name)" in
+// one, " in variants 2 and 3 of 3" in several.
+func whereIn(sc *engine.Scenario, variants []int) string {
+	n := len(sc.Variants)
+	switch {
+	case len(variants) == n:
+		return ""
+	case len(variants) == 1:
+		return fmt.Sprintf(" in variant %d of %d (%s)", variants[0]+1, n, inNote(sc.Variants[variants[0]].Name))
+	}
+	numbers := make([]string, len(variants))
+	for i, v := range variants {
+		numbers[i] = strconv.Itoa(v + 1)
+	}
+	last := len(numbers) - 1
+	return fmt.Sprintf(" in variants %s and %s of %d", strings.Join(numbers[:last], ", "), numbers[last], n)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -51,7 +52,7 @@ func Run(out io.Writer, o Options) error {
 		return err
 	}
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
-	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(m, opts...)); err != nil {
 		return fmt.Errorf("running the challenge: %w", err)
 	}
 	return nil
@@ -65,7 +66,7 @@ func RunPicker(out io.Writer, o Options) error {
 	o.Challenge = nil
 	p := NewPicker(o)
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
-	if _, err := tea.NewProgram(p, opts...).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(p, opts...)); err != nil {
 		return fmt.Errorf("running the challenge list: %w", err)
 	}
 	return nil

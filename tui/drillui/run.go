@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -38,7 +39,7 @@ func OpenStore() (*drill.Store, string) {
 
 // Run runs the drill in the terminal until the learner leaves.
 func Run(o Options) error {
-	if _, err := tea.NewProgram(New(o), tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(New(o), tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
 		return fmt.Errorf("running the drill: %w", err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-isatty"
@@ -20,7 +21,11 @@ func Run(w *exercises.Workbook, manual bool, timeout time.Duration) error {
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
 	m := New(NewBackend(w, timeout), Options{Manual: manual, NoColor: noColor, Editor: EditorFromEnv(os.Getenv)})
-	final, err := tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run()
+	// The wait for the checks below is the program's too: a SIGTERM in
+	// it is given the grace a running screen gets.
+	end := fullscreen.Begin()
+	defer end()
+	final, err := fullscreen.Run(tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)))
 	if fm, ok := final.(Model); ok {
 		// Quitting canceled the checks in progress; give them a moment to
 		// kill their go test processes before this process ends.

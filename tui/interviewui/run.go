@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -31,7 +32,7 @@ func Run(o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)).Run(); err != nil {
+	if _, err := fullscreen.Run(tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
 		return fmt.Errorf("running the mock interview: %w", err)
 	}
 	return nil
