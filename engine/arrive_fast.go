@@ -84,7 +84,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				r.lacked = true // fork.go
 				es.total[Rejected]++
 				es.bucket.Outcomes[Rejected]++
-				r.countWindow(es, now, Rejected)
+				r.countRefused(es, now)
 				if es.tenancy != nil {
 					r.tenantRefused(es, now) // tenants.go
 				}

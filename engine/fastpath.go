@@ -532,7 +532,7 @@ func (r *Run) answerFast(req *request, es *endpointState, o Outcome) {
 	// The answer's latency is never negative (now has passed arrived): its
 	// microseconds, worked out once, serve micros and the histogram.
 	d := now - arrived
-	us := d / time.Microsecond
+	us := time.Duration(uint64(d) / uint64(time.Microsecond))
 	// micros(d), whose division is us's, done once; its clamp at 0 does
 	// nothing here, and the one above is a min.
 	es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))

@@ -762,6 +762,12 @@ func (r *Run) Advance(dt time.Duration) {
 	}
 }
 
+// stepAtBucketEdges, set by a test, makes AdvanceTo take the first event
+// after a bucket's end itself (arrive, handle), as it did before the loop
+// (runBefore, runTasksBefore) came to take it: the test holds the two ways
+// to one run.
+var stepAtBucketEdges = false
+
 // AdvanceTo processes every event up to and including time t. Stepping in
 // any sizes gives the same state as one step to the same time.
 func (r *Run) AdvanceTo(t time.Duration) {
@@ -806,6 +812,18 @@ func (r *Run) AdvanceTo(t time.Duration) {
 		}
 		if at > t {
 			break
+		}
+		if ep != drainNext && ep != waitNext && !stepAtBucketEdges {
+			// An arrival or an event, now before the next bucket's end:
+			// the loop takes it, an arrival by its batch's own lines,
+			// where arrive took it the long way (some 380 instructions
+			// more in the cascade, once a bucket: a 30 s run has 300).
+			// The loop's stop is past it (the buckets up to it are
+			// closed, it is at most t, and before the end, or it would
+			// be drainNext), so the loop takes at least it.
+			// TestPropertyBucketEdgesChangeNothing holds the two ways
+			// to one run.
+			continue
 		}
 		r.now = at
 		switch {
@@ -895,7 +913,7 @@ func (r *Run) runBefore(stop time.Duration) {
 						r.lacked = true // fork.go
 						es.total[Rejected]++
 						es.bucket.Outcomes[Rejected]++
-						r.countWindow(es, now, Rejected)
+						r.countRefused(es, now)
 						continue
 					}
 					// A layer refuses the call as it enters, with nothing
@@ -1069,7 +1087,7 @@ func (r *Run) runBefore(stop time.Duration) {
 			es.bucket.Outcomes[OK]++
 			arrived, now := req.arrived, r.now
 			d := now - arrived
-			us := d / time.Microsecond
+			us := time.Duration(uint64(d) / uint64(time.Microsecond)) // d >= 0: a shorter division
 			// micros(d), whose division is us's, done once; its clamp
 			// at 0 does nothing here (as in answerFast).
 			es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
@@ -1361,7 +1379,7 @@ drawn:
 	if !haveWorker && r.noRoom() {
 		es.total[Rejected]++
 		es.bucket.Outcomes[Rejected]++
-		r.countWindow(es, r.now, Rejected)
+		r.countRefused(es, r.now)
 		if es.tenancy != nil {
 			r.tenantRefused(es, now) // tenants.go
 		}
@@ -1511,7 +1529,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				r.lacked = true // fork.go
 				es.total[Rejected]++
 				es.bucket.Outcomes[Rejected]++
-				r.countWindow(es, now, Rejected)
+				r.countRefused(es, now)
 				goto next
 			}
 			var id int32
@@ -1767,6 +1785,19 @@ func (r *Run) countWindow(es *endpointState, arrived time.Duration, o Outcome) {
 	if arrived >= r.measureFrom && arrived < r.measureTo {
 		es.window[o]++
 		es.latency.Record(r.now - arrived)
+	}
+}
+
+// countRefused is countWindow for a request refused as it arrives (now):
+// its latency is 0, so it needs neither the division nor the clamps that
+// micros and Histogram.Record make, and it is small enough to inline
+// (RecordZero), where countWindow called Record. (The cascade refuses
+// 10,600 of its 53,300 arrivals so, once its hang holds every worker.)
+func (r *Run) countRefused(es *endpointState, now time.Duration) {
+	es.latencies = append(es.latencies, 0)
+	if now >= r.measureFrom && now < r.measureTo {
+		es.window[Rejected]++
+		es.latency.RecordZero()
 	}
 }
 

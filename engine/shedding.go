@@ -90,7 +90,7 @@ func (r *Run) sheds(s *serverShed, acc *ring, c shed.Class) bool {
 func (r *Run) refuseArrival(es *endpointState) {
 	es.total[Rejected]++
 	es.bucket.Outcomes[Rejected]++
-	r.countWindow(es, r.now, Rejected)
+	r.countRefused(es, r.now)
 	if es.tenancy != nil {
 		r.tenantRefused(es, r.now)
 	}

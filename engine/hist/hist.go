@@ -62,6 +62,16 @@ func (h *Histogram) RecordMicros(d, us time.Duration) {
 	}
 }
 
+// RecordZero is Record(0): a request answered the moment it came (a
+// refusal). Zero is the smallest duration there is, and no recorded one is
+// below it, so it sets the smallest and leaves the largest as it was; a
+// call small enough to inline where Record is not.
+func (h *Histogram) RecordZero() {
+	h.counts[0]++
+	h.belowMin = math.MaxInt64
+	h.total++
+}
+
 // Count is how many durations were recorded.
 func (h *Histogram) Count() uint64 { return h.total }
 

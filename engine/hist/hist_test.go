@@ -132,3 +132,23 @@ func TestQuantileWithinRecordedRange(t *testing.T) {
 		}
 	})
 }
+
+// RecordZero is Record(0) on any histogram: empty, holding zeros already,
+// or holding random durations, the whole value (counts, count, smallest,
+// largest) the same after either.
+func TestRecordZeroIsRecordOfZero(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var a Histogram
+		for _, d := range rapid.SliceOfN(rapid.Int64Range(0, int64(time.Hour)), 0, 20).Draw(t, "before") {
+			a.Record(time.Duration(d))
+		}
+		b := a
+		for range rapid.IntRange(1, 3).Draw(t, "zeros") {
+			a.RecordZero()
+			b.Record(0)
+			if a != b {
+				t.Fatalf("after RecordZero: %+v min %v; after Record(0): %+v min %v", a.total, a.Min(), b.total, b.Min())
+			}
+		}
+	})
+}
