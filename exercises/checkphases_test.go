@@ -24,6 +24,7 @@ func TestCheckReportsItsPhases(t *testing.T) {
 	e := catalog[0]
 	var mu sync.Mutex
 	var got []grade.Progress
+	kept := keptBinaries(t, w)
 	opt := CheckOptions{Timeout: 40 * time.Second, OnProgress: func(p grade.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -33,7 +34,7 @@ func TestCheckReportsItsPhases(t *testing.T) {
 		mu.Lock()
 		got = nil
 		mu.Unlock()
-		r := w.Check(context.Background(), e, opt)
+		r := kept.check(e, opt)
 		mu.Lock()
 		defer mu.Unlock()
 		return r.Report.Status, slices.Clone(got)

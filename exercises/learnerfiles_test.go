@@ -119,11 +119,12 @@ func TestWriteSolutionKeepsAChangedCopy(t *testing.T) {
 func TestCheckWithAnEditedTestIsNotDone(t *testing.T) {
 	needGo(t)
 	w := newWorkbook(t)
+	kept := keptBinaries(t, w)
 	e := catalog[0]
 	dir := w.ExerciseDir(e)
 	bundled := read(t, filepath.Join(dir, "breaker_test.go"))
 	write(t, filepath.Join(dir, "breaker_test.go"), "package breaker\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n")
-	r := w.Check(context.Background(), e, CheckOptions{})
+	r := kept.check(e, CheckOptions{})
 	if r.Passed() || w.Done(e) ||
 		!strings.Contains(r.Report.Summary, "your breaker_test.go differs from the bundled one") ||
 		!strings.Contains(r.Report.Summary, "`breakerlab exercises reset --tests 01 --yes` restores it (your code is kept") {
@@ -133,7 +134,7 @@ func TestCheckWithAnEditedTestIsNotDone(t *testing.T) {
 	write(t, filepath.Join(dir, "breaker_test.go"), bundled)
 	writeFiles(dir, e.SolutionFiles())
 	write(t, filepath.Join(dir, "mine_test.go"), "package breaker\n\nimport \"testing\"\n\nfunc TestMine(t *testing.T) {}\n")
-	if r := w.Check(context.Background(), e, CheckOptions{}); !r.Passed() || !w.Done(e) {
+	if r := kept.check(e, CheckOptions{}); !r.Passed() || !w.Done(e) {
 		t.Fatalf("the solution with a test file of the learner's own: %s", r.Report.Text())
 	}
 }
@@ -241,11 +242,12 @@ func TestGivenFileMovedIsNotMissing(t *testing.T) {
 func TestCheckRenamedMainFileIsGraded(t *testing.T) {
 	needGo(t)
 	w := newWorkbook(t)
+	kept := keptBinaries(t, w)
 	e := catalog[0]
 	if err := os.Rename(w.MainFile(e), filepath.Join(w.ExerciseDir(e), "mybreaker.go")); err != nil {
 		t.Fatal(err)
 	}
-	r := w.Check(context.Background(), e, CheckOptions{})
+	r := kept.check(e, CheckOptions{})
 	if r.Report.Status != grade.Failed || strings.Contains(r.Report.Summary, "missing") {
 		t.Fatalf("check with the stub renamed: %v %q", r.Report.Status, r.Report.Summary)
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // learnerTexts returns every text of e a learner reads, by where it comes
@@ -36,6 +38,7 @@ func sentences(text string) []string {
 // what it means ("the published simulation the lessons take their
 // numbers from").
 func TestLearnerTextsUseNoProjectWords(t *testing.T) {
+	racefree.Only(t) // reads the embedded texts: no goroutine
 	project := regexp.MustCompile(`(?i)\bseed practice|\bseeds/|DESIGN\.md|\bthe reference's\b`)
 	for _, e := range catalog {
 		texts := learnerTexts(e)

@@ -15,6 +15,8 @@ import (
 	"testing/fstest"
 
 	"github.com/breakerlab/breakerlab/exercises/internal/unidiff"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The mutants are known-wrong solutions, each a solution with one mistake a
@@ -194,6 +196,7 @@ func mutantProblems(dir fs.FS) ([]string, []mutant) {
 // TestMutantsTree checks the mutants without running them; TestCatalogCheck
 // runs them.
 func TestMutantsTree(t *testing.T) {
+	racefree.Only(t) // parses the patches: no goroutine
 	problems, mutants := mutantProblems(os.DirFS(mutantsRoot))
 	for _, p := range problems {
 		t.Errorf("%s: %s", mutantsRoot, p)

@@ -1,7 +1,6 @@
 package exercises
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"path"
@@ -38,9 +37,9 @@ func updateCatalog(t *testing.T, e Exercise) {
 	catalogFS = overlayFS{old, fstest.MapFS{path.Join(catalogRoot, e.Name, "test", name): {Data: b}}}
 }
 
-func checkSummary(t *testing.T, w *Workbook, e Exercise) string {
+func checkSummary(t *testing.T, w *Workbook, e Exercise, kept keptChecks) string {
 	t.Helper()
-	r := w.Check(context.Background(), e, CheckOptions{})
+	r := kept.check(e, CheckOptions{})
 	if r.Passed() || w.Done(e) {
 		t.Fatalf("a check with a test file that differs from the bundled one passed: %s", r.Report.Summary)
 	}
@@ -53,13 +52,14 @@ func checkSummary(t *testing.T, w *Workbook, e Exercise) string {
 func TestCheckAfterACatalogUpdate(t *testing.T) {
 	needGo(t)
 	w := newWorkbook(t)
+	kept := keptBinaries(t, w)
 	e := catalog[1]
 	updateCatalog(t, e)
 	c := w.ChangedTests(e)
 	if strings.Join(c.Updated, " ") != "breaker_test.go" || len(c.Learners()) != 0 {
 		t.Fatalf("ChangedTests = %+v, want breaker_test.go updated", c)
 	}
-	got := checkSummary(t, w, e)
+	got := checkSummary(t, w, e, kept)
 	want := "the bundled tests of 02 were updated since this workbook was made (your breaker_test.go is as the workbook wrote it), " +
 		"so this check cannot pass with the old ones; `breakerlab exercises reset 02 --tests` brings the new ones and keeps your code. With the old tests: "
 	if !strings.HasPrefix(got, want) || strings.Contains(got, "differs") {
@@ -83,6 +83,7 @@ func TestCheckAfterACatalogUpdate(t *testing.T) {
 func TestCheckAfterEditingTheTestFile(t *testing.T) {
 	needGo(t)
 	w := newWorkbook(t)
+	kept := keptBinaries(t, w)
 	e := catalog[1]
 	test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
 	write(t, test, read(t, test)+"// MY NOTE\n")
@@ -90,7 +91,7 @@ func TestCheckAfterEditingTheTestFile(t *testing.T) {
 	if c := w.ChangedTests(e); strings.Join(c.Edited, " ") != "breaker_test.go" || len(c.Updated)+len(c.Unknown) != 0 {
 		t.Fatalf("ChangedTests = %+v, want breaker_test.go edited", c)
 	}
-	got := checkSummary(t, w, e)
+	got := checkSummary(t, w, e, kept)
 	want := "your breaker_test.go differs from the bundled one, so this check cannot pass; " +
 		"`breakerlab exercises reset --tests 02 --yes` restores it (your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
 	if !strings.HasPrefix(got, want) {
@@ -103,6 +104,7 @@ func TestCheckAfterEditingTheTestFile(t *testing.T) {
 func TestCheckWithNoRecordOfTheTests(t *testing.T) {
 	needGo(t)
 	w := newWorkbook(t)
+	kept := keptBinaries(t, w)
 	e := catalog[2]
 	if err := os.Remove(w.testsRecordPath()); err != nil {
 		t.Fatal(err)
@@ -111,7 +113,7 @@ func TestCheckWithNoRecordOfTheTests(t *testing.T) {
 	if c := w.ChangedTests(e); strings.Join(c.Unknown, " ") != "breaker_test.go" || len(c.Updated)+len(c.Edited) != 0 {
 		t.Fatalf("ChangedTests = %+v, want breaker_test.go unknown", c)
 	}
-	got := checkSummary(t, w, e)
+	got := checkSummary(t, w, e, kept)
 	want := "your breaker_test.go differs from the bundled one (edited, or the bundled tests changed since this workbook was made), " +
 		"so this check cannot pass; `breakerlab exercises reset --tests 03 --yes` restores it (your code is kept"
 	if !strings.HasPrefix(got, want) {

@@ -22,17 +22,18 @@ func TestCheckOfADoneExerciseWithAnEditedTestSaysItOneWay(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	e, _ := exercises.Lookup("1")
 	for name, b := range e.SolutionFiles() {
 		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if r := do(t, dir, "check", "1"); r.err != nil {
+	if r := kept.do(dir, "check", "1"); r.err != nil {
 		t.Fatalf("check of the solution = %v\n%s", r.err, r.out.String())
 	}
 	appendTo(t, filepath.Join(dir, e.Name, "breaker_test.go"), editedTest)
-	r := do(t, dir, "check", "1")
+	r := kept.do(dir, "check", "1")
 	out := r.out.String()
 	var failed *CheckFailed
 	if !errors.As(r.err, &failed) || !failed.Solved ||
@@ -57,13 +58,14 @@ func TestCheckFitsTheTerminal(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	// 03's stub fails tests whose messages run past 80 columns.
-	piped := checkAt(t, dir, 0, "3")
+	piped := checkAt(t, kept, 0, "3")
 	if !slices.ContainsFunc(piped.lines, func(l string) bool { return ansi.StringWidth(l) > 80 }) {
 		t.Fatalf("no line of the piped output is wider than 80, so there is nothing to wrap:\n%s", piped.out)
 	}
 	const width = 80
-	wrapped := checkAt(t, dir, width, "3")
+	wrapped := checkAt(t, kept, width, "3")
 	for _, l := range append(slices.Clone(wrapped.lines), wrapped.errLines...) {
 		if w := ansi.StringWidth(l); w > width {
 			t.Errorf("a line of %d cells on a %d-column terminal: %q", w, width, l)
@@ -106,6 +108,7 @@ func TestCheckSaysABuildErrorWithNoLineOnce(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	e, _ := exercises.Lookup("2")
 	main := filepath.Join(dir, e.Name, "breaker.go")
 	b, err := os.ReadFile(main)
@@ -115,7 +118,7 @@ func TestCheckSaysABuildErrorWithNoLineOnce(t *testing.T) {
 	if err := os.WriteFile(main, []byte(strings.Replace(string(b), "package ratebreaker\n", "package main\n", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := checkAt(t, dir, 0, "2").out
+	out := checkAt(t, kept, 0, "2").out
 	if n := strings.Count(out, "found packages main"); n != 1 || !strings.Contains(out, "it must say `package ratebreaker`") {
 		t.Errorf("check of a package clause changed to main says Go's words %d times, want once with what to do:\n%s", n, out)
 	}
@@ -126,13 +129,12 @@ type checkOutput struct {
 	lines, errLines []string
 }
 
-// checkAt runs check with stdout and stderr on terminals width columns
+// checkAt runs check in kept's workbook with stdout and stderr on terminals width columns
 // wide (0: pipes), and returns its lines; the lines of standard error are
 // its notes, the phase line it rewrites split where it is rewritten.
-func checkAt(t *testing.T, dir string, width int, args ...string) checkOutput {
+func checkAt(t *testing.T, kept keptBins, width int, args ...string) checkOutput {
 	t.Helper()
-	r := &run{}
-	r.err = Run(append([]string{"check"}, args...), Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StdoutWidth: width, StderrWidth: width})
+	r := kept.run(append([]string{"check"}, args...), Env{Dir: kept.dir, StdoutWidth: width, StderrWidth: width})
 	var failed *CheckFailed
 	if !errors.As(r.err, &failed) {
 		t.Fatalf("check %v = %v, want a failure\n%s", args, r.err, r.out.String())

@@ -67,6 +67,12 @@ type Env struct {
 	// that keeps a test's output under it); in a pipe, lines stay whole for
 	// scripts that read them.
 	StdoutWidth int
+	// KeepBinaries keeps the test binaries check links in the workbook's
+	// state folder (exercises.CheckOptions.KeepBinaries), for this
+	// package's tests, which check the same code run after run and keep
+	// them between runs; a learner's code changes between checks, and
+	// check links every time.
+	KeepBinaries bool
 }
 
 // Help is the usage text of `breakerlab exercises`.
@@ -333,7 +339,7 @@ func listCmd(args []string, env Env) error {
 	}
 	if lost := w.ProgressLost(); lost != nil {
 		fmt.Fprintf(env.Stderr, "%v; checking every exercise to rebuild it...\n", lost)
-		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
+		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout, KeepBinaries: env.KeepBinaries}, nil)
 	}
 	done, failing := 0, 0
 	for _, e := range exercises.All() {
@@ -425,7 +431,7 @@ func checkCmd(args []string, env Env) error {
 		what = fmt.Sprintf("%d exercises", len(exs))
 	}
 	printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("building and running the tests of %s (%s)...", what, exercises.FirstBuildNote))
-	opt := exercises.CheckOptions{Timeout: *timeout}
+	opt := exercises.CheckOptions{Timeout: *timeout, KeepBinaries: env.KeepBinaries}
 	var each func(exercises.Result)
 	stopLine := func() {}
 	if env.StderrWidth > 0 {

@@ -21,11 +21,10 @@ func TestCheckOfOneSaysTheNextStep(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	// On a terminal as wide as this, no line of it is broken.
 	onTerminal := func() *run {
-		r := &run{}
-		r.err = Run([]string{"check", "1"}, Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StderrWidth: 200})
-		return r
+		return kept.run([]string{"check", "1"}, Env{Dir: dir, StderrWidth: 200})
 	}
 	r := onTerminal()
 	const stuck = "Stuck? `breakerlab exercises hint 01` prints a hint"
@@ -47,7 +46,7 @@ func TestCheckOfOneSaysTheNextStep(t *testing.T) {
 		t.Errorf("the suggested `breakerlab exercises hint 01` fails: %v", r.err)
 	}
 	var failed *CheckFailed
-	if r := do(t, dir, "check", "02"); !errors.As(r.err, &failed) {
+	if r := kept.do(dir, "check", "02"); !errors.As(r.err, &failed) {
 		t.Errorf("the suggested `breakerlab exercises check 02` = %v, want it to grade the stub (and fail)", r.err)
 	}
 }
@@ -61,13 +60,14 @@ func TestListOnATerminalCountsWhatIsDone(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	e, _ := exercises.Lookup("2")
 	for name, b := range e.SolutionFiles() {
 		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if r := do(t, dir, "check", "2"); r.err != nil {
+	if r := kept.do(dir, "check", "2"); r.err != nil {
 		t.Fatal(r.err)
 	}
 	r := &run{}
@@ -85,7 +85,7 @@ func TestListOnATerminalCountsWhatIsDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	var failed *CheckFailed
-	if r := do(t, dir, "check", "2"); !errors.As(r.err, &failed) {
+	if r := kept.do(dir, "check", "2"); !errors.As(r.err, &failed) {
 		t.Fatalf("check of the stub again = %v", r.err)
 	}
 	r = &run{}

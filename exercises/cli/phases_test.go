@@ -168,6 +168,7 @@ func TestCheckPhasesOnlyOnATerminal(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := initWorkbook(t)
+	kept := keepBinaries(t, dir)
 	e, _ := exercises.Lookup("1")
 	for name, b := range e.SolutionFiles() {
 		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
@@ -175,8 +176,7 @@ func TestCheckPhasesOnlyOnATerminal(t *testing.T) {
 		}
 	}
 	check := func(width int) *run {
-		r := &run{}
-		r.err = Run([]string{"check", "1"}, Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StderrWidth: width})
+		r := kept.run([]string{"check", "1"}, Env{Dir: dir, StderrWidth: width})
 		var failed *CheckFailed
 		if r.err != nil && !errors.As(r.err, &failed) {
 			t.Fatal(r.err)

@@ -240,46 +240,6 @@ func addTest(pkg string) string {
 	return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
 }
 
-// One go command grades several packages of a module, each reported as
-// Run reports it alone: a pass, a failure with its test's output, a
-// compile error with its file, and a folder that is not there; their test
-// binaries are kept in the folder given.
-func TestRunPackages(t *testing.T) {
-	needGo(t)
-	t.Parallel()
-	dir := module(t, map[string]string{
-		"good/p.go":        "package good\n\nfunc Add(a, b int) int { return a + b }\n",
-		"good/p_test.go":   addTest("good"),
-		"bad/p.go":         "package bad\n\nfunc Add(a, b int) int { return a * b }\n",
-		"bad/p_test.go":    addTest("bad"),
-		"broken/p.go":      "package broken\n\nfunc Add(a, b int) int { return a + c }\n",
-		"broken/p_test.go": addTest("broken"),
-	})
-	bins := filepath.Join(t.TempDir(), "bin")
-	dirs := []string{"bad", filepath.Join(dir, "good"), "missing", "broken"}
-	rs := RunPackages(context.Background(), Options{Dir: dir, Binary: bins}, dirs)
-	if len(rs) != len(dirs) {
-		t.Fatalf("%d reports for %d folders", len(rs), len(dirs))
-	}
-	if r := rs[0]; r.Status != Failed || !strings.Contains(strings.Join(find(t, r, "TestAdd").Output, "\n"), "p_test.go:7: Add(1, 2) = 2") {
-		t.Errorf("bad: status %v, want TestAdd failing with its message; report:\n%s", r.Status, r.Text())
-	}
-	if r := rs[1]; r.Status != Passed || r.Summary != "the test passes" {
-		t.Errorf("good: status %v, summary %q; report:\n%s", r.Status, r.Summary, r.Text())
-	}
-	if r := rs[2]; r.Status != Errored || !strings.Contains(r.Summary, "missing") {
-		t.Errorf("missing: status %v, summary %q", r.Status, r.Summary)
-	}
-	if r := rs[3]; r.Status != BuildFailed || len(r.BuildErrors) != 1 || r.BuildErrors[0].File != "p.go" {
-		t.Errorf("broken: status %v, build errors %v; report:\n%s", r.Status, r.BuildErrors, r.Text())
-	}
-	for _, name := range []string{"good.test", "bad.test"} {
-		if _, err := os.Stat(filepath.Join(bins, name)); err != nil {
-			t.Errorf("the test binary %s was not kept: %v", name, err)
-		}
-	}
-}
-
 // A package that does not compile is told to OnProgress as compiling and
 // never as testing (phase_test.go).
 func TestCompileError(t *testing.T) {

@@ -14,10 +14,12 @@ import (
 // costs once the build cache serves its compiling (some 0.3 s of CPU of
 // 0.7): a test that grades with Options.Binary at a path kept from run to
 // run has the go command find the binary up to date and run it as it is.
-// The tests whose subject is not the link itself (TestBinaryIsKeptAndReused
-// and TestRunPackages check that binaries are linked and kept, and keep
-// theirs in a temporary folder) grade that way; what they check of the
-// report is the same with -o, which the catalog check grades with.
+// The tests whose subject is not the link itself grade that way (of
+// those that check that binaries are linked and kept,
+// TestBinaryIsKeptAndReused keeps its own in a temporary folder, and
+// TestRunPackagesGivesABrokenBuildItsOwnReport removes one of its kept
+// binaries first); what they check of the report is the same with -o,
+// which the catalog check grades with.
 
 // keptBinSlots is how many runs of one test at once (two checkouts tested
 // side by side) get a folder of their own; a further one links into a

@@ -2,6 +2,9 @@ package grade
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -30,7 +33,14 @@ func sameReports(grouped, own Report) bool {
 // folder, and a package that cannot load an import (whose messages the go
 // command files under that import) is still said not to compile, and why.
 // The others are graded in the shared run, each told its phases to
-// OnPackage, up to Ended.
+// OnPackage, up to Ended, and their test binaries are kept in the folder
+// given, as <folder>.test. Each is reported as Run reports it alone: a
+// pass, a failure with its test's output, a compile error with its file,
+// and a folder that is not there; folders may be given relative to
+// Options.Dir or absolute. (RunPackages' first test, of a pass, a
+// failure, a compile error and a missing folder, is this one: the same
+// packages, graded here already, cost it two go commands and a second of
+// CPU more.)
 func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 	needGo(t)
 	t.Parallel()
@@ -51,29 +61,56 @@ func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 		"alsogood/p_test.go":     addTest("alsogood"),
 		"alsogood/other_test.go": "package alsogood\n\nimport \"testing\"\n\nfunc TestZero(t *testing.T) {\n\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"Add(0, 0) is not 0\")\n\t}\n}\n",
 	})
-	names := []string{"good", "typo", "noimport", "bad", "twonames", "wronguse", "alsogood"}
+	names := []string{"good", "typo", "noimport", "bad", "twonames", "wronguse", "alsogood", "missing"}
+	dirs := slices.Clone(names)
+	dirs[0] = filepath.Join(dir, "good")
 	var mu sync.Mutex
 	phases := map[int][]Phase{}
+	// The binaries are kept between runs (keptBins), but bad's: the go
+	// command links it again, which shows that RunPackages keeps each.
 	bins := keptBins(t)
+	if err := os.Remove(filepath.Join(bins, "bad.test")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
 	grouped := RunPackages(context.Background(), Options{Dir: dir, Binary: bins, OnPackage: func(i int, p Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		phases[i] = append(phases[i], p.Phase)
-	}}, names)
+	}}, dirs)
+	if len(grouped) != len(names) {
+		t.Fatalf("%d reports for %d folders", len(grouped), len(names))
+	}
+	for _, name := range []string{"good", "bad", "alsogood"} {
+		if _, err := os.Stat(filepath.Join(bins, name+".test")); err != nil {
+			t.Errorf("the test binary %s.test was not kept: %v", name, err)
+		}
+	}
 	for i, name := range names {
 		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name), Binary: filepath.Join(bins, name+".test")})
 		if !sameReports(grouped[i], own) {
 			t.Errorf("%s: graded with the others:\n%#v\ngraded alone:\n%#v", name, grouped[i], own)
 		}
 	}
-	for i, want := range []Status{Passed, BuildFailed, BuildFailed, Failed, BuildFailed, BuildFailed, Passed} {
+	for i, want := range []Status{Passed, BuildFailed, BuildFailed, Failed, BuildFailed, BuildFailed, Passed, Errored} {
 		if grouped[i].Status != want {
 			t.Errorf("%s: %v, want %v: %s", names[i], grouped[i].Status, want, grouped[i].Summary)
 		}
 	}
+	if r := grouped[0]; r.Summary != "the test passes" {
+		t.Errorf("good: summary %q; report:\n%s", r.Summary, r.Text())
+	}
+	if r := grouped[3]; !strings.Contains(strings.Join(find(t, r, "TestAdd").Output, "\n"), "p_test.go:7: Add(1, 2) = 2") {
+		t.Errorf("bad: TestAdd's output lacks its message; report:\n%s", r.Text())
+	}
+	if r := grouped[1]; len(r.BuildErrors) != 1 || r.BuildErrors[0].File != "p.go" {
+		t.Errorf("typo: build errors %v, want one in p.go; report:\n%s", r.BuildErrors, r.Text())
+	}
+	if r := grouped[7]; !strings.Contains(r.Summary, "missing") {
+		t.Errorf("missing: summary %q, want it to say the folder is missing", r.Summary)
+	}
 	mu.Lock()
 	defer mu.Unlock()
-	for i, name := range names {
+	for i, name := range names[:len(names)-1] { // the missing folder is not graded
 		got := phases[i]
 		if len(got) == 0 || got[0] != Compiling || got[len(got)-1] != Ended {
 			t.Errorf("%s: phases %v; want compiling first and ended last", name, got)
