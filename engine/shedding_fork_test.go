@@ -81,6 +81,11 @@ func estimating(sc *engine.Scenario) *engine.Scenario {
 func TestPropertyShedBoundsForkIsExact(t *testing.T) {
 	t.Parallel() // parallel_test.go says which tests may
 	rng := rand.New(rand.NewPCG(28, 14))
+	// make test checks the first 8 cases, and the 12th and 14th, the
+	// first to reach blocks of the engine the 8 do not (go test
+	// -coverprofile): the blocks all 24 cover. Every case draws its
+	// numbers, so that each is the same case either way.
+	sample := caseSample{short: 8, rare: []int{11, 13}}
 	taken, refused := 0, 0
 	for k := range 24 {
 		w := 40 + rng.IntN(90)
@@ -106,7 +111,11 @@ func TestPropertyShedBoundsForkIsExact(t *testing.T) {
 			names = append(names, fmt.Sprintf("case %d: %d workers, bounds %v to %v", k, w, from, to))
 		}
 		at := 10*time.Second + time.Duration(rng.Int64N(int64(25*time.Second)))
-		tk, rf := checkForksBy(t, signal(noisyShedding(w, from)), 2, uint64(1+rng.IntN(9)), at, cells, names, fingerprintLimits)
+		seed := uint64(1 + rng.IntN(9))
+		if !sample.runs(k) {
+			continue
+		}
+		tk, rf := checkForksBy(t, signal(noisyShedding(w, from)), 2, seed, at, cells, names, fingerprintLimits)
 		taken, refused = taken+tk, refused+rf
 	}
 	if taken == 0 || refused == 0 {
