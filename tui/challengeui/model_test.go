@@ -3,8 +3,12 @@ package challengeui
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -33,27 +37,57 @@ func open(t *testing.T, id string, o Options) Model {
 
 // settle runs the commands a message returned, as the program would, until
 // none is left: the grading and the saving of stars. The sandbox is never
-// playing in these tests, so no tick is among them.
+// playing in these tests, so no tick is among them. A grading (gradeNow's
+// command) is served from gradings when its challenge and setting were
+// graded before (shared).
 func settle(t *testing.T, m Model, cmd tea.Cmd) Model {
 	t.Helper()
-	queue := []tea.Cmd{cmd}
+	type queued struct {
+		cmd tea.Cmd
+		by  Model // the model as the Update that returned cmd left it
+	}
+	queue := []queued{{cmd, m}}
 	for len(queue) > 0 {
-		c := queue[0]
+		q := queue[0]
 		queue = queue[1:]
-		if c == nil {
+		if q.cmd == nil {
 			continue
 		}
-		msg := c()
+		msg := shared(q.cmd, q.by)
 		if batch, ok := msg.(tea.BatchMsg); ok {
-			queue = append(queue, batch...)
+			for _, c := range batch {
+				queue = append(queue, queued{c, q.by})
+			}
 			continue
 		}
 		next, more := m.Update(msg)
 		m = next.(Model)
-		queue = append(queue, more)
+		queue = append(queue, queued{more, m})
 	}
 	return m
 }
+
+// gradingCmd matches the name of gradeNow's command, inlined into its
+// callers or not: "(*Model).gradeNow.func2",
+// "(*Model).changed.(*Model).gradeNow.func2".
+var gradingCmd = regexp.MustCompile(`\(\*Model\)\.gradeNow\.func\d+$`)
+
+// shared runs cmd, which by returned, but for a grading: by's setting and
+// generation are the ones gradeNow took (the Updates that call it change
+// neither after), and gradeOnce grades each challenge and setting once.
+// Grading is the engine's runs of every seed; the same knobs moved at
+// three sizes, or back and forth, are graded alike.
+func shared(cmd tea.Cmd, by Model) tea.Msg {
+	if !gradingCmd.MatchString(runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()).Name()) {
+		return cmd()
+	}
+	sharedGradings.Add(1)
+	return gradeOnce(by)()
+}
+
+// sharedGradings counts the gradings shared: TestKnobGradingsAreShared
+// checks that shared still finds gradeNow's commands.
+var sharedGradings atomic.Int64
 
 // press sends keys and runs what they start.
 func press(t *testing.T, m Model, keys ...string) Model {
@@ -107,6 +141,21 @@ func gradeOnce(m Model) tea.Cmd {
 	}
 	gen := m.gen
 	return func() tea.Msg { return gradedMsg{gen: gen, r: g.r, err: g.err} }
+}
+
+// A knob moved is graded through gradings (shared): the name settle
+// knows gradeNow's command by is still the one the compiler gives it, or
+// every test's knobs would be graded afresh again.
+func TestKnobGradingsAreShared(t *testing.T) {
+	m := sized(t, open(t, "bulkhead-20", Options{}), 80, 24)
+	before := sharedGradings.Load()
+	m = press(t, m, "right")
+	if sharedGradings.Load() == before {
+		t.Fatal("the grading of a knob moved was not found among the commands")
+	}
+	if m.Result() == nil {
+		t.Fatal("the knob moved was not graded")
+	}
 }
 
 // A challenge in progress: the bulkhead moved to 20, one goal still short.

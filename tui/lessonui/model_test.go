@@ -100,7 +100,7 @@ func play(t *testing.T, m Model) Model {
 }
 
 // Every step of every lesson, at 80×24 and 160×48, as it opens: one golden
-// file per lesson and size.
+// file per lesson and size; no two panes share a title (checkPaneTitles).
 func TestEveryStepRendersGolden(t *testing.T) {
 	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
@@ -120,7 +120,9 @@ func TestEveryStepRendersGolden(t *testing.T) {
 				if strings.Contains(view, "{{") {
 					t.Errorf("%s step %d shows a placeholder", p.Lesson.ID, i+1)
 				}
-				tuitest.CheckWhole(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
+				where := fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h)
+				tuitest.CheckWhole(t, where, view, stepSources(p, i)...)
+				checkPaneTitles(t, where, m, view)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
 			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())

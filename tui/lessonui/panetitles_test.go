@@ -15,8 +15,14 @@ var paneTitle = regexp.MustCompile(`╭─ (.+?) ─`)
 // top to bottom and left to right.
 func simTitles(m Model) []string {
 	tw, _ := m.columns()
+	return titlesIn(m.View(), tw)
+}
+
+// titlesIn lists the pane titles in view's simulation column, right of
+// a text column tw wide.
+func titlesIn(view string, tw int) []string {
 	var titles []string
-	for _, l := range strings.Split(simColumn(m.View(), tw), "\n") {
+	for _, l := range strings.Split(simColumn(view, tw), "\n") {
 		for _, t := range paneTitle.FindAllStringSubmatch(l, -1) {
 			titles = append(titles, t[1])
 		}
@@ -27,39 +33,30 @@ func simTitles(m Model) []string {
 // No two panes on a lesson's screen share a title: the learner tells them
 // apart, and a text names them, by their titles. Lesson 1 showed its
 // outcomes table and its outcomes chart both as "Outcomes" at 80×24, where
-// the chart, narrowed to 39 columns, fell back to its shortest title. Every
-// step of every lesson, at the sizes the goldens use, as it opens and
-// (with a prediction) once it is skipped, when a held chart takes other
-// words.
-func TestNoTwoPanesShareATitle(t *testing.T) {
-	t.Parallel() // parallel_test.go says which tests may
-	for _, p := range allLessons(t) {
-		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}, {200, 60}} {
-			w, h := size[0], size[1]
-			m := open(t, p, 0, w, h, Options{})
-			for i := range p.Steps {
-				if i > 0 {
-					m = send(m, keys("n")...)
-				}
-				views := []Model{m}
-				if m.waiting() {
-					views = append(views, send(m, keys(" ")...))
-				}
-				for j, v := range views {
-					seen := map[string]bool{}
-					for _, title := range simTitles(v) {
-						if seen[title] {
-							state := "as it opens"
-							if j > 0 {
-								state = "with its prediction skipped"
-							}
-							t.Errorf("%s step %d at %dx%d, %s: two panes are titled %q: %q", p.Lesson.ID, i+1, w, h, state, title, simTitles(v))
-						}
-						seen[title] = true
-					}
-				}
-			}
+// the chart, narrowed to 39 columns, fell back to its shortest title.
+// checkPaneTitles checks m, a step as it opens, whose view is view, and
+// (with a prediction) the step once it is skipped, when a held chart takes
+// other words. The walks of every step of every lesson at the goldens'
+// sizes call it on the screens they draw (TestEveryStepRendersGolden,
+// TestEveryStepAtLargerSizes).
+func checkPaneTitles(t *testing.T, where string, m Model, view string) {
+	t.Helper()
+	tw, _ := m.columns()
+	titlesShared(t, where+", as it opens", titlesIn(view, tw))
+	if m.waiting() {
+		titlesShared(t, where+", with its prediction skipped", simTitles(send(m, keys(" ")...)))
+	}
+}
+
+// titlesShared fails if two of titles are the same.
+func titlesShared(t *testing.T, where string, titles []string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, title := range titles {
+		if seen[title] {
+			t.Errorf("%s: two panes are titled %q: %q", where, title, titles)
 		}
+		seen[title] = true
 	}
 }
 

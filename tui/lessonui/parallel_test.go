@@ -12,7 +12,7 @@ package lessonui
 // nothing another test reads: a lesson it changes is its own copy
 // (shareread_test.go), its store is in its own t.TempDir, it sets no
 // environment (t.Setenv refuses a parallel test) and swaps no package
-// variable (TestPresentedFigureIsComputedByTheLesson swaps stepAnswer,
+// variable (TestPresentedFigureIsTheLessons swaps stepAnswer,
 // which every player reads, so it stays sequential). A test that counts
 // the process's allocations stays sequential too: it counts every
 // goroutine's.

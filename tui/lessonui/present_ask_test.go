@@ -235,53 +235,67 @@ func numberSteps(t *testing.T, f func(p *lessons.Prepared, i int, m Model)) {
 // until the guess, and where the play stops it is the lesson's own
 // answer, bit for bit, printed as the lesson prints it (findings-room 3):
 // on every step of every built-in lesson that asks for one.
-func TestPresentedFigureIsTheLessons(t *testing.T) {
-	t.Parallel() // parallel_test.go says which tests may
-	numberSteps(t, func(p *lessons.Prepared, i int, m Model) {
-		q := p.Steps[i].Predict
-		f, ok := m.keyFigure()
-		if !ok || !f.asked {
-			t.Errorf("%s step %d: the key number is not the one the prediction asks for", p.Lesson.ID, i+1)
-			return
-		}
-		if f.none || f.value != q.Answer || f.kind != q.AnswerKind {
-			t.Errorf("%s step %d at %v: the projector shows %v (%v, none %v), the lesson's answer is %v (%v, %s)",
-				p.Lesson.ID, i+1, m.Now(), f.value, f.kind, f.none, q.Answer, q.AnswerKind, q.AnswerText)
-		}
-		mo, _ := m.Moment()
-		num := strings.Fields(q.AnswerText)[0]
-		drawn := mo.Figure
-		if mo.Of > 0 {
-			drawn = fmt.Sprint(mo.Value)
-		}
-		if mo.Held || drawn != num {
-			t.Errorf("%s step %d: the projector draws %q (%q), the lesson's answer reads %q", p.Lesson.ID, i+1, drawn, mo.Words(), q.AnswerText)
-		}
-	})
-}
-
-// The projector computes no number of its own: with the lesson's
+//
+// And the projector computes no number of its own: with the lesson's
 // evaluator (stepAnswer) swapped for one that answers something else,
 // every step's figure is that something else. A figure worked out in the
 // projector, from the snapshot or a copy of the lesson's metric, would
 // still read the lesson's answer.
-func TestPresentedFigureIsComputedByTheLesson(t *testing.T) {
+//
+// Both on one walk: numberSteps plays every such step at the learner's
+// frames, most of the work. The swap makes the test sequential
+// (parallel_test.go).
+func TestPresentedFigureIsTheLessons(t *testing.T) {
 	lessonsAnswer := stepAnswer
 	defer func() { stepAnswer = lessonsAnswer }()
 	numberSteps(t, func(p *lessons.Prepared, i int, m Model) {
-		var got lessons.Value
-		stepAnswer = func(p *lessons.Prepared, i int, sh lessons.Shown) (lessons.Value, error) {
-			v, err := lessonsAnswer(p, i, sh)
-			v.F = 2*v.F + 7
-			got = v
-			return v, err
-		}
-		defer func() { stepAnswer = lessonsAnswer }()
-		f, _ := m.keyFigure()
-		if want := 2*p.Steps[i].Predict.Answer + 7; f.none || f.value != want || got.F != want {
-			t.Errorf("%s step %d: the projector shows %v, not the evaluator's %v", p.Lesson.ID, i+1, f.value, want)
-		}
+		figureIsTheLessons(t, p, i, m)
+		figureIsComputedBy(t, p, i, m, lessonsAnswer)
 	})
+}
+
+// figureIsTheLessons checks that m, step i played to where it stops after
+// a guess, shows the lesson's answer as the key number.
+func figureIsTheLessons(t *testing.T, p *lessons.Prepared, i int, m Model) {
+	t.Helper()
+	q := p.Steps[i].Predict
+	f, ok := m.keyFigure()
+	if !ok || !f.asked {
+		t.Errorf("%s step %d: the key number is not the one the prediction asks for", p.Lesson.ID, i+1)
+		return
+	}
+	if f.none || f.value != q.Answer || f.kind != q.AnswerKind {
+		t.Errorf("%s step %d at %v: the projector shows %v (%v, none %v), the lesson's answer is %v (%v, %s)",
+			p.Lesson.ID, i+1, m.Now(), f.value, f.kind, f.none, q.Answer, q.AnswerKind, q.AnswerText)
+	}
+	mo, _ := m.Moment()
+	num := strings.Fields(q.AnswerText)[0]
+	drawn := mo.Figure
+	if mo.Of > 0 {
+		drawn = fmt.Sprint(mo.Value)
+	}
+	if mo.Held || drawn != num {
+		t.Errorf("%s step %d: the projector draws %q (%q), the lesson's answer reads %q", p.Lesson.ID, i+1, drawn, mo.Words(), q.AnswerText)
+	}
+}
+
+// figureIsComputedBy checks that m's key number is what stepAnswer
+// answers, with lessonsAnswer, the lesson's evaluator, swapped for one
+// that answers twice its value and 7, and puts it back.
+func figureIsComputedBy(t *testing.T, p *lessons.Prepared, i int, m Model, lessonsAnswer func(*lessons.Prepared, int, lessons.Shown) (lessons.Value, error)) {
+	t.Helper()
+	var got lessons.Value
+	stepAnswer = func(p *lessons.Prepared, i int, sh lessons.Shown) (lessons.Value, error) {
+		v, err := lessonsAnswer(p, i, sh)
+		v.F = 2*v.F + 7
+		got = v
+		return v, err
+	}
+	defer func() { stepAnswer = lessonsAnswer }()
+	f, _ := m.keyFigure()
+	if want := 2*p.Steps[i].Predict.Answer + 7; f.none || f.value != want || got.F != want {
+		t.Errorf("%s step %d: the projector shows %v, not the evaluator's %v", p.Lesson.ID, i+1, f.value, want)
+	}
 }
 
 // A breaker step's key number is the breaker's state and when it last

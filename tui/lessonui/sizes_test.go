@@ -52,7 +52,11 @@ func TestPickerAtThreeSizes(t *testing.T) {
 }
 
 // Every step of every lesson at 120×40 and 200×60, as at 80×24 and
-// 160×48 (TestEveryStepRendersGolden): one file per lesson and size.
+// 160×48 (TestEveryStepRendersGolden): one file per lesson and size; no
+// two panes share a title (checkPaneTitles). Each step is opened where
+// that test walks to it with n; the title check walked with n too, and the
+// screens are the same, as they open and with a prediction skipped
+// (compared at every step at both sizes when the check moved here).
 func TestEveryStepAtLargerSizes(t *testing.T) {
 	t.Parallel() // parallel_test.go says which tests may
 	for _, p := range allLessons(t) {
@@ -66,7 +70,9 @@ func TestEveryStepAtLargerSizes(t *testing.T) {
 				}
 				view := m.View()
 				tuitest.CheckBlock(t, view, w, h)
-				tuitest.CheckWhole(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
+				where := fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h)
+				tuitest.CheckWhole(t, where, view, stepSources(p, i)...)
+				checkPaneTitles(t, where, m, view)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
 			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())

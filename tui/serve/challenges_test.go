@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/home"
 )
@@ -14,7 +15,17 @@ import (
 // design file would be written on the server. The home screen said "The
 // challenges are not available here; `breakerlab challenges` lists them",
 // a command a student on SSH has no way to run.
+//
+// It runs beside the other parallel tests (it counts no goroutines,
+// settleGoroutines): most of its time is spent waiting for its session's
+// screens. The built-in challenges are loaded first
+// (challenge.All, once per process: the engine's runs of every goal), so
+// that the waits below time the screens, not the loading.
 func TestAStudentHasTheChallengesWithWOff(t *testing.T) {
+	t.Parallel()
+	if _, err := challenge.All(); err != nil {
+		t.Fatal(err)
+	}
 	ts := startServer(t, Config{Home: func() home.Options {
 		o := testHome()
 		o.Challenges = &challengeui.Options{}
@@ -22,7 +33,7 @@ func TestAStudentHasTheChallengesWithWOff(t *testing.T) {
 	}})
 	ada := ts.dial(t, "ada", PasswordAuth("x"), 120, 40)
 	waitFor(t, ada, 0, "Challenges")
-	// The list of levels takes seconds to open under the race detector
+	// The list of levels took seconds to open under the race detector
 	// (the whole test 6 s at a load of 11), which a make test loading both
 	// cores stretched past waitFor's 30 s (at a load of 22).
 	steps := []struct {

@@ -3,7 +3,9 @@ package serve
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,24 +62,26 @@ func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 var pending sync.WaitGroup
 
 // run feeds what cmd returns back to s, as the program would, through
-// batches; ticks (frames, fades) are left out: they only wait.
+// batches; ticks (frames, fades) and the room's wait are left out: they
+// only wait. A command is left to finish on its own once its goroutine
+// is seen parked in one of those (onlyWaits), or after 200 ms of slow
+// work (a lesson's simulations on a loaded machine): its message is kept
+// for awaitLesson.
 func run(t *testing.T, s *Session, cmd tea.Cmd, depth int) {
 	t.Helper()
 	if cmd == nil || depth > 4 {
 		return
 	}
 	got := make(chan tea.Msg, 1)
+	started := make(chan int64, 1)
 	pending.Add(1)
 	go func() {
 		defer pending.Done()
+		started <- goroutineID()
 		got <- cmd()
 	}()
-	var msg tea.Msg
-	select {
-	case msg = <-got:
-	case <-time.After(patience(200 * time.Millisecond)):
-		// A tick, the room's wait, or slow work (a lesson's simulations
-		// on a loaded machine): its message is kept for awaitLesson.
+	msg, ok := finished(got, <-started, patience(200*time.Millisecond))
+	if !ok {
 		pending.Add(1)
 		go func() {
 			defer pending.Done()
@@ -100,6 +104,89 @@ func run(t *testing.T, s *Session, cmd tea.Cmd, depth int) {
 	}
 	_, next := s.Update(msg)
 	run(t, s, next, depth+1)
+}
+
+// finished waits for the message of the command goroutine id runs, and
+// says false instead once the goroutine only waits (onlyWaits), or after
+// patience. It looks at the goroutine at growing intervals: a command
+// that computes returns within the first of them.
+func finished(got <-chan tea.Msg, id int64, patience time.Duration) (tea.Msg, bool) {
+	deadline := time.After(patience)
+	poll := 100 * time.Microsecond
+	for {
+		select {
+		case msg := <-got:
+			return msg, true
+		case <-deadline:
+			return nil, false
+		case <-time.After(poll):
+		}
+		if onlyWaits(id) {
+			// It may have returned meanwhile (a timer that fired).
+			select {
+			case msg := <-got:
+				return msg, true
+			default:
+				return nil, false
+			}
+		}
+		poll = min(2*poll, 10*time.Millisecond)
+	}
+}
+
+// waiter names the commands that only wait, as a goroutine's trace names
+// them, inlined into their callers or not: tea.Tick's (frames, fades,
+// the size settling), and the session's own timers and the room's signal
+// (Session.wait, idleTick, inputDropped).
+var waiter = regexp.MustCompile(`(\.Tick\.func\d+|\(\*Session\)\.(wait|idleTick|inputDropped)\.func\d+)\(`)
+
+// onlyWaits reports whether goroutine id is parked in one of the waiters,
+// on a channel or a select: the stack of every goroutine, read, names
+// each by its id, its state and then its innermost function outside the
+// runtime.
+func onlyWaits(id int64) bool {
+	head := fmt.Sprintf("goroutine %d [", id)
+	for _, g := range strings.Split(allStacks(), "\n\n") {
+		if !strings.HasPrefix(g, head) {
+			continue
+		}
+		state, frames, _ := strings.Cut(g[len(head):], "]:\n")
+		state, _, _ = strings.Cut(state, ",") // "select, 2 minutes"
+		if state != "chan receive" && state != "select" {
+			return false
+		}
+		first, _, _ := strings.Cut(frames, "\n")
+		return waiter.MatchString(first)
+	}
+	return false
+}
+
+// allStacks is every goroutine's trace.
+func allStacks() string {
+	buf := make([]byte, 64<<10)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// goroutineID is the id of the goroutine that calls it, as its trace's
+// first line says: "goroutine 18 [running]:".
+func goroutineID() int64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	if len(f) < 2 {
+		return -1
+	}
+	id, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return -1
+	}
+	return id
 }
 
 // lateMsg is a command's message that came after run stopped waiting.

@@ -684,6 +684,7 @@ func TestExercisesExplainThemselvesOverSSH(t *testing.T) {
 // A student who signs in with a key finds their lesson progress in their
 // own folder, named from the key, once they leave.
 func TestProgressIsKeptPerStudentKey(t *testing.T) {
+	t.Parallel() // its own server; it counts no goroutines (settleGoroutines)
 	o := testHome
 	all, err := lessons.All()
 	if err != nil {

@@ -22,6 +22,7 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // either screen, while the other, on the same server at the same time, is
 // coloured. Each session's styles come from its own renderer.
 func TestNoColorPerSession(t *testing.T) {
+	t.Parallel() // its own server; it counts no goroutines (settleGoroutines)
 	ts := startServer(t, Config{})
 	for _, screen := range []struct{ keys, title string }{
 		{"jjjj\r", "Drill"},           // the fifth item
