@@ -49,7 +49,7 @@ func TestNoBlankAreasAt200x60(t *testing.T) {
 		sc := b.Build()
 		for v := range sc.Variants {
 			m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, b.Name), Variant: v})
-			m = seekTo(t, m, (sc.Duration / 2).Truncate(time.Second))
+			m = jumpTo(t, m, (sc.Duration / 2).Truncate(time.Second))
 			view := m.View()
 			runs := blankRuns(view, m.arrange().widths)
 			for c, n := range runs {

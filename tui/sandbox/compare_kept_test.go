@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -61,7 +62,7 @@ func checkReplayed(t *testing.T, what string, m Model) {
 	t.Helper()
 	if m.cmp == nil {
 		r := replayedMain(t, m)
-		if !reflect.DeepEqual(m.sim.snap, r.sim.snap) || !reflect.DeepEqual(m.sim.final, r.sim.final) {
+		if !deepequal.Equal(m.sim.snap, r.sim.snap) || !deepequal.Equal(m.sim.final, r.sim.final) {
 			t.Errorf("%s: the main view's variant %d at %v differs from a replay from 0 s", what, m.sim.variant+1, m.now())
 		}
 		if got, want := m.View(), r.View(); got != want {
@@ -72,7 +73,7 @@ func checkReplayed(t *testing.T, what string, m Model) {
 	r := replayedCompare(t, m)
 	for i, s := range m.cmp.sides {
 		rs := r.cmp.sides[i].sim
-		if s.sim.at != rs.at || !reflect.DeepEqual(s.sim.snap, rs.snap) || !reflect.DeepEqual(s.sim.final, rs.final) {
+		if s.sim.at != rs.at || !deepequal.Equal(s.sim.snap, rs.snap) || !deepequal.Equal(s.sim.final, rs.final) {
 			t.Errorf("%s: side %s (variant %d, preset %q) at %v differs from a replay from 0 s",
 				what, sideWord(i), s.variant+1, s.preset, s.sim.at)
 		}

@@ -1,10 +1,10 @@
 package sandbox
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -47,7 +47,7 @@ func TestNextEventIsPlayedOnce(t *testing.T) {
 					compare, i, runsAt[i], got, m.now())
 			}
 			fresh := freshSnapshot(t, s.sc, s.variant, m.now())
-			if !reflect.DeepEqual(s.snap, fresh) {
+			if !deepequal.Equal(s.snap, fresh) {
 				t.Errorf("compare %v, side %d: the snapshot at %v is not a fresh run's", compare, i, m.now())
 			}
 		}

@@ -31,7 +31,7 @@ func TestNoPaneSaysWiderShows(t *testing.T) {
 		sc := b.Build()
 		for v := range sc.Variants {
 			m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, b.Name), Variant: v})
-			m = seekTo(t, m, sc.Duration*3/4)
+			m = jumpTo(t, m, sc.Duration*3/4)
 			for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 				m = send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				view := ansi.Strip(m.View())

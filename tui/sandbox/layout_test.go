@@ -140,7 +140,7 @@ func TestNoCutWordsOrSplitNumbers(t *testing.T) {
 			m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
 			for _, frac := range []time.Duration{0, 3, 6, 9} {
 				at := sc.Duration * frac / 9
-				m = seekTo(t, send(m, tea.WindowSizeMsg{Width: 80, Height: 24}), at)
+				m = jumpTo(t, send(m, tea.WindowSizeMsg{Width: 80, Height: 24}), at)
 				for _, sz := range sizes {
 					m = send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 					checkNoCuts(t, fmt.Sprintf("%s variant %d at %v, %dx%d", c.name, v+1, at, sz[0], sz[1]), m)
@@ -307,7 +307,7 @@ func TestAnySizeFillsTheWindowWithEveryPane(t *testing.T) {
 	for _, c := range layoutCases {
 		sc := c.sc(t)
 		for v := range sc.Variants {
-			m := seekTo(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: v}), c.at)
+			m := jumpTo(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: v}), c.at)
 			for _, mm := range []Model{m, press(m, "b"), press(m, "b", "b")} {
 				for _, sz := range sizes {
 					got := send(mm, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})

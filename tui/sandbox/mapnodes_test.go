@@ -96,7 +96,7 @@ func TestMapAndFootNotesReadPlainly(t *testing.T) {
 				m := newModel(t, sz[0], sz[1], Options{Scenario: sc, Variant: v})
 				mapShown, saidHidden := false, false
 				for _, at := range []time.Duration{sc.Duration / 4, sc.Duration / 2, sc.Duration * 3 / 4} {
-					m = seekTo(t, m, at)
+					m = jumpTo(t, m, at)
 					view := ansi.Strip(m.View())
 					where := fmt.Sprintf("%s variant %d at %dx%d, %s", name, v+1, sz[0], sz[1], at)
 					for _, l := range strings.Split(view, "\n") {

@@ -71,7 +71,7 @@ func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 			}
 			sc := scs[0]
 			mid := (sc.MeasureFrom + sc.MeasureTo) / 2 / (100 * time.Millisecond) * (100 * time.Millisecond)
-			m = seekTo(t, m, mid)
+			m = jumpTo(t, m, mid)
 			left, right := freshSnapshot(t, scs[0], vs[0], mid), freshSnapshot(t, scs[1], vs[1], mid)
 			for _, e := range left.Endpoints {
 				re, _ := right.Endpoint(e.Name)
@@ -82,7 +82,7 @@ func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 				}
 			}
 
-			m = seekTo(t, m, sc.Duration)
+			m = jumpTo(t, m, sc.Duration)
 			// A side with its own breaker is the built-in as built:
 			// its runs are the ones the other one-truth tests share.
 			var shares [2]map[string]float64

@@ -70,7 +70,7 @@ func TestShortWindowLeavesNothingBlankOrUnsaid(t *testing.T) {
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {
-			m := seekTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), (sc.Duration / 2).Truncate(time.Second))
+			m := jumpTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), (sc.Duration / 2).Truncate(time.Second))
 			view := m.View()
 			a := m.arrange()
 			for c, n := range blankRuns(view, a.widths) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -36,10 +37,10 @@ func replayed(t testing.TB, sc *engine.Scenario, v int, seed uint64, at time.Dur
 func checkShown(t *testing.T, what string, s *sim) {
 	t.Helper()
 	snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
-	if !reflect.DeepEqual(s.snap, snap) {
+	if !deepequal.Equal(s.snap, snap) {
 		t.Errorf("%s: variant %d at %v differs from a replay from 0 s", what, s.variant+1, s.at)
 	}
-	if !reflect.DeepEqual(s.final, final) {
+	if !deepequal.Equal(s.final, final) {
 		t.Errorf("%s: variant %d at %v: final snapshot differs from a replay's (have one: %v, want one: %v)",
 			what, s.variant+1, s.at, s.final != nil, final != nil)
 	}
@@ -63,7 +64,7 @@ func checkSteps(t *testing.T, what string, s *sim, every int) {
 			continue
 		}
 		r.AdvanceTo(g)
-		if !reflect.DeepEqual(s.steps[g], r.Snapshot()) {
+		if !deepequal.Equal(s.steps[g], r.Snapshot()) {
 			t.Fatalf("%s: variant %d's step snapshot at %v differs from a replay's", what, s.variant+1, g)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -89,10 +90,10 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 			t.Fatalf("%s: at %v variant %d seed %d, want %v, %d, %d", what, m.Now(), m.sim.variant, m.sim.seed, at, v, seed)
 		}
 		snap, final := replayed(t, m.sim.sc, v, seed, at)
-		if !reflect.DeepEqual(*m.Snapshot(), snap) {
+		if !deepequal.Equal(*m.Snapshot(), snap) {
 			t.Errorf("%s: the snapshot played in slices differs from the run played straight there", what)
 		}
-		if !reflect.DeepEqual(m.Final(), final) {
+		if !deepequal.Equal(m.Final(), final) {
 			t.Errorf("%s: the final snapshot played in slices differs", what)
 		}
 	}
@@ -207,7 +208,7 @@ func TestWorkKeysStopIt(t *testing.T) {
 	if m.work != nil || m.Now() != got {
 		t.Fatalf("esc: work left %v, at %v, want stopped at %v", m.work != nil, m.Now(), got)
 	}
-	if snap, _ := replayed(t, sc, 0, tuitest.Seed, got); !reflect.DeepEqual(*m.Snapshot(), snap) {
+	if snap, _ := replayed(t, sc, 0, tuitest.Seed, got); !deepequal.Equal(*m.Snapshot(), snap) {
 		t.Error("the run stopped at differs from the run played straight there")
 	}
 
@@ -475,7 +476,7 @@ func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
 func sameAsDirect(t *testing.T, what string, s *sim) {
 	t.Helper()
 	snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
-	if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
+	if !deepequal.Equal(s.snap, snap) || !deepequal.Equal(s.final, final) {
 		t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
 	}
 }
