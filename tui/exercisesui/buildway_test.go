@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -15,6 +16,7 @@ import (
 // edited breaker_test.go and then made a type error saw "the code does not
 // compile:", then "x puts the bundled tests back…", then the errors.
 func TestBuildErrorsFollowTheirSummary(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	e := exercises.All()[2]
 	errs := []grade.BuildError{
 		{File: "breaker.go", Line: 139, Col: 21, Message: "cannot use b.win.counts() (value of type int) as float64 value in assignment"},

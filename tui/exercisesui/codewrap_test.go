@@ -85,6 +85,7 @@ func TestSignaturesShowWhole(t *testing.T) {
 // Split lines fit their room at every width and join back to the line
 // as written; a line that fits stays as written, alignment and all.
 func TestCodeLinesFitAndJoinBack(t *testing.T) {
+	racefree.Only(t)                                // no goroutine: codeLines alone
 	for room := minWidth - 2; room <= 120; room++ { // the panel's room at every width the layout takes
 		for _, e := range exercises.All() {
 			for _, code := range readmeCode(e.README()) {
@@ -111,6 +112,7 @@ func TestCodeLinesFitAndJoinBack(t *testing.T) {
 // Where a too-wide line splits: the comment under the code, then after a
 // comma of the parameters, before the results, after the parameters' "(".
 func TestCodeLinesSplitWhereGoReads(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, c := range []struct {
 		line string
 		room int

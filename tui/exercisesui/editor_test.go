@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -16,6 +17,7 @@ import (
 // e opens the current exercise's file in the learner's editor, in its
 // folder, and checks the exercise again when the editor returns.
 func TestEditOpensTheExerciseInTheEditor(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.current = "03-slow-calls"
 	var ran *exec.Cmd
@@ -48,12 +50,14 @@ func TestEditOpensTheExerciseInTheEditor(t *testing.T) {
 }
 
 func TestEditWithoutAnEditorSaysHowToSetOne(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 30)
 	d.keys("e")
 	d.wantView("No editor is set: set $EDITOR")
 }
 
 func TestEditorFromEnv(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	env := map[string]string{"EDITOR": "vim"}
 	if got := EditorFromEnv(func(k string) string { return env[k] }); got != "vim" {
 		t.Errorf("$EDITOR: got %q", got)

@@ -28,6 +28,7 @@ func keyLine(view string) string {
 // do, until the next check. (It asked "…no code of yours to copy", and y
 // wrote the stub in a new folder.)
 func TestXRefusesAFolderRenamedWithTheCodeInIt(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand; no go command
 	w, e, _ := workbookWithWork(t, "01")
 	mine := filepath.Join(w.Dir, "mine01")
 	if err := os.Rename(w.ExerciseDir(e), mine); err != nil {

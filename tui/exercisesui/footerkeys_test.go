@@ -47,6 +47,7 @@ func TestFooterKeepsQuitAndKeys(t *testing.T) {
 // before reset, and never r in manual mode, where it is the only way to
 // test.
 func TestFooterDropsTheLeastNeededFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 80, 24)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	tea "github.com/charmbracelet/bubbletea"
@@ -28,6 +29,7 @@ func startHome(t *testing.T, width, height int) *driver {
 // the list, where it went back instead (inside the home screen, out of the
 // runner); the keys say so. Shut, esc goes back as before.
 func TestEscClosesTheKeys(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	closes := regexp.MustCompile(`\?/esc\s+close the help`)
 	for _, home := range []bool{true, false} {
 		d := start(t, newFake(), 80, 24)
@@ -63,6 +65,7 @@ func TestEscClosesTheKeys(t *testing.T) {
 // in the list's filter, where it is text. On its own the runner has no
 // palette to ask for.
 func TestColonAsksTheHomeScreenForThePalette(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	asks := func(d *driver) bool { return tuitest.AsksForKey(d.m, ":", palette.Key) }
 	lists := regexp.MustCompile(regexp.QuoteMeta(":/"+palette.Key) + `\s+go anywhere`)
 	for _, home := range []bool{true, false} {

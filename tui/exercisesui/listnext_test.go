@@ -3,11 +3,14 @@ package exercisesui
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // After a pass the status line says "Press n for the next exercise", and
 // the list shows that line too: n there opens the next exercise.
 func TestNextFromTheList(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 100, 30)
@@ -22,6 +25,7 @@ func TestNextFromTheList(t *testing.T) {
 // "Nothing changed." answers a declined prompt; it does not stay on the
 // status line through the runs after it.
 func TestNothingChangedGoesAtTheNextRun(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 30)
 	d.keys("s", "n")
 	d.wantView("Nothing changed.")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 )
 
@@ -13,6 +14,7 @@ import (
 // from the top: at 60×20 with the cursor on 01 it started at 02, and the
 // row enter would open was not shown.
 func TestShortListKeepsTheChosenRow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	var b strings.Builder
 	for _, sz := range [][2]int{{60, 20}, {40, 12}} {
 		d := start(t, newFake(), sz[0], sz[1])
@@ -47,6 +49,7 @@ func TestShortListKeepsTheChosenRow(t *testing.T) {
 
 // listWindow keeps the cursor inside and, with its marker lines, fits.
 func TestListWindow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for n := 1; n < 20; n++ {
 		for room := 1; room < 22; room++ {
 			for at := range n {
@@ -72,6 +75,7 @@ func TestListWindow(t *testing.T) {
 // the list to the typed words; it said "search"), tab show (all, pending,
 // done), and ? keys on the runner (it said "more keys").
 func TestKeyWordsMatchTheOtherScreens(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 120, 30)
 	d.wantView("? keys")
 	d.keys("l")

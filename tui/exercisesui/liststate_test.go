@@ -26,7 +26,10 @@ func TestRunnerAndListAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := exercises.All()
-	done, doneFailing, doneChanged, failing, pending := all[0], all[1], all[2], all[3], all[4]
+	// The one that fails is 05, not 04: 04 is graded under -race, and its
+	// check took a go command of its own (and the race runtime's link),
+	// where 01, 02, 03 and 05 share one.
+	done, doneFailing, doneChanged, pending, failing := all[0], all[1], all[2], all[3], all[4]
 	put := func(e exercises.Exercise, files map[string][]byte) {
 		t.Helper()
 		for name, b := range files {
@@ -92,4 +95,8 @@ func TestRunnerAndListAgree(t *testing.T) {
 			t.Errorf("%s: the runner that checked it says %q, list %q", name, word, listed[name])
 		}
 	}
+	// Last, as it changes done's test file: the pass, checked above, serves.
+	t.Run("an edited test of a done exercise is said one way", func(t *testing.T) {
+		editedTestOfADoneExercise(t, w, done)
+	})
 }

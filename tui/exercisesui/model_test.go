@@ -272,6 +272,7 @@ func (d *driver) wantView(parts ...string) {
 func (d *driver) current() string { return d.m.current().Name }
 
 func TestStartsByTestingTheCurrentExercise(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.current = "03-slow-calls"
 	d := start(t, f, 100, 30)
@@ -288,6 +289,7 @@ func TestStartsByTestingTheCurrentExercise(t *testing.T) {
 // below the task (findings 3). An untouched stub shows the task first,
 // its failures only saying nothing is written yet. t swaps them.
 func TestFirstViewPutsFailuresFirstOnceStarted(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	// order reads the whole body, the part past the screen's end included.
 	order := func(d *driver) (testsFirst bool) {
 		t.Helper()
@@ -340,6 +342,7 @@ func TestLostProgressChecksEverything(t *testing.T) {
 }
 
 func TestHintsOneAtATime(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 40)
 	n := len(exercises.All()[0].Hints())
 	d.keys("h")
@@ -353,6 +356,7 @@ func TestHintsOneAtATime(t *testing.T) {
 }
 
 func TestNextOnlyOnceItPasses(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := start(t, f, 100, 30)
 	d.keys("n")
@@ -376,6 +380,7 @@ func TestNextOnlyOnceItPasses(t *testing.T) {
 }
 
 func TestListFilterSearchAndJump(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.done["01-consecutive-breaker"] = true
 	f.pass("01-consecutive-breaker")
@@ -403,6 +408,7 @@ func TestListFilterSearchAndJump(t *testing.T) {
 }
 
 func TestTypedFastRunesAreSeparateKeys(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 30)
 	d.keys("l", "/slow") // "/slow" arrives as one message, as fast typing can
 	d.wantView("filter: slow", "03-slow-calls")
@@ -417,6 +423,7 @@ func TestTypedFastRunesAreSeparateKeys(t *testing.T) {
 }
 
 func TestResetAsksFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := start(t, f, 160, 30)
 	d.keys("x")
@@ -508,6 +515,7 @@ func TestResetAndSolutionShowWhereTheCodeWent(t *testing.T) {
 }
 
 func TestSolutionAsksOnlyBeforePassing(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := start(t, f, 160, 30)
 	d.keys("s")
@@ -529,6 +537,7 @@ func TestSolutionAsksOnlyBeforePassing(t *testing.T) {
 // count, n, s without a question), while the header, the verdict and the
 // list say that its code fails now. A reset starts it over.
 func TestAPassSticksWhenTheCodeBreaksLater(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	e := "01-consecutive-breaker"
 	f.pass(e)
@@ -576,6 +585,7 @@ func TestAPassSticksWhenTheCodeBreaksLater(t *testing.T) {
 // is open) starts the exercise over: the runner's next check of the stub
 // shows it failing, not "done, failing now" as if it had never been reset.
 func TestAResetInAnotherShellIsKept(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	e := "01-consecutive-breaker"
 	f.pass(e)
@@ -595,6 +605,7 @@ func TestAResetInAnotherShellIsKept(t *testing.T) {
 // The runner takes where each exercise stands from the progress: done,
 // done but failing at its last check, done but changed since, pending.
 func TestRunnerShowsTheStatusOfTheProgress(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	st := map[string]exercises.Status{
@@ -622,6 +633,7 @@ func (s statusFake) Status(e exercises.Exercise) exercises.Status {
 }
 
 func TestMissingTestsOffersARestore(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.NoTests,
 		Summary: "the bundled test file breaker_test.go is missing, so nothing can be graded"}
@@ -641,6 +653,7 @@ func TestMissingTestsOffersARestore(t *testing.T) {
 // Tests the catalog updated since the workbook was made are put back by x,
 // as missing ones are: only the tests, the learner's code kept.
 func TestOutdatedTestsOfferARestore(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.outdated = map[string]bool{"01-consecutive-breaker": true}
 	d := start(t, f, 100, 30)
@@ -655,6 +668,7 @@ func TestOutdatedTestsOfferARestore(t *testing.T) {
 }
 
 func TestBuildErrorsShowFileAndLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed,
 		Summary:     "does not compile: breaker.go:12:3: undefined: x",
@@ -720,6 +734,7 @@ func TestFailingRecheckWithholdsCongratulations(t *testing.T) {
 }
 
 func TestSavesAreDebounced(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := start(t, f, 100, 30)
 	before := len(f.checked())
@@ -738,6 +753,7 @@ func TestSavesAreDebounced(t *testing.T) {
 }
 
 func TestStaleResultsAreIgnored(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := start(t, f, 100, 30)
 	d.m.gen["01-consecutive-breaker"] = 5
@@ -760,6 +776,7 @@ func TestWatchFailureFallsBackToManual(t *testing.T) {
 }
 
 func TestQuitCancelsWork(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 30)
 	_, cmd := d.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
 	if cmd == nil {
@@ -771,6 +788,7 @@ func TestQuitCancelsWork(t *testing.T) {
 }
 
 func TestLeaveInsteadOfQuitWhenEmbedded(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	type left struct{}
 	m := New(newFake(), Options{Manual: true, Leave: func() tea.Msg { return left{} }})
 	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
@@ -797,6 +815,7 @@ func TestLeaveInsteadOfQuitWhenEmbedded(t *testing.T) {
 }
 
 func TestNoticeShownAtFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	m := New(newFake(), Options{Manual: true, Notice: "Wrote a workbook of 12 exercises to /wb."})
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if v := ansi.Strip(next.(Model).View()); !strings.Contains(v, "Wrote a workbook of 12 exercises to /wb.") {
@@ -837,11 +856,13 @@ func TestEverySizeFits(t *testing.T) {
 }
 
 func TestTinyTerminalSaysWhatItNeeds(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 20, 5)
 	d.wantView("breakerlab", "needs 30×8")
 }
 
 func TestNoColorMeansNoColour(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, noColor := range []bool{false, true} {
 		f := newFake()
 		r := lipgloss.NewRenderer(io.Discard)
@@ -891,6 +912,7 @@ func TestWatcherSeesSaves(t *testing.T) {
 // The task's Markdown shows **strong** words in bold, without asterisks,
 // and paths with hyphens are never broken at a hyphen.
 func TestTaskTextReadsAsText(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	m := New(newFake(), Options{Manual: true, Notice: "Edit 01-consecutive-breaker/breaker.go there: each save re-runs its tests."})
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 60})
 	v := ansi.Strip(next.(Model).View())
@@ -910,6 +932,7 @@ func TestTaskTextReadsAsText(t *testing.T) {
 // A save that breaks a passing exercise must not leave "Passed!" on screen
 // beside the compile error.
 func TestCompileErrorAfterPassClearsThePassedMessage(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 100, 30)
@@ -931,6 +954,7 @@ func TestCompileErrorAfterPassClearsThePassedMessage(t *testing.T) {
 // While a check runs, the runner says so, with a spinner and the seconds
 // it has taken, and keeps the done count until the result is in.
 func TestACheckInProgressShowsItsElapsedTime(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -977,6 +1001,7 @@ func of(format string) string { return fmt.Sprintf(format, total()) }
 func last() string { return exercises.All()[total()-1].Name }
 
 func TestMoreLinesInTheSingular(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	if got := moreLines(1); got != "1 more line" {
 		t.Fatalf("moreLines(1) = %q", got)
 	}
@@ -988,7 +1013,9 @@ func TestMoreLinesInTheSingular(t *testing.T) {
 // A learner who debugs with prints sees in the runner why each test fails:
 // the real check of code that prints 45 lines at every failure shows each
 // failing test's file:line message, below the prints kept and a note of
-// those left out (findings 1).
+// those left out (findings 1). The same check shows that a workbook's
+// backend hands its grader's phases to the runner, with the time limit the
+// runner was started with (--timeout): wantPhasesOf.
 func TestFailuresShowPastPrints(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -1013,8 +1040,10 @@ func TestFailuresShowPastPrints(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Tall enough for every failure with what it printed.
-	d := startOn(t, NewBackend(w, 0), 120, 1000)
+	b := &phaseRecorder{Backend: NewBackend(w, 40*time.Second)}
+	d := startOn(t, b, 120, 1000)
 	r := d.m.results[e.Name]
+	wantPhasesOf(t, b, 40*time.Second, r.Report.Text())
 	failures := r.Report.Failures()
 	if len(failures) == 0 {
 		t.Fatalf("no failing test; report:\n%s", r.Report.Text())

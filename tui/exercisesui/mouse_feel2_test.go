@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -11,6 +12,7 @@ import (
 // opens it, as enter does (the wheel moved the cursor; a click did
 // nothing).
 func TestClickSelectsThenOpensAnExercise(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 		d := start(t, newFake(), sz[0], sz[1])
 		d.keys("l")

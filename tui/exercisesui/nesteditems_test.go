@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -11,6 +12,7 @@ import (
 // "What Call returns:" has four cases under it, which drawn at the margin
 // read as four more rules beside it.
 func TestNestedItemsKeepTheirDepth(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := start(t, newFake(), 100, 30)
 	md := "# Title\n\nThe rules:\n\n- Call returns:\n  - fn's own result when it finished in time, a line long enough to be\n    wrapped at the width of the runner's terminal, which is a hundred cells here;\n  - ctx.Err() when the caller gave up.\n- Everything else.\n"
 	lines := d.m.drawReadme(md)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -108,6 +109,7 @@ func TestTheWatcherLeavesOutTheRunnersOwnWrites(t *testing.T) {
 // (the body from its top): not "Passed! Press n…", which the question
 // contradicts.
 func TestTheQuestionReplacesTheStatusLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 80, 24)
@@ -128,6 +130,7 @@ func TestTheQuestionReplacesTheStatusLine(t *testing.T) {
 // At 50 columns the key line gives way, but not x while the verdict says
 // "x puts the bundled tests back".
 func TestAKeyTheVerdictNamesStaysInTheKeyLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.missing = map[string]bool{"01-consecutive-breaker": true}
 	d := start(t, f, 50, 16)
@@ -156,6 +159,7 @@ func (f faulty) Check(ctx context.Context, e exercises.Exercise, p func(grade.Pr
 // The runner says its own way out (x) under a missing test file, not the
 // command line's, which the summary ends with.
 func TestNoTestsSaysOnlyTheRunnersWayOut(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := startOn(t, faulty{newFake()}, 80, 24)
 	flat := strings.Join(strings.Fields(d.view()), " ")
 	for _, want := range []string{"NO TESTS the bundled test file breaker_test.go is missing, so nothing can be graded", "x puts the bundled tests back"} {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // editedTests is the fake whose checks find a bundled test file edited by
@@ -29,6 +31,7 @@ func (b editedTests) Check(ctx context.Context, e exercises.Exercise, progress f
 // to `reset --tests`, which keeps their code: x offers that, not a reset
 // of the exercise to its stub, which would set their code aside.
 func TestXPutsBackEditedTests(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	d := startOn(t, editedTests{f}, 100, 30)
 	d.keys("x")
@@ -39,27 +42,25 @@ func TestXPutsBackEditedTests(t *testing.T) {
 	}
 }
 
-// The same on a real workbook, from the edit on: the check of 02 with its
-// test file edited says x puts the tests back, x asks that, and y writes
-// the bundled test file back and leaves the learner's code as it is.
-func TestXPutsBackAnEditedTestFileOfAWorkbook(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	w, e, mine := workbookWithWork(t, "02")
+// putsTheTestsBack is the same on a real workbook, from the edit on, as
+// TestVerdictGivesTheRunnersWayOut's check of 01 with its test file edited
+// goes on (a go command of its own would cost a second or more of CPU):
+// the check says x puts the tests back, x asks that, and y writes the
+// bundled test file back and leaves the learner's code (mine) as it is.
+// It runs at 100 × 40 in manual mode, as the runner opened on the workbook
+// would show it.
+func putsTheTestsBack(t *testing.T, d *driver, w *exercises.Workbook, e exercises.Exercise, mine string) {
+	t.Helper()
 	test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
 	bundled := e.TestFiles()["breaker_test.go"]
-	edited := strings.Replace(string(bundled), "func Test", "func TestMine", 1)
-	if edited == string(bundled) {
-		t.Fatal("02's breaker_test.go has no test to rename")
+	if b, err := os.ReadFile(test); err != nil || string(b) == string(bundled) {
+		t.Fatalf("%s's breaker_test.go is not edited (%v)", e.Name, err)
 	}
-	if err := os.WriteFile(test, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	d := startOn(t, &firstCheckReal{Backend: NewBackend(w, 0)}, 100, 40)
 	if r := d.m.results[e.Name]; !strings.Contains(r.Report.Summary, "differs from the bundled one") {
 		t.Fatalf("the check of %s with its test edited: %v %q", e.Name, r.Report.Status, r.Report.Summary)
 	}
+	d.m.opt.Manual = true
+	d.send(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.wantView("x puts the bundled tests back; your code is kept")
 	d.keys("x")
 	d.wantView("Put back the bundled tests of " + e.Name + "?")
@@ -76,6 +77,7 @@ func TestXPutsBackAnEditedTestFileOfAWorkbook(t *testing.T) {
 // code to copy: its question says it writes the stub back, not that their
 // code goes to a backup first, and y makes no backup.
 func TestXOnADeletedMainFileSaysItWritesTheStubBack(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand; no go command
 	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
 	if err != nil {
 		t.Fatal(err)

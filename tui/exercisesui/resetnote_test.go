@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // stampedBackups is a fake whose resets copy the learner's code to a
@@ -22,6 +23,7 @@ func (b stampedBackups) Reset(e exercises.Exercise) (exercises.Backup, error) {
 // 50×16 that note runs to four lines, the folder's name on the last: the
 // whole of it shows, or the learner cannot find their code.
 func TestResetNoteShowsTheWholeFolderAt50Columns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	d := startOn(t, stampedBackups{newFake()}, 50, 16)
 	d.keys("x", "y")
 	v := d.view()

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -14,6 +15,7 @@ import (
 // watcher cannot tell them from the learner's), and a save puts the
 // results first only when the saved code is the learner's.
 func TestAResetPutsTheTaskFirstAgain(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	testsFirst := func(d *driver) bool {
 		t.Helper()
 		v := ansi.Strip(strings.Join(d.m.body(), "\n"))

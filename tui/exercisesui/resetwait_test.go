@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -17,6 +18,7 @@ import (
 // says the check is running and asks nothing; once the result is in, x
 // asks what the result calls for.
 func TestXBeforeTheFirstResultWaitsForIt(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.missing = map[string]bool{"01-consecutive-breaker": true}
 	m := New(f, Options{Manual: true, NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
@@ -50,6 +52,7 @@ func TestXBeforeTheFirstResultWaitsForIt(t *testing.T) {
 // merely mentions `reset --tests` does not send a missing main file's
 // reset to the tests.
 func TestXChoosesByWhatTheCheckFound(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, c := range []struct {
 		name    string
 		result  exercises.Result

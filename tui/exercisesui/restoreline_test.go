@@ -3,6 +3,8 @@ package exercisesui
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // When the check after x put the tests back passes at once, its "Passed!"
@@ -10,6 +12,7 @@ import (
 // sees both. The line stays while they scroll to read the result, and
 // goes at the next key that does something.
 func TestRestoreLineStaysOverThePass(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	const restored, passed = "Restored the bundled tests; your code is untouched.", "Passed! Press n for the next exercise."
 	for _, size := range [][2]int{{80, 24}, {50, 16}} {
 		f := newFake()
@@ -46,6 +49,7 @@ func TestRestoreLineStaysOverThePass(t *testing.T) {
 // again, saw "Restored the bundled tests" under a verdict saying their
 // test file differs.
 func TestRestoreLineGoesAtTheNextSave(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	const restored = "Restored the bundled tests"
 	f := newFake()
 	f.missing = map[string]bool{"01-consecutive-breaker": true}

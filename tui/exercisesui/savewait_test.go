@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -17,6 +18,7 @@ import (
 // coming and asks nothing; once the check starts it says the check runs,
 // and once its result is in, x asks what that result calls for.
 func TestXRightAfterASaveWaitsForItsCheck(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	m := New(f, Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
 	update := func(msg tea.Msg) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -14,6 +15,7 @@ import (
 // its tests (the failures first), with its first hint, passed, the list
 // and the keys.
 func TestRunnerAtThreeSizes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		var b strings.Builder
 		show := func(name string, d *driver) {

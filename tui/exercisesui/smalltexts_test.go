@@ -16,6 +16,7 @@ import (
 // Past the last hint, a learner who has not passed is pointed at the
 // solution; one whose exercise passed is not stuck, and is not told so.
 func TestLastHintAsksIfStuckOnlyBeforeAPass(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	for _, passed := range []bool{false, true} {
 		f := newFake()
 		if passed {

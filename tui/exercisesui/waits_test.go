@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -49,6 +50,7 @@ func waiting(t *testing.T, manual, again bool, p grade.Progress, secs int) strin
 // stuck, in the words `exercises check` uses too (exercises.StuckNote),
 // and how to stop the run; and a first compile that lasts says why it may.
 func TestALongWaitSaysWhy(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	testing := grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second}
 	compiling := grade.Progress{Phase: grade.Compiling}
 	stuck := exercises.StuckNote(testing, exercises.StuckAfter)

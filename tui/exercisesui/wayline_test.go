@@ -23,7 +23,8 @@ func flowed(view string) string {
 // learner edits, a test file the learner changed, where it keeps check's
 // advice on tests of their own. Each key the way names stays in the key
 // line at 50 columns, r too while the runner watches for saves, where it
-// is not otherwise shown.
+// is not otherwise shown. With the test file edited, the case goes on
+// to x and y (putsTheTestsBack), on the same check.
 func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -42,23 +43,25 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 		want []string // in the verdict, as flowed
 		keys []string // in the key line at 50 columns
 		not  string   // a key the way must not name
+		// then, if set, goes on from the verdict, on the same check.
+		then func(t *testing.T, d *driver, w *exercises.Workbook, e exercises.Exercise, mine string)
 	}{
 		{"folder renamed", func(w *exercises.Workbook, e exercises.Exercise) error {
 			return os.Rename(w.ExerciseDir(e), filepath.Join(w.Dir, "mine01"))
 		}, []string{"01-consecutive-breaker is missing, and mine01 holds its package breaker (renamed?)",
 			"Rename mine01 back to 01-consecutive-breaker: it is checked again as it comes back."},
-			nil, "x writes"},
+			nil, "x writes", nil},
 		{"folder gone", func(w *exercises.Workbook, e exercises.Exercise) error { return os.RemoveAll(w.ExerciseDir(e)) },
 			[]string{"01-consecutive-breaker is missing (renamed or deleted?)", "Rename it back, and it is checked again as it comes back; or x writes a fresh stub."},
-			[]string{"x reset"}, "press r"},
+			[]string{"x reset"}, "press r", nil},
 		{"built without the main file", helper("breaker"),
 			[]string{"breaker.go, the file you edit, is missing, and the code does not compile:",
 				"x writes the stub back; your code is copied to .breakerlab/backup first.",
 				"the tests use Breaker, which helper.go does not define"},
-			[]string{"x reset"}, ""},
+			[]string{"x reset"}, "", nil},
 		{"built without the main file, no line", helper("other"),
 			[]string{"(helper.go)", "breaker.go, the file you edit, is missing x writes the stub back; your code is copied to .breakerlab/backup first."},
-			[]string{"x reset"}, ""},
+			[]string{"x reset"}, "", nil},
 		{"test file edited", func(w *exercises.Workbook, e exercises.Exercise) error {
 			test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
 			b, err := os.ReadFile(test)
@@ -68,7 +71,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			return os.WriteFile(test, []byte(strings.Replace(string(b), "func Test", "func TestMine", 1)), 0o644)
 		}, []string{"your breaker_test.go differs from the bundled one",
 			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."},
-			[]string{"x put tests back"}, ""},
+			[]string{"x put tests back"}, "", putsTheTestsBack},
 		// The compiler's errors, each with its place, stand for the
 		// report in the verdict; the test file that differs is said
 		// before them.
@@ -91,10 +94,10 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 		}, []string{"your breaker_test.go differs from the bundled one, so this check cannot pass. With your version: the code does not compile:",
 			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ").",
 			"01-consecutive-breaker/breaker.go:"},
-			[]string{"x put tests back"}, ""},
+			[]string{"x put tests back"}, "", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w, e, _ := workbookWithWork(t, "01")
+			w, e, mine := workbookWithWork(t, "01")
 			if err := c.edit(w, e); err != nil {
 				t.Fatal(err)
 			}
@@ -127,6 +130,9 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			// What check prints says the same fault, with its own way out.
 			if !strings.Contains(r.Report.Summary, "breakerlab exercises reset") && !strings.Contains(r.Report.Summary, "check again") {
 				t.Errorf("check's summary lost its way out: %q", r.Report.Summary)
+			}
+			if c.then != nil {
+				c.then(t, d, w, e, mine)
 			}
 		})
 	}

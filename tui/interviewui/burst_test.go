@@ -32,6 +32,20 @@ func TestABurstOfTextIsWritten(t *testing.T) {
 // read: one message of all of them.
 func burst(s string) tea.Msg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
+// held is what a screen holds besides what it shows, for comparing two
+// ways to the same screen.
+type held struct {
+	phase                       phase
+	ask                         asking
+	pick, cursor, readTop       int
+	reading, showKey, inSandbox bool
+	said, answer                string
+}
+
+func heldOf(m Model) held {
+	return held{m.phase, m.ask, m.pick, m.cursor, m.readTop, m.reading, m.showKey, m.inSandbox, fmt.Sprint(m.said), m.area.Value()}
+}
+
 // burstAsPressed fails t unless keys in one burst leave the screen as the
 // same keys pressed one at a time do, in what it shows and holds. Each
 // starts from a screen of its own, fresh: copies of a model share its
@@ -43,16 +57,7 @@ func burstAsPressed(t *testing.T, where, keys string, fresh func() Model) {
 	for _, r := range keys {
 		want = tuitest.Send(want, tea.Msg(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
 	}
-	type state struct {
-		phase                       phase
-		ask                         asking
-		pick, cursor, readTop       int
-		reading, showKey, inSandbox bool
-		said, answer                string
-	}
-	of := func(m Model) state {
-		return state{m.phase, m.ask, m.pick, m.cursor, m.readTop, m.reading, m.showKey, m.inSandbox, fmt.Sprint(m.said), m.area.Value()}
-	}
+	of := heldOf
 	if of(got) != of(want) || got.View() != want.View() {
 		t.Errorf("%s: %q in one burst left %+v, pressed apart %+v:\n%s\n--- pressed apart:\n%s", where, keys, of(got), of(want), got.View(), want.View())
 	}
@@ -65,7 +70,7 @@ func burstAsPressed(t *testing.T, where, keys string, fresh func() Model) {
 // said), never ↓.
 func TestABurstOnTheRubricIsItsKeys(t *testing.T) {
 	m, _, _ := model(t, 80, 24, "payment-checkout")
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	rubric := func() Model { return tuitest.Press(m, "ctrl+d") } // a hand-in makes the marks anew
 	got := tuitest.Send(rubric(), burst("yny"))
 	if said := got.said; !said[0] || said[1] || !said[2] || got.cursor != 3 {
@@ -105,7 +110,7 @@ func TestABurstOfKeysOnEveryScreen(t *testing.T) {
 			t.Fatal(err)
 		}
 		m = settle(tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 24}))
-		return tuitest.Press(typeIn(m, answer), "ctrl+d", "enter")
+		return tuitest.Press(write(m, answer), "ctrl+d", "enter")
 	}
 	if m := transcript(); !m.reading {
 		t.Fatal("enter on a rubric kept on screen did not show it as text")
@@ -115,5 +120,26 @@ func TestABurstOfKeysOnEveryScreen(t *testing.T) {
 	}
 	for _, keys := range []string{"jjj", "  k", "down", "jq"} {
 		burstAsPressed(t, "the transcript", keys, transcript)
+	}
+}
+
+// An answer written as write does, each line in one burst, leaves the
+// answer screen, and the rubric it hands in, as typed key by key: what
+// they hold and show, where the answer fits its box (200 × 60), where it
+// scrolls in it (60 × 16), and for a one-line answer longer than the box
+// is wide (80 × 24). The tests that only need an answer written write it.
+func TestWriteIsTyping(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		text string
+	}{{200, 60, answer}, {60, 16, answer}, {80, 24, weakAnswer}} {
+		fresh := func() Model { m, _, _ := model(t, c.w, c.h, "payment-checkout"); return m }
+		written, typed := write(fresh(), c.text), typeIn(fresh(), c.text)
+		for _, screen := range []string{"the answer", "the rubric"} {
+			if heldOf(written) != heldOf(typed) || written.View() != typed.View() {
+				t.Errorf("%s at %dx%d: written %+v, typed %+v:\n%s\n--- typed:\n%s", screen, c.w, c.h, heldOf(written), heldOf(typed), written.View(), typed.View())
+			}
+			written, typed = tuitest.Press(written, "ctrl+d"), tuitest.Press(typed, "ctrl+d")
+		}
 	}
 }

@@ -87,7 +87,7 @@ func stripCursor(t *testing.T, view string) (row, cell int) {
 // round at the edge; the point beside the answer follows.
 func TestArrowsFollowTheGrid(t *testing.T) {
 	m, _, _ := model(t, 80, 24, "api-gateway")
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	m = tuitest.Press(m, "ctrl+d")
 	if !m.showStrip() {
 		t.Fatalf("no strip of marks at 80x24:\n%s", ansi.Strip(m.View()))
@@ -165,7 +165,7 @@ func TestArrowsFollowTheGrid(t *testing.T) {
 // ↓ and → go to the next, ↑ and ← to the previous.
 func TestArrowsWithoutTheStripWalkTheList(t *testing.T) {
 	m, _, _ := model(t, 80, 16, "api-gateway")
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	m = tuitest.Press(m, "ctrl+d")
 	if m.showStrip() {
 		t.Fatalf("the strip shows at 80x16; the test wants a window too short for it:\n%s", ansi.Strip(m.View()))

@@ -17,7 +17,7 @@ func TestRubricWarnsOfALessonsMisconception(t *testing.T) {
 	for _, size := range [][2]int{{100, 30}, {80, 24}} {
 		w, h := size[0], size[1]
 		m, _, _ := model(t, w, h, "payment-checkout")
-		m = tuitest.Press(typeIn(m, said), "ctrl+d")
+		m = tuitest.Press(write(m, said), "ctrl+d")
 		if !m.Grading() {
 			t.Fatal("ctrl+d did not hand in")
 		}

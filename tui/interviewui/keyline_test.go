@@ -20,7 +20,7 @@ func lastLine(view string) string {
 // was cut after "p play it", and ? and esc were gone.
 func TestRubricKeyLineKeepsHelpAtEveryWidth(t *testing.T) {
 	m, _, _ := model(t, 200, 60, "api-gateway")
-	m = tuitest.Press(typeIn(m, answer), "ctrl+d")
+	m = tuitest.Press(write(m, answer), "ctrl+d")
 	for _, sz := range [][2]int{{200, 60}, {80, 24}, {60, 16}, {50, 16}, {40, 16}} {
 		m = settle(tuitest.Send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]}))
 		keys := lastLine(m.View())

@@ -17,7 +17,7 @@ func TestKeysScrollInAShortWindow(t *testing.T) {
 	for _, at := range []string{"the list", "the rubric"} {
 		m := embedded(t, "", "", false)
 		if at == "the rubric" {
-			m = tuitest.Press(typeIn(embedded(t, "payment-checkout", "", false), answer), "ctrl+d")
+			m = tuitest.Press(write(embedded(t, "payment-checkout", "", false), answer), "ctrl+d")
 		}
 		m = tuitest.Send(m, tea.WindowSizeMsg{Width: 60, Height: 16})
 		pick, scroll := m.pick, m.scroll

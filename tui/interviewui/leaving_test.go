@@ -28,7 +28,7 @@ func embedded(t *testing.T, p, dir string, onScreen bool) Model {
 func TestLeavingAsksOnlyWhenWorkWouldBeLost(t *testing.T) {
 	jump := palette.JumpMsg{Command: "lesson", Arg: "4"}
 	dir := t.TempDir()
-	written := typeIn(embedded(t, "payment-checkout", dir, false), answer)
+	written := write(embedded(t, "payment-checkout", dir, false), answer)
 	graded := tuitest.Press(written, "ctrl+d", "y")
 	for _, c := range []struct {
 		name string
@@ -41,8 +41,8 @@ func TestLeavingAsksOnlyWhenWorkWouldBeLost(t *testing.T) {
 		{"an answer written", written, "Your answer is not handed in"},
 		{"a rubric not saved", graded, "Save this graded interview"},
 		{"a rubric saved", tuitest.Send(graded, tea.Msg(savedMsg{path: dir + "/x.json"})), ""},
-		{"a rubric with nowhere to save", tuitest.Press(typeIn(embedded(t, "payment-checkout", "", false), answer), "ctrl+d"), ""},
-		{"a rubric kept nowhere", tuitest.Press(typeIn(embedded(t, "payment-checkout", dir, true), answer), "ctrl+d"), "Nothing of this interview is kept"},
+		{"a rubric with nowhere to save", tuitest.Press(write(embedded(t, "payment-checkout", "", false), answer), "ctrl+d"), ""},
+		{"a rubric kept nowhere", tuitest.Press(write(embedded(t, "payment-checkout", dir, true), answer), "ctrl+d"), "Nothing of this interview is kept"},
 		{"the keys over a rubric", tuitest.Press(graded, "?"), "Save this graded interview"},
 		{"the sandbox over a rubric", tuitest.Press(graded, "p"), "Save this graded interview"},
 	} {
@@ -59,7 +59,7 @@ func TestLeavingAsksOnlyWhenWorkWouldBeLost(t *testing.T) {
 // a later esc goes back, not where the palette once said.
 func TestLeavingSendsTheJumpOnlyWhenTheLearnerLeaves(t *testing.T) {
 	jump := palette.JumpMsg{Command: "drill"}
-	m, _ := typeIn(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
+	m, _ := write(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
 	if !strings.Contains(ansi.Strip(m.View()), "n leave without it") {
 		t.Fatalf("the question should say what n does:\n%s", ansi.Strip(m.View()))
 	}
@@ -73,7 +73,7 @@ func TestLeavingSendsTheJumpOnlyWhenTheLearnerLeaves(t *testing.T) {
 
 	// esc stays and writes on; the rubric, with nowhere to save, is left
 	// by esc at once, back to the home screen.
-	m, _ = typeIn(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
+	m, _ = write(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
 	m = tuitest.Press(m, "esc")
 	if m.ask != askNone || m.phase != writing {
 		t.Fatalf("esc should go back to writing:\n%s", ansi.Strip(m.View()))
@@ -84,7 +84,7 @@ func TestLeavingSendsTheJumpOnlyWhenTheLearnerLeaves(t *testing.T) {
 	}
 
 	// y hands the answer in: the rubric opens, and the jump is dropped.
-	m, _ = typeIn(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
+	m, _ = write(embedded(t, "payment-checkout", "", false), answer).Leaving(jump)
 	if m = tuitest.Press(m, "y"); !m.Grading() || m.then != nil {
 		t.Errorf("y should hand the answer in and drop the jump: grading %v, jump %v", m.Grading(), m.then)
 	}

@@ -14,7 +14,7 @@ import (
 // screen lost "esc hand in", and the keys' page lost "?/esc close".
 func TestNarrowKeyLineKeepsWhatGoesOnAndTheWayOut(t *testing.T) {
 	list, _, _ := model(t, 200, 60, "")
-	writing := typeIn(tuitest.Press(list, "enter"), answer)
+	writing := write(tuitest.Press(list, "enter"), answer)
 	for _, s := range []struct {
 		name string
 		m    Model

@@ -69,7 +69,7 @@ func TestOnScreenInterviewWritesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = settle(tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 40}))
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	m, _ = pressRunning(m, "ctrl+d", "y", "n", "y")
 	m, done := pressRunning(m, "esc")
 	if m.ask != askKeep || len(done) > 0 {

@@ -27,7 +27,7 @@ func stripShown(view string) int {
 // ←↑↓→ through it.
 func TestSavedNoteKeepsTheGrid(t *testing.T) {
 	m, _, dir := model(t, 80, 24, "api-gateway")
-	m = tuitest.Press(typeIn(m, answer), "ctrl+d")
+	m = tuitest.Press(write(m, answer), "ctrl+d")
 	m = tuitest.Press(m, "y", "n", "y")
 	rows := stripShown(m.View())
 	if rows == 0 {
@@ -55,7 +55,7 @@ func TestSavedNoteKeepsTheGrid(t *testing.T) {
 // point, and the keys say that, not ←↑↓→ through a grid not drawn.
 func TestNoGridNoGridArrows(t *testing.T) {
 	m, _, _ := model(t, 80, 16, "api-gateway")
-	m = tuitest.Press(typeIn(m, answer), "ctrl+d")
+	m = tuitest.Press(write(m, answer), "ctrl+d")
 	v := m.View()
 	if stripShown(v) != 0 {
 		t.Fatalf("the test wants a window too short for the grid:\n%s", ansi.Strip(v))

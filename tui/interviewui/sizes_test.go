@@ -18,7 +18,7 @@ func interviewScreens(t *testing.T, w, h int, p string) [][2]string {
 	t.Helper()
 	picker, _, _ := model(t, w, h, "")
 	m, c, _ := model(t, w, h, p)
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	c.t = start.Add(6*time.Minute + 12*time.Second)
 	writing := m.View()
 	m = tuitest.Press(m, "ctrl+d")
@@ -64,7 +64,7 @@ func TestInterviewCutsNoWordAt80x24(t *testing.T) {
 // shows "*idempotency*", never "*idempotenc*y", and marks that meet merge.
 func TestMarksCoverWholeWords(t *testing.T) {
 	m, _, _ := model(t, 80, 60, "payment-checkout")
-	m = typeIn(m, answer)
+	m = write(m, answer)
 	m = tuitest.Press(m, "ctrl+d")
 	for m.prompt.Points[m.cursor].ID != "idempotency" {
 		m = tuitest.Press(m, "right")

@@ -39,7 +39,7 @@ func TestRubricPointsReadWholeAt60x16(t *testing.T) {
 	squeeze := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, p := range drill.Prompts() {
 		m, _, _ := model(t, 60, 16, p.ID)
-		m = tuitest.Press(typeIn(m, answer), "ctrl+d")
+		m = tuitest.Press(write(m, answer), "ctrl+d")
 		for i, pt := range p.Points {
 			if i > 0 {
 				m = tuitest.Press(m, "n")
@@ -82,7 +82,7 @@ func TestRubricPointsReadWholeAt60x16(t *testing.T) {
 // and where they are, then, after J, the rest; K goes back.
 func TestRubricGoldenAt60x16(t *testing.T) {
 	m, _, _ := model(t, 60, 16, "payment-checkout")
-	m = tuitest.Press(typeIn(m, answer), "ctrl+d")
+	m = tuitest.Press(write(m, answer), "ctrl+d")
 	for m.prompt.Points[m.cursor].ID != "retry" {
 		m = tuitest.Press(m, "right")
 	}

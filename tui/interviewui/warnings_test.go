@@ -34,7 +34,7 @@ func joinedText(v string) string {
 // them for --history.
 func TestRubricWarnsOfHarmfulAdvice(t *testing.T) {
 	m, _, _ := model(t, 100, 30, "payment-checkout")
-	m = typeIn(m, weakAnswer)
+	m = write(m, weakAnswer)
 	m = tuitest.Press(m, "ctrl+d")
 	if !m.Grading() {
 		t.Fatal("ctrl+d did not hand in")
@@ -58,7 +58,7 @@ func TestRubricWarnsOfHarmfulAdvice(t *testing.T) {
 		t.Errorf("the bulkhead point, which the answer does not go against, warns:\n%s", v)
 	}
 	tall, _, _ := model(t, 200, 90, "payment-checkout")
-	tall = tuitest.Press(typeIn(tall, weakAnswer), "ctrl+d")
+	tall = tuitest.Press(write(tall, weakAnswer), "ctrl+d")
 	v := joinedText(tall.View())
 	for _, want := range []string{"The whole rubric", "gets 120 a second, and cannot recover", "600 workers busy (rate × timeout) against 16"} {
 		if !strings.Contains(v, want) {
