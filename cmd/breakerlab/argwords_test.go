@@ -3,12 +3,15 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A command refused for its arguments says what it got as the rest of the
 // program does (argsWords: "none", the one, or how many and which), not as
 // Go prints a slice ([] or ["a" "b"]).
 func TestArgumentRefusalsSayWhatCameInWords(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, c := range []struct {
 		args []string
 		want string

@@ -113,6 +113,7 @@ func TestRunWithBudgetRaised(t *testing.T) {
 // TestChallengeFileOverBudget: a teacher's challenge over a big scenario
 // file is refused before loading runs it, --start included.
 func TestChallengeFileOverBudget(t *testing.T) {
+	racefree.Only(t) // no goroutine: the challenge is refused before it loads
 	path := longCascade(t, "23h")
 	dir := filepath.Dir(path)
 	// The file's variants become one design: a challenge starts from one.

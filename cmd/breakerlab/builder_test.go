@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/builder"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -30,6 +31,7 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 // A system built in the builder and saved runs headless: `breakerlab run
 // FILE --format json` reports every endpoint and dependency built.
 func TestBuilderFileRunsHeadless(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model, driven here, runs no program
 	path := filepath.Join(t.TempDir(), "built.toml")
 	var m tea.Model = builder.New(builder.Options{Theme: theme.New(theme.Plain()), Seed: 5, Starts: []builder.Start{}})
 	enter := tea.KeyMsg{Type: tea.KeyEnter}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -23,6 +24,7 @@ var unitlessFaults = []struct{ spec, arg, bare string }{
 // unit ("slow 300" ran as a 5-minute latency) in the words the knob form
 // refuses a bare duration with, so a learner reads one rule everywhere.
 func TestFaultFlagRefusesALengthWithoutItsUnit(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, tc := range unitlessFaults {
 		want := tc.arg + " takes " + lessons.UnitlessDuration(tc.bare).Error()
 		for _, cmd := range []string{"run", "sandbox"} {
@@ -37,6 +39,7 @@ func TestFaultFlagRefusesALengthWithoutItsUnit(t *testing.T) {
 // The reviewer's case: the sandbox's chaos prompt (f, then the spec
 // edited) injects nothing for "slow 300" and says why above the prompt.
 func TestSandboxChaosPromptRefusesALengthWithoutItsUnit(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model, driven here, runs no program
 	b, _ := scenarios.Lookup("multi-hop")
 	for _, tc := range unitlessFaults {
 		m, err := sandbox.New(sandbox.Options{Theme: theme.New(nil), Scenario: b.Build(), Seed: 5})

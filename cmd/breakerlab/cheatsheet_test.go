@@ -28,6 +28,7 @@ func TestCheatSheetCheckCommand(t *testing.T) {
 // TestCheatSheetCheckFailsOnABadRow: a wrong number and a typed number
 // make --check exit 1, naming the section and the row.
 func TestCheatSheetCheckFailsOnABadRow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	bad := `title = "t"
 [[section]]
 title = "Retries"

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The command line's refusals say what to type on the command line: a
@@ -15,6 +17,7 @@ import (
 // a fault's moment first, and durations as a learner writes them (24h,
 // not 24h0m0s).
 func TestCommandLineRefusalsSayWhatToType(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, c := range []struct {
 		args     []string
 		want     string
@@ -51,6 +54,7 @@ func TestCommandLineRefusalsSayWhatToType(t *testing.T) {
 // A share's range in percentages sweeps the shares a range of fractions
 // does, as the knob form reads 50% as 0.5.
 func TestSweepTakesPercentagesForAShare(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	sweepOf := func(rng string) string {
 		out, errOut, code := run(t, "sweep", "cascade", "--variant", "3", "--seeds", "1", "--format", "csv",
 			"--vary", "recommendations.breaker.failure_rate="+rng, "--measure", "search.ok")
@@ -70,6 +74,7 @@ func TestSweepTakesPercentagesForAShare(t *testing.T) {
 // command does in a line; no page offers --help[=false], a value the
 // commands refuse.
 func TestManPagesListTheRealFlags(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "man", dir); code != 0 {
 		t.Fatalf("man: exit %d, %s", code, errOut)
@@ -118,6 +123,7 @@ func TestManPagesListTheRealFlags(t *testing.T) {
 // --measure and the metric of --goal complete with what sweep measures on
 // the scenario (and variant) typed.
 func TestCompleteSweepMeasures(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	measures := completions(t, "sweep", "cascade", "--measure", "")
 	for _, want := range []string{"search.ok", "search.p99", "recommendations.in_flight_max", "recommendations.held_max"} {
 		if !slices.Contains(measures, want) {

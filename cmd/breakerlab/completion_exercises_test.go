@@ -16,6 +16,7 @@ import (
 // word after it. Once the ID is given there is nothing more to offer, and
 // the value of --timeout is the user's.
 func TestCompleteExerciseIDAfterAFlag(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	c := commands["exercises"]
 	const first = "01-consecutive-breaker"
 	for _, tc := range []struct {

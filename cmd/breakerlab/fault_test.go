@@ -70,6 +70,7 @@ func TestRunFaultChangesTheRunFromItsMoment(t *testing.T) {
 }
 
 func TestFaultFlagRefusals(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, tc := range []struct {
 		args []string
 		says string
@@ -91,6 +92,7 @@ func TestFaultFlagRefusals(t *testing.T) {
 }
 
 func TestRecordTakesFaults(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	out, errOut, code := run(t, "record", "multi-hop", "-o", "-", "--max", "1s", "--fault", "0.5s inventory hang for 10s")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -102,6 +104,7 @@ func TestRecordTakesFaults(t *testing.T) {
 }
 
 func TestSweepTakesFaults(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	args := []string{"sweep", "cascade", "--vary", "recommendations.bulkhead=10..20:2", "--measure", "recommendations.ok", "--seeds", "1", "--format", "csv", "--variant", "2"}
 	plain, errOut, code := run(t, args...)
 	if code != 0 {
@@ -117,6 +120,7 @@ func TestSweepTakesFaults(t *testing.T) {
 }
 
 func TestCompleteFault(t *testing.T) {
+	racefree.Only(t) // no goroutine: completion runs nothing
 	for _, c := range []struct {
 		args []string
 		want []string
@@ -146,6 +150,7 @@ func TestCompleteFault(t *testing.T) {
 // unknown target's list writes such a name quoted, and completion offers
 // it so.
 func TestFaultNamesAPartWithASpaceInQuotes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	path := filepath.Join(t.TempDir(), "spaced.toml")
 	file := `duration = "10s"
 [system]

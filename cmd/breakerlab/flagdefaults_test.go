@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // goPaddedDuration is a duration as time.Duration.String writes it with a
@@ -23,6 +24,7 @@ var goPaddedDuration = regexp.MustCompile(`[0-9](h0m|m0s)`)
 // every message and scenario file writes a duration, not the flag
 // package's "30m0s".
 func TestDurationDefaultsReadAsTheProgramWritesThem(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "man", dir); code != 0 {
 		t.Fatalf("man: exit %d, %s", code, errOut)

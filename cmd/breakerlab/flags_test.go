@@ -10,6 +10,7 @@ import (
 // number goes) is named with what the flag takes, where the package itself
 // says only "parse error"; the flags are listed after it, exit 2.
 func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, c := range []struct {
 		args []string
 		want string
@@ -36,6 +37,7 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 // A name typed one slip away from a command, a scenario, a lesson or a fact
 // is suggested; facts under a name typed whole are listed.
 func TestMisspelledNamesAreSuggested(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	tempConfig(t)
 	for _, c := range []struct {
 		args []string

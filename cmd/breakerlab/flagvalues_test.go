@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A value out of range names the flag it was given to, the value as typed
@@ -14,6 +16,7 @@ import (
 // three flags at once, left the user to find which flag was wrong. (lab's
 // other flags are in TestLabBadInput.)
 func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	dir := tempConfig(t)
 	cast := filepath.Join(dir, "out.cast")
 	for _, c := range []struct {

@@ -30,6 +30,7 @@ func commandFlagSet(c command) *flag.FlagSet {
 // flag ("--check FILE") and its text reads "in FILE"; a flag given no
 // value, or one its kind cannot read, is refused in the same words.
 func TestHelpAndRefusalsPrintNoBackquotes(t *testing.T) {
+	racefree.Only(t) // no goroutine: help, and refusals before anything starts
 	tempConfig(t)
 	valued := 0
 	for _, name := range commandNames() {
@@ -92,6 +93,7 @@ var synopsisLine = regexp.MustCompile(`\.SH SYNOPSIS\n\\fB(.*)\\fP\n`)
 // the command's line, its note after "; " left out; a command with flags
 // or arguments shows them there, each flag one the command has.
 func TestManSynopsisIsTheRootHelpsUsage(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "man", dir); code != 0 {
 		t.Fatalf("man: exit %d, %s", code, errOut)
@@ -167,6 +169,7 @@ func rootHelpLines(help string) map[string]string {
 // or to --width, as the cheat sheet and presets fit 80: a source ran to
 // 282. --wide keeps a line a sentence, and the words are the same.
 func TestFactsWrapToTheWidth(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	for _, c := range []struct {
 		args  []string
 		width int
@@ -241,6 +244,7 @@ func TestChallengeCheckMistakesSayWhatIsAllowed(t *testing.T) {
 // machine's cores, which a man page written where the release is built
 // leaves out). home's flags are named for home.
 func TestFlagsShowOneDefault(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	tempConfig(t)
 	for _, name := range commandNames() {
 		help, _, _ := run(t, "help", name)

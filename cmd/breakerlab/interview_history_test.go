@@ -228,6 +228,7 @@ func TestInterviewHistory(t *testing.T) {
 // the prompt as it reads today, saying so; one whose prompt is gone says
 // that instead.
 func TestInterviewHistoryOfAnOlderFile(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	cfg := tempConfig(t)
 	dir := filepath.Join(cfg, "breakerlab", drill.InterviewDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {

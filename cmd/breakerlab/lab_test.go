@@ -14,9 +14,13 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/cmd/breakerlab/internal/lab"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 func TestLabBadInput(t *testing.T) {
+	// No goroutine: every case is refused before the lab watches for
+	// ctrl+c or starts a server.
+	racefree.Only(t)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -73,6 +77,7 @@ func TestLabBadInput(t *testing.T) {
 
 // help lab says what lab checkout runs: the reference's four modes.
 func TestLabHelpCountsTheModes(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	out, _, code := run(t, "help", "lab")
 	if code != 0 || !strings.Contains(out, "all four modes") || strings.Contains(out, "three modes") {
 		t.Errorf("help lab: exit %d:\n%s", code, out)
@@ -161,6 +166,10 @@ func checkRunShape(t *testing.T, what string, v runVariant, tasks bool) {
 // go server's adds the tasks server's, and each variant's simulated object
 // is run's own variant of the engine's checkout-go.
 func TestLabJSONShape(t *testing.T) {
+	// Its servers and load run under -race in TestLabInterruptedKeepsFinishedModes
+	// (the thread pool's, through this command) and in internal/lab's
+	// TestGoServerContains (the Go server's); the JSON's writer starts none.
+	racefree.Only(t)
 	if testing.Short() {
 		t.Skip("runs real servers for two seconds")
 	}
@@ -329,57 +338,68 @@ func waitOutput(t *testing.T, b *syncBuffer, want string, limit time.Duration) {
 
 // ctrl+c during the second mode of --mode all: the first mode's row is
 // printed, marked as interrupted with the modes not measured, in the table
-// and in the JSON report.
+// (here) and in the JSON report (TestLabInterruptedKeepsFinishedModesInJSON).
 func TestLabInterruptedKeepsFinishedModes(t *testing.T) {
+	labInterruptedInTheSecondMode(t, "table")
+}
+
+// TestLabInterruptedKeepsFinishedModesInJSON is
+// TestLabInterruptedKeepsFinishedModes for --format json.
+func TestLabInterruptedKeepsFinishedModesInJSON(t *testing.T) {
+	// The same servers, load and ctrl+c as the table's, which runs under
+	// -race; only the report's writer differs, and it starts no goroutine.
+	racefree.Only(t)
+	labInterruptedInTheSecondMode(t, "json")
+}
+
+// labInterruptedInTheSecondMode runs `lab checkout` (every mode) in format,
+// presses ctrl+c once the second mode starts, and checks what is printed.
+func labInterruptedInTheSecondMode(t *testing.T, format string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs real servers for two seconds")
 	}
-	for _, format := range []string{"table", "json"} {
-		t.Run(format, func(t *testing.T) {
-			cancel := withLabContext(t)
-			var out, errb syncBuffer
-			codec := make(chan int, 1)
-			go func() {
-				codec <- runMain([]string{"lab", "checkout", "--scale", "0.25", "--format", format}, &out, &errb)
-			}()
-			// The first mode is measured once, or up to four times when
-			// its scheduler stalls: about 2.3 s a run at this scale, and
-			// on a loaded machine, retried, more than 20 s in all. The
-			// limit only says how long a lab that never gets there is
-			// waited for.
-			waitOutput(t, &errb, "(2 of 4)", 2*time.Minute)
-			cancel()
-			var code int
-			select {
-			case code = <-codec:
-			case <-time.After(5 * time.Second):
-				t.Fatal("the lab did not stop after ctrl+c")
+	cancel := withLabContext(t)
+	var out, errb syncBuffer
+	codec := make(chan int, 1)
+	go func() {
+		codec <- runMain([]string{"lab", "checkout", "--scale", "0.25", "--format", format}, &out, &errb)
+	}()
+	// The first mode is measured once, or up to four times when its
+	// scheduler stalls: about 2.3 s a run at this scale, and on a loaded
+	// machine, retried, more than 20 s in all. The limit only says how
+	// long a lab that never gets there is waited for.
+	waitOutput(t, &errb, "(2 of 4)", 2*time.Minute)
+	cancel()
+	var code int
+	select {
+	case code = <-codec:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the lab did not stop after ctrl+c")
+	}
+	if code != 1 || !strings.Contains(errb.String(), "the mode measured before it is printed") {
+		t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+	}
+	if format == "table" {
+		for _, want := range []string{"\nno timeout ", "interrupted (ctrl+c): 1 of 4 modes measured; not measured: "} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("the table lacks %q:\n%s", want, out.String())
 			}
-			if code != 1 || !strings.Contains(errb.String(), "the mode measured before it is printed") {
-				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
-			}
-			if format == "table" {
-				for _, want := range []string{"\nno timeout ", "interrupted (ctrl+c): 1 of 4 modes measured; not measured: "} {
-					if !strings.Contains(out.String(), want) {
-						t.Errorf("the table lacks %q:\n%s", want, out.String())
-					}
-				}
-				return
-			}
-			var rep struct {
-				Variants []struct {
-					Name string `json:"name"`
-				} `json:"variants"`
-				Interrupted bool     `json:"interrupted"`
-				NotMeasured []string `json:"not_measured"`
-			}
-			if err := json.Unmarshal([]byte(out.String()), &rep); err != nil {
-				t.Fatalf("%v in %s", err, out.String())
-			}
-			if !rep.Interrupted || len(rep.Variants) != 1 || len(rep.NotMeasured) != 3 || rep.NotMeasured[2] != "protected" {
-				t.Errorf("report %+v", rep)
-			}
-		})
+		}
+		return
+	}
+	var rep struct {
+		Variants []struct {
+			Name string `json:"name"`
+		} `json:"variants"`
+		Interrupted bool     `json:"interrupted"`
+		NotMeasured []string `json:"not_measured"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	if !rep.Interrupted || len(rep.Variants) != 1 || len(rep.NotMeasured) != 3 || rep.NotMeasured[2] != "protected" {
+		t.Errorf("report %+v", rep)
 	}
 }
 

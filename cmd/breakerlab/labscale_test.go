@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // speedUp finds "0.25 four times as fast" (or "... faster") in a help
@@ -17,6 +19,7 @@ var speedUpWords = map[string]float64{"twice": 2, "three times": 3, "four times"
 // fast: the help said "0.3 for a run three times faster", where 0.3 is
 // about 3.3 times. Every example the lab's help gives must be true.
 func TestLabScaleHelpSpeedUpsAreTrue(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	tempConfig(t)
 	help, errOut, code := run(t, "help", "lab")
 	if code != 0 {

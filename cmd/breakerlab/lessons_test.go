@@ -23,6 +23,7 @@ func tempConfig(t *testing.T) string {
 }
 
 func TestLessonsListsOnePerLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	tempConfig(t)
 	out, errOut, code := run(t, "lessons")
 	if code != 0 {
@@ -47,6 +48,7 @@ func TestLessonsListsOnePerLine(t *testing.T) {
 }
 
 func TestLessonsShowsProgressAndSurvivesACorruptFile(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := tempConfig(t)
 	path := filepath.Join(dir, "breakerlab", "lessons.json")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

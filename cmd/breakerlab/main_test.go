@@ -51,6 +51,7 @@ func TestRunCascadeTableGolden(t *testing.T) {
 }
 
 func TestRunTimelineGolden(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, errOut, code := run(t, "run", "breaker-timeline")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -135,6 +136,7 @@ func TestRunCSVHasOneRowPerVariantEndpointOutcome(t *testing.T) {
 }
 
 func TestRunShuffleAddsItsObject(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, _, code := run(t, "run", "shuffle", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -149,6 +151,7 @@ func TestRunShuffleAddsItsObject(t *testing.T) {
 }
 
 func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, c := range []struct {
 		args []string
 		want string
@@ -170,6 +173,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 }
 
 func TestScenariosListsOnePerLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, _, code := run(t, "scenarios")
 	if code != 0 {
 		t.Fatal(code)
@@ -201,6 +205,7 @@ func TestScenariosListsOnePerLine(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
 		out, _, code := run(t, args...)
 		if code != 0 || !strings.HasPrefix(out, "breakerlab ") {
@@ -210,6 +215,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestRunCheckoutGolden(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, errOut, code := run(t, "run", "checkout")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -241,6 +247,7 @@ func TestRunFileEqualsBuiltin(t *testing.T) {
 }
 
 func TestRunBadFileExitsTwoNamingTheLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	path := filepath.Join(t.TempDir(), "mine.toml")
 	body := "name = \"mine\"\nduration = \"10s\"\n\n[system]\nworkers = 4\n\n[[system.endpoints]]\nname = \"e\"\nrate = -3\n"
 	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {

@@ -5,12 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // An -o in a folder that does not exist, or under a file, names the folder
 // and says what to give instead: "no such file or directory" alone read as
 // if the picture itself were missing.
 func TestPictureOutputFolderMissing(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	dir := t.TempDir()
 	file := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // An -o whose name is a picture or a document the command cannot write is
@@ -12,6 +14,7 @@ import (
 // its table into slide.jpg and exited 0, while slide.png drew a picture.
 // A text name still takes the table.
 func TestOutputNameOfAFileTypeNotWrittenIsRefused(t *testing.T) {
+	racefree.Only(t) // no goroutine: refusals, and a run, which starts none
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string

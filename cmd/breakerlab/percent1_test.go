@@ -254,6 +254,7 @@ func TestOneWayToWriteAShareWithOneDecimal(t *testing.T) {
 
 // The guard above finds every form the copies took.
 func TestPercentCopiesFindsTheOldCopies(t *testing.T) {
+	racefree.Only(t) // no goroutine: it parses source text
 	src := `package p
 
 func a(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }

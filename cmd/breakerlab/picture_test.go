@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A command refused for its scenario, its budget or a fault, with -o naming
 // a file that exists, leaves that file as it was (it was emptied before the
 // command looked at its input), and leaves no temporary file beside it.
 func TestRefusedCommandKeepsTheOutputFile(t *testing.T) {
+	racefree.Only(t) // no goroutine: refusals, and a run, which starts none
 	dir := t.TempDir()
 	path := filepath.Join(dir, "results.png")
 	const before = "last week's picture"
@@ -57,6 +60,7 @@ func TestRefusedCommandKeepsTheOutputFile(t *testing.T) {
 // that disagrees with the picture's name is refused, not written as a table
 // into a file that opens as a broken picture.
 func TestOutputNameChoosesThePicture(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	svg := filepath.Join(dir, "out.svg")
 	if _, stderr, code := run(t, "run", "breaker-timeline", "-o", svg); code != 0 {
@@ -83,6 +87,7 @@ func TestOutputNameChoosesThePicture(t *testing.T) {
 // name is refused and writes nothing; a name that is no format (out.txt)
 // takes --format or the table.
 func TestOutputNameChoosesTheFormat(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args  []string

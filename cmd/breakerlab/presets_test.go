@@ -6,9 +6,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 func TestPresetsGolden(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, errOut, code := run(t, "presets")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -39,6 +41,7 @@ func TestPresetsGolden(t *testing.T) {
 }
 
 func TestPresetsWrapsManyColumns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, _, code := run(t, "presets", "polly", "hystrix", "gobreaker", "polly", "resilience4j", "failsafe-go", "polly")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -55,6 +58,7 @@ func TestPresetsWrapsManyColumns(t *testing.T) {
 }
 
 func TestPresetsPicksColumns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, _, code := run(t, "presets", "hystrix", "gobreaker")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -66,6 +70,7 @@ func TestPresetsPicksColumns(t *testing.T) {
 }
 
 func TestPresetsUnknownNameExitsTwo(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	_, errOut, code := run(t, "presets", "finagle")
 	if code != 2 || !strings.Contains(errOut, "allowed: resilience4j, polly, gobreaker, hystrix, failsafe-go") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -75,6 +80,7 @@ func TestPresetsUnknownNameExitsTwo(t *testing.T) {
 // A dashed argument is a flag, and presets has none: "--format json" was
 // looked up as a preset called "--format".
 func TestPresetsTakesNoFlags(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	_, errOut, code := run(t, "presets", "--format", "json")
 	if code != 2 || !strings.Contains(errOut, "unknown flag --format") || !strings.Contains(errOut, "presets takes no flags") || strings.Contains(errOut, "preset \"--format\"") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -89,6 +95,7 @@ func TestPresetsTakesNoFlags(t *testing.T) {
 // words to say in an interview: "late results recorded" and "leaves open
 // > open for" were engine jargon with nothing to read them by.
 func TestPresetsSayWhatEachRowMeans(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	for _, args := range [][]string{{"presets"}, {"presets", "opossum"}} {
 		out, errOut, code := run(t, args...)
 		if code != 0 {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // layoutPackages reads the README's Layout block: a line's indent (two
@@ -49,6 +51,7 @@ func layoutPackages(t *testing.T, readme string) []string {
 // every folder that holds a package, and no folder that does not exist,
 // so that a package added later is described where a newcomer looks.
 func TestReadmeLayoutNamesEveryPackage(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the module's folders
 	root := filepath.Join("..", "..")
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	if err != nil {

@@ -29,6 +29,7 @@ import (
 // asked for, then [time, "o", text] events, the same bytes for the same
 // inputs, and the sandbox's own frames in it.
 func TestRecordWritesAsciicastV2(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	dir := t.TempDir()
 	write := func(name string) []byte {
 		t.Helper()
@@ -124,6 +125,7 @@ func TestRecordRefusesWhatItCannotDo(t *testing.T) {
 // The README's sample recording is what `record` writes today: the golden
 // file is the README's link, kept true by this test.
 func TestTheREADMEsRecordingIsCurrent(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	t.Setenv("NO_COLOR", "")
 	out := filepath.Join(t.TempDir(), "cascade.cast")
 	if _, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--fps", "4", "--speed", "10", "-o", out); code != 0 {
@@ -202,6 +204,7 @@ func TestRecordPlaysAtItsSpeedAtAnyFrameRate(t *testing.T) {
 // status line shows: playSpeeds and tui/internal/playback's Speeds are the
 // same list.
 func TestEverySpeedPlaysAsItSays(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	shown := regexp.MustCompile(`×[0-9.]+`)
 	for _, f := range playSpeeds {
 		label := "×" + strconv.FormatFloat(f, 'f', -1, 64)
@@ -261,6 +264,7 @@ func screens(texts []string, h int) []string {
 // record shuffle records the shard view, as `sandbox shuffle` opens it:
 // both strategies side by side, at the speed asked for. It was refused.
 func TestRecordShuffleIsTheShardView(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	out, errOut, code := run(t, "record", "shuffle", "--size", "100x30", "--speed", "10", "--fps", "5", "--max", "1s", "--seed", "7", "-o", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -285,6 +289,7 @@ func TestRecordShuffleIsTheShardView(t *testing.T) {
 // --present records a screen as presentation mode draws it for a
 // projector: the sandbox's key number big, no key help.
 func TestRecordPresentDrawsPresentationMode(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	t.Setenv("NO_COLOR", "1")
 	out, errOut, code := run(t, "record", "cascade", "--present", "--size", "100x30", "--speed", "100", "--fps", "2", "-o", "-")
 	if code != 0 {
@@ -394,6 +399,7 @@ func TestRecordLessonStepKeepsItsQuestionOpen(t *testing.T) {
 // sandbox's clock's first tick (1/30 s) had passed the frame at 1/60 s,
 // and the recording left it out.
 func TestRecordKeepsEveryFrameOfItsRate(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", "10", "--fps", "60", "--max", "0.1s", "-o", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -528,6 +534,7 @@ func TestRecordLessonStepWithItsAnswerShown(t *testing.T) {
 // Conversely run and sweep refuse a .cast name, pointing to record: run
 // wrote its table into x.cast.
 func TestRecordWritesOnlyACast(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string

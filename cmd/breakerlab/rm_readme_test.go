@@ -91,6 +91,7 @@ func wordNumber(w string) int {
 // line `breakerlab run NAME` for every built-in scenario; it names nothing
 // the program lacks. It left out record, completion, man and home.
 func TestReadmeEveryCommandBlockIsComplete(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	lines := readmeBlockAfter(t, "Every command:")
 	shown := map[string]bool{}
 	ran := map[string]bool{}
@@ -146,6 +147,7 @@ func TestReadmeEveryCommandBlockIsComplete(t *testing.T) {
 
 // The Layout's line for engine/scenarios lists the scenarios it builds.
 func TestReadmeLayoutListsTheBuiltinScenarios(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	m := regexp.MustCompile(`scenarios/ the built-in scenarios \(([^)]*)\)`).FindStringSubmatch(readmeFlat(t))
 	if m == nil {
 		t.Fatal("the README's Layout no longer lists the built-in scenarios as \"scenarios/ the built-in scenarios (…)\"; update this test")
@@ -163,6 +165,7 @@ func TestReadmeLayoutListsTheBuiltinScenarios(t *testing.T) {
 // Every count of the lessons in words ("the fourteen lessons") is the
 // catalog's, and the steps that sweep a grid are the ones the README names.
 func TestReadmeCountsTheLessons(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the lessons' catalog
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +206,7 @@ func TestReadmeCountsTheLessons(t *testing.T) {
 // "the circuit-breaker defaults and rules of six libraries", and the
 // Library presets section names each of them.
 func TestReadmeCountsThePresets(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	flat := readmeFlat(t)
 	presets := breaker.Presets()
 	m := regexp.MustCompile(`rules of (\w+) libraries`).FindStringSubmatch(flat)
@@ -250,6 +254,7 @@ func thousands(n int) string {
 
 // The classroom's limits in the README are the flags' defaults.
 func TestReadmeClassroomLimitsAreTheDefaults(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	flat := readmeFlat(t)
 	for _, want := range []string{
 		fmt.Sprintf("Limits, all flags: %d sessions, %d new connections a minute per address, %s to sign in (`--sign-in-timeout`",
@@ -272,6 +277,7 @@ func TestReadmeClassroomLimitsAreTheDefaults(t *testing.T) {
 
 // The budgets the README quotes are the program's.
 func TestReadmeBudgetsAreTheProgramsBounds(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	flat := readmeFlat(t)
 	budget := engine.FormatCount(engine.DefaultBudget)
 	for _, want := range []string{
@@ -290,6 +296,7 @@ func TestReadmeBudgetsAreTheProgramsBounds(t *testing.T) {
 // "breakerlab run breaker-timeline: a breaker trips at 24 s, probes every
 // 15 s, closes at 85 s", as the run shows it.
 func TestReadmeBreakerTimelineLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	out, errs, code := run(t, "run", "breaker-timeline", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -336,6 +343,7 @@ func TestReadmeBreakerTimelineLine(t *testing.T) {
 // calls in flight in checkout's four modes, and the Go server table's
 // simulated rows.
 func TestReadmeLabQuotesTheEngine(t *testing.T) {
+	racefree.Only(t) // no goroutine: the engine's runs alone
 	flat := readmeFlat(t)
 	m := regexp.MustCompile(`the engine's simulation \((\d+) / (\d+) / (\d+) / (\d+)\)`).FindStringSubmatch(flat)
 	if m == nil {
@@ -412,7 +420,7 @@ func TestReadmeKnobPathsAreKnobs(t *testing.T) {
 		for _, p := range path.FindAllStringSubmatch(g[1], -1) {
 			found := false
 			for v := range b.Build().Variants {
-				if slices.Contains(sweepKnobs(b.Build, v), p[1]) {
+				if slices.Contains(builtinSweepKnobs(b, v), p[1]) {
 					found = true
 					break
 				}
@@ -450,6 +458,7 @@ func TestReadmeKnobPathsAreKnobs(t *testing.T) {
 // The README's description of `sweep --format json` names every key the
 // object, its axes and its cells have. It left out goal_values.
 func TestReadmeNamesEverySweepJSONKey(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	_, desc, ok := strings.Cut(readmeFlat(t), "`sweep --format json` is one object: ")
 	if !ok {
 		t.Fatal("the README no longer says \"`sweep --format json` is one object: …\"; update this test")
@@ -545,6 +554,7 @@ func TestReadmeNamesTheDefaultSweepsOverTheSessionBudget(t *testing.T) {
 // ConventionalFileName would, breakerlab-VERSION-1.x86_64.rpm, which the
 // release has no file called.
 func TestReadmeNamesTheReleaseFiles(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	b, err := os.ReadFile(filepath.Join("..", "..", ".goreleaser.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -589,6 +599,7 @@ func TestReadmeNamesTheReleaseFiles(t *testing.T) {
 // in words. The list is BenchmarkSweep20x20Builtins's, read from its file
 // as the Makefile's SWEEPS reads it.
 func TestReadmeSpeedTableHasEveryBuiltinSweep(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	b, err := os.ReadFile(filepath.Join("..", "..", "tui", "sweepui", "builtins_bench_test.go"))
 	if err != nil {
 		t.Fatal(err)

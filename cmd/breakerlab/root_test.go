@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 // table lists the flag each command's help must show; a command added to
 // the table of commands must be added here.
 func TestEveryCommandHelpAndBadFlag(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	flagShown := map[string]string{
 		"challenge": "--check", "challenges": "--check", "cheatsheet": "--format", "completion": "",
 		"drill": "--generate", "exercises": "", "facts": "", "home": "", "interview": "--minutes",
@@ -70,6 +71,7 @@ func TestEveryCommandHelpAndBadFlag(t *testing.T) {
 // `help` with a name that is no command, or with two, is a usage error;
 // cobra's own help command printed the root's page with exit 0.
 func TestHelpOfNoCommand(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	for _, c := range []struct {
 		args []string
 		want string
@@ -88,6 +90,7 @@ func TestHelpOfNoCommand(t *testing.T) {
 }
 
 func TestRootHelp(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
 		out, _, code := run(t, args...)
 		if code != 0 || !strings.Contains(out, "Commands:") || !strings.Contains(out, "Examples:") || !strings.Contains(out, "completion") {
@@ -98,6 +101,7 @@ func TestRootHelp(t *testing.T) {
 
 // Every flag an example uses is one its command defines.
 func TestExamplesUseRealFlags(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	for _, name := range commandNames() {
 		c := commands[name]
 		if c.examplesText() == "" {
@@ -174,6 +178,10 @@ func TestCompleteHidden(t *testing.T) {
 // `breakerlab run <TAB>` to the scenario names: the script calls this test
 // binary standing in for breakerlab (see TestMain).
 func TestCompletionBashScript(t *testing.T) {
+	// Bash runs this test binary as main for the words, race-built under
+	// -race; completion starts no goroutine, and the command's own
+	// (the terminate watch) run under -race in every test in the process.
+	racefree.Only(t)
 	bash, err := exec.LookPath("bash")
 	if err != nil || runtime.GOOS == "windows" {
 		t.Skip("no bash here")
@@ -186,6 +194,7 @@ func TestCompletionBashScript(t *testing.T) {
 }
 
 func TestCompletionScripts(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	for _, sh := range completionShells {
 		out, errOut, code := run(t, "completion", sh)
 		if code != 0 || !strings.Contains(out, "breakerlab") {
@@ -198,6 +207,7 @@ func TestCompletionScripts(t *testing.T) {
 }
 
 func TestManPages(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "man", dir); code != 0 {
 		t.Fatalf("man: exit %d, %s", code, errOut)
@@ -221,6 +231,7 @@ func TestManPages(t *testing.T) {
 // A release stamps its version, commit and date (goreleaser's ldflags);
 // placeholders of a snapshot outside git are left out.
 func TestVersionStamped(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
 	version, commit, date = "1.2.3", "0123456789abcdef", "2026-12-01T10:00:00Z"
 	if out, _, _ := run(t, "version"); out != "breakerlab 1.2.3 (commit 0123456789ab, built 2026-12-01T10:00:00Z)\n" {

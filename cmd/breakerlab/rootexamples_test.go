@@ -4,12 +4,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Every example `breakerlab --help` gives names a command there is, with
 // flags that command takes: the help is the first page a teacher reads
 // (it named neither presenting nor pictures).
 func TestRootExamplesNameRealCommandsAndFlags(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	for _, line := range strings.Split(strings.TrimSpace(rootExamples), "\n") {
 		// The command, then its words after two spaces or more.
 		cmd := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(line), 2)[0]

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // TestSandboxSweepsAreHeldByTheirOwnEstimate: the sandbox's knob form holds
@@ -13,6 +14,7 @@ import (
 // command gave the sandbox the design's check alone, which counted every
 // variant of the scenario for each cell, where a sweep runs one.)
 func TestSandboxSweepsAreHeldByTheirOwnEstimate(t *testing.T) {
+	racefree.Only(t) // no goroutine: it calls the sandbox's budget functions
 	o := sandboxBudgets(200e6)
 	if o.SweepBudget == nil || o.RaiseBudget == nil {
 		t.Fatal("the sandbox's sweeps are not held by their own estimate")

@@ -3,11 +3,14 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The sandbox's command line refuses what it cannot open, with exit code 2
 // and a message that says what is allowed; none of these reach the terminal.
 func TestSandboxUsageErrors(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, c := range []struct {
 		args []string
 		want string
@@ -34,6 +37,7 @@ func TestSandboxUsageErrors(t *testing.T) {
 }
 
 func TestSandboxIsListed(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, _, code := run(t, "help")
 	if code != 0 || !strings.Contains(out, "sandbox") {
 		t.Errorf("help should list the sandbox command:\n%s", out)

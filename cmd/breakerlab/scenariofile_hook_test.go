@@ -56,6 +56,7 @@ func TestDumpScenarioRunsLikeTheBuiltin(t *testing.T) {
 }
 
 func TestDumpScenarioUnknown(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, name := range []string{"cascad", shuffleScenario.Name} {
 		var buf bytes.Buffer
 		err := dumpScenario(name, &buf)
@@ -66,6 +67,7 @@ func TestDumpScenarioUnknown(t *testing.T) {
 }
 
 func TestLoadScenarioFileErrors(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	dir := t.TempDir()
 	bad := writeTemp(t, "mine.toml", "name = \"mine\"\nduration = \"10s\"\n[system]\nwokers = 3\n")
 	cases := []struct {
@@ -105,6 +107,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 }
 
 func TestLoadScenarioFileExample(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	sc, err := loadScenarioFile(filepath.Join("..", "..", "engine", "scenariofile", "testdata", "examples", "retry-storm.toml"))
 	if err != nil {
 		t.Fatal(err)

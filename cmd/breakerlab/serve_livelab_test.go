@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -14,6 +15,7 @@ import (
 // lab checkout --tui` runs it", which a student's SSH session has no
 // shell to do.
 func TestServeLiveLabSaysHowToRunItAtHome(t *testing.T) {
+	racefree.Only(t) // no goroutine: the home screen's model, driven here, runs no program
 	o := serveHome()
 	o.Theme = theme.New(theme.Plain())
 	var m tea.Model = home.New(o)

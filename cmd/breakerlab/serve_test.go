@@ -8,12 +8,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // serve refuses, with exit 2 and a message naming the fix, what it cannot
 // accept: an open non-loopback address, bad limits, a password it cannot
 // ask for, a keys file that is not one.
 func TestServeRefusesBadCommandLines(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "keys")
 	if err := os.WriteFile(bad, []byte("# students\nnot a key\n"), 0o600); err != nil {
@@ -49,6 +52,9 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 // does: building a session's home screen parses none, so the server
 // listens (and each student's first frame comes) before any is read.
 func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
+	// No goroutine: it builds the sessions' home screen's options and loads
+	// the lessons (serve itself runs under -race in TestServeSaysHowToConnect).
+	racefree.Only(t)
 	o := serveHome()
 	if o.Lessons != nil {
 		t.Fatalf("serve's home screen was handed %d parsed lessons up front", len(o.Lessons))
@@ -77,6 +83,7 @@ func TestServeSaysHowToConnect(t *testing.T) {
 // serve's sessions have the challenges: the home screen said they were
 // not available, naming a command a student on SSH cannot run.
 func TestServeHomeHasTheChallenges(t *testing.T) {
+	racefree.Only(t) // no goroutine: it builds the sessions' home screen's options
 	if o := serveHome(); o.Challenges == nil {
 		t.Fatal("serve's home screen has no challenges")
 	}

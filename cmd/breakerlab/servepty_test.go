@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/theme/termbg"
 )
 
@@ -22,6 +23,13 @@ const colourQuestionFg = "\x1b]10;?"
 // ten seconds the questions took. (Not in parallel: it times the program,
 // which other programs on the terminals would slow.)
 func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
+	// It times programs of its own, this test binary run as main, which
+	// -race slows (three race-built programs, 0.7 s of CPU). Serve's
+	// goroutines run under -race in TestServeSaysHowToConnect (in the
+	// test's process, as the pipe's run here) and, on a terminal, in
+	// TestPtyTeacherSeesTheServerStop; the terminal's reader in
+	// TestPtyTheHomeScreenOnAnAnsweringTerminal.
+	racefree.Only(t)
 	tempConfig(t) // for the run in a pipe; the terminal's have ptyEnv's
 	const slack = 2 * time.Second
 	limit := termbg.Timeout + slack

@@ -300,6 +300,7 @@ func atoi(t *testing.T, s string) int {
 // reader reads whole: it printed the odds table after it, with other
 // columns, behind a blank line. A line on stderr says where the odds are.
 func TestShuffleCSVIsOneTable(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	out, stderr, code := run(t, "run", "shuffle", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

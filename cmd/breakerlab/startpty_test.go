@@ -149,8 +149,8 @@ func runPiped(t *testing.T, env []string, args ...string) (stdout, stderr string
 // programs on the terminals would slow.)
 func TestPtyFirstFrameOnASilentTerminal(t *testing.T) {
 	// It times programs of its own, which -race slows, and runs them as
-	// TestPtyTheAnswerPicksTheTheme does under -race (the home screen on a
-	// terminal, its live strip too); so it runs without.
+	// TestPtyTheHomeScreenOnAnAnsweringTerminal does under -race (the home
+	// screen on a terminal, its live strip too); so it runs without.
 	racefree.Only(t)
 	const slack = 2 * time.Second
 	limit := termbg.Timeout + slack
@@ -186,6 +186,13 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // default renderer on dark at start without asking would stop the five
 // seconds' wait too, and fail here.)
 func TestPtyTheAnswerPicksTheTheme(t *testing.T) {
+	// Its five programs are this test binary run as main: under -race each
+	// is the race-built program, 3 s of CPU for the five. One of them, the
+	// home screen after a dark answer, runs under -race in
+	// TestPtyTheHomeScreenOnAnAnsweringTerminal, and with it the reader of
+	// the terminal (drawOnPty's); the comparison of their colours runs
+	// without.
+	racefree.Only(t)
 	t.Parallel()
 	const position = "\x1b[12;1R"
 	// The first two are the themes' own colours, which each reply's
@@ -238,5 +245,25 @@ func TestPtyTheAnswerPicksTheTheme(t *testing.T) {
 		if got, want := colours[2+i], colours[c.like]; !slices.Equal(got, want) {
 			t.Errorf("reply %q: colours %q, want %q", c.reply, got, want)
 		}
+	}
+}
+
+// The home screen on a terminal that answers the background question (a
+// dark answer, then the cursor's position) draws its screen and its live
+// strip. It is TestPtyTheAnswerPicksTheTheme's fourth program alone, which
+// runs under -race here: the program, the race-built test binary, reads the
+// answer and loads the strip in goroutines of its own, and drawOnPty reads
+// the terminal in one of the test's.
+func TestPtyTheHomeScreenOnAnAnsweringTerminal(t *testing.T) {
+	t.Parallel()
+	drawn, _, err := drawOnPty(100, ptyEnv(t), "\x1b]11;rgb:1e1e/1e1e/1e1e\a\x1b[12;1R", 20*time.Second, time.Second, "refused")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(drawn, "Sandbox") || !strings.Contains(drawn, "refused") {
+		t.Fatalf("no home screen with its live strip in %q", drawn)
+	}
+	if !sgr.MatchString(drawn) {
+		t.Errorf("the home screen after a dark answer has no colour: %q", drawn)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The heatmap in a pipe and in a file written with -o is the same bytes
@@ -12,6 +14,7 @@ import (
 // ASCII in a pipe under LANG=C. (On a terminal it follows the locale:
 // TestPtyHeadlessOutputFollowsTheLocale.)
 func TestSweepHeatmapKeepsItsBytesOffATerminal(t *testing.T) {
+	racefree.Only(t) // its sweep's workers, progress and watches are TestSweepCSVMatchesRuns's, which runs under -race
 	for _, k := range []string{"LC_ALL", "LC_CTYPE", "BREAKERLAB_ASCII"} {
 		t.Setenv(k, "")
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // cascade's recommendations hang from 10s with no end, to the run's end at
@@ -11,6 +13,7 @@ import (
 // the start is refused naming the ends that work; a fault key on a part
 // with no fault, or of another kind of fault, names what the scenario has.
 func TestSweepFaultWithNoEnd(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	sweep := func(vary ...string) []string {
 		args := []string{"sweep", "cascade", "--measure", "search.ok", "--seeds", "1", "--format", "csv"}
 		for _, v := range vary {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,6 +41,31 @@ func smallRanges(sc *engine.Scenario, v int, path string) []string {
 	return append(out, "1..2:2", "2..3:2", "1s..2s:2", "10s..20s:2", "1m..2m:2", "0.25..0.5:2")
 }
 
+// listedKnobs holds sweepKnobs's list for a built-in scenario's variant,
+// by "name/variant": several tests read the lists, and each is the sweep's
+// checks of every knob of the variant (a second and a half of CPU for every
+// variant of every scenario, read over and over).
+var listedKnobs struct {
+	sync.Mutex
+	byVariant map[string][]string
+}
+
+// builtinSweepKnobs is sweepKnobs(b.Build, v), made once for every test.
+func builtinSweepKnobs(b scenarios.Builtin, v int) []string {
+	listedKnobs.Lock()
+	defer listedKnobs.Unlock()
+	key := b.Name + "/" + strconv.Itoa(v)
+	knobs, ok := listedKnobs.byVariant[key]
+	if !ok {
+		knobs = sweepKnobs(b.Build, v)
+		if listedKnobs.byVariant == nil {
+			listedKnobs.byVariant = map[string][]string{}
+		}
+		listedKnobs.byVariant[key] = knobs
+	}
+	return slices.Clone(knobs)
+}
+
 // Every knob `sweep SCENARIO --variant N` lists (and completion offers
 // after --vary) is one the sweep takes: each of every built-in variant,
 // swept over a small range (from its value, where it has one) through the command's own
@@ -52,7 +78,7 @@ func TestEveryListedKnobIsSwept(t *testing.T) {
 		base := b.Build()
 		for v := range base.Variants {
 			measure := sweep.Measures(base, v)[0]
-			for _, k := range sweepKnobs(b.Build, v) {
+			for _, k := range builtinSweepKnobs(b, v) {
 				var refusals []string
 				for _, r := range smallRanges(base, v, k) {
 					_, err := prepareSweep(b.Build, v, []string{k + "=" + r}, measure, "", []uint64{1})
@@ -75,11 +101,12 @@ func TestEveryListedKnobIsSwept(t *testing.T) {
 // no endpoint of checkout has a burst, so neither is offered; its fourth
 // has a breaker, offered there.
 func TestCompleteVaryOffersTheSweepsKnobs(t *testing.T) {
+	racefree.Only(t) // no goroutine: completion lists the knobs and runs nothing
 	b, _ := scenarios.Lookup("checkout")
 	for _, v := range []int{1, 4} {
 		got := completions(t, "sweep", "checkout", "--variant", strconv.Itoa(v), "--vary", "")
 		var want []string
-		for _, k := range sweepKnobs(b.Build, v-1) {
+		for _, k := range builtinSweepKnobs(b, v-1) {
 			want = append(want, k+"=")
 		}
 		if !slices.Equal(got, want) {
@@ -100,6 +127,7 @@ func TestCompleteVaryOffersTheSweepsKnobs(t *testing.T) {
 // 250ms..5s:12 runs a cell at 2840.909ms, which six digits wrote as
 // 2840.91, and a run at 2840.91ms is another run.
 func TestSweepCSVAxisIsTheValueRun(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	out, stderr, code := run(t, "sweep", "cascade", "--vary", "recommendations.timeout=250ms..5s:12", "--measure", "search.ok", "--seeds", "1", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

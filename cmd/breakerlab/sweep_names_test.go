@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // namesFile is what the builder lets a learner make: a dependency renamed
@@ -57,6 +59,7 @@ latency = { kind = "constant", value = "3ms" }
 // its whole name, one whose path would read two ways in quotes, which the
 // refusal and the knob list both show.
 func TestSweepReachesEveryName(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	path := filepath.Join(t.TempDir(), "names.toml")
 	if err := os.WriteFile(path, []byte(namesFile), 0o644); err != nil {
 		t.Fatal(err)

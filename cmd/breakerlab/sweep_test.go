@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -22,6 +23,7 @@ import (
 // A bad --vary gets exit code 2 and a message that says what was wrong and
 // lists what exists.
 func TestSweepBadVaryListsKnobs(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it sweeps
 	for _, tc := range []struct {
 		args []string
 		want []string
@@ -64,13 +66,44 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 	}
 }
 
+// sweepUsages holds what `sweep NAME --measure x.ok` (no --vary: a
+// refusal that lists the knobs and offers an example) wrote to stderr and
+// its exit code, by built-in scenario: two tests read it for every
+// scenario, and each is the sweep's checks of every knob of the scenario.
+var sweepUsages struct {
+	sync.Mutex
+	byName map[string]sweepUsage
+}
+
+// sweepUsage is a command's standard error and exit code.
+type sweepUsage struct {
+	stderr string
+	code   int
+}
+
+// sweepWithoutVary runs `sweep name --measure x.ok` once for every test.
+func sweepWithoutVary(t *testing.T, name string) (stderr string, code int) {
+	t.Helper()
+	sweepUsages.Lock()
+	defer sweepUsages.Unlock()
+	u, ok := sweepUsages.byName[name]
+	if !ok {
+		_, u.stderr, u.code = run(t, "sweep", name, "--measure", "x.ok")
+		if sweepUsages.byName == nil {
+			sweepUsages.byName = map[string]sweepUsage{}
+		}
+		sweepUsages.byName[name] = u
+	}
+	return u.stderr, u.code
+}
+
 // Without --vary, the knobs are listed by part and wrapped, so a terminal
 // reads them: cascade's 180 paths were one line of some 4,000 columns.
 // Off a terminal the list is fitted to 80 columns.
 func TestSweepWithoutVaryListsKnobsAsLines(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command refuses before it sweeps
 	for _, name := range scenarios.Names() {
-		_, stderr, code := run(t, "sweep", name, "--measure", "x.ok")
+		stderr, code := sweepWithoutVary(t, name)
 		if code != 2 {
 			t.Errorf("%s: exit %d, want 2", name, code)
 		}
@@ -86,7 +119,7 @@ func TestSweepWithoutVaryListsKnobsAsLines(t *testing.T) {
 		// Every knob a sweep takes is there, folded or not: its last
 		// word is (TestSweepListsOnlyKnobsItTakes: and no other).
 		sc, _ := scenarios.Lookup(name)
-		for _, k := range sweepKnobs(sc.Build, 0) {
+		for _, k := range builtinSweepKnobs(sc, 0) {
 			if last := k[strings.LastIndexByte(k, '.')+1:]; !strings.Contains(stderr, last) {
 				t.Errorf("%s: the list leaves out %s", name, k)
 			}
@@ -308,6 +341,7 @@ func TestSweepJSONAgreesWithRunsJSON(t *testing.T) {
 // A goal on the measured metric adds only "goal met" to the CSV: a second
 // "profile.ok mean" column repeated the first under the same name.
 func TestSweepCSVHasNoRepeatedColumn(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	for _, c := range []struct {
 		goal string
 		want []string
@@ -334,6 +368,7 @@ func TestSweepCSVHasNoRepeatedColumn(t *testing.T) {
 // its column of 2, 6, 10 or of 1000, 2000 would not say which without
 // it, and first_open is in s in the CSV where the JSON has ms.
 func TestSweepCSVHeaderSaysTheUnits(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	for _, c := range []struct {
 		args   []string
 		header []string
@@ -365,6 +400,7 @@ func TestSweepCSVHeaderSaysTheUnits(t *testing.T) {
 // and the CSV's header quotes that column as CSV does, so a CSV reader
 // reads it: a bare quote in a field is an error to encoding/csv.
 func TestSweepCSVHeaderQuotesAQuotedPath(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	dump, stderr, code := run(t, "scenarios", "--dump", "cascade")
 	if code != 0 {
 		t.Fatalf("scenarios --dump: exit %d: %s", code, stderr)
@@ -389,6 +425,7 @@ func TestSweepCSVHeaderQuotesAQuotedPath(t *testing.T) {
 // queue, and a sweep of their knobs is refused, so the list left them out
 // of what it offered before (breaker.open, retry.base, shed.max_wait).
 func TestSweepListsOnlyKnobsItTakes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it sweeps
 	_, stderr, code := run(t, "sweep", "cascade")
 	if code != 2 {
 		t.Fatalf("exit %d, want 2: %s", code, stderr)
@@ -415,6 +452,7 @@ func TestSweepListsOnlyKnobsItTakes(t *testing.T) {
 // the goal's metric had a value: a breaker that opened on some seeds only
 // meets no goal on the others' mean.
 func TestSweepSaysOnHowManySeedsTheGoalHadAValue(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	args := []string{"sweep", "cascade", "--variant", "3", "--seeds", "2", "--vary", "recommendations.timeout=2s..10s:2", "--measure", "search.ok", "--goal", "recommendations.first_open<=60"}
 	out, stderr, code := run(t, append(args, "--format", "csv")...)
 	if code != 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -16,6 +17,7 @@ import (
 // per-tenant bulkheads (cascade has no tenants) and min_time_left (it
 // propagates no deadline), each refused when tried.
 func TestSweepUnknownKnobOffersWhatSweepTakes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it sweeps
 	_, stderr, code := run(t, "sweep", "cascade", "--vary", "recommendations.ratelimiter.pr=1..3", "--measure", "search.ok")
 	if code != 2 || !strings.Contains(stderr, `cascade has no knob "recommendations.ratelimiter.pr"`) {
 		t.Fatalf("exit code %d, stderr %q: want the knob refused as unknown", code, stderr)
@@ -27,7 +29,7 @@ func TestSweepUnknownKnobOffersWhatSweepTakes(t *testing.T) {
 		}
 	}
 	b, _ := scenarios.Lookup("cascade")
-	for _, g := range lessons.GroupKnobs(sweepKnobs(b.Build, 0)) {
+	for _, g := range lessons.GroupKnobs(builtinSweepKnobs(b, 0)) {
 		if line := "\n  " + g.Part + ": " + strings.Join(g.Keys, ", "); !strings.Contains(stderr, line) {
 			t.Errorf("stderr lacks the line %q sweep lists without --vary:\n%s", line, stderr)
 		}

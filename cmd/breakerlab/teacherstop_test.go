@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // ptyDialogue is breakerlab (this test binary, as main) on a
@@ -119,6 +121,11 @@ func TestPtyTeacherSeesTheServerStop(t *testing.T) {
 // passwd does: the command used to end with a usage error at the first
 // mistyped password, and the teacher typed it all again.
 func TestPtyAShortClassPasswordIsAskedAgain(t *testing.T) {
+	// Its two programs are this test binary run as main, race-built under
+	// -race. The password is read before serve starts anything; the server
+	// it then starts, and a dialogue like this one, run under -race in
+	// TestPtyTeacherSeesTheServerStop.
+	racefree.Only(t)
 	t.Parallel()
 	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "serve", "--password", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
 	d.waitFor("Class password")

@@ -3,12 +3,15 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Without a terminal, every full-screen command refuses at once with exit
 // code 2 and names what works without one, instead of failing to open
 // /dev/tty. The test's stdout is a buffer, never a terminal.
 func TestFullScreenCommandsNeedATerminal(t *testing.T) {
+	racefree.Only(t) // no goroutine: each command refuses before its program starts
 	tempConfig(t)
 	t.Chdir(t.TempDir()) // no workbook here, nor above (most likely)
 	for _, c := range []struct {
@@ -44,6 +47,7 @@ func TestFullScreenCommandsNeedATerminal(t *testing.T) {
 // The checks that need no terminal still come first: a bad argument is
 // named as such, not as a missing terminal.
 func TestBadArgumentsBeforeTheTerminal(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, args := range [][]string{{"sandbox", "nope"}, {"home", "x"}, {"lesson", "99"}} {
 		_, errOut, _ := run(t, args...)
 		if strings.Contains(errOut, "needs a terminal") {

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A BREAKERLAB_THEME the program does not know is named on stderr with
 // the values it takes, and the command runs on: the theme then comes from
 // the terminal, as it would unset.
 func TestUnknownThemeIsNamed(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	for v, warned := range map[string]bool{"ligth": true, "light": false, "": false} {
 		t.Setenv("BREAKERLAB_THEME", v)
 		var out, errs bytes.Buffer

@@ -42,6 +42,7 @@ func TestHeadlessTablesFitTheWidth(t *testing.T) {
 }
 
 func TestWidthFlagsRefuseNonsense(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	for _, args := range [][]string{
 		{"run", "cascade", "--width", "10"},
 		{"run", "cascade", "--width", "-5"},
@@ -56,6 +57,7 @@ func TestWidthFlagsRefuseNonsense(t *testing.T) {
 }
 
 func TestHelpFitsEightyColumns(t *testing.T) {
+	racefree.Only(t) // no goroutine: help and completion print and run nothing
 	var out, errOut bytes.Buffer
 	if code := runMain([]string{"help"}, &out, &errOut); code != 0 {
 		t.Fatalf("help: exit %d", code)
