@@ -11,6 +11,8 @@ import (
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/tiles"
 )
 
 // A breaker's threshold is a setting, so the pane states it whole: a
@@ -131,5 +133,29 @@ func TestCompareLineKeepsTheFinalMark(t *testing.T) {
 			t.Errorf("%dx%d: at the end the compare line is not marked final:\n%s", sz[0], sz[1], v)
 		}
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
+	}
+}
+
+// Every window the help names ("over the last 5 s": the map's, the tiles',
+// the tenants' arrivals a second) is the one the panes roll over
+// (tiles.Rolling, pane.LiveWindow): the tiles' line said 10 s, Hystrix's
+// default, while the tiles rolled 5 s.
+func TestHelpNamesThePanesWindow(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model's help lines alone
+	want := "over the last " + pane.SecondsShort(tiles.Rolling)
+	last := regexp.MustCompile(`over the last [0-9.]+ m?s`)
+	for _, name := range []string{"cascade", "noisy-tenant"} {
+		m := newModel(t, 120, 40, Options{Scenario: tuitest.Scenario(t, name)})
+		help := strings.Join(m.helpLines(), " ")
+		help = strings.Join(strings.Fields(strings.ReplaceAll(help, "│", " ")), " ")
+		found := last.FindAllString(help, -1)
+		if len(found) < 2 {
+			t.Fatalf("%s: the help names %d windows (%q), want the map's and the tiles' at least:\n%s", name, len(found), found, help)
+		}
+		for _, f := range found {
+			if f != want {
+				t.Errorf("%s: the help says %q where the panes roll %q", name, f, want)
+			}
+		}
 	}
 }
