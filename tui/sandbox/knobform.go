@@ -23,7 +23,11 @@ type KnobForm struct {
 // NewKnobForm opens the form on variant of sc, as the sandbox's e does,
 // with the leaves' latencies after the rest.
 func NewKnobForm(th *theme.Theme, sc *engine.Scenario, variant int) *KnobForm {
-	return &KnobForm{f: knobFormOf(th, sc, variant), keys: newKeyMap(false)}
+	f := knobFormOf(th, sc, variant)
+	// A field refused: there is no run on this screen to speak of, only
+	// the scenario.
+	f.tail = "nothing is changed"
+	return &KnobForm{f: f, keys: newKeyMap(false)}
 }
 
 // SetBuiltIn names the scenario the screen began from (the builder's
@@ -78,24 +82,14 @@ func (k *KnobForm) Key(msg tea.KeyMsg) { k.f.update(msg, k.keys) }
 
 // Build parses every field into a copy of sc and validates it: the copy,
 // or nil with the refused fields marked and the reason in Err.
-func (k *KnobForm) Build(sc *engine.Scenario) *engine.Scenario {
-	c := k.f.build(sc)
-	for _, kn := range k.f.knobs {
-		if c == nil && kn.err != "" && kn.err != "refused: see below" {
-			// A field that does not parse: there is no run on this
-			// screen to speak of, only the scenario.
-			k.f.err = k.f.refusedNote("nothing is changed")
-			break
-		}
-	}
-	return c
-}
+func (k *KnobForm) Build(sc *engine.Scenario) *engine.Scenario { return k.f.build(sc) }
 
 // Err is why the last Build was refused ("" when it was not).
 func (k *KnobForm) Err() string { return k.f.err }
 
-// SetErr shows a refusal the parent found after Build (its own checks).
-func (k *KnobForm) SetErr(msg string) { k.f.err = msg }
+// SetErr shows a refusal the parent found after Build (its own checks):
+// a message of no field, which stays until the next Build.
+func (k *KnobForm) SetErr(msg string) { k.f.err, k.f.said, k.f.ofMarks = msg, "", false }
 
 // Changes names the fields that differ from original's values, in the
 // form's words ("workers 400", "orders's instances 3").

@@ -172,9 +172,22 @@ type form struct {
 	// parts names the part of the system each section sets: "" the front
 	// service, "inventory" a service, "/inventory" a call of the front,
 	// "inventory/database" a call of a service (knobs_focus.go).
-	parts   []string
-	focus   int
-	err     string // the scenario's own complaint, when it has one
+	parts []string
+	focus int
+	// err is the message line: a refusal of the fields marked (sayRefused
+	// writes it from them), or a message of no field (a run over its
+	// budget), which stays until the next enter.
+	err string
+	// ofMarks says err is of the fields marked refused, and follows them
+	// as they are mended (sayRefused).
+	ofMarks bool
+	// said is the scenario's own complaint when it is what marked the
+	// fields ("refused: see below"): the message line while one of them
+	// is still marked. "" when the fields refused their own texts.
+	said string
+	// tail ends a message naming a field refused: what enter left as it
+	// was ("the run on screen is unchanged").
+	tail    string
 	variant int
 	// builtIn is the scenario as the sandbox opened it, for what the form
 	// has no field for but an edit may need back (restoreRestart); nil
@@ -211,7 +224,7 @@ func focusDependency(sys *engine.System) int {
 }
 
 func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
-	f := &form{th: th, variant: variant}
+	f := &form{th: th, variant: variant, tail: "the run on screen is unchanged"}
 	f.fill(sc)
 	return f
 }
@@ -421,24 +434,12 @@ func parseDuration(s string) (time.Duration, error) { return lessons.ParseDurati
 func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	c := cloneScenario(sc)
 	ok := true
-	f.err = ""
+	f.err, f.said, f.ofMarks = "", "", false
 	for i := range f.knobs {
 		k := &f.knobs[i]
-		k.err = ""
-		v, err := parse(k.kind, k.input.Value())
-		switch {
-		case len(k.cut) > 0:
-			// The text is not all that was typed: it is no value to run.
-			err = errors.New(k.cutNote())
-		case err == nil:
-			err = k.check(v)
-		default:
-			// The text stays as typed; the refusal quotes it and says
-			// what the field takes (knobs_takes.go).
-			err = errors.New(k.refusal(k.input.Value(), err))
-		}
-		if err != nil {
-			k.err = err.Error()
+		v, err := k.refused()
+		k.err = err
+		if err != "" {
 			ok = false
 			continue
 		}
@@ -448,22 +449,48 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		k.set(c, v)
 	}
 	if !ok {
-		f.err = f.refusedNote("the run on screen is unchanged")
+		f.ofMarks = true
+		f.focusRefused()
 		return nil
 	}
 	f.settleDeadlines(c) // knobs_deadline.go: what an edit hides, it clears
 	if err := c.Validate(); err != nil {
 		msg := err.Error()
 		f.err = msg
-		if f.blameOther(sc, c, msg) {
-			f.focusRefused()
-			return nil
+		if !f.blameOther(sc, c, msg) {
+			f.markRefused(msg)
 		}
-		f.markRefused(msg)
-		f.focusRefused()
+		if f.refusedCount() > 0 {
+			// The complaint is of the fields marked (blameOther's words
+			// for workers, else the scenario's own): it is the message
+			// line while one of them is still marked.
+			f.said, f.ofMarks = f.err, true
+			f.focusRefused()
+		}
 		return nil
 	}
 	return c
+}
+
+// refused is k's text as a value, and why that text is refused on its
+// own, before the scenario is ("" when it is not): a paste cut short, a
+// text that is no value of its kind, a value out of its range.
+func (k *knob) refused() (value, string) {
+	v, err := parse(k.kind, k.input.Value())
+	switch {
+	case len(k.cut) > 0:
+		// The text is not all that was typed: it is no value to run.
+		return v, k.cutNote()
+	case err == nil:
+		if err := k.check(v); err != nil {
+			return v, err.Error()
+		}
+		return v, ""
+	default:
+		// The text stays as typed; the refusal quotes it and says what
+		// the field takes (knobs_takes.go).
+		return v, k.refusal(k.input.Value(), err)
+	}
 }
 
 // markRefused marks the fields the scenario's refusal msg speaks of: those
@@ -489,16 +516,27 @@ func (f *form) markRefused(msg string) {
 	}
 }
 
-// refusedNote says which field refused its value, and how many more did,
-// then tail: the form may be longer than the window, and "some values are
-// refused" sent the learner looking for a mark off-screen. The field named
-// is the one the cursor is on, or goes to (focusRefused).
-func (f *form) refusedNote(tail string) string {
-	at := f.focusRefused()
-	if at < 0 {
-		return kform.RefusedNote("", "", 0, tail)
+// sayRefused writes the message line from the fields marked refused, so
+// that it says what is refused now, never a refusal already mended: the
+// scenario's complaint (said) while a field it marked still is; else the
+// field the cursor is on, or the first, with how many more are refused,
+// then tail (the form may be longer than the window, and "some values
+// are refused" sent the learner looking for a mark off-screen); nothing
+// once every field is mended. A message of no field (a run over its
+// budget) is left as it is.
+func (f *form) sayRefused() {
+	if !f.ofMarks {
+		return
 	}
-	return kform.RefusedNote(f.fieldName(at), f.knobs[at].err, f.refusedCount(), tail)
+	at := f.refusedAt()
+	switch {
+	case at < 0:
+		f.err, f.said, f.ofMarks = "", "", false
+	case f.said != "":
+		f.err = f.said
+	default:
+		f.err = kform.RefusedNote(f.fieldName(at), f.knobs[at].err, f.refusedCount(), f.tail)
+	}
 }
 
 // refusedCount is how many fields are marked refused.
@@ -512,20 +550,27 @@ func (f *form) refusedCount() int {
 	return n
 }
 
-// focusRefused puts the cursor on the first field marked refused, unless
-// it is on one already, and says which field it is on (-1: none is
-// marked, and the cursor stays).
-func (f *form) focusRefused() int {
+// refusedAt is the field the message line speaks of: the one the cursor
+// is on when it is marked refused, else the first marked (-1: none is).
+func (f *form) refusedAt() int {
 	if f.knobs[f.focus].err != "" {
 		return f.focus
 	}
 	for i := range f.knobs {
 		if f.knobs[i].err != "" {
-			f.focusField(i)
 			return i
 		}
 	}
 	return -1
+}
+
+// focusRefused puts the cursor on the field the message line speaks of
+// (refusedAt), unless none is marked, and writes that line.
+func (f *form) focusRefused() {
+	if at := f.refusedAt(); at >= 0 {
+		f.focus = at
+	}
+	f.sayRefused()
 }
 
 // fieldName is field i as a message names it, with the part it belongs
@@ -905,7 +950,7 @@ func (f *form) reset(original *engine.Scenario) {
 		held[key] = f.knobs[i].initial
 	}
 	focused, at := keys[f.focus], f.focus
-	*f = form{th: f.th, variant: f.variant, builtIn: f.builtIn}
+	*f = form{th: f.th, variant: f.variant, builtIn: f.builtIn, tail: f.tail}
 	f.fill(original)
 	f.source = editing
 	f.focus = min(at, len(f.knobs)-1)
@@ -934,9 +979,11 @@ func (f *form) move(d int) {
 
 // focusField puts the cursor on field i. A field left keeps its refusal
 // and its note of a cut paste: both are of the text it holds, and stay
-// until that text changes.
+// until that text changes. The message line speaks of the field the
+// cursor is on when it is refused (sayRefused).
 func (f *form) focusField(i int) {
 	f.focus = i
+	f.sayRefused()
 }
 
 // update handles a key inside the form; the caller handles apply and cancel.
@@ -958,18 +1005,40 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		if kn.input.Value() != was {
 			// The refusal and the note were of the text before: a key
 			// that edits nothing (→, a paste into a full field) keeps them.
-			// The message line said that refusal too: once no field is
-			// refused, it said nothing true (it stayed until the next
-			// enter). While others are, it still names one of them.
-			mended := kn.err != ""
 			kn.err, kn.cut = "", nil
-			if mended && f.refusedCount() == 0 {
-				f.err = ""
-			}
+			f.recheckTied()
+			// The message line named that refusal, or counted it: it
+			// stayed, naming a field mended while others were refused.
+			f.sayRefused()
 		}
 		kn.cut = append(kn.cut, cut...)
 	}
 	return nil
+}
+
+// recheckTied checks again, as enter did, each field marked refused for a
+// range that ends at another field's value (a breaker's minimum calls, at
+// most its window): an edit of that other field may mend it, or move the
+// value its refusal quotes. While that field's text is no value (cleared
+// to be typed over), the refusal keeps the range in words. Any other
+// field's refusal is of its own text, which only its own edit changes. A
+// field's mark from the scenario's complaint (said) stays: only the
+// scenario's check, at enter, tells it.
+func (f *form) recheckTied() {
+	if f.said != "" {
+		return
+	}
+	for i := range f.knobs {
+		k := &f.knobs[i]
+		if k.err == "" || k.upTo == nil {
+			continue
+		}
+		_, err := k.refused()
+		if _, ok := k.upTo(); err == "" && !ok {
+			err = "want " + k.rangeText()
+		}
+		k.err = err
+	}
 }
 
 // lines draws the form to fit h lines, scrolled so the focused field shows.
