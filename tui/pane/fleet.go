@@ -201,6 +201,48 @@ func (f *Fleet) Needs(w int) int { return 2 + 1 + max(len(f.cur.rows), 1) + f.fo
 // header, a few instances, the line saying how many more, and the footer.
 func (f *Fleet) MinHeight(w int) int { return 2 + 1 + min(len(f.cur.rows), 3) + 1 + f.footerLines(w-2) }
 
+// RunNeeds and RunMinHeight are Needs and MinHeight for a layout kept
+// for the whole run (the sandbox's): the footer is counted not as it
+// reads now but as it reads with the fleet's breakers split between open,
+// half-open and closed and the half-open ones probing in lockstep, what a
+// fleet's outage comes to. Counted as it read, the height moved as the
+// breakers did, and a layout made at one moment, kept while the run
+// played on, differed from one made at another: the screen at a moment
+// depended on when its window last changed size. The pane fits its rows
+// to the footer it draws (rowRoom), so a footer longer than this one
+// costs a row of instances, not a line of the footer.
+func (f *Fleet) RunNeeds(w int) int {
+	return 2 + 1 + max(len(f.cur.rows), 1) + f.footerReserve(w-2)
+}
+
+// RunMinHeight: see RunNeeds.
+func (f *Fleet) RunMinHeight(w int) int {
+	return 2 + 1 + min(len(f.cur.rows), 3) + 1 + f.footerReserve(w-2)
+}
+
+// footerReserve is the fewest lines at width w of the footer of the
+// fleet shown with every instance up and its breakers taking open,
+// half-open and closed in turn, the half-open ones gone half-open at one
+// instant and the open ones due to probe at one.
+func (f *Fleet) footerReserve(w int) int {
+	v := f.cur
+	v.rows = slices.Clone(v.rows)
+	turn := []breaker.State{breaker.Open, breaker.HalfOpen, breaker.Closed}
+	k := 0
+	for i := range v.rows {
+		r := &v.rows[i]
+		r.state, r.left = engine.InstanceUp, 0
+		if !r.has {
+			continue
+		}
+		r.st, r.opened, r.halfAt, r.openLeft = turn[k%len(turn)], 0, 0, time.Second
+		k++
+	}
+	split := Fleet{th: f.th, cur: v}
+	fs := split.footers()
+	return len(wrapFooter(fs[len(fs)-1], w))
+}
+
 // SetData takes a new snapshot; the pane redraws only if what it shows changed.
 func (f *Fleet) SetData(d Data) {
 	s := d.Snap

@@ -25,6 +25,7 @@ type Tenants struct {
 	rows     []tenantRow
 	final    bool // the counts are the run's, played out
 	inWindow bool // the counts are of the measurement window's arrivals
+	window   bool // the run has a measurement window, so inWindow can come true
 	// held: a lesson's prediction about how the requests end waits for
 	// its guess, so every share and refusal shows "-" (Hold).
 	held  bool
@@ -103,11 +104,11 @@ func (p *Tenants) SetData(d Data) {
 		live, ok := TenantLive(&d.Snap.Tenants[i], d.Snap.SampleEvery)
 		rows[i].now, rows[i].live = live.Rate(d.Snap.SampleEvery), ok
 	}
-	final := d.Final != nil
-	if final == p.final && inWindow == p.inWindow && slices.Equal(rows, p.rows) {
+	final, window := d.Final != nil, s.MeasureTo > 0
+	if final == p.final && inWindow == p.inWindow && window == p.window && slices.Equal(rows, p.rows) {
 		return
 	}
-	p.rows, p.final, p.inWindow, p.dirty = rows, final, inWindow, true
+	p.rows, p.final, p.inWindow, p.window, p.dirty = rows, final, inWindow, window, true
 }
 
 // Needs is the pane's height: the heads, a line per tenant and the note
@@ -116,23 +117,55 @@ func (p *Tenants) Needs(w int) int {
 	return 2 + 1 + max(len(p.rows), 1) + len(Wrap(p.about(), max(w-2, 1)))
 }
 
+// RunNeeds is Needs for a layout kept for the whole run (the sandbox's):
+// the note counted at its longest wording. The note changes as the run
+// goes (so far, then since the measurement window began, then the run
+// played out); counted as it read, the height grew at the window's start
+// under a layout made before it, which kept the shorter height, and the
+// note, no longer fitting, went, while a layout made after it gave the
+// pane its row more: the screen at a moment depended on when its window
+// last changed size.
+func (p *Tenants) RunNeeds(w int) int {
+	note := 0
+	for _, about := range p.abouts() {
+		note = max(note, len(Wrap(about, max(w-2, 1))))
+	}
+	return 2 + 1 + max(len(p.rows), 1) + note
+}
+
 // MinHeight is the heads and a line per tenant.
 func (p *Tenants) MinHeight() int { return 2 + 1 + max(len(p.rows), 1) }
 
+// The note under the table, by what the shares are of.
+const (
+	tenantsAboutHeld        = "Each tenant's shares show once you have guessed."
+	tenantsAboutFinalWindow = "Shares of each tenant's requests that arrived in the measurement window, the run played out, as breakerlab run counts them."
+	tenantsAboutWindow      = "Shares of each tenant's arrivals since the measurement window began, those still waiting included."
+	tenantsAboutFinal       = "Shares of each tenant's requests, the run played out, as breakerlab run counts them."
+	tenantsAboutSoFar       = "Shares of each tenant's arrivals so far, those still waiting included."
+)
+
 func (p *Tenants) about() string {
-	if p.held {
-		return "Each tenant's shares show once you have guessed."
+	switch {
+	case p.held:
+		return tenantsAboutHeld
+	case p.final && p.inWindow:
+		return tenantsAboutFinalWindow
+	case p.inWindow:
+		return tenantsAboutWindow
+	case p.final:
+		return tenantsAboutFinal
 	}
-	if p.final && p.inWindow {
-		return "Shares of each tenant's requests that arrived in the measurement window, the run played out, as breakerlab run counts them."
+	return tenantsAboutSoFar
+}
+
+// abouts are every note about can give in the run: those of the
+// measurement window where it has one.
+func (p *Tenants) abouts() []string {
+	if p.window {
+		return []string{tenantsAboutHeld, tenantsAboutFinalWindow, tenantsAboutWindow, tenantsAboutFinal, tenantsAboutSoFar}
 	}
-	if p.inWindow {
-		return "Shares of each tenant's arrivals since the measurement window began, those still waiting included."
-	}
-	if p.final {
-		return "Shares of each tenant's requests, the run played out, as breakerlab run counts them."
-	}
-	return "Shares of each tenant's arrivals so far, those still waiting included."
+	return []string{tenantsAboutHeld, tenantsAboutFinal, tenantsAboutSoFar}
 }
 
 // View draws the pane, from the cache when nothing changed.

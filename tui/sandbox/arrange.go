@@ -248,6 +248,14 @@ type arrangeKey struct {
 	has     bool // the variant has a breaker
 	// What the bigger systems bring: services, a fleet, tenants.
 	services, fleet, tenants bool
+	// profiled says the run's profile was known: a long run's arrives
+	// after its first screen (work.go, profileWork), and what it says
+	// (the breaker log's rows, the pool's turned-away rows, the charts
+	// left out) must move the arrangement then. Without it the screen
+	// kept the layout made before the profile until the window's size
+	// changed, so a sandbox resized to a size drew another breaker log
+	// than one made at that size.
+	profiled bool
 }
 
 // sizes is what a pane asks for: at least min, ideally want, at most max.
@@ -300,9 +308,13 @@ func (m *Model) ask(id paneID, w int) sizes {
 	case pChain:
 		return sizes{x.chain.MinHeight(w), x.chain.Needs(w), x.chain.Max(w)}
 	case pFleet:
-		return sizes{x.fleet.MinHeight(w), x.fleet.Needs(w), x.fleet.Needs(w)}
+		// The fleet's footer counted as one layout holds all run (its
+		// Needs counts it as it reads now).
+		return sizes{x.fleet.RunMinHeight(w), x.fleet.RunNeeds(w), x.fleet.RunNeeds(w)}
 	case pTenants:
-		return sizes{x.tenants.MinHeight(), x.tenants.Needs(w), x.tenants.Needs(w)}
+		// The note counted as one layout holds all run (its Needs counts
+		// it as it reads now).
+		return sizes{x.tenants.MinHeight(), x.tenants.RunNeeds(w), x.tenants.RunNeeds(w)}
 	case pMap:
 		x.mapv.SetSize(w, 0) // the map's columns depend on its width
 		return sizes{x.mapv.MinHeight(), x.mapv.Needs(), x.mapv.Max()}
@@ -319,7 +331,7 @@ func (m *Model) arrange() *arrangement {
 	x := m.xp
 	snap := &m.sim.snap
 	key := arrangeKey{w: m.w, h: m.h, sc: m.sim.sc, variant: m.sim.variant, seed: m.sim.seed, gen: m.sim.gen, has: pane.BreakerCount(snap) > 0,
-		services: len(snap.Services) > 0, fleet: pane.FirstFleet(snap) != "", tenants: len(snap.Tenants) > 0}
+		services: len(snap.Services) > 0, fleet: pane.FirstFleet(snap) != "", tenants: len(snap.Tenants) > 0, profiled: x.prof.ok}
 	if x.arr.key == key && x.arr.cols[0] != nil {
 		return &x.arr
 	}
