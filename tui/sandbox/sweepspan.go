@@ -126,11 +126,30 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 	if err != nil {
 		return span{}, err
 	}
-	takes := func(val any) bool {
+	refusal := func(val any) error {
 		c := cloneScenario(sc)
-		return lessons.SetKnob(c, v, path, setting(val)) == nil && c.Validate() == nil
+		if err := lessons.SetKnob(c, v, path, setting(val)); err != nil {
+			return err
+		}
+		return c.Validate()
 	}
+	takes := func(val any) bool { return refusal(val) == nil }
 	var sp span
+	if noneWords(path) != "" && isZero(cur) && !takes(hi) && !takes(times(hi, 0.1)) {
+		// A knob at none whose small values the scenario refuses (a
+		// memory limit must be above the process's base): the range goes
+		// up from the least it takes, to ten times it, where 0 to 10 was
+		// all refused and the picker said only "no range above none to
+		// sweep". (A range refused only at its top, a wait that must stay
+		// under the timeout, is cut below.)
+		least, last, ok := leastTaken(hi, takes)
+		if !ok {
+			// A memory limit from none needs a restart time too: say so,
+			// in the scenario's words at the largest value tried.
+			return span{}, fmt.Errorf("%s: no value above none that the scenario takes with this knob alone set: at %s, %v", path, endText(last), refusal(last))
+		}
+		hi = times(least, 10)
+	}
 	if at, ok := knobPoint(cur); ok && takes(cur) {
 		other := [2]any{lo, hi}
 		if !takes(hi) {
@@ -635,6 +654,10 @@ func showEnd(v any) string {
 // noneWords says what 0 means on a knob whose 0 is not a small setting but
 // none at all ("no timeout": the caller waits for ever), or "" for a knob
 // whose 0 is a number like any other (an accept queue of 0 holds nothing).
+// TestNoneWordsAreTheKnobsWhoseZeroIsNone runs each form field at 0, at
+// its largest and at its least other value to hold this list to what the
+// engine does with 0 (a pool's caps at 0 were swept as 0, 1, 2 ... 10,
+// "no limit" drawn as the tightest column).
 func noneWords(path string) string {
 	last := path[strings.LastIndexByte(path, '.')+1:]
 	switch {
@@ -646,8 +669,18 @@ func noneWords(path string) string {
 		return "no bulkhead"
 	case last == "patience":
 		return "waits for ever"
-	case last == "shared_per_tenant":
+	case last == "shared_per_tenant", last == "limit_mib":
 		return "no limit"
+	case last == "size" || last == "per_host":
+		// A connection pool's caps (POOL.size, POOL.per_host): 0 opens
+		// as many connections as are asked for.
+		return "no limit"
+	case last == "wait":
+		// A pool's wait for a connection: 0 waits as long as the
+		// call's timeout lets it.
+		return "up to the timeout"
+	case last == "min_calls":
+		return "the whole window"
 	}
 	return ""
 }
@@ -666,6 +699,36 @@ func isZero(v any) bool {
 		return x == 0
 	}
 	return false
+}
+
+// leastTaken is the least value from above up that the scenario takes,
+// found by doubling above (to a thousand times it) and then halving the
+// gap: ok is false when it takes none of them, and last is the largest
+// value tried.
+func leastTaken(above any, takes func(any) bool) (least, last any, ok bool) {
+	for range 10 {
+		up := times(above, 2)
+		if takes(up) {
+			return lastTaken(up, above, takes), up, true
+		}
+		above = up
+	}
+	return nil, above, false
+}
+
+// times is a range end v (int64, float64 or time.Duration) times f,
+// rounded to a whole number (of nanoseconds) but for a float64, and never
+// below 1 for a whole number above 0.
+func times(v any, f float64) any {
+	switch x := v.(type) {
+	case int64:
+		return max(int64(math.Round(float64(x)*f)), min(x, 1))
+	case float64:
+		return x * f
+	case time.Duration:
+		return time.Duration(math.Round(float64(x) * f))
+	}
+	return v
 }
 
 // noneAxis is the axis of a knob at none (0): none first, then round
