@@ -59,8 +59,8 @@ func TestChainPaneSizes(t *testing.T) {
 		t.Error("the chain should share the column's rest as a flexible pane")
 	}
 	cp.SetSize(39, 10)
-	if got, want := cp.Max(), cp.Chain.Needs(39); got != want || cp.Min() > got {
-		t.Errorf("at 39 columns: Max %d, want %d (a line per hop), Min %d", got, want, cp.Min())
+	if got, want := cp.Max(), cp.Chain.Needs(39); got != want || cp.Min(39) > got {
+		t.Errorf("at 39 columns: Max %d, want %d (a line per hop), Min %d", got, want, cp.Min(39))
 	}
 	cp.SetSize(120, 20)
 	if got, one := cp.Max(), cp.Chain.Needs(120); got != cp.Chain.Max(120) || got <= one {

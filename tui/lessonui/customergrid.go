@@ -38,7 +38,7 @@ var gridLegends = []string{
 var gridGlyphs = [...]string{"·", "▒", "█"}
 
 func (p *customerGrid) Needs(int) int { return 0 }
-func (p *customerGrid) Min() int      { return 0 }
+func (p *customerGrid) Min(int) int   { return 0 }
 
 // Extent is the frame, the legend and a row per width's worth of
 // customers: at least three rows of them (else it has too little to

@@ -103,12 +103,12 @@ func (p *chartExtra) SetData(d pane.Data) {
 func (p *chartExtra) Relayout() bool { m := p.moved; p.moved = false; return m }
 
 func (p *chartExtra) Needs(int) int { return 0 }
-func (p *chartExtra) Min() int      { return 0 }
-func (p *chartExtra) Extent(int) (int, int) {
+func (p *chartExtra) Min(int) int   { return 0 }
+func (p *chartExtra) Extent(w int) (int, int) {
 	if !p.on {
 		return 0, 0
 	}
-	lo := p.enginePane.Min()
+	lo := p.enginePane.Min(w)
 	hi := lo
 	if mx, ok := p.enginePane.(interface{ Max() int }); ok {
 		hi = max(mx.Max(), lo)
@@ -144,7 +144,7 @@ func (p *historyExtra) SetData(d pane.Data) {
 }
 
 func (p *historyExtra) Needs(int) int { return 0 }
-func (p *historyExtra) Min() int      { return 0 }
+func (p *historyExtra) Min(int) int   { return 0 }
 func (p *historyExtra) Extent(w int) (int, int) {
 	if p.Breakers() == 0 || p.held {
 		return 0, 0
@@ -172,7 +172,7 @@ func (p *mapExtra) SetData(d pane.Data) {
 func (p *mapExtra) Relayout() bool { m := p.moved; p.moved = false; return m }
 
 func (p *mapExtra) Needs(int) int { return 0 }
-func (p *mapExtra) Min() int      { return 0 }
+func (p *mapExtra) Min(int) int   { return 0 }
 func (p *mapExtra) Extent(w int) (int, int) {
 	if p.held {
 		return 0, 0
@@ -191,7 +191,7 @@ type tilesExtra struct {
 }
 
 func (p *tilesExtra) Needs(int) int { return 0 }
-func (p *tilesExtra) Min() int      { return 0 }
+func (p *tilesExtra) Min(int) int   { return 0 }
 func (p *tilesExtra) Extent(w int) (int, int) {
 	if p.Breakers() < 2 || p.held {
 		return 0, 0
@@ -234,9 +234,9 @@ type shuffleExtra struct {
 }
 
 func (p *shuffleExtra) Needs(int) int { return 0 }
-func (p *shuffleExtra) Min() int      { return 0 }
+func (p *shuffleExtra) Min(int) int   { return 0 }
 func (p *shuffleExtra) Extent(w int) (int, int) {
-	lo, hi := p.shufflePane.Min(), p.shufflePane.Needs(w)
+	lo, hi := p.shufflePane.Min(w), p.shufflePane.Needs(w)
 	if p.whole {
 		lo = hi
 	}

@@ -8,9 +8,13 @@ import (
 // instances of one service, a row each, with the breaker each keeps in its
 // own memory. A lesson names it "instances", since "fleet" is the shuffle
 // steps' fleet of workers. Like the chain it shares the rest of the column
-// as a flexible pane, up to every instance on a row; Min and Max without a
-// width are taken at the width SetSize last gave, or at the side-by-side
-// width of an 80-column window before that.
+// as a flexible pane, up to every instance on a row; Max without a width
+// is taken at the width SetSize last gave, or at the side-by-side width of
+// an 80-column window before that. Both count the footer as it reads with
+// the fleet's breakers split between open, half-open and closed
+// (RunMinHeight, RunNeeds), not as it reads now: the footer grows as
+// breakers open and probe, and counted as it read, the pane grew and
+// shrank as the step played (lesson 12's second step, at 20 s).
 type instancesPane struct {
 	*pane.Fleet
 	w int
@@ -33,6 +37,6 @@ func (p *instancesPane) Needs(w int) int {
 	return 0
 }
 
-func (p *instancesPane) Min() int { return p.Fleet.MinHeight(p.width()) }
+func (p *instancesPane) Min(w int) int { return p.Fleet.RunMinHeight(w) }
 
-func (p *instancesPane) Max() int { return p.Fleet.Needs(p.width()) }
+func (p *instancesPane) Max() int { return p.Fleet.RunNeeds(p.width()) }

@@ -58,7 +58,7 @@ func TestInstancesPaneSizes(t *testing.T) {
 	if ip.Needs(39) != 0 {
 		t.Error("the instances pane should share the column's rest as a flexible pane")
 	}
-	if lo, hi := ip.Min(), ip.Max(); lo <= 0 || hi < lo {
+	if lo, hi := ip.Min(39), ip.Max(); lo <= 0 || hi < lo {
 		t.Errorf("Min %d, Max %d: want 0 < Min <= Max", lo, hi)
 	}
 }

@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,8 +58,11 @@ type Model struct {
 	help help.Model
 	p    *lessons.Prepared
 
-	step    int
-	sim     stepSim
+	step int
+	sim  stepSim
+	// asked is what the panes asked for when they were last placed
+	// (asks): a move in time that changes it places them again.
+	asked   []int
 	simErr  string
 	playing bool
 	// heldSmall: the play was paused because the window became too small
@@ -478,9 +482,21 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 }
 
 // relayoutIfAsked places the panes again when one of them found something
-// to say, or more, or lost it (extras.go), as a move in time may.
+// to say, or more, or lost it (extras.go), or asks for other heights than
+// when they were placed (asks), as a move in time may. Placed only when
+// the size changed, a pane kept the height it asked for at that moment,
+// so the screen at a moment depended on when the window last changed
+// size: lesson 14's tasks pane, placed at 200×60 and resized to 100×30 at
+// 20.5 s, kept a blank row its figures no longer needed.
 func (m *Model) relayoutIfAsked() {
-	if m.sim != nil && relayout(m.sim.Panes()) {
+	if m.sim == nil {
+		return
+	}
+	again := relayout(m.sim.Panes())
+	if _, sw := m.columns(); sw > 0 && !slices.Equal(asks(m.sim.Panes(), sw), m.asked) {
+		again = true
+	}
+	if again {
 		m.layout()
 	}
 }

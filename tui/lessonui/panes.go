@@ -28,9 +28,13 @@ type simPane interface {
 	SetSize(w, h int)
 	View() string
 	// Needs is the height the pane would like at width w; 0 means it
-	// takes whatever is left. Min is the least height worth showing.
+	// takes whatever is left. Min is the least height worth showing at
+	// width w: asked before the pane is sized, it takes the width, or a
+	// pane that remembered the width it was last sized at gave, the first
+	// time a window changed size, its least at the old width, and the
+	// screen depended on the sizes the window had before.
 	Needs(w int) int
-	Min() int
+	Min(w int) int
 }
 
 // enginePane is a pane fed with engine snapshots.
@@ -74,7 +78,7 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 
 type poolPane struct{ *pane.Pool }
 
-func (p poolPane) Min() int { return 4 }
+func (p poolPane) Min(int) int { return 4 }
 
 // breakerPane is tui/pane's breaker: its state, window and trials. While
 // a prediction about the breaker's state waits for its guess it shows
@@ -88,7 +92,7 @@ type breakerPane struct {
 	w, h int
 }
 
-func (b *breakerPane) Min() int { return 5 }
+func (b *breakerPane) Min(int) int { return 5 }
 
 func (b *breakerPane) SetSize(w, h int) {
 	b.w, b.h = w, h
@@ -130,7 +134,14 @@ type stateHolder interface{ HoldState(on bool) }
 // tenantsPane is tui/pane's tenants table: a row per tenant at the front.
 type tenantsPane struct{ *pane.Tenants }
 
-func (p tenantsPane) Min() int { return p.MinHeight() }
+// Needs counts the note under the table at its longest wording
+// (RunNeeds): it grows a line when the measurement window begins, and
+// counted as it read, the pane grew as the step played on (lesson 13's
+// second step, at 10 s), or kept the shorter height, without its note, in
+// panes placed before.
+func (p tenantsPane) Needs(w int) int { return p.RunNeeds(w) }
+
+func (p tenantsPane) Min(int) int { return p.MinHeight() }
 
 // chainPane is tui/pane's chain of services, one row per hop. It shares
 // the rest of the column as a flexible pane, up to the most it can use: a
@@ -161,7 +172,7 @@ func (p *chainPane) Needs(w int) int {
 	return 0
 }
 
-func (p *chainPane) Min() int { return p.Chain.MinHeight(p.width()) }
+func (p *chainPane) Min(w int) int { return p.Chain.MinHeight(w) }
 
 func (p *chainPane) Max() int {
 	if w := p.width(); w-2 >= 40 {
@@ -193,7 +204,7 @@ func (f *flexPane[T]) SetData(d pane.Data) {
 	}
 }
 func (f *flexPane[T]) Needs(int) int { return 0 }
-func (f *flexPane[T]) Min() int      { return f.min }
+func (f *flexPane[T]) Min(int) int   { return f.min }
 func (f *flexPane[T]) Max() int      { return f.most }
 
 // outcomesMax is the tallest the outcomes chart is worth: eight rows a
@@ -243,7 +254,6 @@ type endpointsPane struct {
 	// waitingAtEnd is how many were still waiting when the traffic ended,
 	// counted in the final snapshot as they ended.
 	waitingAtEnd uint64
-	lastW        int // the width Needs was last asked about
 	// held: a prediction about these outcomes waits for its guess, so
 	// every cell shows "-" (Hold).
 	held bool
@@ -318,23 +328,12 @@ func (p *endpointsPane) Hold(on bool) {
 // Needs is the border, the header, a row per endpoint, the legend of the
 // abbreviated names (if any) and a total line; Min leaves the last two out.
 func (p *endpointsPane) Needs(w int) int {
-	p.lastW = w
 	return 4 + p.rows() + p.legendRows(w)
 }
 
-// Min keeps the legend of abbreviated names, at the width the pane was
-// last asked about (Min takes none): an abbreviation nobody explains is no
-// better than a cut word.
-func (p *endpointsPane) Min() int {
-	w := max(p.lastW, p.w)
-	if w == 0 && p.snap != nil {
-		// Not sized yet (the first layout asks Min before Needs): keep a
-		// row for a legend if a name is long enough to need one at the
-		// side-by-side width of an 80-column window.
-		w = 39
-	}
-	return 3 + p.rows() + p.legendRows(w)
-}
+// Min keeps the legend of abbreviated names: an abbreviation nobody
+// explains is no better than a cut word.
+func (p *endpointsPane) Min(w int) int { return 3 + p.rows() + p.legendRows(w) }
 
 func (p *endpointsPane) legendRows(w int) int {
 	if p.snap == nil || w <= 0 {
@@ -695,7 +694,7 @@ type transitionsPane struct {
 // a small window too. Past its needs it shares the rest up to Max, as
 // the charts do (placePanes).
 func (p *transitionsPane) Needs(int) int { return min(2+min(max(len(p.trans), 2), 5), p.Max()) }
-func (p *transitionsPane) Min() int      { return 4 }
+func (p *transitionsPane) Min(int) int   { return 4 }
 
 // Max is room for the entries so far and one more, up to twelve: older
 // ones give way, and the title's note counts them, rather than the pane
@@ -875,7 +874,7 @@ func (p *fleetPane) Needs(int) int {
 	}
 	return 3 + min(len(p.d.snap.Workers), 16)
 }
-func (p *fleetPane) Min() int { return 4 }
+func (p *fleetPane) Min(int) int { return 4 }
 
 func (p *fleetPane) SetShuffle(d shuffleData) {
 	p.d = d
@@ -962,7 +961,7 @@ func (p *customersPane) HoldRows(held customerRow, after map[customerRow]int) {
 }
 
 func (p *customersPane) Needs(int) int { return 10 }
-func (p *customersPane) Min() int      { return 5 }
+func (p *customersPane) Min(int) int   { return 5 }
 
 func (p *customersPane) SetShuffle(d shuffleData) {
 	p.d = d
@@ -1066,7 +1065,7 @@ func (p *oddsPane) Needs(w int) int {
 	p.SetShuffle(shuffleData{})
 	return 2 + len(oddsTable(p.rows, max(w-2, 1)))
 }
-func (p *oddsPane) Min() int { return 5 }
+func (p *oddsPane) Min(int) int { return 5 }
 
 func (p *oddsPane) SetShuffle(shuffleData) {
 	if p.rows == nil && p.err == nil {

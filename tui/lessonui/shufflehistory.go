@@ -36,7 +36,7 @@ const (
 )
 
 func (p *shuffleHistory) Needs(int) int { return 0 }
-func (p *shuffleHistory) Min() int      { return 0 }
+func (p *shuffleHistory) Min(int) int   { return 0 }
 
 // Extent asks for the plot's least rows and its most, with the legend, the
 // axis and the frame; nothing before the run has played (a lone moment

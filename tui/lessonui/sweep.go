@@ -85,7 +85,7 @@ func (p *sweepPane) heatmap(w int) []string {
 // Needs is the whole map's height, with the frame.
 func (p *sweepPane) Needs(w int) int { return len(p.heatmap(w-4)) + 2 }
 
-func (p *sweepPane) Min() int { return 6 }
+func (p *sweepPane) Min(int) int { return 6 }
 
 func (p *sweepPane) View() string {
 	if !p.dirty && p.view != "" {

@@ -31,7 +31,6 @@ type tasksPane struct {
 	kinds   []figureKind
 	held    figureKind
 	after   map[figureKind]int // the step whose question each held kind waits for (HoldFigures)
-	lastW   int                // the width last sized or asked about, for Min
 }
 
 // figureKind is a line of the pane, as a set of them: the figures a
@@ -119,7 +118,6 @@ func newTasksPane(th *theme.Theme) *tasksPane { return &tasksPane{th: th} }
 // Needs is a line per figure in its full words, wrapped at the width, and
 // the frame.
 func (p *tasksPane) Needs(w int) int {
-	p.lastW = w
 	return len(p.wrapped(max(w-2, 1), 0)) + 2
 }
 
@@ -129,14 +127,8 @@ func (p *tasksPane) Needs(w int) int {
 // part that says how full it is: lesson 14's "pool aiohttp 5 in use, of
 // 100 (most" at 80×24). A server with many pools and semaphores gets no
 // more, or a small window would have no room for the other panes; the
-// figures that do not fit are left out whole (wrapped). The layout asks
-// before it sizes the pane: then it is taken at the side-by-side width of
-// an 80-column window.
-func (p *tasksPane) Min() int {
-	w := p.lastW
-	if w <= 0 {
-		w = 39
-	}
+// figures that do not fit are left out whole (wrapped).
+func (p *tasksPane) Min(w int) int {
 	short := make([]bool, len(p.figures))
 	for i := range short {
 		short[i] = true
@@ -147,10 +139,7 @@ func (p *tasksPane) Min() int {
 // tasksMin is the most rows Min asks for: five lines of figures.
 const tasksMin = 7
 
-func (p *tasksPane) SetSize(w, h int) {
-	p.lastW = w
-	p.cached.SetSize(w, h)
-}
+func (p *tasksPane) SetSize(w, h int) { p.cached.SetSize(w, h) }
 
 func (p *tasksPane) SetData(d pane.Data) {
 	s := d.Snap

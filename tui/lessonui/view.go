@@ -68,8 +68,10 @@ func (m *Model) layout() {
 			m.text.ensureReveal(m.step, q.Reveal, m.textWidth())
 		}
 	}
+	m.asked = nil
 	if sw > 0 && m.sim != nil {
 		placePanes(m.sim.Panes(), sw, m.simBodyHeight())
+		m.asked = asks(m.sim.Panes(), sw)
 	}
 	m.clampScroll()
 }
@@ -93,7 +95,7 @@ func (m *Model) designHead(w int) []string {
 	}
 	keep := labelTells(m.sim.DesignNames(), v)
 	lines := designLines(m.sim.Scenario(), v, n, name, keep, w)
-	if one := designTitle(m.sim.Scenario(), v, n, name, keep, w); len(lines) == 2 && !strings.HasSuffix(one, "…") && !m.panesFit(m.h-chrome-2) {
+	if one := designTitle(m.sim.Scenario(), v, n, name, keep, w); len(lines) == 2 && !strings.HasSuffix(one, "…") && !m.panesFit(w, m.h-chrome-2) {
 		// The values of a step's change cost a pane's place: the line
 		// with the knobs' names keeps it (lesson 6's "A retry storm" at
 		// 160×48 lost its outcome timeline to the second line).
@@ -102,11 +104,12 @@ func (m *Model) designHead(w int) []string {
 	return lines
 }
 
-// panesFit says whether every pane of the step fits h rows at its least.
-func (m *Model) panesFit(h int) bool {
+// panesFit says whether every pane of the step fits h rows at its least,
+// w columns wide.
+func (m *Model) panesFit(w, h int) bool {
 	for _, p := range m.sim.Panes() {
 		if !isExtra(p) {
-			h -= p.Min()
+			h -= p.Min(w)
 		}
 	}
 	return h >= 0
@@ -194,19 +197,20 @@ func placePanes(ps []simPane, w, h int) []int {
 		if isExtra(p) {
 			continue // extras.go: from what is left at the end
 		}
-		if p.Min() > left {
+		lo := p.Min(w)
+		if lo > left {
 			break
 		}
-		heights[i] = p.Min()
-		left -= p.Min()
+		heights[i] = lo
+		left -= lo
 	}
 	for i, p := range ps {
 		if heights[i] == 0 {
 			continue
 		}
 		if need := p.Needs(w); need > 0 && need < heights[i] {
-			// A minimum taken before the width was known (Min has no
-			// width) gives back what the pane does not need at this one.
+			// A pane that needs less than its usual least (the breaker
+			// while its state is held: a line) gives the rest back.
 			left += heights[i] - need
 			heights[i] = need
 		}
@@ -260,6 +264,30 @@ func placePanes(ps []simPane, w, h int) []int {
 		p.SetSize(w, heights[i])
 	}
 	return heights
+}
+
+// asks is what placePanes reads of each pane of ps at width w: its least,
+// what it needs, the most it can use and, for an extra, its extent. The
+// map's extent is left out: asking it sizes the map (mapExtra.Extent), and
+// it asks to be placed again itself when it changes (Relayout).
+func asks(ps []simPane, w int) []int {
+	out := make([]int, 0, 3*len(ps))
+	for _, p := range ps {
+		if _, ok := p.(*mapExtra); ok {
+			continue
+		}
+		if x, ok := p.(extraPane); ok {
+			lo, hi := x.Extent(w)
+			out = append(out, lo, hi, 0)
+			continue
+		}
+		most := 0
+		if mx, ok := p.(interface{ Max() int }); ok {
+			most = mx.Max()
+		}
+		out = append(out, p.Min(w), p.Needs(w), most)
+	}
+	return out
 }
 
 // textLines is everything the text column scrolls through: the text, and
