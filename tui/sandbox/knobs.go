@@ -522,52 +522,30 @@ func (f *form) markRefused(msg string) {
 // field the cursor is on, or the first, with how many more are refused,
 // then tail (the form may be longer than the window, and "some values
 // are refused" sent the learner looking for a mark off-screen); nothing
-// once every field is mended. A message of no field (a run over its
-// budget) is left as it is.
+// once every field is mended (kform.MarksLine, the shard view's rule
+// too). A message of no field (a run over its budget) is left as it is.
 func (f *form) sayRefused() {
 	if !f.ofMarks {
 		return
 	}
-	at := f.refusedAt()
-	switch {
-	case at < 0:
-		f.err, f.said, f.ofMarks = "", "", false
-	case f.said != "":
-		f.err = f.said
-	default:
-		f.err = kform.RefusedNote(f.fieldName(at), f.knobs[at].err, f.refusedCount(), f.tail)
+	if f.err = kform.MarksLine(f, f.focus, f.said, f.tail); f.err == "" {
+		f.said, f.ofMarks = "", false
 	}
 }
+
+// The form's fields as its message line reads them (kform.Marks).
+func (f *form) Len() int          { return len(f.knobs) }
+func (f *form) Mark(i int) string { return f.knobs[i].err }
+func (f *form) Name(i int) string { return f.fieldName(i) }
 
 // refusedCount is how many fields are marked refused.
-func (f *form) refusedCount() int {
-	n := 0
-	for i := range f.knobs {
-		if f.knobs[i].err != "" {
-			n++
-		}
-	}
-	return n
-}
-
-// refusedAt is the field the message line speaks of: the one the cursor
-// is on when it is marked refused, else the first marked (-1: none is).
-func (f *form) refusedAt() int {
-	if f.knobs[f.focus].err != "" {
-		return f.focus
-	}
-	for i := range f.knobs {
-		if f.knobs[i].err != "" {
-			return i
-		}
-	}
-	return -1
-}
+func (f *form) refusedCount() int { return kform.RefusedCount(f) }
 
 // focusRefused puts the cursor on the field the message line speaks of
-// (refusedAt), unless none is marked, and writes that line.
+// (kform.RefusedAt: the one it is on when that is refused, else the
+// first), unless none is marked, and writes that line.
 func (f *form) focusRefused() {
-	if at := f.refusedAt(); at >= 0 {
+	if at := kform.RefusedAt(f, f.focus); at >= 0 {
 		f.focus = at
 	}
 	f.sayRefused()

@@ -38,8 +38,22 @@ type form struct {
 	th    *theme.Theme
 	knobs []knob
 	focus int
-	err   string
+	// err is the message line: what the fields marked refused say
+	// (sayRefused writes it from them), so that it follows them as they
+	// are mended; or a refusal of the setup that marks no field, which
+	// stays until the next enter.
+	err string
+	// ofMarks says err is of the fields marked, and follows them.
+	ofMarks bool
+	// said is the setup's own complaint when it is what marked the
+	// fields ("refused: see below"): the message line while one of them
+	// is still marked. "" when the fields refused their own texts.
+	said string
 }
+
+// refusedTail ends the message line of a refusal: enter left the run as
+// it was.
+const refusedTail = "the run on screen is unchanged"
 
 func intKnob(label string, get func(Setup) int, put func(*Setup, int), lo int, hi func(Setup) int, hint string, matches ...string) knob {
 	return knob{
@@ -140,7 +154,7 @@ func (f *form) fill(s Setup) {
 		f.knobs[i].input.SetValue(f.knobs[i].text(s))
 		f.knobs[i].err = ""
 	}
-	f.err = ""
+	f.err, f.ofMarks, f.said = "", false, ""
 }
 
 // build reads the fields into a setup. It returns false and marks the
@@ -148,7 +162,7 @@ func (f *form) fill(s Setup) {
 func (f *form) build(base Setup) (Setup, bool) {
 	s := base
 	ok := true
-	f.err = ""
+	f.err, f.ofMarks, f.said = "", false, ""
 	for i := range f.knobs {
 		k := &f.knobs[i]
 		k.err = ""
@@ -158,68 +172,87 @@ func (f *form) build(base Setup) (Setup, bool) {
 		}
 	}
 	if !ok {
-		f.err = f.refusedNote()
+		f.ofMarks = true
+		f.focusRefused()
 	}
 	return s, ok
 }
 
-// refusedNote names the field refused that the cursor is on, or else the
-// first, and puts the cursor there, with how many more were refused:
-// "some values are refused" named none.
-func (f *form) refusedNote() string {
-	const tail = "the run on screen is unchanged"
-	at := f.focusRefused()
-	if at < 0 {
-		return kform.RefusedNote("", "", 0, tail)
+// The form's fields as its message line reads them (kform.Marks).
+func (f *form) Len() int          { return len(f.knobs) }
+func (f *form) Mark(i int) string { return f.knobs[i].err }
+func (f *form) Name(i int) string { return f.knobs[i].label }
+
+// sayRefused writes the message line from the fields marked refused, as
+// the sandbox's form does (kform.MarksLine): the setup's complaint while a
+// field it marked still is; else the field the cursor is on, or the
+// first, with how many more are refused ("some values are refused" named
+// none); nothing once every field is mended. It said a refusal until the
+// next enter, however many fields were mended since. A complaint that
+// marked no field is left as it is.
+func (f *form) sayRefused() {
+	if !f.ofMarks {
+		return
 	}
-	refused := 0
-	for i := range f.knobs {
-		if f.knobs[i].err != "" {
-			refused++
-		}
+	if f.err = kform.MarksLine(f, f.focus, f.said, refusedTail); f.err == "" {
+		f.ofMarks, f.said = false, ""
 	}
-	return kform.RefusedNote(f.knobs[at].label, f.knobs[at].err, refused, tail)
 }
 
-// focusRefused puts the cursor on the first field marked refused, unless
-// it is on one already, and says which it is on (-1: none is marked).
-func (f *form) focusRefused() int {
-	if f.knobs[f.focus].err != "" {
-		return f.focus
+// focusRefused puts the cursor on the field the message line speaks of
+// (kform.RefusedAt), unless none is marked, and writes that line.
+func (f *form) focusRefused() {
+	if at := kform.RefusedAt(f, f.focus); at >= 0 {
+		f.focus = at
 	}
-	for i := range f.knobs {
-		if f.knobs[i].err != "" {
-			f.focus = i
-			return i
-		}
-	}
-	return -1
+	f.sayRefused()
+}
+
+// focusField puts the cursor on field i; the message line speaks of it
+// when it is refused.
+func (f *form) focusField(i int) {
+	f.focus = i
+	f.sayRefused()
 }
 
 // refuse shows an error of the whole setup and marks the fields it names.
 func (f *form) refuse(err error) {
-	msg := err.Error()
-	f.err = msg + "; the run on screen is unchanged"
+	msg := err.Error() + "; " + refusedTail
+	f.err, f.ofMarks, f.said = msg, false, ""
 	for i := range f.knobs {
 		for _, m := range f.knobs[i].matches {
-			if strings.Contains(msg, m) {
+			if strings.Contains(err.Error(), m) {
 				f.knobs[i].err = "refused: see below"
 			}
 		}
 	}
-	f.focusRefused()
+	if kform.RefusedCount(f) > 0 {
+		// The complaint is of the fields marked: it is the message line
+		// while one of them is still marked.
+		f.ofMarks, f.said = true, msg
+		f.focusRefused()
+	}
 }
 
 // update handles a key inside the form; the caller handles apply and cancel.
 func (f *form) update(k tea.KeyMsg, keys keyMap) {
+	n := len(f.knobs)
 	switch {
 	case key.Matches(k, keys.FormNext):
-		f.focus = (f.focus + 1) % len(f.knobs)
+		f.focusField((f.focus + 1) % n)
 	case key.Matches(k, keys.FormPrev):
-		f.focus = (f.focus + len(f.knobs) - 1) % len(f.knobs)
+		f.focusField((f.focus + n - 1) % n)
 	default:
-		f.knobs[f.focus].input.Key(k)
-		f.knobs[f.focus].err = ""
+		kn := &f.knobs[f.focus]
+		was := kn.input.Value()
+		kn.input.Key(k)
+		if kn.input.Value() != was {
+			// The refusal was of the text before: a key that edits
+			// nothing (→, a paste into a full field) keeps it. The
+			// message line named that refusal, or counted it.
+			kn.err = ""
+			f.sayRefused()
+		}
 	}
 }
 

@@ -47,7 +47,7 @@ func (m *Model) formMouse(msg tea.MouseMsg) {
 		return
 	}
 	if d := playback.Wheel(msg); d != 0 {
-		m.form.focus = (m.form.focus + d + n) % n
+		m.form.focusField((m.form.focus + d + n) % n)
 		return
 	}
 	if !playback.Click(msg) {
@@ -58,6 +58,6 @@ func (m *Model) formMouse(msg tea.MouseMsg) {
 	_, owner := m.form.layout(m.run.setup, m.w-2, m.h-5)
 	row := msg.Y - 2
 	if row >= 0 && row < len(owner) && msg.X >= 1 && msg.X <= m.w-2 && owner[row] >= 0 {
-		m.form.focus = owner[row]
+		m.form.focusField(owner[row])
 	}
 }

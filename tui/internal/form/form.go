@@ -265,3 +265,55 @@ func RefusedNote(field, why string, refused int, tail string) string {
 	}
 	return note + "; " + tail
 }
+
+// Marks is a form's fields as its message line reads them: how many there
+// are, why each is refused ("" when it is not), and its name in a message.
+type Marks interface {
+	Len() int
+	Mark(i int) string
+	Name(i int) string
+}
+
+// RefusedAt is the field the message line speaks of: the one the cursor
+// is on (focus) when it is marked refused, else the first marked; -1 when
+// none is.
+func RefusedAt(m Marks, focus int) int {
+	if focus >= 0 && focus < m.Len() && m.Mark(focus) != "" {
+		return focus
+	}
+	for i := range m.Len() {
+		if m.Mark(i) != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// RefusedCount is how many fields are marked refused.
+func RefusedCount(m Marks) int {
+	n := 0
+	for i := range m.Len() {
+		if m.Mark(i) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// MarksLine is the message line of a form whose fields are marked as m
+// says, so that it says what is refused now, never a refusal already
+// mended (it stayed until the next enter, naming a field typed over):
+// said, the complaint of a check of the whole that marked its fields
+// ("refused: see below"), while any field is still marked; else the
+// field RefusedAt names with its mark, how many more are marked, then
+// tail (RefusedNote); "" once none is.
+func MarksLine(m Marks, focus int, said, tail string) string {
+	at := RefusedAt(m, focus)
+	switch {
+	case at < 0:
+		return ""
+	case said != "":
+		return said
+	}
+	return RefusedNote(m.Name(at), m.Mark(at), RefusedCount(m), tail)
+}
