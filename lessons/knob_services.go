@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,10 @@ const (
 	edgeKeys = "cancel, propagate_deadline, deadline_margin, min_time_left, ratelimiter (false), ratelimiter.rate, ratelimiter.per, ratelimiter.burst, ratelimiter.max_wait, ratelimiter.limit_for_period, ratelimiter.limit_refresh_period, ratelimiter.timeout_duration, per_tenant_bulkhead (false), per_tenant_bulkhead.default, per_tenant_bulkhead.shared, per_tenant_bulkhead.shared_per_tenant"
 	// tenantSlotsKey is followed by a tenant's name: the tenant's own slots.
 	tenantSlotsKey = "per_tenant_bulkhead.own."
+	// TenantSlotsDefault, set at tenantSlotsKey, takes the tenant off the
+	// list of own slots: it has the default's, as a tenant the scenario
+	// does not list has (the knob form's field left empty).
+	TenantSlotsDefault = "default"
 	// serviceEdgeKeys are the dependency keys of an edge to a service: its
 	// latency and faults are the service's own, so those keys are not here.
 	serviceEdgeKeys = "timeout, deadline, bulkhead, bulkhead_kind, bulkhead_wait, bulkhead_queue, fallback, order, breaker (false), retry (false)"
@@ -184,6 +189,16 @@ func setEdge(d *engine.Dependency, key string, val any) error {
 		if p.TenantBulkhead != nil {
 			tb = *p.TenantBulkhead
 			tb.Own = append([]engine.TenantSlots(nil), tb.Own...)
+		}
+		if t, ok := strings.CutPrefix(k, "own."); ok && val == any(TenantSlotsDefault) {
+			// The tenant leaves the list, and takes the default's slots,
+			// as a scenario file that does not list it says.
+			tb.Own = slices.DeleteFunc(tb.Own, func(o engine.TenantSlots) bool { return o.Tenant == t })
+			if len(tb.Own) == 0 {
+				tb.Own = nil // as a file without own slots parses
+			}
+			p.TenantBulkhead = &tb
+			return nil
 		}
 		var n int
 		if n, err = asInt(val); err != nil {

@@ -153,6 +153,38 @@ func TestSetKnobDoesNotAliasVariants(t *testing.T) {
 	}
 }
 
+// A tenant's own slots set to "default" take it off the list, leaving the
+// others' and the table the variants share as they were; the last one
+// off leaves no list, as a file without own slots parses.
+func TestTenantSlotsDefaultUnlistsTheTenant(t *testing.T) {
+	sc := scenarios.NoisyTenant()
+	shared := &engine.TenantBulkhead{Own: []engine.TenantSlots{{Tenant: "acme", Slots: 10}, {Tenant: "globex", Slots: 6}}, Default: 20}
+	for v := range sc.Variants {
+		sc.Variants[v].System.Dependencies[0].Policy.TenantBulkhead = shared
+	}
+	tb := func() *engine.TenantBulkhead { return sc.Variants[1].System.Dependencies[0].Policy.TenantBulkhead }
+	if err := SetKnob(sc, 1, "database.per_tenant_bulkhead.own.acme", TenantSlotsDefault); err != nil {
+		t.Fatal(err)
+	}
+	if got := tb(); !slices.Equal(got.Own, []engine.TenantSlots{{Tenant: "globex", Slots: 6}}) || got.Default != 20 {
+		t.Errorf("acme set to the default: %+v, want globex's 6 alone beside the default 20", got)
+	}
+	if len(shared.Own) != 2 || shared.Own[0].Tenant != "acme" {
+		t.Errorf("the table the variants share changed: %+v", shared)
+	}
+	for _, tenant := range []string{"globex", "initech"} { // initech was not listed: nothing to take off
+		if err := SetKnob(sc, 1, "database.per_tenant_bulkhead.own."+tenant, TenantSlotsDefault); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := tb(); got.Own != nil || got.Default != 20 {
+		t.Errorf("every tenant at the default: %+v, want no list", got)
+	}
+	if err := sc.Validate(); err != nil {
+		t.Errorf("the scenario: %v", err)
+	}
+}
+
 // Knobs lists a service's knobs and its edges', and leaves out what an
 // edge to a service does not have.
 func TestKnobsOfServices(t *testing.T) {

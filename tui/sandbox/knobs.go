@@ -35,7 +35,12 @@ const (
 	kindYesNo                     // "yes" or "no"
 	kindCancel                    // "yes" (propagate) or "no" (none)
 	kindBudget                    // a retry budget: "none", "token-bucket" or "concurrency"
+	kindSlots                     // a tenant's own slots: a whole number ≥ 0, or empty for the default's
 )
+
+// slotsDefault is a kindSlots field's value left empty: the tenant has
+// the default's slots, not its own.
+const slotsDefault = -1
 
 // knob is one field of the form.
 type knob struct {
@@ -346,6 +351,19 @@ func parse(kind valueKind, text string) (value, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || !digitsRE.MatchString(s) {
 			return value{}, fmt.Errorf("a whole number, 0 or more")
+		}
+		return value{n: n}, nil
+	case kindSlots:
+		if s == "" || s == lessons.TenantSlotsDefault {
+			return value{n: slotsDefault}, nil
+		}
+		n, err := strconv.Atoi(s)
+		if err == nil && digitsRE.MatchString(strings.TrimPrefix(s, "-")) && n < 0 {
+			// The engine's range, in its words ("it must be 0 or more").
+			return value{}, fmt.Errorf("0 or more, or empty for the default")
+		}
+		if err != nil || !digitsRE.MatchString(s) {
+			return value{}, fmt.Errorf("a whole number, 0 or more, or empty for the default")
 		}
 		return value{n: n}, nil
 	case kindQueue:
@@ -745,7 +763,7 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 // are written in (knob.longText).
 func (k *knob) edit(now, was string, sys *engine.System, end time.Duration) change {
 	if now == "" {
-		now = "end"
+		now = emptyWord(k.kind)
 	}
 	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was}
 	if k.path != "" {
@@ -757,6 +775,15 @@ func (k *knob) edit(now, was string, sys *engine.System, end time.Duration) chan
 		c.words = c.label + " " + t // a duration's words carry no unit of the label's
 	}
 	return c
+}
+
+// emptyWord is what an empty field of kind means, as an edit's mark says
+// it: a fault's end is the run's, a tenant's own slots are the default's.
+func emptyWord(kind valueKind) string {
+	if kind == kindSlots {
+		return lessons.TenantSlotsDefault
+	}
+	return "end"
 }
 
 // longText is text, the value of k, a field of a time, as an edit's mark
@@ -888,7 +915,7 @@ func (c change) replaces(w string) bool {
 	}
 	was := c.was
 	if was == "" {
-		was = "end"
+		was = emptyWord(c.kind)
 	}
 	if rest == was {
 		return true

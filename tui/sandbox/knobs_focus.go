@@ -21,7 +21,7 @@ func (f *form) newSection(title, part string) {
 // focusOn moves the cursor to the first knob of the part t names: a
 // service's section (for the service or one instance of it), the calls to
 // a dependency (the front's, else the first service's that makes them), a
-// tenant's slots in a per-tenant bulkhead (its own, else the default) or
+// tenant's own slots in a per-tenant bulkhead (else the default's) or
 // else the traffic's rates; the
 // front, or a part with no knobs, leaves the cursor at the first knob. It
 // reports whether it found the part's knobs.
@@ -38,10 +38,10 @@ func (f *form) focusOn(t mappane.Target) bool {
 			}
 		}
 	case mappane.Tenant:
-		// Its own slots, or the default that stands for them.
-		for _, prefix := range []string{t.Name + " slots", "default slots"} {
+		// Its own slots, empty while the default stands for them.
+		for _, label := range []string{"own slots: " + t.Name, "default slots"} {
 			for i, k := range f.knobs {
-				if strings.HasPrefix(k.label, prefix) {
+				if k.label == label {
 					f.focus = i
 					return true
 				}

@@ -30,7 +30,8 @@ func TestKnobFormFollowsTheMap(t *testing.T) {
 		{"multi-hop", 0, "database", "timeout", "Calls inventory → database"},
 		{"fleet-probes", 0, "api", "workers", "Service api"},
 		{"fleet-probes", 0, "api#3", "workers", "Service api"},
-		{"noisy-tenant", 1, "acme", "default slots", "Calls to"},
+		{"noisy-tenant", 1, "acme", "own slots: acme", "Calls to"},
+		{"noisy-tenant", 1, "initech", "own slots: initech", "Calls to"},
 		{"noisy-tenant", 0, "globex", "checkout rate", "The server"}, // no slots: its traffic
 		{"cascade", 0, "recommendations", "timeout", "Calls to recommendations"},
 		// A call with no policy of its own but a timeout has its section.

@@ -39,11 +39,18 @@ func (f *form) addPath(label, hint string, kind valueKind, initial, path string,
 
 // addTenantSlots appends the fields of a per-tenant bulkhead on the call
 // whose knobs start with prefix ("search." or "orders/inventory."), for the
-// form's variant: each listed tenant's own slots, the default, the shared
+// form's variant: each of the system's tenants' own slots, empty for the
+// default's (a tenant the bulkhead does not list), the default, the shared
 // overflow and one tenant's most of it.
-func (f *form) addTenantSlots(prefix string, tb *engine.TenantBulkhead, match string) {
-	for _, o := range tb.Own {
-		f.addPath(o.Tenant+" slots", "its own; 0 or more", kindInt, strconv.Itoa(o.Slots), prefix+"per_tenant_bulkhead.own."+o.Tenant, false, match)
+func (f *form) addTenantSlots(prefix string, tb *engine.TenantBulkhead, tenants []string, match string) {
+	for _, t := range tenants {
+		own := ""
+		for _, o := range tb.Own {
+			if o.Tenant == t {
+				own = strconv.Itoa(o.Slots)
+			}
+		}
+		f.addPath("own slots: "+t, "empty: default slots; 0 or more", kindSlots, own, prefix+"per_tenant_bulkhead.own."+t, false, match)
 	}
 	f.addPath("default slots", "each other tenant's own", kindInt, strconv.Itoa(tb.Default), prefix+"per_tenant_bulkhead.default", false, match)
 	f.addPath("shared slots", "the overflow all share", kindInt, strconv.Itoa(tb.Shared), prefix+"per_tenant_bulkhead.shared", false, match)
@@ -122,7 +129,7 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt ca
 	if p.TenantBulkhead == nil {
 		add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead), prefix+"bulkhead", false, match+": bulkhead")
 	} else {
-		f.addTenantSlots(prefix, p.TenantBulkhead, match+": per-tenant bulkhead")
+		f.addTenantSlots(prefix, p.TenantBulkhead, f.source.Variants[f.variant].System.Tenants, match+": per-tenant bulkhead")
 	}
 	if opt.permitWait {
 		f.addPermitWait(strings.TrimSuffix(prefix, "."), *p)
@@ -358,6 +365,11 @@ func (f *form) limitUpTo(lo float64, at int, words string) {
 func knobArg(kind valueKind, v value) any {
 	switch kind {
 	case kindInt:
+		return int64(v.n)
+	case kindSlots:
+		if v.n == slotsDefault {
+			return lessons.TenantSlotsDefault
+		}
 		return int64(v.n)
 	case kindQueue:
 		if v.n == engine.QueueUnbounded {

@@ -43,6 +43,9 @@ func (k *knob) takesWords() string {
 		// The range the hint states, not parse's "0 or more".
 		return "a number of requests a second, " + k.rangeText()
 	}
+	if k.kind == kindSlots {
+		return "a whole number, 0 or more, or empty for the default"
+	}
 	kind := k.kind
 	if kind == kindUntil {
 		kind = kindDuration // empty parses: the end
@@ -84,7 +87,8 @@ func (k *knob) misspelt(s string, err error) bool {
 	switch k.kind {
 	case kindDuration, kindUntil:
 		return false // lessons.ParseDuration quotes the text in every refusal
-	case kindQueue:
+	case kindQueue, kindSlots:
+		// "-5" is a whole number, refused for its range in parse's words.
 		return !strings.HasPrefix(s, "-") || !digitsRE.MatchString(s[1:])
 	case kindPercent:
 		return errors.Is(err, scenariofile.ErrShareForm)
@@ -99,7 +103,7 @@ func (k *knob) misspelt(s string, err error) bool {
 func (k *knob) howToType(s string) string {
 	var example, how string
 	switch k.kind {
-	case kindInt, kindQueue:
+	case kindInt, kindQueue, kindSlots:
 		if f, ok := k.readsAs(s); ok && f == math.Trunc(f) {
 			return "type " + strconv.FormatFloat(f, 'f', -1, 64)
 		}
