@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -227,10 +228,15 @@ func TestKnobFormMessageFollowsTheMarks(t *testing.T) {
 }
 
 // A refusal of the scenario's own that marks two fields (a time window's
-// minimum calls of 0: the window and the minimum) is the message line
-// while either is marked: it is what enter said of them both, and only
-// enter checks the scenario again. Once both are edited, it goes.
-func TestTheScenarioRefusalStaysWhileAFieldItMarkedIs(t *testing.T) {
+// minimum calls of 0: the window and the minimum) follows the edits once
+// every field's text is a value: the scenario is checked again, running
+// nothing, so the marks and the message line say what it refuses now.
+// The minimum made 5 mends it, and the window's mark and the complaint
+// leave with it; they stayed until the next enter. A window edited to
+// another time leaves the rule refusing both, and both marked; while its
+// text is no value yet (a time without its unit) the marks stay as enter
+// left them.
+func TestTheScenarioRefusalFollowsTheEdits(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one, every enter is refused and its commands are dropped
 	sc := tuitest.Scenario(t, "checkout")
 	b := sc.Variants[3].System.Dependencies[0].Policy.Breaker
@@ -238,33 +244,63 @@ func TestTheScenarioRefusalStaysWhileAFieldItMarkedIs(t *testing.T) {
 	if err := sc.Validate(); err != nil {
 		t.Fatalf("checkout with a time window of 10s: %v", err)
 	}
-	m := newModel(t, 80, 24, Options{Scenario: sc, Variant: 3})
-	m = press(m, "e")
-	m = focusLabel(t, m, "minimum calls", 1)
-	m = press(m, "ctrl+u", "0", "enter")
-	if m.form == nil {
-		t.Fatal("a minimum of 0 calls in a time window was taken")
-	}
-	complaint := m.form.err
-	marked := func() (n int) {
+	var m Model
+	marked := func() (names []string) {
 		for _, k := range m.form.knobs {
 			if k.err != "" {
-				n++
+				names = append(names, k.label)
 			}
 		}
-		return n
+		return names
 	}
-	if !strings.Contains(complaint, "minimum calls must be at least 1 for a time window") || marked() != 2 {
-		t.Fatalf("the form says %q with %d fields marked; want the time window's rule, the window and the minimum marked", complaint, marked())
+	refuse := func() string {
+		m = newModel(t, 80, 24, Options{Scenario: sc, Variant: 3})
+		m = press(m, "e")
+		m = focusLabel(t, m, "minimum calls", 1)
+		m = press(m, "ctrl+u", "0", "enter")
+		if m.form == nil {
+			t.Fatal("a minimum of 0 calls in a time window was taken")
+		}
+		if !strings.Contains(m.form.err, "minimum calls must be at least 1 for a time window") || len(marked()) != 2 {
+			t.Fatalf("the form says %q with %q marked; want the time window's rule, the window and the minimum marked", m.form.err, marked())
+		}
+		return m.form.err
 	}
+
+	refuse()
+	m = press(m, "backspace", "5")
+	if m.form.err != "" || len(marked()) != 0 {
+		t.Errorf("the minimum made 5, the form says %q with %q marked", m.form.err, marked())
+	}
+	if l := m.form.knobs[m.form.focus].label; l != "minimum calls" {
+		t.Errorf("the cursor moved to %q", l)
+	}
+
+	// Another field edited, the rule still refusing: the cursor stays
+	// on it, though enter would go to a field marked.
+	complaint := refuse()
+	m = focusLabel(t, m, "open for", 1)
+	m = press(m, "ctrl+u", "6", "s")
+	if l := m.form.knobs[m.form.focus].label; l != "open for" || m.form.err != complaint || len(marked()) != 2 {
+		t.Errorf("the open time edited: the cursor is on %q, the form says %q with %q marked; want it on the open time, %q, both marked", l, m.form.err, marked(), complaint)
+	}
+
+	refuse()
 	m = focusLabel(t, m, "breaker window", 1)
-	m = press(m, "ctrl+u", "2", "0", "s")
-	if m.form.err != complaint || marked() != 1 {
-		t.Errorf("the window edited, the minimum still 0, the form says %q with %d fields marked; want %q, the minimum marked", m.form.err, marked(), complaint)
+	m = press(m, "ctrl+u", "2", "0")
+	if m.form.err != complaint || !reflect.DeepEqual(marked(), []string{"minimum calls"}) {
+		t.Errorf("the window typed \"20\", no time yet: the form says %q with %q marked; want %q, the minimum marked", m.form.err, marked(), complaint)
+	}
+	m = press(m, "s")
+	if m.form.err != complaint || len(marked()) != 2 {
+		t.Errorf("the window made 20s, the minimum still 0: the form says %q with %q marked; want %q, both marked", m.form.err, marked(), complaint)
+	}
+	if l := m.form.knobs[m.form.focus].label; l != "breaker window" {
+		t.Errorf("the cursor moved to %q", l)
 	}
 	m = focusLabel(t, m, "minimum calls", 1)
 	m = press(m, "backspace", "5")
-	if m.form.err != "" || marked() != 0 {
-		t.Errorf("both fields edited, the form says %q with %d fields marked", m.form.err, marked())
+	if m.form.err != "" || len(marked()) != 0 {
+		t.Errorf("both fields mended, the form says %q with %q marked", m.form.err, marked())
 	}
 }

@@ -192,7 +192,11 @@ type form struct {
 	said string
 	// tail ends a message naming a field refused: what enter left as it
 	// was ("the run on screen is unchanged").
-	tail    string
+	tail string
+	// checked is the scenario the last build applied the fields to, which
+	// an edit checks them against again while its complaint is the
+	// message line (recheckScenario).
+	checked *engine.Scenario
 	variant int
 	// builtIn is the scenario as the sandbox opened it, for what the form
 	// has no field for but an edit may need back (restoreRestart); nil
@@ -452,7 +456,7 @@ func parseDuration(s string) (time.Duration, error) { return lessons.ParseDurati
 func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	c := cloneScenario(sc)
 	ok := true
-	f.err, f.said, f.ofMarks = "", "", false
+	f.err, f.said, f.ofMarks, f.checked = "", "", false, sc
 	for i := range f.knobs {
 		k := &f.knobs[i]
 		v, err := k.refused()
@@ -1012,6 +1016,7 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 			// that edits nothing (→, a paste into a full field) keeps them.
 			kn.err, kn.cut = "", nil
 			f.recheckTied()
+			f.recheckScenario()
 			// The message line named that refusal, or counted it: it
 			// stayed, naming a field mended while others were refused.
 			f.sayRefused()
@@ -1044,6 +1049,30 @@ func (f *form) recheckTied() {
 		}
 		k.err = err
 	}
+}
+
+// recheckScenario checks the scenario again, as enter does but running
+// nothing, after an edit while the scenario's complaint is the message
+// line (said), once every field's text is a value: the marks and the line
+// then say what the scenario refuses now. An edit that mended the rule
+// (a time window's minimum of 0 made 5) left the other field it marked
+// (the window) marked, and the line said the complaint, until the next
+// enter. The cursor stays where the edit is. While a field's text is no
+// value (a time typed without its unit yet) the marks stay as they are:
+// enter says what that text is.
+func (f *form) recheckScenario() {
+	if f.said == "" || f.checked == nil {
+		return
+	}
+	for i := range f.knobs {
+		if _, err := f.knobs[i].refused(); err != "" {
+			return
+		}
+	}
+	at := f.focus
+	f.build(f.checked)
+	f.focus = at
+	f.sayRefused()
 }
 
 // lines draws the form to fit h lines, scrolled so the focused field shows.
