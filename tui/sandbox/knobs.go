@@ -1032,8 +1032,8 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 // value its refusal quotes. While that field's text is no value (cleared
 // to be typed over), the refusal keeps the range in words. Any other
 // field's refusal is of its own text, which only its own edit changes. A
-// field's mark from the scenario's complaint (said) stays: only the
-// scenario's check, at enter, tells it.
+// field's mark from the scenario's complaint (said) is the scenario's
+// check to tell (recheckScenario).
 func (f *form) recheckTied() {
 	if f.said != "" {
 		return
