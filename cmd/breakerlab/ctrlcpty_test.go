@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // Ctrl-C typed while the program waits for the terminal's answer to the
@@ -34,6 +35,15 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The keys must come within the program's wait (termbg.Timeout from
+	// its question), which a test that pressed them on seeing the
+	// question could not promise: on a loaded machine (the suite's -race
+	// run, a load of 30) the wait ran out first. So the program's
+	// question is held up: with the terminal's output full, its write
+	// blocks, after it has put the terminal in raw mode and before its
+	// wait begins. The keys are pressed then, and are there to be read
+	// as the wait begins, however late the program or this test runs.
+	fillOutput(t, pts)
 	cmd := exec.Command(os.Args[0], "version")
 	cmd.Env = append(append(os.Environ(), "BREAKERLAB_TEST_AS_MAIN=1", "TERM=xterm-256color"), ptyEnv(t)...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
@@ -46,6 +56,34 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	defer cmd.Process.Kill()
+
+	// A change in the terminal's modes means the program is about to
+	// ask: nothing else sets them before a command runs, and the
+	// question's wait makes the terminal raw, where Ctrl-C is a byte and
+	// no signal.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		now, err := term.GetState(pts.Fd())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(now, before) {
+			break
+		}
+		select {
+		case err := <-exited:
+			t.Fatalf("the program ended (%v) before it asked the terminal its background", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the program did not put the terminal in raw mode to ask its background")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	// A key, then Ctrl-C, as a hurried learner types them.
+	if _, err := ptm.WriteString("q\x03"); err != nil {
+		t.Fatal(err)
+	}
 
 	chunks := make(chan string, 64)
 	go func() {
@@ -66,15 +104,13 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 		select {
 		case s, ok := <-chunks:
 			if !ok {
-				t.Fatalf("the terminal closed before it was asked: %q", drawn.String())
+				t.Fatalf("the terminal closed before it was asked: %q", strings.TrimLeft(drawn.String(), "."))
 			}
 			drawn.WriteString(s)
 		case <-time.After(10 * time.Second):
-			t.Fatalf("the terminal was not asked its background: %q", drawn.String())
+			t.Fatalf("the terminal was not asked its background: %q", strings.TrimLeft(drawn.String(), "."))
 		}
 	}
-	// A key, then Ctrl-C, as a hurried learner types them.
-	ptm.WriteString("q\x03")
 
 	select {
 	case err = <-exited:
@@ -107,5 +143,56 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 	}
 	if _, rest, _ := strings.Cut(drawn.String(), "\x1b[6n"); strings.Contains(rest, "breakerlab") {
 		t.Errorf("the command ran on after Ctrl-C: %q", rest)
+	}
+}
+
+// fillOutput fills the terminal pts's output, which nothing reads yet,
+// until one more byte would wait for a reader: the next write to it
+// blocks until the other end reads. It writes through a descriptor of its
+// own, without blocking; pts's is shared with the program, which must
+// block. It fills it as the program writes, in raw mode: the terminal
+// takes a write there while it has any room, where with its output
+// processed (OPOST) it refused pieces the program's question then fitted
+// in. The terminal moves what was written on to its other end's buffer
+// after the write, making room meanwhile, so the pieces get smaller, down
+// to a byte, until a byte has been refused for a while.
+func fillOutput(t *testing.T, pts *os.File) {
+	t.Helper()
+	saved, err := term.MakeRaw(pts.Fd())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := term.Restore(pts.Fd(), saved); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	fd, err := unix.Open(pts.Name(), unix.O_WRONLY|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(fd)
+	fill := []byte(strings.Repeat(".", 4096))
+	refusedSince := time.Time{}
+	for total := 0; ; {
+		n, err := unix.Write(fd, fill)
+		total += max(n, 0)
+		switch {
+		case err == unix.EAGAIN && len(fill) > 1:
+			fill = fill[:len(fill)/2]
+		case err == unix.EAGAIN && refusedSince.IsZero():
+			refusedSince = time.Now()
+		case err == unix.EAGAIN && time.Since(refusedSince) > 100*time.Millisecond:
+			return
+		case err == unix.EAGAIN:
+			time.Sleep(time.Millisecond)
+		case err != nil:
+			t.Fatalf("filling the terminal's output: %v", err)
+		default:
+			refusedSince = time.Time{}
+		}
+		if total > 64<<20 {
+			t.Fatalf("the terminal took %d bytes of output unread, and would not hold up the program's question", total)
+		}
 	}
 }
