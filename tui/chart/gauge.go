@@ -31,13 +31,12 @@ type Gauge struct {
 	pool int // the pool's index, for a pool's gauge
 	w, h int
 
-	data    pane.Data
-	frame   frame
-	cols    int
-	key     chartKey
-	hasData bool
-	dirty   bool
-	view    string
+	data  pane.Data
+	frame frame
+	cols  int
+	key   viewKey
+	dirty bool
+	view  string
 }
 
 type gaugeKind uint8
@@ -80,24 +79,39 @@ func (g *Gauge) SetSize(w, h int) {
 	}
 }
 
-// SetData takes a new snapshot; the chart redraws when a new sample
-// arrived or the run changed.
+// SetData takes a new snapshot; the chart redraws when what it draws
+// changed: a new sample, the run, or a figure of the moment its title,
+// legend and scale read (read, downSamples), which moves between two
+// samples.
 func (g *Gauge) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	k := chartKey{gen: d.Gen, series: len(d.Snap.Pools)}
+	s := d.Snap
+	k := chartKey{gen: d.Gen, series: len(s.Pools), moment: d.Moment != nil}
 	switch {
-	case g.kind == gaugePool && g.pool < len(d.Snap.Pools):
-		k.samples = len(d.Snap.Pools[g.pool].Series)
-	case d.Snap.Tasks != nil:
-		k.samples = len(d.Snap.Tasks.Series)
+	case g.kind == gaugePool && g.pool < len(s.Pools):
+		k.samples = len(s.Pools[g.pool].Series)
+	case s.Tasks != nil:
+		k.samples = len(s.Tasks.Series)
+	}
+	now := g.key.figures()
+	switch t := s.Tasks; {
+	case g.kind == gaugePool && g.pool < len(s.Pools):
+		p := &s.Pools[g.pool]
+		now = append(now, int64(p.Size), int64(p.InUse), int64(p.InUseMax), int64(p.Waiting), int64(p.WaitingMax), int64(p.Dialling))
+	case g.kind == gaugeMemory && t != nil:
+		now = append(now, int64(t.Live), int64(t.LiveMax), t.Memory, t.MemoryLimit, int64(t.Kills), flag(t.Down), int64(t.UpAt))
+	case t != nil:
+		now = append(now, int64(t.Threads), bits(t.LoopBusy))
+	}
+	if t := s.Tasks; t != nil {
+		now = append(now, int64(t.Kills)) // the downtime's marks and legend (downSamples)
 	}
 	g.data = d
-	if g.hasData && k == g.key {
-		return
+	if g.key.update(k, now, d.Faults) {
+		g.dirty = true
 	}
-	g.key, g.hasData, g.dirty = k, true, true
 }
 
 // View draws the chart, from the cache when nothing changed.

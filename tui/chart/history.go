@@ -3,6 +3,7 @@ package chart
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -27,12 +28,29 @@ type History struct {
 	th   *theme.Theme
 	w, h int
 
-	data    pane.Data
-	key     chartKey
-	hasData bool
-	dirty   bool
-	view    string
-	shown   int // breakers drawn at the last render
+	data  pane.Data
+	key   viewKey
+	dirty bool
+	view  string
+	shown int // breakers drawn at the last render
+
+	// legendOf is the legend's lines and what they were packed for: the
+	// lesson player asks the chart's height (HistoryHeight, the legend's
+	// lines) on every frame, and packing the legend's styled words took
+	// four hundred allocations a frame.
+	legendOf legendFor
+	legendAt []string
+}
+
+// legendFor is what the legend's lines depend on: the width, the run
+// (its breakers' rules), the faults and how times are written.
+type legendFor struct {
+	w      int
+	gen    uint64
+	series int
+	moment bool
+	faults []pane.FaultSpan
+	ok     bool
 }
 
 // NewHistory makes an empty breaker history.
@@ -56,21 +74,28 @@ func (h *History) SetSize(w, hh int) {
 	}
 }
 
-// SetData takes a new snapshot; the chart redraws only when a new sample
-// arrived or the run changed.
+// SetData takes a new snapshot; the chart redraws only when what it
+// draws changed: a new sample, a transition (which comes between two),
+// a breaker's state now (each breaker's head names it), or the run.
 func (h *History) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	k := chartKey{gen: d.Gen, series: len(d.Snap.Dependencies)}
-	if len(d.Snap.Dependencies) > 0 {
-		k.samples = len(d.Snap.Dependencies[0].Series)
+	s := d.Snap
+	k := chartKey{gen: d.Gen, series: len(s.Dependencies), transitions: len(s.Transitions), moment: d.Moment != nil}
+	if len(s.Dependencies) > 0 {
+		k.samples = len(s.Dependencies[0].Series)
+	}
+	now := h.key.figures()
+	for i := range s.Dependencies {
+		if b := s.Dependencies[i].Breaker; b != nil {
+			now = append(now, int64(b.State))
+		}
 	}
 	h.data = d
-	if h.hasData && k == h.key {
-		return
+	if h.key.update(k, now, d.Faults) {
+		h.dirty = true
 	}
-	h.key, h.hasData, h.dirty = k, true, true
 }
 
 // View draws the chart, from the cache when nothing changed.
@@ -163,8 +188,22 @@ func (h *History) stateClass(st breaker.State) grid.Class {
 }
 
 // legend explains the band, the lines and the marks, packed on as few
-// lines as fit in iw cells.
+// lines as fit in iw cells; s is the last data's snapshot, whose lines
+// are kept until the width, the run, the faults or the moment's rule
+// changes. The lines are the chart's: a caller that changes them copies
+// them first.
 func (h *History) legend(iw int, s *engine.Snapshot) []string {
+	k := legendFor{w: iw, gen: h.key.run.gen, series: len(s.Dependencies), moment: h.data.Moment != nil, faults: h.key.faults, ok: true}
+	if c := &h.legendOf; c.ok && c.w == k.w && c.gen == k.gen && c.series == k.series && c.moment == k.moment && slices.Equal(c.faults, k.faults) {
+		return h.legendAt
+	}
+	h.legendOf, h.legendAt = k, h.packLegend(iw, s)
+	return h.legendAt
+}
+
+// packLegend packs the legend's words in as few lines of iw cells as
+// fit, in short words when that saves a line.
+func (h *History) packLegend(iw int, s *engine.Snapshot) []string {
 	long := h.legendWords(iw, s, false)
 	if len(long) <= 1 {
 		return long

@@ -33,13 +33,12 @@ type InFlight struct {
 	th   *theme.Theme
 	w, h int
 
-	data    pane.Data
-	frame   frame
-	cols    int
-	key     chartKey
-	hasData bool
-	dirty   bool
-	view    string
+	data  pane.Data
+	frame frame
+	cols  int
+	key   viewKey
+	dirty bool
+	view  string
 }
 
 // NewInFlight makes an empty in-flight chart.
@@ -63,21 +62,29 @@ func (f *InFlight) SetSize(w, h int) {
 	}
 }
 
-// SetData takes a new snapshot; the chart redraws only when a new sample
-// arrived or the run changed.
+// SetData takes a new snapshot; the chart redraws only when what it
+// draws changed: a new sample, the run, or a figure of the moment it
+// reads between two samples: each dependency's peak in flight, which the
+// y scale counts (yScale) and the top edge may name, and whether it has
+// abandoned calls now, which the legend explains (mayAbandon).
 func (f *InFlight) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	k := chartKey{gen: d.Gen, series: len(d.Snap.Dependencies)}
-	if len(d.Snap.Dependencies) > 0 {
-		k.samples = len(d.Snap.Dependencies[0].Series)
+	s := d.Snap
+	k := chartKey{gen: d.Gen, series: len(s.Dependencies), moment: d.Moment != nil}
+	if len(s.Dependencies) > 0 {
+		k.samples = len(s.Dependencies[0].Series)
+	}
+	now := f.key.figures()
+	for i := range s.Dependencies {
+		dep := &s.Dependencies[i]
+		now = append(now, int64(dep.InFlightMax), flag(dep.Abandoned > 0))
 	}
 	f.data = d
-	if f.hasData && k == f.key {
-		return
+	if f.key.update(k, now, d.Faults) {
+		f.dirty = true
 	}
-	f.key, f.hasData, f.dirty = k, true, true
 }
 
 // View draws the chart, from the cache when nothing changed.

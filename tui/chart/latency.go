@@ -25,11 +25,10 @@ type Latency struct {
 	th   *theme.Theme
 	w, h int
 
-	data    pane.Data
-	key     chartKey
-	hasData bool
-	dirty   bool
-	view    string
+	data  pane.Data
+	key   viewKey
+	dirty bool
+	view  string
 
 	// Percentiles of finished columns, kept between renders: a column's
 	// answers never change once its last sample is in.
@@ -74,20 +73,21 @@ func (l *Latency) SetSize(w, h int) {
 }
 
 // SetData takes a new snapshot; the chart redraws only when a new sample
-// arrived or the run changed.
+// arrived, or the run or its faults changed: its columns take the answers
+// of whole samples (the ones after the last are not drawn), and it reads
+// no figure of the moment between two.
 func (l *Latency) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints)}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints), moment: d.Moment != nil}
 	if len(d.Snap.Endpoints) > 0 {
 		k.samples = len(d.Snap.Endpoints[0].Series)
 	}
 	l.data = d
-	if l.hasData && k == l.key {
-		return
+	if l.key.update(k, nil, d.Faults) {
+		l.dirty = true
 	}
-	l.key, l.hasData, l.dirty = k, true, true
 }
 
 // View draws the chart, from the cache when nothing changed.

@@ -33,19 +33,11 @@ type Outcomes struct {
 	focus []string
 	// held: the bands stay empty while a prediction about these outcomes
 	// waits for its guess (Hold).
-	held    bool
-	frame   frame
-	key     chartKey
-	hasData bool
-	dirty   bool
-	view    string
-}
-
-// chartKey is what a chart's picture depends on besides its size.
-type chartKey struct {
-	gen     uint64
-	samples int
-	series  int
+	held  bool
+	frame frame
+	key   viewKey
+	dirty bool
+	view  string
 }
 
 // NewOutcomes makes an empty outcomes chart.
@@ -135,20 +127,20 @@ func (o *Outcomes) SetSize(w, h int) {
 }
 
 // SetData takes a new snapshot; the chart redraws only when a new sample
-// arrived or the run changed.
+// arrived, or the run or its faults changed: its columns count whole
+// samples, and it reads no figure of the moment between two.
 func (o *Outcomes) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints)}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints), moment: d.Moment != nil}
 	if len(d.Snap.Endpoints) > 0 {
 		k.samples = len(d.Snap.Endpoints[0].Series)
 	}
 	o.data = d
-	if o.hasData && k == o.key {
-		return
+	if o.key.update(k, nil, d.Faults) {
+		o.dirty = true
 	}
-	o.key, o.hasData, o.dirty = k, true, true
 }
 
 // View draws the chart, from the cache when nothing changed.
