@@ -493,8 +493,11 @@ func (m *Model) relayoutIfAsked() {
 		return
 	}
 	again := relayout(m.sim.Panes())
-	if _, sw := m.columns(); sw > 0 && !slices.Equal(asks(m.sim.Panes(), sw), m.asked) {
-		again = true
+	if _, sw := m.columns(); sw > 0 {
+		var buf [48]int // three figures a pane: a step's panes and extras fit
+		if !slices.Equal(appendAsks(buf[:0], m.sim.Panes(), sw), m.asked) {
+			again = true
+		}
 	}
 	if again {
 		m.layout()

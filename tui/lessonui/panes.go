@@ -1058,12 +1058,19 @@ type oddsPane struct {
 	th   *theme.Theme
 	rows []shuffle.OddsRow
 	err  error
+	// needs is the height Needs found at width needsW: the rows never
+	// change once computed, and the player asks on every frame (asks),
+	// where wrapping the table again took most of a frame's allocations.
+	needs, needsW int
 }
 
 // Needs counts the table and its note at the pane's width.
 func (p *oddsPane) Needs(w int) int {
 	p.SetShuffle(shuffleData{})
-	return 2 + len(oddsTable(p.rows, max(w-2, 1)))
+	if p.needs == 0 || p.needsW != w {
+		p.needs, p.needsW = 2+len(oddsTable(p.rows, max(w-2, 1))), w
+	}
+	return p.needs
 }
 func (p *oddsPane) Min(int) int { return 5 }
 

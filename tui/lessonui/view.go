@@ -271,7 +271,12 @@ func placePanes(ps []simPane, w, h int) []int {
 // map's extent is left out: asking it sizes the map (mapExtra.Extent), and
 // it asks to be placed again itself when it changes (Relayout).
 func asks(ps []simPane, w int) []int {
-	out := make([]int, 0, 3*len(ps))
+	return appendAsks(make([]int, 0, 3*len(ps)), ps, w)
+}
+
+// appendAsks appends asks(ps, w) to out: the player compares them with
+// the last layout's on every frame, in a buffer of its own stack.
+func appendAsks(out []int, ps []simPane, w int) []int {
 	for _, p := range ps {
 		if _, ok := p.(*mapExtra); ok {
 			continue
