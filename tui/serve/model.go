@@ -422,11 +422,13 @@ const (
 	MaxHeight = 100
 )
 
-// SessionHeapBound is the most live heap one session is meant to hold at
-// the largest screen (MaxWidth × MaxHeight) with the sandbox playing: the
-// server's memory is bounded by MaxSessions times it (400 MB at the
-// default 100 sessions), and TestSessionsAtTheLargestScreenStayUnderTheBound
-// holds it.
+// SessionHeapBound is the most live heap one session is meant to keep at
+// the largest screen (MaxWidth × MaxHeight) after a second of the sandbox
+// playing: the server's memory is bounded by MaxSessions times it (400 MB
+// at the default 100 sessions), and
+// TestSessionsAtTheLargestScreenStayUnderTheBound holds it, measuring the
+// sessions paused (a frame being drawn as the heap is read, a chart's
+// canvas, is not kept: on a loaded machine it read up to 8 MB a session).
 const SessionHeapBound = 4 << 20
 
 // resize records the new size, bounded (MaxWidth, MaxHeight); the first
