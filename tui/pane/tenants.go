@@ -136,13 +136,19 @@ func (p *Tenants) RunNeeds(w int) int {
 // MinHeight is the heads and a line per tenant.
 func (p *Tenants) MinHeight() int { return 2 + 1 + max(len(p.rows), 1) }
 
-// The note under the table, by what the shares are of.
+// The note under the table, by what the shares are of: the arrivals so
+// far or since the measurement window began, those waiting included; at
+// the end, the run played out, as `breakerlab run` counts them. Each fits
+// two lines in the lesson player's tenants pane at 80×24 (37 columns
+// inside): RunNeeds keeps rows for the longest all run, and a four-line
+// note took the worker pool's accept-queue line below it
+// (lessonui's TestTenantsNoteFitsTwoLinesAt80x24).
 const (
 	tenantsAboutHeld        = "Each tenant's shares show once you have guessed."
-	tenantsAboutFinalWindow = "Shares of each tenant's requests that arrived in the measurement window, the run played out, as breakerlab run counts them."
-	tenantsAboutWindow      = "Shares of each tenant's arrivals since the measurement window began, those still waiting included."
-	tenantsAboutFinal       = "Shares of each tenant's requests, the run played out, as breakerlab run counts them."
-	tenantsAboutSoFar       = "Shares of each tenant's arrivals so far, those still waiting included."
+	tenantsAboutFinalWindow = "Played out: breakerlab run's shares of measurement window arrivals."
+	tenantsAboutWindow      = "Measurement window so far: shares of arrivals, those waiting included."
+	tenantsAboutFinal       = "Played out: breakerlab run's shares of each tenant's requests."
+	tenantsAboutSoFar       = "So far: shares of each tenant's arrivals, those waiting included."
 )
 
 func (p *Tenants) about() string {
