@@ -458,7 +458,7 @@ func (s *sweepOverlay) planFor(y string, nx, ny, seeds int) (*sweep.Plan, sweepu
 	if err := p.Prepare(); err != nil {
 		return nil, sweepui.Mark{}, err
 	}
-	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form", None: [2]string{noneWords(s.x), noneWords(y)}}, nil
+	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form", None: [2]string{lessons.NoneWords(s.x), lessons.NoneWords(y)}}, nil
 }
 
 // sweepSize is a sweep's grid and its seeds.
@@ -800,7 +800,7 @@ func (m Model) pickerLines(w, h int) []string {
 		}
 		values, cut := sp.words()
 		text := values + ", around " + valueText(s.base, s.variant, path)
-		if cur, _ := lessons.KnobValue(s.base, s.variant, path); noneWords(path) != "" && isZero(cur) {
+		if cur, _ := lessons.KnobValue(s.base, s.variant, path); lessons.NoneWords(path) != "" && isZero(cur) {
 			text = values + ", around none" // the words name it already
 		}
 		if cut != "" {
@@ -852,7 +852,7 @@ func valueText(sc *engine.Scenario, v int, path string) string {
 		return ""
 	}
 	text := knobText(val)
-	if words := noneWords(path); words != "" && isZero(val) {
+	if words := lessons.NoneWords(path); words != "" && isZero(val) {
 		text += " (" + words + ")"
 	}
 	return text

@@ -15,15 +15,16 @@ import (
 )
 
 // A knob whose 0 is not a point of its scale but none at all (no limit,
-// wait for ever) is swept as a column of its own, named by noneWords, and
-// the rest from one step up; a knob whose 0 is a setting like any other (a
-// permit wait of 0 refuses at once) is swept from 0. Which is which is
-// the engine's to say, not a list's: every form field whose hint says what
-// 0 means runs at 0, at the most the scenario takes and at the least other
-// value it takes. Where 0 runs as the most does and not as the least, 0 is
-// none, and noneWords must name it; where 0 runs otherwise, it must not. A
-// pool's size and per-host cap at 0 were swept as 0, 1, 2 ... 10, "no
-// limit" drawn as the tightest column.
+// wait for ever) is swept as a column of its own, named by
+// lessons.NoneWords, and the rest from one step up; a knob whose 0 is a
+// setting like any other (a permit wait of 0 refuses at once) is swept
+// from 0. Which is which is the engine's to say, not a list's: every form
+// field whose hint says what 0 means runs at 0, at the most the scenario
+// takes and at the least other value it takes. Where 0 runs as the most
+// does and not as the least, 0 is none, and lessons.NoneWords must name
+// it; where 0 runs otherwise, it must not. A pool's size and per-host cap
+// at 0 were swept as 0, 1, 2 ... 10, "no limit" drawn as the tightest
+// column.
 func TestNoneWordsAreTheKnobsWhoseZeroIsNone(t *testing.T) {
 	racefree.Only(t) // no goroutine: forms and engine runs on the test's own
 	type verdict struct {
@@ -98,11 +99,11 @@ func TestNoneWordsAreTheKnobsWhoseZeroIsNone(t *testing.T) {
 			continue
 		}
 		moved++
-		switch words := noneWords(vd.path); {
+		switch words := lessons.NoneWords(vd.path); {
 		case vd.none != "" && words == "":
-			t.Errorf("%s: 0 is none, and noneWords(%q) says nothing of it", vd.none, vd.path)
+			t.Errorf("%s: 0 is none, and lessons.NoneWords(%q) says nothing of it", vd.none, vd.path)
 		case vd.none == "" && words != "":
-			t.Errorf("%s at 0 ran as at its most in no built-in scenario, yet noneWords calls 0 %q", vd.path, words)
+			t.Errorf("%s at 0 ran as at its most in no built-in scenario, yet lessons.NoneWords calls 0 %q", vd.path, words)
 		}
 	}
 	if moved < 10 {

@@ -135,7 +135,7 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 	}
 	takes := func(val any) bool { return refusal(val) == nil }
 	var sp span
-	if noneWords(path) != "" && isZero(cur) && !takes(hi) && !takes(times(hi, 0.1)) {
+	if lessons.NoneWords(path) != "" && isZero(cur) && !takes(hi) && !takes(times(hi, 0.1)) {
 		// A knob at none whose small values the scenario refuses (a
 		// memory limit must be above the process's base): the range goes
 		// up from the least it takes, to ten times it, where 0 to 10 was
@@ -161,7 +161,7 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 			lo, sp.refusedLo = roundInside(at, lo, other[1], steps, takes)
 		}
 	}
-	if noneWords(path) != "" && isZero(cur) {
+	if lessons.NoneWords(path) != "" && isZero(cur) {
 		// A knob whose 0 is none (no timeout, no bulkhead) is no point
 		// of a scale: the design's "none" is a column of its own, and
 		// the rest are round values up to the range's end.
@@ -610,7 +610,7 @@ func (sp span) words() (values, cut string) {
 	ax := sp.ax
 	n := len(ax.Values)
 	values = fmt.Sprintf("%s from %s to %s", pane.Counted(n, "value", "values"), showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
-	if words := noneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
+	if words := lessons.NoneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
 		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
 	}
 	if n == 1 {
@@ -649,40 +649,6 @@ func showEnd(v any) string {
 		return durText(d) // as the form writes it
 	}
 	return endText(v)
-}
-
-// noneWords says what 0 means on a knob whose 0 is not a small setting but
-// none at all ("no timeout": the caller waits for ever), or "" for a knob
-// whose 0 is a number like any other (an accept queue of 0 holds nothing).
-// TestNoneWordsAreTheKnobsWhoseZeroIsNone runs each form field at 0, at
-// its largest and at its least other value to hold this list to what the
-// engine does with 0 (a pool's caps at 0 were swept as 0, 1, 2 ... 10,
-// "no limit" drawn as the tightest column).
-func noneWords(path string) string {
-	last := path[strings.LastIndexByte(path, '.')+1:]
-	switch {
-	case last == "timeout" && !strings.HasSuffix(path, "dial_timeout"):
-		return "no timeout"
-	case last == "deadline":
-		return "no deadline"
-	case last == "bulkhead":
-		return "no bulkhead"
-	case last == "patience":
-		return "waits for ever"
-	case last == "shared_per_tenant", last == "limit_mib":
-		return "no limit"
-	case last == "size" || last == "per_host":
-		// A connection pool's caps (POOL.size, POOL.per_host): 0 opens
-		// as many connections as are asked for.
-		return "no limit"
-	case last == "wait":
-		// A pool's wait for a connection: 0 waits as long as the
-		// call's timeout lets it.
-		return "up to the timeout"
-	case last == "min_calls":
-		return "the whole window"
-	}
-	return ""
 }
 
 // isZero says whether a knob's value (a number, or a duration's text) is 0.
