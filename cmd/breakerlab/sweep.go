@@ -368,8 +368,23 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 	if tty != nil && !theme.NoColor(os.Getenv) {
 		r = theme.NewRenderer(tty, false)
 	}
-	_, err := fmt.Fprintf(w, "%s\n%s", name.label(), sweepui.Heatmap(res, theme.New(r), width))
+	_, err := fmt.Fprintf(w, "%s\n%s", name.label(), sweepui.HeatmapNamed(res, theme.New(r), width, noneOnAxes(res.Plan)))
 	return err
+}
+
+// noneOnAxes is, per axis of the plan (x, then y), what its knob's 0
+// means when that 0 is none at all ("no limit": a pool's cap at 0 opens
+// as many connections as are asked for), or "": the table and the map
+// label such a 0 so, as the sandbox's sweep does, not as the tightest
+// value. CSV and JSON keep the number, for the programs that read them.
+func noneOnAxes(p *sweep.Plan) [2]string {
+	var none [2]string
+	for a, ax := range p.Axes {
+		if a < len(none) {
+			none[a] = lessons.NoneWords(ax.Path)
+		}
+	}
+	return none
 }
 
 // num writes a figure for CSV: empty when there is none.

@@ -3,6 +3,7 @@ package sweepui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -89,6 +90,52 @@ type Mark struct {
 	// labelled "none", not drawn as 0 ms beside 100 ms, and the legend's
 	// line names the design by these words. Empty: 0 is a number.
 	None [2]string
+	// unplaced says the mark names no cell, only what 0 means on the
+	// axes (HeatmapNamed): no ◆, and a line of the legend for the words.
+	unplaced bool
+}
+
+// placed says whether m marks a cell with ◆.
+func (m *Mark) placed() bool { return m != nil && !m.unplaced }
+
+// rowText is value i of a one-knob table's axis as its row is labelled:
+// "none (no limit)" for a 0 that m names as none, as the sandbox's picker
+// writes it, else the axis's own figure.
+func (m *Mark) rowText(ax sweep.Axis, i int) string {
+	if m != nil && m.None[0] != "" && ax.X[i] == 0 {
+		return "none (" + m.None[0] + ")"
+	}
+	return axisFigure(ax, i)
+}
+
+// noneLegend is the map's line saying what "none" stands for on each
+// axis a 0 of which it labels so, for a map with no ◆ whose line would
+// say it: "none: no limit (transport.per_host=0)". Empty when no axis has
+// such a 0.
+func (m *Mark) noneLegend(axes []sweep.Axis, width int, w Wording) string {
+	if m == nil || m.placed() {
+		return ""
+	}
+	var parts []string
+	for a, ax := range axes {
+		if a < len(m.None) && m.None[a] != "" && slices.Contains(ax.X, 0) {
+			parts = append(parts, m.setting(a, ax, slices.Index(ax.X, 0), w))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return wrapWords("none: "+strings.Join(parts, "; "), width) + "\n"
+}
+
+// HeatmapNamed is Heatmap with the 0 of a knob whose 0 means none (no
+// timeout, no limit) labelled as none, not as the tightest value: none
+// holds, per axis (x, then y), the words for that 0 (lessons.NoneWords),
+// or "" where 0 is a number. A one-knob table's row says "none (no
+// limit)"; a map's column or row says "none", and a line under the map
+// what that stands for.
+func HeatmapNamed(res *sweep.Result, th *theme.Theme, width int, none [2]string) string {
+	return drawHeatmap(res, th, width, 1, &Mark{None: none, unplaced: true}, Typed)
 }
 
 // axisText is value i of axis a (0: x, 1: y) as the map labels it: "none"
@@ -156,7 +203,7 @@ func HeatmapFit(res *sweep.Result, th *theme.Theme, width, height int, mark *Mar
 // says.
 func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark, w Wording) string {
 	if len(res.Plan.Axes) == 1 {
-		return table(res, th, width, w)
+		return table(res, th, width, w, mark)
 	}
 	return layOutHeatmap(res, th, width, mark, w).draw(rows)
 }
@@ -188,7 +235,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	p := res.Plan
 	m := &heatmapLayout{res: res, th: th, width: width, mi: -1, mj: -1}
 	m.nx, m.ny = p.Size()
-	if mark != nil {
+	if mark.placed() {
 		m.mi, m.mj = nearest(p.Axes[0].X, mark.X), nearest(p.Axes[1].X, mark.Y)
 	}
 	m.x = p.Axes[0]
@@ -239,7 +286,8 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 		}
 	}
 	b.WriteString(lackingLegend(res, width, w))
-	if mark != nil {
+	b.WriteString(mark.noneLegend(p.Axes, width, w))
+	if mark.placed() {
 		c := res.Cell(m.mi, m.mj)
 		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi, w), mark.setting(1, p.Axes[1], m.mj, w))
 		if c.N > 0 {
@@ -599,11 +647,12 @@ func staysWith(a, b string) bool {
 // measured range in the colour of its heat-map band, and with a goal,
 // whether the row meets it.
 func Table(res *sweep.Result, th *theme.Theme, width int) string {
-	return table(res, th, width, Typed)
+	return table(res, th, width, Typed, nil)
 }
 
-// table is Table in wording w.
-func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
+// table is Table in wording w, with a 0 that none names as none labelled
+// so.
+func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark) string {
 	p := res.Plan
 	x := p.Axes[0]
 	nx, _ := p.Size()
@@ -629,7 +678,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
-		row := []string{axisFigure(x, i), "-", "-", "-"}
+		row := []string{none.rowText(x, i), "-", "-", "-"}
 		if c.Runs == 0 {
 			row[1] = "not run"
 		} else if c.N > 0 {
