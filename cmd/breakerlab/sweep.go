@@ -362,7 +362,7 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 	case "json":
 		return writeSweepJSON(w, res, name)
 	case "svg", "png":
-		return picture.Sweep(w, res, name.label(), format)
+		return picture.SweepNamed(w, res, name.label(), format, noneOnAxes(res.Plan))
 	}
 	r := theme.Plain()
 	if tty != nil && !theme.NoColor(os.Getenv) {
@@ -374,9 +374,10 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 
 // noneOnAxes is, per axis of the plan (x, then y), what its knob's 0
 // means when that 0 is none at all ("no limit": a pool's cap at 0 opens
-// as many connections as are asked for), or "": the table and the map
-// label such a 0 so, as the sandbox's sweep does, not as the tightest
-// value. CSV and JSON keep the number, for the programs that read them.
+// as many connections as are asked for), or "": the table, the map and
+// the pictures' ticks label such a 0 so, as the sandbox's sweep does, not
+// as the tightest value. CSV and JSON keep the number, for the programs
+// that read them.
 func noneOnAxes(p *sweep.Plan) [2]string {
 	var none [2]string
 	for a, ax := range p.Axes {

@@ -11,7 +11,8 @@ import (
 // connections as are asked for) is labelled so in the table, as the
 // sandbox's sweep labels it: the table wrote a plain 0, the tightest value
 // above 1. A knob whose 0 is a value like any other (a bulkhead's wait of
-// 0 refuses at once) keeps its 0; CSV keeps the number for either.
+// 0 refuses at once) keeps its 0; CSV keeps the number for either. The
+// map of two knobs and its svg say none too.
 func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	racefree.Only(t) // its sweep's workers, progress and watches are TestSweepCSVMatchesRuns's, which runs under -race
 	rowOf := func(table, first string) string {
@@ -48,6 +49,11 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	both := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.bulkhead_wait=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "table")
 	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 │") == "" || strings.Contains(both, "bulkhead_wait=0") {
 		t.Errorf("a map of transport.per_host from 0 by inventory/database.bulkhead_wait from 0: want a column of none, a line saying none is no limit, and a row of 0:\n%s", both)
+	}
+
+	// The picture's tick at 0 says none too.
+	if svg := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.bulkhead_wait=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "svg"); !strings.Contains(svg, ">none</text>") || !strings.Contains(svg, ">0 ms</text>") {
+		t.Errorf("the svg of transport.per_host from 0 by inventory/database.bulkhead_wait from 0: want a tick of none on the first, of 0 ms on the second")
 	}
 
 	value := sweep("cascade", "--vary", "recommendations.bulkhead_wait=0..100ms:3", "--measure", "search.ok", "--seeds", "1", "--format", "table")

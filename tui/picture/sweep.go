@@ -84,25 +84,33 @@ func (g grid) Y(r int) float64 {
 // goal marked, and the boundary between them and the rest drawn), a line
 // with each cell's spread for one.
 func Sweep(w io.Writer, res *sweep.Result, name, format string) error {
-	f, err := sweepFigure(res, name)
+	return SweepNamed(w, res, name, format, [2]string{})
+}
+
+// SweepNamed is Sweep with the tick at 0 of a knob whose 0 means none (no
+// limit, no timeout) labelled "none", not 0 as if it were the tightest
+// value: none holds, per axis (x, then y), the words for that 0
+// (lessons.NoneWords), or "" where 0 is a number.
+func SweepNamed(w io.Writer, res *sweep.Result, name, format string, none [2]string) error {
+	f, err := sweepFigure(res, name, none)
 	if err != nil {
 		return err
 	}
 	return f.write(w, format)
 }
 
-func sweepFigure(res *sweep.Result, name string) (figure, error) {
+func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error) {
 	p := plot.New()
 	pl := res.Plan
 	p.Title.Text = fmt.Sprintf("%s: %s, %s", name, pl.Measure.Describe(), pl.SeedsText())
 	if !res.Complete() {
 		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 	}
-	knobAxis(&p.X, pl.Axes[0])
+	knobAxis(&p.X, pl.Axes[0], none[0])
 	legend := newRowLegend()
 	var err error
 	if len(pl.Axes) == 2 {
-		knobAxis(&p.Y, pl.Axes[1])
+		knobAxis(&p.Y, pl.Axes[1], none[1])
 		err = heatmap(p, res, &legend)
 	} else {
 		err = curve(p, res, &legend)
@@ -114,13 +122,17 @@ func sweepFigure(res *sweep.Result, name string) (figure, error) {
 }
 
 // knobAxis labels a plot axis for a knob: its path, its unit (in the
-// ticks, for durations), round ticks.
-func knobAxis(a *plot.Axis, k sweep.Axis) {
+// ticks, for durations), round ticks; the tick at 0 says "none" when none
+// (the words for a 0 that means none) is not empty.
+func knobAxis(a *plot.Axis, k sweep.Axis, none string) {
 	whole := true
 	for _, x := range k.X {
 		whole = whole && x == math.Trunc(x)
 	}
 	a.Tick.Marker = tickerFor(k.Unit, whole)
+	if none != "" {
+		a.Tick.Marker = noneAtZero{a.Tick.Marker}
+	}
 	a.Label.Text = k.Label()
 	// A duration's ticks carry their unit; a unit that repeats the knob's
 	// name ("workers (workers)") says nothing.
@@ -308,3 +320,18 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 var percentTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
 	return roundTicks(min, max, 100, 0, "%")
 })
+
+// noneAtZero is a knob's ticks with the one at 0 labelled "none": the
+// knob's 0 is none at all (a pool's cap at 0 opens as many connections as
+// are asked for), not the tightest setting that "0" beside "2" read as.
+type noneAtZero struct{ plot.Ticker }
+
+func (t noneAtZero) Ticks(lo, hi float64) []plot.Tick {
+	ticks := t.Ticker.Ticks(lo, hi)
+	for i, tk := range ticks {
+		if tk.Value == 0 && tk.Label != "" {
+			ticks[i].Label = "none"
+		}
+	}
+	return ticks
+}
