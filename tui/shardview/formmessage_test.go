@@ -140,7 +140,9 @@ func TestTheMessageLineFollowsTheMarks(t *testing.T) {
 		}
 
 		// Refused by the setup, which marks two fields: 9 workers in
-		// plain shards of 2. Its complaint stays while either is marked.
+		// plain shards of 2. Its complaint stays while either is marked,
+		// and 8 workers mend the setup, which drops both marks
+		// (TestAnEditChecksTheSetupAgain).
 		s.press("9 workers", "ctrl+u", "9")
 		s.m = press(s.m, "enter") // what it says is checked below, then after every key
 		if n := marked(s.m.form); n != 2 || !strings.Contains(s.m.form.err, "plain sharding needs") {

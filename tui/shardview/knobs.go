@@ -40,8 +40,8 @@ type form struct {
 	focus int
 	// err is the message line: what the fields marked refused say
 	// (sayRefused writes it from them), so that it follows them as they
-	// are mended; or a refusal of the setup that marks no field, which
-	// stays until the next enter.
+	// are mended; or a refusal of the setup that marks no field, which an
+	// edit checks again (recheckSetup).
 	err string
 	// ofMarks says err is of the fields marked, and follows them.
 	ofMarks bool
@@ -49,6 +49,11 @@ type form struct {
 	// fields ("refused: see below"): the message line while one of them
 	// is still marked. "" when the fields refused their own texts.
 	said string
+	// checked is the setup enter built the fields on when the setup's
+	// complaint is shown (nil else), and seed the run's: an edit checks
+	// the fields again with them (recheckSetup).
+	checked *Setup
+	seed    uint64
 }
 
 // refusedTail ends the message line of a refusal: enter left the run as
@@ -154,7 +159,7 @@ func (f *form) fill(s Setup) {
 		f.knobs[i].input.SetValue(f.knobs[i].text(s))
 		f.knobs[i].err = ""
 	}
-	f.err, f.ofMarks, f.said = "", false, ""
+	f.err, f.ofMarks, f.said, f.checked = "", false, "", nil
 }
 
 // build reads the fields into a setup. It returns false and marks the
@@ -162,7 +167,7 @@ func (f *form) fill(s Setup) {
 func (f *form) build(base Setup) (Setup, bool) {
 	s := base
 	ok := true
-	f.err, f.ofMarks, f.said = "", false, ""
+	f.err, f.ofMarks, f.said, f.checked = "", false, "", nil
 	for i := range f.knobs {
 		k := &f.knobs[i]
 		k.err = ""
@@ -215,10 +220,21 @@ func (f *form) focusField(i int) {
 	f.sayRefused()
 }
 
-// refuse shows an error of the whole setup and marks the fields it names.
-func (f *form) refuse(err error) {
+// refuse shows err, the complaint of the setup enter built on base for
+// the run of seed, marks the fields it names and puts the cursor on one.
+func (f *form) refuse(err error, base Setup, seed uint64) {
+	f.complain(err, base, seed)
+	if f.ofMarks {
+		f.focusRefused()
+	}
+}
+
+// complain shows err, the setup's complaint, and marks the fields it
+// names, leaving the cursor where it is.
+func (f *form) complain(err error, base Setup, seed uint64) {
 	msg := err.Error() + "; " + refusedTail
 	f.err, f.ofMarks, f.said = msg, false, ""
+	f.checked, f.seed = &base, seed
 	for i := range f.knobs {
 		for _, m := range f.knobs[i].matches {
 			if strings.Contains(err.Error(), m) {
@@ -230,7 +246,34 @@ func (f *form) refuse(err error) {
 		// The complaint is of the fields marked: it is the message line
 		// while one of them is still marked.
 		f.ofMarks, f.said = true, msg
-		f.focusRefused()
+		f.sayRefused()
+	}
+}
+
+// recheckSetup checks the setup again, as enter does but running nothing
+// (validate), after an edit while the setup's complaint is shown, once
+// every field's text is a value: the marks and the message line then say
+// what the setup refuses now, and nothing once it is mended. Without it,
+// an edit that mended the setup (8 workers for 9, in plain shards of 2)
+// left the other field the complaint marked (workers per customer)
+// marked, and the line said the complaint, until the next enter. The
+// cursor stays where the edit is. While a field's text is no value (one
+// cleared to be typed over) the marks stay as they are: enter says what
+// that text is.
+func (f *form) recheckSetup() {
+	if f.checked == nil {
+		return
+	}
+	for i := range f.knobs {
+		var probe Setup
+		if f.knobs[i].set(&probe, f.knobs[i].input.Value()) != nil {
+			return
+		}
+	}
+	base, seed := *f.checked, f.seed
+	s, _ := f.build(base)
+	if err := validate(s, seed); err != nil {
+		f.complain(err, base, seed)
 	}
 }
 
@@ -251,6 +294,7 @@ func (f *form) update(k tea.KeyMsg, keys keyMap) {
 			// nothing (→, a paste into a full field) keeps it. The
 			// message line named that refusal, or counted it.
 			kn.err = ""
+			f.recheckSetup()
 			f.sayRefused()
 		}
 	}

@@ -280,7 +280,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if err := m.run.setSetup(s); err != nil {
-			m.form.refuse(err)
+			m.form.refuse(err, m.run.setup, m.run.seed)
 			return m, nil
 		}
 		m.form = nil

@@ -108,27 +108,10 @@ func (sd *side) history(t time.Duration) []shuffle.CustomerCounts {
 
 // newSide builds one side's timeline at time zero.
 func newSide(s Setup, strategy shuffle.Strategy, seed uint64) (*side, error) {
-	placed := s.Customers
-	note := ""
-	if strategy == shuffle.StrategyOverlapLimited {
-		capacity, err := shuffle.OverlapCapacity(s.Workers, s.PerCustomer, s.MaxShared)
-		if err != nil {
-			return nil, fmt.Errorf("overlap-limited: %w", err)
-		}
-		if capacity.Cmp(big.NewInt(int64(placed))) < 0 {
-			placed = int(capacity.Int64())
-			note = fmt.Sprintf("room for only %s of %s customers", count(placed), count(s.Customers))
-		}
-		if placed < 2 {
-			return nil, fmt.Errorf("overlap-limited: %d workers with %d each and at most %d shared have room for only %d customer; the poisoned one needs company: %w",
-				s.Workers, s.PerCustomer, s.MaxShared, placed, shuffle.ErrOverlapLimit)
-		}
-		if s.Poisoned >= placed {
-			return nil, fmt.Errorf("overlap-limited: only customers 0 to %d fit (%s), so one of them must be the poisoned one: %w",
-				placed-1, note, shuffle.ErrOverlapLimit)
-		}
+	cfg, placed, note, err := sideConfig(s, strategy)
+	if err != nil {
+		return nil, err
 	}
-	cfg := s.config(strategy, placed)
 	sim, err := shuffle.New(cfg, seed)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", strategy, err)
@@ -138,6 +121,52 @@ func newSide(s Setup, strategy shuffle.Strategy, seed uint64) (*side, error) {
 		return nil, fmt.Errorf("%s: %w", strategy, err)
 	}
 	return &side{strategy: strategy, cfg: cfg, sim: sim, snap: sim.Snapshot(), expect: expect, placed: placed, note: note}, nil
+}
+
+// checkSide is newSide's verdict on one side without the timeline: the
+// shards drawn as shuffle.New draws them (shuffle.Assign, the call that
+// refuses a fleet) and what the odds expect of them. The timeline itself
+// refuses nothing that check and sideConfig have not
+// (TestValidateIsSetSetupsVerdict).
+func checkSide(s Setup, strategy shuffle.Strategy, seed uint64) error {
+	cfg, _, _, err := sideConfig(s, strategy)
+	if err != nil {
+		return err
+	}
+	a, err := shuffle.Assign(cfg.Fleet(), seed)
+	if err != nil {
+		return fmt.Errorf("%s: %w", strategy, err)
+	}
+	if _, err := shuffle.Expected(a, s.Poisoned); err != nil {
+		return fmt.Errorf("%s: %w", strategy, err)
+	}
+	return nil
+}
+
+// sideConfig is the engine's configuration of one side of s: the
+// customers it places (an overlap limit can leave room for fewer than
+// asked, which note says), or why the limit leaves too few.
+func sideConfig(s Setup, strategy shuffle.Strategy) (cfg shuffle.SimConfig, placed int, note string, err error) {
+	placed = s.Customers
+	if strategy == shuffle.StrategyOverlapLimited {
+		capacity, err := shuffle.OverlapCapacity(s.Workers, s.PerCustomer, s.MaxShared)
+		if err != nil {
+			return cfg, 0, "", fmt.Errorf("overlap-limited: %w", err)
+		}
+		if capacity.Cmp(big.NewInt(int64(placed))) < 0 {
+			placed = int(capacity.Int64())
+			note = fmt.Sprintf("room for only %s of %s customers", count(placed), count(s.Customers))
+		}
+		if placed < 2 {
+			return cfg, 0, "", fmt.Errorf("overlap-limited: %d workers with %d each and at most %d shared have room for only %d customer; the poisoned one needs company: %w",
+				s.Workers, s.PerCustomer, s.MaxShared, placed, shuffle.ErrOverlapLimit)
+		}
+		if s.Poisoned >= placed {
+			return cfg, 0, "", fmt.Errorf("overlap-limited: only customers 0 to %d fit (%s), so one of them must be the poisoned one: %w",
+				placed-1, note, shuffle.ErrOverlapLimit)
+		}
+	}
+	return s.config(strategy, placed), placed, note, nil
 }
 
 // run is what the shard view plays: the two sides on one clock. Stepping
@@ -163,15 +192,42 @@ func newRun(s Setup, seed uint64) (*run, error) {
 	return r, nil
 }
 
-// rebuild starts both sides afresh and replays them to t.
-func (r *run) rebuild(t time.Duration) error {
+// newSides builds both sides of s at time zero: the shards, which are
+// what a setup can be refused for past its limits (plain sharding's
+// divisibility, an overlap limit with no room), and no replay.
+func newSides(s Setup, seed uint64) ([2]*side, error) {
 	var sides [2]*side
-	for i, st := range []shuffle.Strategy{r.setup.Left, r.setup.Right} {
-		sd, err := newSide(r.setup, st, r.seed)
+	for i, st := range []shuffle.Strategy{s.Left, s.Right} {
+		sd, err := newSide(s, st, seed)
 		if err != nil {
-			return err
+			return sides, err
 		}
 		sides[i] = sd
+	}
+	return sides, nil
+}
+
+// validate is setSetup's verdict on s, without the run: the view's limits,
+// then each side's shards (checkSide), left first as newSides builds
+// them. The knob form checks a setup it refused again with it after every
+// edit, so it must be cheap (BenchmarkFormKeyRecheck).
+func validate(s Setup, seed uint64) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	for _, st := range []shuffle.Strategy{s.Left, s.Right} {
+		if err := checkSide(s, st, seed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rebuild starts both sides afresh and replays them to t.
+func (r *run) rebuild(t time.Duration) error {
+	sides, err := newSides(r.setup, r.seed)
+	if err != nil {
+		return err
 	}
 	perStep := 2 * (r.setup.Workers*workerStateBytes + r.setup.Customers)
 	r.keep = max(stepCacheBytes/perStep, 10)
