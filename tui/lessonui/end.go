@@ -132,7 +132,7 @@ func (m Model) openReview() (tea.Model, tea.Cmd) {
 	}
 	for n, l := range m.textLines() {
 		if strings.Contains(l, questionMark) {
-			m.scroll = n
+			m.setScroll(n)
 			break
 		}
 	}

@@ -78,8 +78,12 @@ type Model struct {
 	cont    lessons.Continuation
 	hasCont bool
 
-	text      *textCache
+	text *textCache
+	// scroll is the text's first line as the window shows it, clamped to
+	// its size; want is the line asked for, which a resize keeps
+	// (scrollanchor.go).
 	scroll    int
+	want      textAnchor
 	questions []questionState
 	predicts  []predictState
 	// asks is, step by step, the figure of the tasks pane its prediction
@@ -223,7 +227,7 @@ func (m *Model) cur() *lessons.PreparedStep { return &m.p.Steps[m.step] }
 
 // openStep shows step i: its simulation at its start, paused.
 func (m *Model) openStep(i int) {
-	m.step, m.scroll = i, 0
+	m.step, m.scroll, m.want = i, 0, textAnchor{}
 	m.playing, m.atPause, m.finished, m.heldSmall = false, false, false, false
 	// A note is about the step it was made on ("at the end: space replays
 	// the step"): the next one starts without it.
@@ -368,6 +372,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		wasWide := m.w >= wideMin
+		m.placeAnchor() // while the text is wrapped as it was when scrolled
 		m.w, m.h = msg.Width, msg.Height
 		if wasWide && m.w < wideMin && m.playing {
 			// Narrowed to one column while the step plays: the column shows
@@ -621,10 +626,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.InstancesUp), key.Matches(k, m.keys.InstancesDown):
 		m.scrollInstances(k)
 	case key.Matches(k, m.keys.Up):
-		m.scroll = max(m.scroll-1, 0)
+		m.setScroll(m.scroll - 1)
 	case key.Matches(k, m.keys.Down):
-		m.scroll++
-		m.clampScroll()
+		m.setScroll(m.scroll + 1)
 	case key.Matches(k, m.keys.Toggle):
 		m.showSim = !m.showSim
 		m.layout()
@@ -792,16 +796,14 @@ func (m *Model) showFeedback() {
 		m.layout()
 	}
 	room := max(m.h-chrome-len(m.pinned()), 1)
-	m.scroll = max(m.scroll, len(m.textLines())-room)
-	m.clampScroll()
+	m.setScroll(max(m.scroll, len(m.textLines())-room))
 }
 
 // scrollToQuestion scrolls the text to its end, where the question and
 // its choices are, leaving the panes as they are.
 func (m *Model) scrollToQuestion() {
 	room := max(m.h-chrome-len(m.pinned()), 1)
-	m.scroll = max(m.scroll, len(m.textLines())-room)
-	m.clampScroll()
+	m.setScroll(max(m.scroll, len(m.textLines())-room))
 }
 
 func (m Model) listKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -25,8 +25,7 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			m.listCursor = min(max(m.listCursor+d, 0), len(m.p.Steps)-1)
 			return m, nil
 		}
-		m.scroll = max(m.scroll+d, 0)
-		m.clampScroll()
+		m.setScroll(m.scroll + d)
 		return m, nil
 	}
 	if !playback.Click(msg) || m.showList || m.sim == nil || msg.Y >= m.h-2 {

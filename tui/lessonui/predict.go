@@ -502,8 +502,8 @@ func (m *Model) reveal() {
 		if strings.Contains(l, outcomeMark) {
 			// The line above is the block's rule: the "↑ more" marker
 			// takes its place, and the whole block is in view.
-			m.scroll = max(i-1, 0)
-			break
+			m.setScroll(i - 1)
+			return
 		}
 	}
 	m.clampScroll()

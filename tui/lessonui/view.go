@@ -73,7 +73,7 @@ func (m *Model) layout() {
 		placePanes(m.sim.Panes(), sw, m.simBodyHeight())
 		m.asked = asks(m.sim.Panes(), sw)
 	}
-	m.clampScroll()
+	m.followAnchor()
 }
 
 // simBodyHeight is the rows the panes get: the body less the design's
