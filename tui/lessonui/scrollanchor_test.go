@@ -100,3 +100,34 @@ func TestTextScrollSurvivesARoundTripThroughAnotherSize(t *testing.T) {
 		t.Fatalf("only %d lessons have a step longer than 80x24 shows: the test covers too little", tested)
 	}
 }
+
+// At the width a textPos was taken at, it is the line it was taken from,
+// for every line of every step's text: the title, the blank lines, the
+// rules of a question or a table, the text's end. A translation that
+// missed by a line where two lines without letters follow each other (a
+// blank, then a question's rule) would move a learner who resized and
+// came back.
+func TestATextPositionIsItsLineAtItsWidth(t *testing.T) {
+	racefree.Only(t) // no goroutine: the players are only read here
+	t.Parallel()     // parallel_test.go says which tests may
+	for _, p := range allLessons(t) {
+		for step := range p.Steps {
+			for _, s := range [][2]int{{80, 24}, {60, 20}} {
+				m := open(t, p, step, s[0], s[1], Options{})
+				// Guessed and revealed, where there is a prediction: the
+				// outcome's lines are in the text too.
+				if m.cur().Predict != nil {
+					m = send(m, keys("1")...)
+					m.reveal()
+				}
+				lines := m.textLines()
+				for i := range lines {
+					if got := lineAt(lines, posOf(lines, i)); got != i {
+						t.Fatalf("%s step %d at %dx%d: line %d (%q) found again at line %d (%q)",
+							p.Lesson.ID, step+1, s[0], s[1], i, ansi.Strip(lines[i]), got, ansi.Strip(lines[got]))
+					}
+				}
+			}
+		}
+	}
+}
