@@ -43,7 +43,7 @@ func TestAFormatMustFitItsValue(t *testing.T) {
 		{"workers as a duration", step + "+++\nA pool of\n{{param step workers | dur}}.\n",
 			[]string{"mine.md:12: text: placeholder {{param step workers | dur}}: ", "the value is a count", `format "dur" prints a duration`, "the formats for a count are int, num"}},
 		{"a share as odds", step + "+++\nSearch is answered {{share step search ok | odds}} of the time.\n",
-			[]string{"mine.md:11: text: placeholder {{share step search ok | odds}}: ", "share is a share", "the formats for a share are pct, pct0, pct2, num"}},
+			[]string{"mine.md:11: text: placeholder {{share step search ok | odds}}: ", "share is a share", "the formats for a share are pct, pct0, pct2, pane, num"}},
 		{"a timeout as a percentage", step + "+++\n{{param step recommendations.timeout | pct0}}\n",
 			[]string{"mine.md:11: text: placeholder {{param step recommendations.timeout | pct0}}: ", "the value is a duration", "dur, s, ms"}},
 		{"in a question's explanation", step + "[question]\nprompt = \"Why?\"\nexplain = \"Because {{busy-at step 12s | ms}}.\"\n[[question.choice]]\ntext = \"x\"\nright = true\n[[question.choice]]\ntext = \"y\"\nwhy = \"z\"\n+++\nbody\n",

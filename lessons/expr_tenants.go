@@ -92,7 +92,13 @@ func evalTenantShare(c *evalCtx, a []string) (Value, error) {
 	if t.Arrived == 0 {
 		return Value{}, fmt.Errorf("no request of tenant %s arrived in the measurement window", a[1])
 	}
-	return fraction(t.ShareOf(outcomesOf(a[2])...)), nil
+	// Printed as the tenants pane writes it: the lesson player shows the
+	// pane beside the text, and at the step's end it shows this share of
+	// the window's arrivals, so the text's "63%" is the pane's, where one
+	// decimal read "62.9%" beside it.
+	v := fraction(t.ShareOf(outcomesOf(a[2])...))
+	v.Prints = "pane"
+	return v, nil
 }
 
 func evalTenantCount(c *evalCtx, a []string) (Value, error) {

@@ -104,8 +104,10 @@ func (q *PreparedQuestion) FormatGuess(g float64) string {
 		k = KindNumber
 	}
 	format := ""
-	if k == KindDuration {
-		format = q.TimeFormat // the answer's unit: "0.375 s" beside "0.402 s"
+	if k == KindDuration || k == KindFraction {
+		// The answer's form: "0.375 s" beside "0.402 s", "60%" beside a
+		// tenant's "63%".
+		format = q.AnswerFormat
 	}
 	s, err := Value{Kind: k, F: g}.Format(format)
 	if err != nil {

@@ -68,10 +68,12 @@ type PreparedQuestion struct {
 	Relative   bool
 	Unit       string
 	AnswerText string
-	// TimeFormat is the unit a duration's answer is printed in where its
-	// expression names one ("s": "0.402 s"), so that a guess beside it is
-	// printed in it too ("0.375 s", not "375 ms"); "" for the default.
-	TimeFormat string
+	// AnswerFormat is the format the answer is printed in where it is not
+	// its kind's: a duration's unit its expression names ("s": "0.402 s"),
+	// a tenant's share as the tenants pane writes it ("pane": "63%"), so
+	// that a guess beside it is printed in it too ("0.375 s", not
+	// "375 ms"; "60%", not "60.0%"); "" for the default.
+	AnswerFormat string
 	// Misconceptions are the wrong numbers the step names, with their
 	// values computed and their whys filled (Misconceptions' order).
 	Misconceptions []PreparedMisconception
@@ -284,8 +286,11 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
-		if f := answerFormat(q.Answer); v.Kind == KindDuration && (f == "s" || f == "ms") {
-			pq.TimeFormat = f
+		switch f := answerFormat(q.Answer); {
+		case v.Kind == KindDuration && (f == "s" || f == "ms"):
+			pq.AnswerFormat = f
+		case v.Kind == KindFraction && f == "":
+			pq.AnswerFormat = v.Prints
 		}
 		if pq.AnswerText, err = v.Format(answerFormat(q.Answer)); err != nil {
 			return nil, fail(st.lines.line(prefix+".answer"), prefix+".answer", fmt.Errorf("answer %q: %w", q.Answer, err))
@@ -606,8 +611,15 @@ func compareValues(a Value, op string, b Value) bool {
 			// A literal 0.5 against a share: print it as the metric prints.
 			b = Value{Kind: a.Kind, F: b.F}
 		}
-		fa, errA := a.Format("")
-		fb, errB := b.Format("")
+		// Both in one form: a tenant's share prints as the tenants pane
+		// writes it, and "== 63%" against it means the "63%" it prints,
+		// not the literal's "63.0%".
+		format := a.Prints
+		if format == "" {
+			format = b.Prints
+		}
+		fa, errA := a.Format(format)
+		fb, errB := b.Format(format)
 		if errA == nil && errB == nil {
 			return (fa == fb) == (op == "==")
 		}

@@ -52,6 +52,10 @@ type Value struct {
 	F    float64
 	Big  *big.Int // exact counts too large for a float (C(2048, 4))
 	Rat  *big.Rat // exact chances
+	// Prints is the format the value prints in where none is named; ""
+	// is its kind's. A tenant's share prints "pane", as the tenants pane
+	// beside the text writes it.
+	Prints string
 }
 
 func fraction(f float64) Value { return Value{Kind: KindFraction, F: f} }
@@ -70,7 +74,7 @@ func odds(r *big.Rat) Value {
 }
 
 // formats are the names a placeholder may give after "|".
-var formats = []string{"pct", "pct0", "pct2", "int", "num", "dur", "s", "ms", "odds", "frac"}
+var formats = []string{"pct", "pct0", "pct2", "pane", "int", "num", "dur", "s", "ms", "odds", "frac"}
 
 // kindFormats are the formats that print each kind of value truthfully: a
 // share as a percentage (or the bare ratio, 0.5), a chance as odds, a
@@ -79,8 +83,8 @@ var formats = []string{"pct", "pct0", "pct2", "int", "num", "dur", "s", "ms", "o
 // for a breaker opening at 10.485 s, "20 s" for 20 workers), so Format
 // refuses it.
 var kindFormats = map[Kind][]string{
-	KindFraction: {"pct", "pct0", "pct2", "num"},
-	KindOdds:     {"odds", "frac", "pct", "pct0", "pct2", "num"},
+	KindFraction: {"pct", "pct0", "pct2", "pane", "num"},
+	KindOdds:     {"odds", "frac", "pct", "pct0", "pct2", "pane", "num"},
 	KindCount:    {"int", "num"},
 	KindNumber:   {"num", "int"},
 	KindDuration: {"dur", "s", "ms"},
@@ -104,7 +108,8 @@ func fitFormat(k Kind, format, what string) error {
 // formatPrints says what each format prints, for messages.
 var formatPrints = map[string]string{
 	"pct": "a share as a percentage", "pct0": "a share as a percentage", "pct2": "a share as a percentage",
-	"int": "a whole number", "num": "a plain number",
+	"pane": "a share as a percentage, as the panes write it",
+	"int":  "a whole number", "num": "a plain number",
 	"dur": "a duration", "s": "a duration in seconds", "ms": "a duration in milliseconds",
 	"odds": "a chance as odds (1 in 28)", "frac": "a chance as a fraction (1/28)",
 }
@@ -117,6 +122,9 @@ func (v Value) Format(format string) (string, error) {
 		if err := fitFormat(v.Kind, format, "the value"); err != nil {
 			return "", err
 		}
+	}
+	if format == "" {
+		format = v.Prints
 	}
 	if format == "" {
 		switch v.Kind {
@@ -139,6 +147,8 @@ func (v Value) Format(format string) (string, error) {
 		return report.PercentDigits(v.F, 0), nil
 	case "pct2":
 		return report.PercentDigits(v.F, 2), nil
+	case "pane":
+		return report.PercentShort(v.F), nil
 	case "int":
 		if v.Big != nil {
 			return groupDigits(v.Big.String()), nil

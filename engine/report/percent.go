@@ -41,3 +41,20 @@ func PercentDigits(share float64, decimals int) string {
 	}
 	return strconv.FormatFloat(p, 'f', decimals, 64) + "%"
 }
+
+// PercentShort writes a share for a narrow column: a whole percentage, or
+// with one decimal below 10% and above 99% (Percent1's, its ends included:
+// ">99.9%", "<0.1%"); exactly none and exactly all are "0%" and "100%".
+// tui/pane's Percent is it, and a lesson's tenant-share prints it (format
+// "pane"), so the figure a lesson's text quotes is the string the tenants
+// pane beside it shows: "63%" in both, not "62.9%" beside "63%".
+func PercentShort(share float64) string {
+	p := 100 * share
+	switch {
+	case p <= 0 || p >= 100:
+		return strconv.FormatFloat(p, 'f', 0, 64) + "%"
+	case p < 9.95 || p >= 99.5:
+		return Percent1(share)
+	}
+	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
+}

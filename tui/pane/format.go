@@ -54,18 +54,9 @@ func SecondsShort(d time.Duration) string {
 // 10% and above 99%. Rounding never hides a remainder: a share short of all
 // never reads "100%" (99.6% ok beside 0.4% waiting, not 100% beside it), a
 // share above none never reads "0%"; past one decimal, "<0.1%" and ">99.9%".
-// Its decimals and those ends are report.Percent1's, the way run's table
-// writes a share.
-func Percent(f float64) string {
-	p := 100 * f
-	switch {
-	case p <= 0 || p >= 100:
-		return strconv.FormatFloat(p, 'f', 0, 64) + "%"
-	case p < 9.95 || p >= 99.5:
-		return report.Percent1(f)
-	}
-	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
-}
+// It is report.PercentShort, which a lesson's tenant-share prints too, so
+// a figure the text quotes is the string the pane beside it shows.
+func Percent(f float64) string { return report.PercentShort(f) }
 
 // PercentExact writes a share as a percentage with every digit it has:
 // the shortest decimal that reads back as f, its point moved two places
