@@ -91,7 +91,13 @@ func TestProgramNoteGivesTheClockBackWhilePlaying(t *testing.T) {
 	tm.Send(keyMsg("c"))
 	waitFor(t, out, "compare: same seed, same traffic")
 	start := time.Now()
-	waitFor(t, out, "▶ playing") // the status line drawn again, with the clock
+	// The status line drawn again, with the clock: the note goes after
+	// noteLife of frames played (4 s at 30 frames a second), which a
+	// loaded machine under the race detector draws more slowly (at a load
+	// of 25 the 120 frames took longer than waitFor's 10 s): a minute's
+	// wait, which a note that never goes still fails.
+	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte("▶ playing")) },
+		teatest.WithDuration(time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
 	if held := time.Since(start); held < noteLife/2 {
 		t.Errorf("the note went after %v, before anyone could read it", held)
 	}
