@@ -199,38 +199,9 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 // not build).
 func (m *Model) openSweep() {
 	f := m.form
-	sc := f.build(m.sim.knobs())
-	if sc == nil {
-		return // the form marks what it refused
-	}
-	sc = mustApplied(sc, m.sim.injected) // the faults injected run in every cell
-
-	if f.knobs[f.focus].absent != "" {
-		// The call has no retries yet: the sweep starts from a retry of
-		// one attempt, which runs as none does (the engine leaves such a
-		// layer out), so that attempts has a value to sweep up from, as
-		// `breakerlab sweep --vary X.retry.attempts=1..4` has; a backoff
-		// or a budget is then refused as the command line refuses it,
-		// with one attempt it changes nothing (sweep.Sweepable).
-		path := f.knobs[f.focus].path
-		attempts := path[:strings.LastIndex(path, "retry.")] + "retry.attempts"
-		if err := lessons.SetKnob(sc, f.variant, attempts, int64(1)); err != nil {
-			f.err = err.Error()
-			return
-		}
-	}
-	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
+	sc, x, ok := m.sweepStart()
 	if !ok {
-		f.err = fmt.Sprintf("%s cannot be swept", strings.TrimSpace(f.knobs[f.focus].label))
-		return
-	}
-	if _, ok := lessons.KnobValue(sc, f.variant, x); !ok {
-		f.err = fmt.Sprintf("%s has no value to sweep around here", x)
-		return
-	}
-	if err := sweepable(sc, f.variant, x); err != nil {
-		f.err = err.Error()
-		return
+		return // f.err says why
 	}
 	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x}
 	s.choices = sweepChoices(sc, f.variant, x, f)
@@ -241,6 +212,54 @@ func (m *Model) openSweep() {
 		return
 	}
 	m.sw = s
+}
+
+// sweepStart is the design a sweep of the field under the form's cursor
+// starts from and that field's knob path, or false with the form's message
+// line saying, in the form's words (sweepRefusal), why it cannot be swept.
+func (m *Model) sweepStart() (*engine.Scenario, string, bool) {
+	f := m.form
+	sc := f.build(m.sim.knobs())
+	if sc == nil {
+		return nil, "", false // the form marks what it refused
+	}
+	sc = mustApplied(sc, m.sim.injected) // the faults injected run in every cell
+
+	sc, err := withLayer(sc, f.variant, &f.knobs[f.focus])
+	if err != nil {
+		f.err = f.inFormWords(sc, err.Error())
+		return nil, "", false
+	}
+	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
+	if !ok {
+		f.err = fmt.Sprintf("%s cannot be swept", f.fieldName(f.focus))
+		return nil, "", false
+	}
+	if why := f.notANumber(sc, f.focus, x); why != "" {
+		f.err = why
+		return nil, "", false
+	}
+	if err := sweepable(sc, f.variant, x); err != nil {
+		f.err = f.sweepRefusal(sc, f.focus, x, err)
+		return nil, "", false
+	}
+	return sc, x, true
+}
+
+// withLayer is sc ready for a sweep of field k: itself, or, for a field
+// of a retry the call has not got yet, a copy with that retry at one
+// attempt, which runs as none does (the engine leaves such a layer out),
+// so that attempts has a value to sweep up from, as `breakerlab sweep
+// --vary X.retry.attempts=1..4` has; a backoff or a budget is then
+// refused as the command line refuses it, with one attempt it changes
+// nothing (sweep.Sweepable).
+func withLayer(sc *engine.Scenario, v int, k *knob) (*engine.Scenario, error) {
+	if k.absent == "" {
+		return sc, nil
+	}
+	sc = cloneScenario(sc)
+	attempts := k.path[:strings.LastIndex(k.path, "retry.")] + "retry.attempts"
+	return sc, lessons.SetKnob(sc, v, attempts, int64(1))
 }
 
 func indexOf(list []string, s string) int {

@@ -1,0 +1,144 @@
+package sandbox
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// Why ctrl+s cannot sweep a field, in the form's words: the learner sees
+// labels ("own slots: acme", "retry budget"), not the knob paths a sweep
+// runs on ("database.per_tenant_bulkhead.own.acme"), and a refusal that
+// named the path left them to guess which field it meant.
+
+// notANumber says why field i of the form, whose knob is path, holds no
+// number for a sweep to vary ("" when it holds one): a choice (yes or no,
+// a kind of budget) is never a number, and a field left at what means
+// "the default" or "no limit" has none to centre a range on. One rule for
+// every such field: what it is, that ctrl+s sweeps a number, what to type
+// to give it one where it can have one, and the nearest field of its part
+// that can be swept.
+func (f *form) notANumber(sc *engine.Scenario, i int, path string) string {
+	k := &f.knobs[i]
+	_, has := lessons.KnobValue(sc, f.variant, path)
+	var is, typeIt string
+	switch {
+	case k.kind == kindYesNo || k.kind == kindCancel:
+		is = "is yes or no, not a number"
+	case k.kind == kindBudget:
+		is = "is a kind of budget (" + k.hint + "), not a number"
+	case k.kind == kindSlots && !has:
+		tenant := strings.TrimPrefix(k.label, "own slots: ")
+		is = "is empty, the default slots: " + tenant + " has no number of its own"
+		typeIt = "type " + lessons.Possessive(tenant) + " own slots to sweep them"
+	case k.kind == kindQueue && !has:
+		is = "is -1, no limit: there is no number to sweep around"
+		typeIt = "type a limit to sweep it"
+	case !has:
+		is = "holds no number to sweep around"
+	default:
+		return ""
+	}
+	next := []string{}
+	if typeIt != "" {
+		next = append(next, typeIt)
+	}
+	if j := f.nearestSweepable(sc, i); j >= 0 {
+		next = append(next, "try the "+strings.TrimSpace(f.knobs[j].label))
+	}
+	msg := f.fieldName(i) + " " + is + ": ctrl+s sweeps a number"
+	if len(next) > 0 {
+		msg += "; " + strings.Join(next, ", or ")
+	}
+	return msg
+}
+
+// nearestSweepable is the field of field i's part (its section of the
+// form) that ctrl+s can sweep and that is nearest to it, one of the same
+// layer first (a label sharing a word: "retry budget", "retry attempts";
+// "own slots: acme", "default slots"), the one below first of two as near;
+// -1 when there is none.
+func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
+	from, to := 0, len(f.knobs)
+	for _, start := range f.section {
+		if start <= i {
+			from = start
+		} else {
+			to = start
+			break
+		}
+	}
+	words := strings.Fields(strings.TrimSpace(strings.SplitN(f.knobs[i].label, ":", 2)[0]))
+	sameLayer := func(j int) bool {
+		for _, w := range strings.Fields(f.knobs[j].label) {
+			if slices.Contains(words, w) {
+				return true
+			}
+		}
+		return false
+	}
+	canSweep := func(j int) bool {
+		k := &f.knobs[j]
+		if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindBudget {
+			return false
+		}
+		base, err := withLayer(sc, f.variant, k)
+		if err != nil {
+			return false
+		}
+		path, ok := knobPath(base, f.variant, k)
+		if !ok {
+			return false
+		}
+		_, has := lessons.KnobValue(base, f.variant, path)
+		return has && sweepable(base, f.variant, path) == nil
+	}
+	for _, want := range []bool{true, false} {
+		for d := 1; i-d >= from || i+d < to; d++ {
+			for _, j := range []int{i + d, i - d} {
+				if j >= from && j < to && sameLayer(j) == want && canSweep(j) {
+					return j
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// sweepRefusal is why the sweep of field i, whose knob is path, was
+// refused (err, from sweepable), in the form's words: the command line's
+// "--vary PATH: " opening, which names the flag the learner did not type,
+// gives way to the field's name, and every knob path in it to its field's.
+func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error) string {
+	msg := strings.TrimPrefix(err.Error(), "--vary "+path+": ")
+	msg = f.inFormWords(sc, msg)
+	if name := f.fieldName(i); !strings.Contains(msg, name) {
+		msg = name + ": " + msg
+	}
+	return msg
+}
+
+// inFormWords writes msg with each of the form's knob paths in it as the
+// form names its field (form.fieldName): "users-api.breaker.open=1s" as
+// "users-api open for 1s". The longest paths go first, so that none is
+// written over in part by a shorter one it starts with.
+func (f *form) inFormWords(sc *engine.Scenario, msg string) string {
+	type named struct{ path, name string }
+	var fields []named
+	for j := range f.knobs {
+		// A path of one word ("workers", "queue") is a word of the
+		// message's own prose too, and is the field's name already.
+		if path, ok := knobPath(sc, f.variant, &f.knobs[j]); ok && strings.Contains(path, ".") && strings.Contains(msg, path) {
+			fields = append(fields, named{path, f.fieldName(j)})
+		}
+	}
+	slices.SortStableFunc(fields, func(a, b named) int { return cmp.Compare(len(b.path), len(a.path)) })
+	for _, n := range fields {
+		msg = strings.ReplaceAll(msg, n.path+"=", n.name+" ")
+		msg = strings.ReplaceAll(msg, n.path, n.name)
+	}
+	return msg
+}

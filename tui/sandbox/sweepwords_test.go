@@ -1,0 +1,89 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// ctrl+s on a field it cannot sweep says why in the form's words: on every
+// field of every built-in scenario's form where it refuses, the message
+// names the field as the form labels it and no knob path. ctrl+s on
+// noisy-tenant's own slots left empty said
+// "database.per_tenant_bulkhead.own.initech has no value to sweep around
+// here", a path the form shows nowhere, and so on a retry budget, a
+// propagated deadline, an accept queue of no limit.
+func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
+	racefree.Only(t) // no goroutine: the refusals are worked out on this one, no sweep runs
+	refused := 0
+	for _, name := range scenarios.Names() {
+		b, _ := scenarios.Lookup(name)
+		for v := range b.Build().Variants {
+			m := press(newModel(t, 100, 30, Options{Scenario: b.Build(), Variant: v}), "e")
+			if m.form == nil {
+				t.Fatalf("%s variant %d: e opened no form", name, v+1)
+			}
+			// The knob paths a message could name: the form's fields' and
+			// every number the variant has. One word ("workers") is
+			// the field's name too.
+			sc := m.form.build(m.sim.knobs())
+			var paths []string
+			for i := range m.form.knobs {
+				if p, ok := knobPath(sc, v, &m.form.knobs[i]); ok && strings.Contains(p, ".") {
+					paths = append(paths, p)
+				}
+			}
+			for _, p := range lessons.NumberKnobs(sc, v) {
+				if strings.Contains(p, ".") {
+					paths = append(paths, p)
+				}
+			}
+			for i := range m.form.knobs {
+				m.form.focus, m.form.err = i, ""
+				if _, _, ok := m.sweepStart(); ok {
+					continue
+				}
+				refused++
+				label, msg := strings.TrimSpace(m.form.knobs[i].label), m.form.err
+				if !strings.Contains(msg, label) {
+					t.Errorf("%s variant %d, ctrl+s on %q says %q: it does not name the field", name, v+1, label, msg)
+				}
+				for _, p := range paths {
+					if strings.Contains(msg, p) {
+						t.Errorf("%s variant %d, ctrl+s on %q says %q: it names the knob path %s", name, v+1, label, msg, p)
+						break
+					}
+				}
+			}
+		}
+	}
+	if refused == 0 {
+		t.Fatal("ctrl+s refused no field of any form: the test checks nothing")
+	}
+}
+
+// ctrl+s on a tenant's own slots left empty (the default's) says that the
+// field is empty, what to type to sweep it, and which field of the
+// bulkhead can be swept as it is; on a yes-or-no field, that it is not a
+// number. The same words come through the key as through sweepStart.
+func TestSweepOfOwnSlotsLeftEmptySaysWhatToDo(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one, no sweep runs
+	m := press(newModel(t, 100, 30, Options{Scenario: scenarios.NoisyTenant(), Variant: 1}), "e")
+	m = send(focusLabel(t, m, "own slots: acme", 1), ctrlS)
+	want := "database own slots: acme is empty, the default slots: acme has no number of its own: ctrl+s sweeps a number; type acme's own slots to sweep them, or try the default slots"
+	if m.sw != nil || m.form.err != want {
+		t.Errorf("ctrl+s on acme's empty own slots: sweep open %v, the form says\n%q, want\n%q", m.sw != nil, m.form.err, want)
+	}
+	if v := m.View(); !strings.Contains(v, "acme is empty") {
+		t.Errorf("the screen does not show the refusal:\n%s", v)
+	}
+	m.form.err = ""
+	m = send(focusLabel(t, m, "retry budget", 1), ctrlS)
+	want = "database retry budget is a kind of budget (none, token-bucket, concurrency), not a number: ctrl+s sweeps a number; try the retry attempts"
+	if m.sw != nil || m.form.err != want {
+		t.Errorf("ctrl+s on the retry budget: the form says\n%q, want\n%q", m.form.err, want)
+	}
+}
