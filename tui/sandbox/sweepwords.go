@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -31,11 +32,10 @@ func (f *form) notANumber(sc *engine.Scenario, i int, path string) string {
 	case k.kind == kindBudget:
 		is = "is a kind of budget (" + k.hint + "), not a number"
 	case k.kind == kindSlots && !has:
-		tenant := strings.TrimPrefix(k.label, "own slots: ")
-		is = "is empty, the default slots: " + tenant + " has no number of its own"
-		typeIt = "type " + lessons.Possessive(tenant) + " own slots to sweep them"
+		is = "is empty (the default slots), no number of its own"
+		typeIt = "type " + lessons.Possessive(strings.TrimPrefix(k.label, "own slots: ")) + " own slots to sweep them"
 	case k.kind == kindQueue && !has:
-		is = "is -1, no limit: there is no number to sweep around"
+		is = "is -1 (no limit), no number to sweep around"
 		typeIt = "type a limit to sweep it"
 	case !has:
 		is = "holds no number to sweep around"
@@ -111,15 +111,22 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 // sweepRefusal is why the sweep of field i, whose knob is path, was
 // refused (err, from sweepable), in the form's words: the command line's
 // "--vary PATH: " opening, which names the flag the learner did not type,
-// gives way to the field's name, and every knob path in it to its field's.
+// gives way to the field's name, every knob path in it to its field's,
+// and its advice to vary another knob with it ("vary X with it, from 2")
+// to what the form does: set that field first.
 func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error) string {
 	msg := strings.TrimPrefix(err.Error(), "--vary "+path+": ")
 	msg = f.inFormWords(sc, msg)
+	msg = varyWith.ReplaceAllString(msg, "(set $1 to $2 or more first)")
 	if name := f.fieldName(i); !strings.Contains(msg, name) {
 		msg = name + ": " + msg
 	}
 	return msg
 }
+
+// varyWith is the command line's advice to sweep another knob along
+// (sweep.Sweepable's), its knob already in the form's words.
+var varyWith = regexp.MustCompile(`\(vary (.+?) with it, from (\d+)\)`)
 
 // inFormWords writes msg with each of the form's knob paths in it as the
 // form names its field (form.fieldName): "users-api.breaker.open=1s" as

@@ -11,7 +11,8 @@ import (
 
 // ctrl+s on a field it cannot sweep says why in the form's words: on every
 // field of every built-in scenario's form where it refuses, the message
-// names the field as the form labels it and no knob path. ctrl+s on
+// names the field as the form labels it and no knob path, nor the command
+// line's --vary. ctrl+s on
 // noisy-tenant's own slots left empty said
 // "database.per_tenant_bulkhead.own.initech has no value to sweep around
 // here", a path the form shows nowhere, and so on a retry budget, a
@@ -51,6 +52,10 @@ func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 				if !strings.Contains(msg, label) {
 					t.Errorf("%s variant %d, ctrl+s on %q says %q: it does not name the field", name, v+1, label, msg)
 				}
+				// The command line's words: the form has no flags.
+				if strings.Contains(msg, "--vary") || strings.Contains(msg, "(vary ") {
+					t.Errorf("%s variant %d, ctrl+s on %q says %q: the command line's words, not the form's", name, v+1, label, msg)
+				}
 				for _, p := range paths {
 					if strings.Contains(msg, p) {
 						t.Errorf("%s variant %d, ctrl+s on %q says %q: it names the knob path %s", name, v+1, label, msg, p)
@@ -73,7 +78,7 @@ func TestSweepOfOwnSlotsLeftEmptySaysWhatToDo(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one, no sweep runs
 	m := press(newModel(t, 100, 30, Options{Scenario: scenarios.NoisyTenant(), Variant: 1}), "e")
 	m = send(focusLabel(t, m, "own slots: acme", 1), ctrlS)
-	want := "database own slots: acme is empty, the default slots: acme has no number of its own: ctrl+s sweeps a number; type acme's own slots to sweep them, or try the default slots"
+	want := "database own slots: acme is empty (the default slots), no number of its own: ctrl+s sweeps a number; type acme's own slots to sweep them, or try the default slots"
 	if m.sw != nil || m.form.err != want {
 		t.Errorf("ctrl+s on acme's empty own slots: sweep open %v, the form says\n%q, want\n%q", m.sw != nil, m.form.err, want)
 	}
