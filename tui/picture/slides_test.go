@@ -220,7 +220,7 @@ func TestSweepHasNoRedAndMarksItsGoal(t *testing.T) {
 // boundary: the cells on its two sides differ in meeting the goal.
 func TestGoalBoundarySeparatesMetFromUnmet(t *testing.T) {
 	res := cascadeSweep(t, true)
-	segs, err := goalBoundary(res)
+	segs, err := goalBoundary(res, placeKnob(res.Plan.Axes[0].X, ""), placeKnob(res.Plan.Axes[1].X, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

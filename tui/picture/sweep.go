@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -106,14 +107,19 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 	if !res.Complete() {
 		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 	}
-	knobAxis(&p.X, pl.Axes[0], none[0])
+	xs := placeKnob(pl.Axes[0].X, none[0])
+	knobAxis(&p.X, pl.Axes[0], xs)
 	legend := newRowLegend()
 	var err error
 	if len(pl.Axes) == 2 {
-		knobAxis(&p.Y, pl.Axes[1], none[1])
-		err = heatmap(p, res, &legend)
+		ys := placeKnob(pl.Axes[1].X, none[1])
+		knobAxis(&p.Y, pl.Axes[1], ys)
+		err = heatmap(p, res, &legend, xs, ys)
+		addRule(p, xs, true)
+		addRule(p, ys, false)
 	} else {
-		err = curve(p, res, &legend)
+		err = curve(p, res, &legend, xs)
+		addRule(p, xs, true)
 	}
 	if err != nil {
 		return figure{}, err
@@ -122,16 +128,19 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 }
 
 // knobAxis labels a plot axis for a knob: its path, its unit (in the
-// ticks, for durations), round ticks; the tick at 0 says "none" when none
-// (the words for a 0 that means none) is not empty.
-func knobAxis(a *plot.Axis, k sweep.Axis, none string) {
+// ticks, for durations), round ticks; a none set apart (placeKnob) gets
+// a tick of its own that says "none".
+func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
 	whole := true
 	for _, x := range k.X {
 		whole = whole && x == math.Trunc(x)
 	}
 	a.Tick.Marker = tickerFor(k.Unit, whole)
-	if none != "" {
-		a.Tick.Marker = noneAtZero{a.Tick.Marker}
+	switch {
+	case at.none:
+		a.Tick.Marker = noneApart{a.Tick.Marker, at}
+	case at.zeroIsNone:
+		a.Tick.Marker = noneAtZero{a.Tick.Marker, slices.Contains(k.X, 0)}
 	}
 	a.Label.Text = k.Label()
 	// A duration's ticks carry their unit; a unit that repeats the knob's
@@ -144,17 +153,23 @@ func knobAxis(a *plot.Axis, k sweep.Axis, none string) {
 // heatmap draws a two-knob sweep's cells, lowest to highest measure in
 // the bands of sweepBands, and with a goal, marks the cells that meet it
 // and draws the boundary round them.
-func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
+func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs, ys places) error {
 	pl := res.Plan
 	nx, ny := pl.Size()
 	lo, hi, any := res.Range()
 	scale := heatbands.NewScale(pl, lo, hi)
 	colors, how, caveat := sweepBands(pl)
 	if any {
-		hm := plotter.NewHeatMap(grid{res, scale}, bands(colors))
-		hm.Min, hm.Max = 0, float64(len(colors)-1)
-		hm.NaN = color.White
-		p.Add(hm)
+		if xs.none || ys.none {
+			if err := placedCells(p, res, scale, colors, xs, ys); err != nil {
+				return err
+			}
+		} else {
+			hm := plotter.NewHeatMap(grid{res, scale}, bands(colors))
+			hm.Min, hm.Max = 0, float64(len(colors)-1)
+			hm.NaN = color.White
+			p.Add(hm)
+		}
 		legend.Add(pl.Measure.Label() + ", " + how)
 		entries := sweepui.Legend(scale, pl.Measure, sweepui.CellMeans(res)...)
 		for k := len(entries) - 1; k >= 0; k-- {
@@ -178,7 +193,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 			if !c.Met {
 				continue
 			}
-			met = append(met, plotter.XY{X: pl.Axes[0].X[i], Y: pl.Axes[1].X[j]})
+			met = append(met, plotter.XY{X: xs.at[i], Y: ys.at[j]})
 			ink := color.Color(color.Black)
 			if any && dark(colors[scale.Band(c.Mean)]) {
 				ink = color.White
@@ -199,7 +214,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: color.Black, Radius: vg.Points(3)}
 	p.Add(sc)
 	legend.Add("meets "+sweepui.GoalText(g), sc)
-	edge, err := goalBoundary(res)
+	edge, err := goalBoundary(res, xs, ys)
 	if err != nil || edge == nil {
 		return err
 	}
@@ -207,6 +222,29 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		p.Add(l)
 	}
 	legend.Add("goal boundary", edge[0])
+	return nil
+}
+
+// placedCells draws a map's cells each at its own place (placeKnob), in
+// the bands gonum's heatmap paints, white without a mean: gonum's heatmap
+// puts each cell's borders halfway to its neighbours', which would
+// stretch none's cells across the gap that sets them apart.
+func placedCells(p *plot.Plot, res *sweep.Result, scale heatbands.Scale, colors []color.Color, xs, ys places) error {
+	nx, ny := res.Plan.Size()
+	for j := range ny {
+		for i := range nx {
+			fill := color.Color(color.White)
+			if m := res.Cell(i, j).Mean; !math.IsNaN(m) {
+				fill = colors[scale.Band(m)]
+			}
+			cell, err := plotter.NewPolygon(plotter.XYs{{X: xs.lo[i], Y: ys.lo[j]}, {X: xs.hi[i], Y: ys.lo[j]}, {X: xs.hi[i], Y: ys.hi[j]}, {X: xs.lo[i], Y: ys.hi[j]}})
+			if err != nil {
+				return err
+			}
+			cell.Color, cell.LineStyle.Width = fill, 0
+			p.Add(cell)
+		}
+	}
 	return nil
 }
 
@@ -226,11 +264,11 @@ func edges(x []float64) []float64 {
 }
 
 // goalBoundary is the line between the cells that meet the goal and their
-// neighbours that do not, one segment per shared cell border.
-func goalBoundary(res *sweep.Result) ([]*plotter.Line, error) {
+// neighbours that do not, one segment per shared cell border; across the
+// gap that sets none apart, on the border of the cell that meets it.
+func goalBoundary(res *sweep.Result, xs, ys places) ([]*plotter.Line, error) {
 	pl := res.Plan
 	nx, ny := pl.Size()
-	ex, ey := edges(pl.Axes[0].X), edges(pl.Axes[1].X)
 	var segs []*plotter.Line
 	add := func(x0, y0, x1, y1 float64) error {
 		l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y1}})
@@ -246,12 +284,20 @@ func goalBoundary(res *sweep.Result) ([]*plotter.Line, error) {
 		for i := range nx {
 			m := res.Cell(i, j).Met
 			if i+1 < nx && m != res.Cell(i+1, j).Met {
-				if err := add(ex[i+1], ey[j], ex[i+1], ey[j+1]); err != nil {
+				x := xs.lo[i+1]
+				if m {
+					x = xs.hi[i]
+				}
+				if err := add(x, ys.lo[j], x, ys.hi[j]); err != nil {
 					return nil, err
 				}
 			}
 			if j+1 < ny && m != res.Cell(i, j+1).Met {
-				if err := add(ex[i], ey[j+1], ex[i+1], ey[j+1]); err != nil {
+				y := ys.lo[j+1]
+				if m {
+					y = ys.hi[j]
+				}
+				if err := add(xs.lo[i], y, xs.hi[i], y); err != nil {
 					return nil, err
 				}
 			}
@@ -262,7 +308,7 @@ func goalBoundary(res *sweep.Result) ([]*plotter.Line, error) {
 
 // curve draws a one-knob sweep: each cell's mean, its spread over the
 // seeds, and the goal's threshold when the goal is on the measure.
-func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
+func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs places) error {
 	pl := res.Plan
 	nx, _ := pl.Size()
 	p.Y.Label.Text = pl.Measure.Label()
@@ -277,20 +323,27 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	}
 	var pts plotter.XYs
 	var errs plotter.YErrors
+	joined := 0 // the points the line joins start here: none's stands alone
 	for i := range nx {
 		c := res.Cell(i, 0)
 		if math.IsNaN(c.Mean) {
 			continue
 		}
-		pts = append(pts, plotter.XY{X: pl.Axes[0].X[i], Y: c.Mean})
+		if xs.none && i == 0 {
+			joined = 1
+		}
+		pts = append(pts, plotter.XY{X: xs.at[i], Y: c.Mean})
 		errs = append(errs, struct{ Low, High float64 }{c.Mean - c.Min, c.Max - c.Mean})
 	}
 	if len(pts) > 0 {
-		line, dots, err := plotter.NewLinePoints(pts)
+		// A line from none to the first value would say the measure
+		// passes between them as the knob goes from one to the other;
+		// none is no setting on the way, so its point stands alone.
+		dots, err := plotter.NewScatter(pts)
 		if err != nil {
 			return err
 		}
-		line.Color, dots.Color = heatbands.Line(), heatbands.Line()
+		dots.Color = heatbands.Line()
 		eb, err := plotter.NewYErrorBars(struct {
 			plotter.XYs
 			plotter.YErrors
@@ -298,8 +351,16 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		if err != nil {
 			return err
 		}
-		p.Add(line, dots, eb)
-		legend.Add("mean (bars: fewest to most over the seeds)", line, dots)
+		// The line goes under the points and bars, as before.
+		if len(pts) > joined {
+			line := &plotter.Line{XYs: pts[joined:], LineStyle: plotter.DefaultLineStyle}
+			line.Color = heatbands.Line()
+			p.Add(line)
+			legend.Add("mean (bars: fewest to most over the seeds)", line, dots)
+		} else {
+			legend.Add("mean (bars: fewest to most over the seeds)", dots)
+		}
+		p.Add(dots, eb)
 	}
 	_, _, caveat := sweepBands(pl)
 	addNote(legend, caveat)
@@ -321,17 +382,117 @@ var percentTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
 	return roundTicks(min, max, 100, 0, "%")
 })
 
-// noneAtZero is a knob's ticks with the one at 0 labelled "none": the
-// knob's 0 is none at all (a pool's cap at 0 opens as many connections as
-// are asked for), not the tightest setting that "0" beside "2" read as.
-type noneAtZero struct{ plot.Ticker }
+// places are where a knob's values sit on a picture's axis, and the
+// borders of each one's cell. A knob whose 0 is none at all (a pool's cap
+// at 0 opens as many connections as are asked for) is no value on the
+// knob's scale: drawn at 0, it read as the tightest setting, the one just
+// before 1. So its 0 is set apart as a category of its own, as a careful
+// chart does with "none" or "n/a": a cell's width before the first
+// value, half a cell's gap between (columns that touch read as
+// neighbouring values), a rule in the gap where the scale breaks, and no
+// number ticked left of it.
+type places struct {
+	at, lo, hi []float64
+	// none says the first value is none, set apart; rule is then where
+	// the scale breaks, in the gap, and from where its numbers start.
+	none       bool
+	rule, from float64
+	// zeroIsNone says the knob's 0 is none but not set apart: the sweep
+	// ran 0 alone, or not 0 at all.
+	zeroIsNone bool
+}
 
-func (t noneAtZero) Ticks(lo, hi float64) []plot.Tick {
-	ticks := t.Ticker.Ticks(lo, hi)
-	for i, tk := range ticks {
-		if tk.Value == 0 && tk.Label != "" {
-			ticks[i].Label = "none"
+// placeKnob places a knob's values x (ascending, from sweep.ParseVary):
+// at themselves, each cell's borders halfway to its neighbours' as
+// gonum's heatmap draws them; a first value of 0 that none (the words for
+// it, lessons.NoneWords, or "") says is none, apart, when others follow.
+func placeKnob(x []float64, none string) places {
+	apart := none != "" && len(x) > 1 && x[0] == 0 && x[1] > 0
+	if !apart {
+		e := edges(x)
+		return places{at: x, lo: e[:len(x)], hi: e[1:], zeroIsNone: none != ""}
+	}
+	rest := x[1:]
+	e := edges(rest)
+	if len(rest) == 1 {
+		// One value besides none: its cell spans half of it each
+		// side (edges' ±0.5 is in whatever unit the knob has).
+		e = []float64{rest[0] / 2, rest[0] * 3 / 2}
+	}
+	width := e[1] - e[0]
+	p := places{none: true, rule: e[0] - width/4, from: e[0]}
+	p.at = append([]float64{e[0] - width}, rest...)
+	p.lo = append([]float64{e[0] - 3*width/2}, e[:len(rest)]...)
+	p.hi = append([]float64{e[0] - width/2}, e[1:]...)
+	return p
+}
+
+// noneApart is a knob's ticks with its none set apart (placeKnob): one
+// tick at none's place that says "none", the knob's own from where its
+// numbers start.
+type noneApart struct {
+	plot.Ticker
+	places
+}
+
+func (t noneApart) Ticks(lo, hi float64) []plot.Tick {
+	ticks := []plot.Tick{{Value: t.at[0], Label: "none"}}
+	for _, tk := range t.Ticker.Ticks(t.from, hi) {
+		if tk.Value >= t.from {
+			ticks = append(ticks, tk)
 		}
 	}
 	return ticks
+}
+
+// noneAtZero is the ticks of a knob whose 0 is none, not set apart: the
+// tick at 0 says "none" where the sweep ran 0 (alone), and is left out
+// where it did not: there 0 is only where the scale runs through the
+// first value's cell, and a "none" or "0 s" beside "1 s" would read as a
+// setting the sweep ran.
+type noneAtZero struct {
+	plot.Ticker
+	swept bool
+}
+
+func (t noneAtZero) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, tk := range t.Ticker.Ticks(lo, hi) {
+		switch {
+		case tk.Value != 0:
+		case !t.swept:
+			continue
+		case tk.Label != "":
+			tk.Label = "none"
+		}
+		ticks = append(ticks, tk)
+	}
+	return ticks
+}
+
+// breakRule is the line across a plot where a knob's scale breaks, between
+// none and its first value (placeKnob): up the plot on the x axis
+// (vertical), across it on the y.
+type breakRule struct {
+	at       float64
+	vertical bool
+}
+
+func (r breakRule) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	style := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.75), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}
+	if r.vertical {
+		x := trX(r.at)
+		c.StrokeLine2(style, x, c.Min.Y, x, c.Max.Y)
+		return
+	}
+	y := trY(r.at)
+	c.StrokeLine2(style, c.Min.X, y, c.Max.X, y)
+}
+
+// addRule draws the break of a knob whose none is set apart.
+func addRule(p *plot.Plot, at places, vertical bool) {
+	if at.none {
+		p.Add(breakRule{at.rule, vertical})
+	}
 }
