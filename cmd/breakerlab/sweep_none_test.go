@@ -56,6 +56,14 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 		t.Errorf("the svg of transport.per_host from 0 by inventory/database.bulkhead_wait from 0: want a tick of none on the first, of 0 ms on the second")
 	}
 
+	// The goal's summary says none meets the goal, in the table's words:
+	// "not met from transport.per_host=2" alone read as the values below
+	// 2 meeting it.
+	goal := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:6", "--measure", "product.ok", "--seeds", "1", "--format", "table", "--goal", "product.ok>=0.01")
+	if !strings.Contains(goal, "\nmet at none (no limit), not met from transport.per_host=2\n") {
+		t.Errorf("transport.per_host swept from 0 with a goal only none meets: want the summary to say it is none that meets it:\n%s", goal)
+	}
+
 	value := sweep("cascade", "--vary", "recommendations.bulkhead_wait=0..100ms:3", "--measure", "search.ok", "--seeds", "1", "--format", "table")
 	if row := rowOf(value, "0 "); row == "" || strings.Contains(value, "none") {
 		t.Errorf("recommendations.bulkhead_wait swept from 0: want a row of 0 and no none:\n%s", value)

@@ -98,6 +98,12 @@ type Mark struct {
 // placed says whether m marks a cell with ◆.
 func (m *Mark) placed() bool { return m != nil && !m.unplaced }
 
+// isNone says whether value i of axis a (0: x, 1: y) is a 0 that m
+// names as none.
+func (m *Mark) isNone(a int, ax sweep.Axis, i int) bool {
+	return m != nil && m.None[a] != "" && ax.X[i] == 0
+}
+
 // rowText is value i of a one-knob table's axis as its row is labelled:
 // "none (no limit)" for a 0 that m names as none, as the sandbox's picker
 // writes it, else the axis's own figure.
@@ -311,7 +317,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 		b.WriteString(wrapWords(s, width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width, w))
+		b.WriteString(goalSummary(res, th, width, w, mark))
 	}
 	m.tail = b.String()
 	return m
@@ -458,8 +464,9 @@ func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 }
 
 // goalSummary says how many cells meet the goal and, for each row, from
-// which x value on (or up to which) they do.
-func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
+// which x value on (or up to which) they do; whether none (a knob's 0
+// that mark names so) meets it, in the words the table's row has.
+func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark *Mark) string {
 	p := res.Plan
 	nx, ny := p.Size()
 	met, ran := 0, 0
@@ -501,9 +508,23 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) strin
 		if len(edges) == 0 {
 			continue
 		}
+		if c := res.Cell(0, j); mark.isNone(0, x, 0) && c.Runs > 0 {
+			// None is no value before the first: "not met from
+			// transport.per_host=2" alone read as the values below 2
+			// meeting the goal, where it is none that does.
+			edges = append([]string{map[bool]string{true: "met at ", false: "not met at "}[c.Met] + mark.rowText(x, 0)}, edges...)
+		}
 		row := ""
 		if len(p.Axes) > 1 {
-			row = "at " + knobSetting(p.Axes[1], j, w) + ": "
+			y := p.Axes[1]
+			setting := knobSetting(y, j, w)
+			if mark.isNone(1, y, j) {
+				setting = y.Path + " none (" + mark.None[1] + ")"
+				if w == Prose {
+					setting = knobLabel(y.Path) + " none (" + mark.None[1] + ")"
+				}
+			}
+			row = "at " + setting + ": "
 		}
 		b.WriteString(eachLine(th.Dim, wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
 	}
@@ -742,7 +763,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 		b.WriteString(wrapWords(tableNote(p.Measure, p.Goal != nil), width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width, w))
+		b.WriteString(goalSummary(res, th, width, w, none))
 	}
 	return b.String()
 }
