@@ -34,9 +34,23 @@ type Gauge struct {
 	data  pane.Data
 	frame frame
 	cols  int
-	key   viewKey
-	dirty bool
-	view  string
+	// key is what the plot, its scale and its legend are drawn from; head
+	// the figures only the top edge's words read (in use, waiting, memory
+	// held, busy now), which move between two samples: on their own they
+	// redraw the top edge alone (headed), not the plot.
+	key, head viewKey
+	dirty     bool
+	headDirty bool
+	// headed says whether the top edge is the head's words (head): not
+	// while the frame is too small or the snapshot has no such limit.
+	headed bool
+	top    string // the frame's top edge
+	rest   string // the frame's lines below it, joined
+	more   bool   // whether the frame has lines below its top edge
+	view   string
+	// plots counts the plot's drawings, for a test that the head's figures
+	// alone do not draw it again.
+	plots int
 }
 
 type gaugeKind uint8
@@ -79,10 +93,12 @@ func (g *Gauge) SetSize(w, h int) {
 	}
 }
 
-// SetData takes a new snapshot; the chart redraws when what it draws
-// changed: a new sample, the run, or a figure of the moment its title,
-// legend and scale read (read, downSamples), which moves between two
-// samples.
+// SetData takes a new snapshot. The chart redraws when what it plots
+// changed: a new sample, the run, or a figure of the moment its scale and
+// legend read (read, downSamples), which moves between two samples. When
+// only the figures its top edge reads moved (head), it redraws that edge
+// alone: keyed on them all, the pool's gauge drew its whole plot again
+// most frames, for a count in use in its title.
 func (g *Gauge) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
@@ -95,32 +111,79 @@ func (g *Gauge) SetData(d pane.Data) {
 	case s.Tasks != nil:
 		k.samples = len(s.Tasks.Series)
 	}
-	now := g.key.figures()
+	plot, head := g.key.figures(), g.head.figures()
 	switch t := s.Tasks; {
 	case g.kind == gaugePool && g.pool < len(s.Pools):
 		p := &s.Pools[g.pool]
-		now = append(now, int64(p.Size), int64(p.InUse), int64(p.InUseMax), int64(p.Waiting), int64(p.WaitingMax), int64(p.Dialling))
+		// The scale's top and the waiting line's words, not the peaks
+		// they are read from: a peak in use under twice the size moves
+		// neither.
+		top, clipped := poolScale(p)
+		plot = append(plot, int64(p.Size), bits(top), int64(clipped))
+		head = append(head, int64(p.InUse), int64(p.Waiting), int64(p.Dialling))
 	case g.kind == gaugeMemory && t != nil:
-		now = append(now, int64(t.Live), int64(t.LiveMax), t.Memory, t.MemoryLimit, int64(t.Kills), flag(t.Down), int64(t.UpAt))
+		plot = append(plot, t.MemoryLimit)
+		head = append(head, int64(t.Live), int64(t.LiveMax), t.Memory, int64(t.Kills), flag(t.Down), int64(t.UpAt))
 	case t != nil:
-		now = append(now, int64(t.Threads), bits(t.LoopBusy))
+		head = append(head, int64(t.Threads), bits(t.LoopBusy))
 	}
 	if t := s.Tasks; t != nil {
-		now = append(now, int64(t.Kills)) // the downtime's marks and legend (downSamples)
+		// The downtime's marks and legend (downSamples), drawn once the
+		// process was killed; how many times is the memory's note's.
+		plot = append(plot, flag(t.Kills > 0))
 	}
 	g.data = d
-	if g.key.update(k, now, d.Faults) {
+	if g.key.update(k, plot, d.Faults) {
 		g.dirty = true
+	}
+	if g.head.update(k, head, nil) {
+		g.headDirty = true
 	}
 }
 
-// View draws the chart, from the cache when nothing changed.
+// View draws the chart, from the cache when nothing changed, and only
+// its top edge when only the head's figures did.
 func (g *Gauge) View() string {
-	if g.dirty {
-		g.view = strings.Join(g.render(), "\n")
-		g.dirty = false
+	switch {
+	case g.dirty:
+		lines := g.render()
+		g.plots++
+		g.top, g.rest, g.more = "", "", len(lines) > 1
+		if len(lines) > 0 {
+			g.top, g.rest = lines[0], strings.Join(lines[1:], "\n")
+		}
+		g.dirty, g.headDirty = false, false
+	case g.headDirty && g.headed:
+		titles, notes, _ := g.heads(g.data.Snap)
+		title, note := pane.Titled(g.w, titles, notes)
+		// The top edge is the frame's alone: it reads the width, the
+		// title and the note, not the height nor the body.
+		g.top = pane.Frame(g.th, g.w, 2, title, note, nil)[0]
+		g.headDirty = false
+	default:
+		return g.view
+	}
+	g.view = g.top
+	if g.more {
+		g.view += "\n" + g.rest
 	}
 	return g.view
+}
+
+// poolScale is a pool's plot's top when it has a size (0 when not: the
+// data's), and the most attempts waiting when they go past it (the
+// legend's "clipped at the top"; -1 when not).
+func poolScale(p *engine.PoolSnapshot) (top float64, clipped int) {
+	if p.Size <= 0 {
+		return 0, -1
+	}
+	// The scale is the pool's: twice its size, or the most in use; the
+	// waiting attempts past it are clipped at the top.
+	top = niceCeilFine(max(2*float64(p.Size), float64(p.InUseMax)))
+	if float64(p.WaitingMax) > top {
+		return top, p.WaitingMax
+	}
+	return top, -1
 }
 
 // gaugeLine is one line of a gauge: its letter, its colour (a series
@@ -134,8 +197,7 @@ type gaugeLine struct {
 
 // reading is what a gauge draws, read from one snapshot.
 type reading struct {
-	titles, notes []string
-	lines         []gaugeLine
+	lines []gaugeLine
 	// limit is drawn as a dotted line when positive, named limitWords.
 	limit      float64
 	limitWords string
@@ -152,6 +214,61 @@ const (
 	downRune    = '╳'
 )
 
+// heads are the gauge's titles and notes for its top edge, the longest
+// first (pane.Titled): its figures now, which move between two samples.
+// ok is false when the snapshot has no such limit.
+func (g *Gauge) heads(s *engine.Snapshot) (titles, notes []string, ok bool) {
+	switch g.kind {
+	case gaugePool:
+		if g.pool >= len(s.Pools) {
+			return nil, nil, false
+		}
+		p := &s.Pools[g.pool]
+		titles = []string{fmt.Sprintf("Pool %s (%s connections)", p.Name, p.Kind), "Pool " + p.Name, p.Name}
+		use := pane.PoolInUse(p)
+		notes = []string{use + " · " + pane.Count(p.Waiting) + " waiting", use + " · " + pane.Count(p.Waiting) + " wait", use}
+		if dial := pane.Dialling(p.Dialling, p.InUse); dial != "" {
+			// A hung host's dials fill the pool while its calls in flight
+			// stay few: the note says which part of the count they are.
+			bare := strings.TrimSuffix(use, " in use")
+			notes = []string{use + dial + " · " + pane.Count(p.Waiting) + " waiting", use + dial + " · " + pane.Count(p.Waiting) + " wait",
+				use + dial, bare + dial, pane.Count(p.Dialling) + " dialling", use}
+		}
+		return titles, notes, true
+	case gaugeMemory:
+		t := s.Tasks
+		if t == nil {
+			return nil, nil, false
+		}
+		tasks := pane.Counted(t.Live, "task", "tasks")
+		if t.MemoryLimit <= 0 {
+			return []string{"Live tasks, parked or running", "Live tasks", "Tasks"},
+				[]string{tasks + " · most " + pane.Count(t.LiveMax), tasks}, true
+		}
+		held := pane.MemoryHeld(t)
+		kills := pane.Kills(t)
+		notes = []string{held + " · " + tasks + kills, held + kills, held}
+		if t.Down {
+			notes = []string{"down, back at " + g.data.Moment.Or(t.UpAt, 1, pane.Seconds(t.UpAt)) + kills, "down" + kills, "down"}
+		}
+		return []string{"Memory against the limit", "Memory", "Mem"}, notes, true
+	default:
+		t := s.Tasks
+		if t == nil {
+			return nil, nil, false
+		}
+		now := "busy " + pane.Percent(pane.LoopNow(t))
+		threads := "1 thread"
+		if t.Threads != 1 {
+			threads = strconv.Itoa(t.Threads) + " threads"
+		}
+		return []string{"Loop busy share (" + threads + ")", "Loop busy share", "Loop"},
+			[]string{now + " · " + pane.Percent(t.LoopBusy) + " over the window", now}, true
+	}
+}
+
+// read is what the gauge plots from s, with its legend's words and its
+// scale; ok is false when the snapshot has no such limit.
 func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 	switch g.kind {
 	case gaugePool:
@@ -164,27 +281,13 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		for i, smp := range p.Series {
 			in[i], wait[i] = float64(smp.InUse), float64(smp.Waiting)
 		}
-		r := reading{
-			titles: []string{fmt.Sprintf("Pool %s (%s connections)", p.Name, p.Kind), "Pool " + p.Name, p.Name},
-			lines:  []gaugeLine{{'u', 0, "in use", in}, {'w', 2, "waiting for one", wait}},
-		}
-		use := pane.PoolInUse(p)
+		r := reading{lines: []gaugeLine{{'u', 0, "in use", in}, {'w', 2, "waiting for one", wait}}}
 		if p.Size > 0 {
 			r.limit, r.limitWords = float64(p.Size), "size "+pane.Count(p.Size)
-			// The scale is the pool's: twice its size, or the most in
-			// use; the waiting attempts past it are clipped at the top.
-			r.top = niceCeilFine(max(2*float64(p.Size), float64(p.InUseMax)))
-			if float64(p.WaitingMax) > r.top {
-				r.lines[1].words = "waiting (most " + pane.Count(p.WaitingMax) + ", clipped at the top)"
+			var clipped int
+			if r.top, clipped = poolScale(p); clipped >= 0 {
+				r.lines[1].words = "waiting (most " + pane.Count(clipped) + ", clipped at the top)"
 			}
-		}
-		r.notes = []string{use + " · " + pane.Count(p.Waiting) + " waiting", use + " · " + pane.Count(p.Waiting) + " wait", use}
-		if dial := pane.Dialling(p.Dialling, p.InUse); dial != "" {
-			// A hung host's dials fill the pool while its calls in flight
-			// stay few: the note says which part of the count they are.
-			bare := strings.TrimSuffix(use, " in use")
-			r.notes = []string{use + dial + " · " + pane.Count(p.Waiting) + " waiting", use + dial + " · " + pane.Count(p.Waiting) + " wait",
-				use + dial, bare + dial, pane.Count(p.Dialling) + " dialling", use}
 		}
 		return r, true
 	case gaugeMemory:
@@ -192,29 +295,18 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		if t == nil {
 			return reading{}, false
 		}
-		tasks := pane.Counted(t.Live, "task", "tasks")
 		if t.MemoryLimit <= 0 {
 			live := make([]float64, len(t.Series))
 			for i, smp := range t.Series {
 				live[i] = float64(smp.Live)
 			}
-			return reading{titles: []string{"Live tasks, parked or running", "Live tasks", "Tasks"},
-				notes: []string{tasks + " · most " + pane.Count(t.LiveMax), tasks},
-				lines: []gaugeLine{{'t', 1, "live tasks (no memory limit)", live}}}, true
+			return reading{lines: []gaugeLine{{'t', 1, "live tasks (no memory limit)", live}}}, true
 		}
 		mem := make([]float64, len(t.Series))
 		for i, smp := range t.Series {
 			mem[i] = pane.MiB(smp.Memory)
 		}
-		held := pane.MemoryHeld(t)
-		kills := pane.Kills(t)
-		notes := []string{held + " · " + tasks + kills, held + kills, held}
-		if t.Down {
-			notes = []string{"down, back at " + g.data.Moment.Or(t.UpAt, 1, pane.Seconds(t.UpAt)) + kills, "down" + kills, "down"}
-		}
-		return reading{titles: []string{"Memory against the limit", "Memory", "Mem"},
-			notes:      notes,
-			lines:      []gaugeLine{{'m', 1, "memory held by the live tasks", mem}},
+		return reading{lines: []gaugeLine{{'m', 1, "memory held by the live tasks", mem}},
 			limit:      pane.MiB(t.MemoryLimit),
 			top:        niceCeilFine(pane.MiB(t.MemoryLimit) * 1.1),
 			limitWords: fmt.Sprintf("limit %.0f MiB", pane.MiB(t.MemoryLimit)), unit: " MiB"}, true
@@ -227,19 +319,14 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		for i, smp := range t.Series {
 			busy[i] = float64(smp.LoopShare)
 		}
-		now := "busy " + pane.Percent(pane.LoopNow(t))
-		threads := "1 thread"
-		if t.Threads != 1 {
-			threads = strconv.Itoa(t.Threads) + " threads"
-		}
-		return reading{titles: []string{"Loop busy share (" + threads + ")", "Loop busy share", "Loop"},
-			notes: []string{now + " · " + pane.Percent(t.LoopBusy) + " over the window", now},
-			lines: []gaugeLine{{'b', 3, "busy share of the loop's time", busy}},
-			top:   1}, true
+		return reading{lines: []gaugeLine{{'b', 3, "busy share of the loop's time", busy}}, top: 1}, true
 	}
 }
 
+// render draws the whole frame, and says in g.headed whether its top
+// edge is the head's words.
 func (g *Gauge) render() []string {
+	g.headed = false
 	s := g.data.Snap
 	if s == nil || g.w < 12 || g.h < 5 {
 		return pane.Frame(g.th, g.w, g.h, "", "", nil)
@@ -248,7 +335,9 @@ func (g *Gauge) render() []string {
 	if !ok {
 		return pane.Frame(g.th, g.w, g.h, "", "", nil)
 	}
-	title, note := pane.Titled(g.w, rd.titles, rd.notes)
+	titles, notes, _ := g.heads(s)
+	title, note := pane.Titled(g.w, titles, notes)
+	g.headed = true
 	iw, ih := g.w-2, g.h-2
 	down := g.downSamples(s)
 	legend := g.legend(rd, down != nil, iw)
