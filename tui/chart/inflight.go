@@ -39,6 +39,45 @@ type InFlight struct {
 	key   viewKey
 	dirty bool
 	view  string
+	// rows are the plot rows the last picture laid its scale out for
+	// (yScale), with and, when the caps were too coarse, without them;
+	// 0 when it drew no plot.
+	rows [2]int
+	// peaks are the scale's inputs from the samples (scaleInputs), for
+	// the samples of peaksOf.
+	peaks   scalePeaks
+	peaksOf chartKey
+	// plots counts the plot's drawings, for a test that a peak between
+	// two samples that moves no scale does not draw it again.
+	plots int
+}
+
+// scalePeaks are what the y scale reads from the samples: the highest
+// cap (at least 1), and each dependency's highest plotted sample and
+// highest top of its dialling band.
+type scalePeaks struct {
+	capTop           float64
+	sampled, stacked []float64
+}
+
+// scaleInputs reads the scale's peaks from s's samples into p, reusing
+// its buffers.
+func scaleInputs(s *engine.Snapshot, p *scalePeaks) {
+	n := len(s.Dependencies)
+	p.capTop = 1
+	p.sampled = append(p.sampled[:0], make([]float64, n)...)
+	p.stacked = append(p.stacked[:0], make([]float64, n)...)
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if pane.Uncalled(s, d.Name) {
+			continue // a dependency this variant never calls: no line, no cap
+		}
+		p.capTop = max(p.capTop, float64(pane.OneCap(d)))
+		for _, smp := range d.Series {
+			p.sampled[i] = max(p.sampled[i], float64(plotted(d, smp)))
+			p.stacked[i] = max(p.stacked[i], float64(plotted(d, smp)+dialsApart(d, smp)))
+		}
+	}
 }
 
 // NewInFlight makes an empty in-flight chart.
@@ -64,27 +103,58 @@ func (f *InFlight) SetSize(w, h int) {
 
 // SetData takes a new snapshot; the chart redraws only when what it
 // draws changed: a new sample, the run, or a figure of the moment it
-// reads between two samples: each dependency's peak in flight, which the
-// y scale counts (yScale) and the top edge may name, and whether it has
-// abandoned calls now, which the legend explains (mayAbandon).
+// reads between two samples: whether the legend explains abandoned calls
+// (mayAbandon), and the peaks in flight,
+// which the y scale counts (yScale) and the top edge may name. Keyed on
+// the peaks themselves, a peak that rose between two samples under the
+// scale's top drew the whole chart again; it is keyed on what the scale
+// makes of them, on the rows the last picture laid it out for.
 func (f *InFlight) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
+	f.data = d
+	if f.keyOn(d) {
+		f.dirty = true
+	}
+}
+
+// keyOn keys the picture on d, its scale laid out on the rows of the last
+// picture, and says whether that is another picture than the last one.
+func (f *InFlight) keyOn(d pane.Data) bool {
 	s := d.Snap
 	k := chartKey{gen: d.Gen, series: len(s.Dependencies), moment: d.Moment != nil}
 	if len(s.Dependencies) > 0 {
 		k.samples = len(s.Dependencies[0].Series)
 	}
-	now := f.key.figures()
-	for i := range s.Dependencies {
-		dep := &s.Dependencies[i]
-		now = append(now, int64(dep.InFlightMax), flag(dep.Abandoned > 0))
+	// Whether the legend explains the hatching, not the abandoned calls
+	// now: under a timeout it does from the start.
+	now := append(f.key.figures(), flag(mayAbandon(s)))
+	if f.rows[0] == 0 {
+		// No scale laid out yet: the peaks themselves.
+		for i := range s.Dependencies {
+			now = append(now, int64(s.Dependencies[i].InFlightMax))
+		}
+	} else {
+		if f.peaksOf != k || f.peaks.sampled == nil {
+			scaleInputs(s, &f.peaks)
+			f.peaksOf = k
+		}
+		// The scale, whether the caps are drawn (the line's highest value
+		// counts only there: capsTooCoarse), and the peak the top edge
+		// names, as render lays them out.
+		for _, rows := range f.rows {
+			if rows == 0 {
+				continue
+			}
+			top, linePeak, unshown := yScale(s, f.peaks.capTop, f.peaks.sampled, f.peaks.stacked, rows)
+			now = append(now, int64(rows), bits(top), flag(capsTooCoarse(s, top, linePeak, rows)), int64(unshown))
+			if unshown >= 0 {
+				now = append(now, int64(s.Dependencies[unshown].InFlightMax))
+			}
+		}
 	}
-	f.data = d
-	if f.key.update(k, now, d.Faults) {
-		f.dirty = true
-	}
+	return f.key.update(k, now, d.Faults)
 }
 
 // View draws the chart, from the cache when nothing changed.
@@ -92,6 +162,12 @@ func (f *InFlight) View() string {
 	if f.dirty {
 		f.view = strings.Join(f.render(), "\n")
 		f.dirty = false
+		f.plots++
+		if f.data.Snap != nil {
+			// Keyed again on the rows just laid out, so that the next
+			// snapshot is told apart from this one on the same rows.
+			f.keyOn(f.data)
+		}
 	}
 	return f.view
 }
@@ -122,6 +198,7 @@ var diallingWords = [legendLevels]string{
 }
 
 func (f *InFlight) render() []string {
+	f.rows = [2]int{}
 	s := f.data.Snap
 	title := "Calls in flight per dependency"
 	shortTitle := "In flight" // for a peak note the whole title leaves no room for
@@ -147,19 +224,9 @@ func (f *InFlight) render() []string {
 	// payments, 26 in flight under some 1,900 dials, would otherwise draw
 	// its line and every other on the 0 row of an axis to 2000. Past that
 	// the band runs off the top, and the top edge counts the dials.
-	capTop, sampled := 1.0, make([]float64, len(s.Dependencies))
-	stacked := make([]float64, len(s.Dependencies))
-	for i := range s.Dependencies {
-		d := &s.Dependencies[i]
-		if pane.Uncalled(s, d.Name) {
-			continue // a dependency this variant never calls: no line, no cap
-		}
-		capTop = max(capTop, float64(pane.OneCap(d)))
-		for _, smp := range d.Series {
-			sampled[i] = max(sampled[i], float64(plotted(d, smp)))
-			stacked[i] = max(stacked[i], float64(plotted(d, smp)+dialsApart(d, smp)))
-		}
-	}
+	var inputs scalePeaks
+	scaleInputs(s, &inputs)
+	capTop, sampled, stacked := inputs.capTop, inputs.sampled, inputs.stacked
 	// The legend says less when rows are short: first it leaves the fault
 	// to the axis and the other chart, then it names the hatching in a word.
 	// Caps the rows are too few to draw apart from 0 and the top are said
@@ -183,9 +250,11 @@ func (f *InFlight) render() []string {
 		top, linePeak, unshown = yScale(s, capTop, sampled, stacked, gh)
 	}
 	layOut()
+	f.rows[0] = gh
 	if capsTooCoarse(s, top, linePeak, gh) {
 		drawCaps = false
 		layOut()
+		f.rows[1] = gh
 		// On the top edge, which pane.Frame clips at iw-3 cells: a frame
 		// too narrow for the pane's whole name with them shortens the
 		// name, not the caps.
