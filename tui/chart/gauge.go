@@ -154,6 +154,8 @@ func (g *Gauge) View() string {
 		}
 		g.dirty, g.headDirty = false, false
 	case g.headDirty && g.headed:
+		// The run and its pools are the picture's (the plot's key), for
+		// which heads had its figures: it has them still.
 		titles, notes, _ := g.heads(g.data.Snap)
 		title, note := pane.Titled(g.w, titles, notes)
 		// The top edge is the frame's alone: it reads the width, the

@@ -130,8 +130,8 @@ func (f *InFlight) keyOn(d pane.Data) bool {
 	// Whether the legend explains the hatching, not the abandoned calls
 	// now: under a timeout it does from the start.
 	now := append(f.key.figures(), flag(mayAbandon(s)))
-	if f.rows[0] == 0 {
-		// No scale laid out yet: the peaks themselves.
+	if f.rows[0] == 0 || len(s.Dependencies) == 0 {
+		// No scale laid out yet, or none to lay out: the peaks themselves.
 		for i := range s.Dependencies {
 			now = append(now, int64(s.Dependencies[i].InFlightMax))
 		}

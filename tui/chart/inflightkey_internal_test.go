@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -74,4 +75,19 @@ func TestInFlightDrawsNothingAgainForAPeakUnderTheScale(t *testing.T) {
 		t.Fatal("no peak rose between two samples without moving the view: the test checks nothing")
 	}
 	t.Logf("%d frames raised a peak and moved nothing", risen)
+}
+
+// A run with no dependency after one with some, as the builder's preview
+// of a scenario being written shows, keys on no scale: there is none to
+// lay out (yScale reads at least one dependency).
+func TestInFlightTakesARunWithNoDependencyAfterOne(t *testing.T) {
+	racefree.Only(t) // no goroutine: two snapshots drawn
+	f := NewInFlight(tuitest.Color())
+	f.SetSize(88, 31)
+	f.SetData(tuitest.At(t, "cascade", 1, 20))
+	f.View()
+	f.SetData(pane.Data{Snap: &engine.Snapshot{}, Gen: 2})
+	if v := ansi.Strip(f.View()); !strings.Contains(v, "Calls in flight per dependency") {
+		t.Errorf("a run with no dependency draws\n%s", v)
+	}
 }
