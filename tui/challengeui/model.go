@@ -622,6 +622,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			// shards leave 3 workers per customer where the start holds
 			// 2: → sets 3), and the other says which arrow does.
 			toward := lim.Toward(old)
+			if toward == 0 {
+				if cmd, ok := m.carry(kn, old, steps); ok {
+					return m, cmd
+				}
+			}
 			if toward == 0 || toward*steps < 0 {
 				m.setNote(fixedNote(kn, lim, by, toward), false)
 				if err := lim.Check(old); err != nil {
@@ -640,6 +645,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
+			if cmd, ok := m.carry(kn, old, steps); ok {
+				return m, cmd
+			}
 			m.setNote(rangeEndNote(kn, lim), false)
 			return m, nil
 		}
@@ -701,6 +709,33 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// carry turns the focused knob kn from old by steps past the end of its
+// range that another knob holds, moving that knob along the fewest steps
+// that let both stand (challenge.Carry): overlap-limited shards of 3
+// workers, at most 2 shared, hold each other, and neither arrow moved
+// either. ok is false when no move of the other knob lets the step stand.
+func (m *Model) carry(kn *challenge.Knob, old any, steps int) (tea.Cmd, bool) {
+	to := kn.Move(old, steps)
+	if challenge.FormatValue(to) == challenge.FormatValue(old) {
+		return nil, false // the knob's own end: nothing holds it but itself
+	}
+	out, other, ok := m.c.Carry(m.setting, m.focus, to)
+	if !ok {
+		return nil, false
+	}
+	m.push()
+	m.setting = out
+	cmd := m.changed()
+	m.setNote(carriedNote(kn, to, &m.c.Knobs[other], out), false)
+	return cmd, true
+}
+
+// carriedNote says that knob kn went to v and carried knob other along to
+// its value in out.
+func carriedNote(kn *challenge.Knob, v any, other *challenge.Knob, out challenge.Setting) string {
+	return fmt.Sprintf("%s set to %s, and %s to %s with it: each holds the other", kn.Label, kn.Format(v), other.Label, other.Format(out[other.Path]))
+}
+
 // fixedNote says why knob kn, whose limit lim holds one value, does not
 // turn: at that value, what holds it there and how to free it; off it
 // (toward says which way it lies), which arrow sets it.
@@ -758,6 +793,19 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// the grading.
 		v, err := m.c.Limit(m.setting, m.focus).ParseTyped(string(m.input))
 		if err != nil {
+			// A value held off by a knob it holds in turn carries that
+			// knob along, as the arrows do.
+			if own, ownErr := kn.ParseTyped(string(m.input)); ownErr == nil {
+				if out, other, ok := m.c.Carry(m.setting, m.focus, own); ok {
+					m.typing = false
+					m.push()
+					m.setting = out
+					cmd := m.changed()
+					m.setNote(carriedNote(kn, own, &m.c.Knobs[other], out), false)
+					m.try()
+					return m, cmd
+				}
+			}
 			m.setNote(err.Error(), true)
 			// The refused value stays, selected: the next key typed
 			// replaces it rather than append to it ("200" then "500ms"
