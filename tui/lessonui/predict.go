@@ -481,6 +481,12 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 		m.reveal()
 		return m, save
 	}
+	if m.playing {
+		// Already playing: a classroom student's copy of the teacher's
+		// step, forked by this very guess while the teacher's guess played
+		// it (tui/serve). Toggling would pause it at the guess.
+		return m, save
+	}
 	next, cmd := m.togglePlay()
 	return next, tea.Batch(save, cmd)
 }

@@ -714,7 +714,10 @@ func (m *Model) statusLine() string {
 		// The key help offers the choices' keys: say where they are.
 		left = m.th.Warn.Render(widest(m.w, " ? predict first: the prediction is below the text, j scrolls to it",
 			" ? predict first: j scrolls to it", " ? predict: j scrolls to it", " ? predict first"))
-	case m.waiting():
+	case m.waiting() && !m.playing:
+		// Playing with no guess made is a classroom follower's step, which
+		// the teacher's guess plays (tui/serve): its clock, below, says so;
+		// "plays once you have guessed" contradicted the picture.
 		left = m.th.Warn.Render(widest(m.w, " ? predict first: the simulation plays once you have guessed",
 			" ? predict first, then it plays", " ? predict first"))
 	case m.sim == nil && st.HasSim():
