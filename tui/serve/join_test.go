@@ -212,7 +212,7 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 	// At 100 columns the sign-in rule fits beside the room's key; at 80
 	// on loopback the key is kept (joinView).
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 24)
-	waitFor(t, teacher, 0, "presenting", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password", "ctrl+a asks the room")
+	waitFor(t, teacher, 0, "teaching", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password", "ctrl+a asks the room")
 	student := ts.dial(t, "s", PasswordAuth("x"), 80, 24)
 	waitFor(t, student, 0, "exploring")
 	if s := student.Since(0); strings.Contains(s, "ssh -p") {

@@ -93,8 +93,9 @@ func TestTheLiveLabsAddressShowsBesideTheTag(t *testing.T) {
 		w   int
 		tag string // the room's tag beside the title
 	}{
-		{200, "presenting · not shown to followers · 0 follow · 0 explore"},
-		{120, "presenting · not shown to followers · 0 follow"},
+		{200, "teaching · not shown to followers · 0 follow · 0 explore"},
+		{120, "teaching · not shown to followers · 0 follow · 0 explore"},
+		{110, "teaching · not shown to followers · 0 follow"},
 		{100, "not shown to followers"},
 		{80, "not shown to followers"},
 		{60, ""},

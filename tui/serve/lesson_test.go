@@ -264,7 +264,7 @@ func TestFollowTheTeachersLesson(t *testing.T) {
 	if sh.Lesson.Step != 2 || sh.Lesson.Lesson == "" {
 		t.Fatalf("the teacher published step %d of %q, want step 3:\n%s", sh.Lesson.Step+1, sh.Lesson.Lesson, teacher.View())
 	}
-	if v := teacher.View(); !strings.Contains(firstLine(v), "presenting · step 3/") {
+	if v := teacher.View(); !strings.Contains(firstLine(v), "teaching · step 3/") {
 		t.Fatalf("the teacher's top line: %q", firstLine(v))
 	}
 
@@ -363,7 +363,7 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
 	base := runtime.NumGoroutine()
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow")
+	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
 	mark := teacher.Mark()
 	if err := teacher.Type("\r"); err != nil {
 		t.Fatal(err)
@@ -373,12 +373,12 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 	if err := teacher.Type("\r"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, teacher, mark, "presenting · step 1/")
+	waitFor(t, teacher, mark, "teaching · step 1/")
 	mark = teacher.Mark()
 	if err := teacher.Type("nn"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, teacher, mark, "presenting · step 3/")
+	waitFor(t, teacher, mark, "teaching · step 3/")
 
 	var students []*Client
 	for i, size := range [][2]int{{80, 24}, {120, 40}} {

@@ -849,10 +849,10 @@ func (s *Session) tagForms() []string {
 		// sandbox or lesson step the teacher showed, or a screen that
 		// waits.
 		f, e := s.room.Counts()
-		return []string{fmt.Sprintf("presenting · not shown to followers · %d follow · %d explore", f, e), fmt.Sprintf("presenting · not shown to followers · %d follow", f), "not shown to followers"}
+		return []string{fmt.Sprintf("teaching · not shown to followers · %d follow · %d explore", f, e), fmt.Sprintf("teaching · not shown to followers · %d follow", f), "not shown to followers"}
 	case s.teacher:
 		f, e := s.room.Counts()
-		return []string{fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e), fmt.Sprintf("presenting%s · %d follow", step, f), "presenting" + step}
+		return []string{fmt.Sprintf("teaching%s · %d follow · %d explore", step, f, e), fmt.Sprintf("teaching%s · %d follow", step, f), "teaching" + step}
 	case s.palFrom == following:
 		return []string{"left following for the palette · esc goes back", "esc goes back to following", "palette"}
 	case s.palFrom == exploring:

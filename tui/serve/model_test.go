@@ -136,7 +136,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 	if first, _, _ := strings.Cut(v, "\n"); !strings.Contains(first, "following · F explores") || !strings.Contains(v, "12.0 s /") {
 		t.Fatalf("the follower's screen:\n%s", v)
 	}
-	if !strings.Contains(teacher.View(), "presenting · 1 follow · 0 explore") {
+	if !strings.Contains(teacher.View(), "teaching · 1 follow · 0 explore") {
 		t.Fatalf("teacher's top line: %q", strings.SplitN(teacher.View(), "\n", 2)[0])
 	}
 	// The teacher's next step reaches the follower through the room.
@@ -150,7 +150,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 	if student.Following() || student.mode != exploring || student.rs.Now() != 12*time.Second {
 		t.Fatalf("after , the student follows=%v mode=%d at %v", student.Following(), student.mode, student.rs.Now())
 	}
-	if !strings.Contains(teacher.View(), "presenting · 0 follow · 1 explore") {
+	if !strings.Contains(teacher.View(), "teaching · 0 follow · 1 explore") {
 		t.Fatal("the teacher's count did not change on the fork")
 	}
 	keys(teacher, ".")

@@ -38,7 +38,7 @@ func TestServeStartsWithoutParsingLessons(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: countingHome(&loads)})
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
 	student := ts.dial(t, "ada", PasswordAuth("x"), 100, 30)
-	waitFor(t, teacher, 0, "Lessons", "presenting · not shown to followers · 0 follow")
+	waitFor(t, teacher, 0, "Lessons", "teaching · not shown to followers · 0 follow")
 	waitFor(t, student, 0, "Lessons", "Sandbox")
 	if n := loads.Load(); n != 0 {
 		t.Fatalf("the lessons were loaded %d times before any screen needed them", n)

@@ -82,7 +82,7 @@ func TestANameIsItsFirstKeys(t *testing.T) {
 		t.Error("ada's key with a wrong password got in")
 	}
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting")
+	waitFor(t, teacher, 0, "teaching")
 }
 
 // A name is bound by its first session only, to a key or to none, and the

@@ -36,7 +36,7 @@ func TestPresentationMode(t *testing.T) {
 		sb, _ := s.home.Sandbox()
 		snap := sb.Snapshot()
 		big := present.Big(fmt.Sprintf("%d/%d", snap.Busy, snap.Workers))
-		for _, want := range []string{"workers held", "15.0 s / ", big[0], big[4], "[. ×150]", "presenting"} {
+		for _, want := range []string{"workers held", "15.0 s / ", big[0], big[4], "[. ×150]", "teaching"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: the presentation lacks %q:\n%s", sz[0], sz[1], want, v)
 			}

@@ -255,7 +255,7 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 	tk := newSigner(t)
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow")
+	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
 	typeWait := func(c *Client, keys string, texts ...string) {
 		t.Helper()
 		mark := c.Mark()
@@ -266,12 +266,12 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 	}
 	typeWait(teacher, "\r", "open the lesson")
 	typeWait(teacher, "j", "▸") // the cursor moves to lesson 2
-	typeWait(teacher, "\r", "presenting · step 1/")
+	typeWait(teacher, "\r", "teaching · step 1/")
 	if sh, _ := ts.Room().Latest(); sh.Lesson.Lesson != l.ID {
 		t.Fatalf("the teacher opened %q, want %s", sh.Lesson.Lesson, l.ID)
 	}
 	for i := 1; i <= question; i++ {
-		typeWait(teacher, "n", fmt.Sprintf("presenting · step %d/", i+1))
+		typeWait(teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
 	}
 
 	students := []*Client{ts.dial(t, "s0", PasswordAuth("x"), 80, 24), ts.dial(t, "s1", PasswordAuth("x"), 80, 24)}

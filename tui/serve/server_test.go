@@ -217,7 +217,7 @@ func TestFollowTheTeacher(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}})
 	base := runtime.NumGoroutine()
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow · 0 explore")
+	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow · 0 explore")
 	if err := openSandbox(teacher, false); err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func TestFollowTheTeacher(t *testing.T) {
 		waitFor(t, c, mark, following[i], "[1 one shared pool of 200 threads]", "0.0 s /")
 		students = append(students, c)
 	}
-	waitFor(t, teacher, 0, "presenting · 2 follow · 0 explore")
+	waitFor(t, teacher, 0, "teaching · 2 follow · 0 explore")
 	// The teacher's next variant shows in the followers' tab bars.
 	marks := []int64{students[0].Mark(), students[1].Mark()}
 	if err := teacher.Type("\t"); err != nil {
@@ -263,7 +263,7 @@ func TestFollowTheTeacher(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, explorer, mark, "exploring · ctrl+g follows ")
-	waitFor(t, teacher, 0, "presenting · 1 follow · 1 explore")
+	waitFor(t, teacher, 0, "teaching · 1 follow · 1 explore")
 	mark, mark1 := explorer.Mark(), students[1].Mark()
 	if err := teacher.Type(strings.Repeat(".", 10)); err != nil {
 		t.Fatal(err)
