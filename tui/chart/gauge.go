@@ -158,9 +158,9 @@ func (g *Gauge) View() string {
 		// which heads had its figures: it has them still.
 		titles, notes, _ := g.heads(g.data.Snap)
 		title, note := pane.Titled(g.w, titles, notes)
-		// The top edge is the frame's alone: it reads the width, the
-		// title and the note, not the height nor the body.
-		g.top = pane.Frame(g.th, g.w, 2, title, note, nil)[0]
+		// The top edge reads the width, the title and the note, not the
+		// height nor the body: drawn alone, as Frame draws it.
+		g.top = pane.TopEdge(g.th, g.w, title, note)
 		g.headDirty = false
 	default:
 		return g.view

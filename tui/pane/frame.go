@@ -88,8 +88,35 @@ func FrameFoot(th *theme.Theme, w, h int, title, note, foot string, body []strin
 	border := theme.InkOf(th.Border)
 	inner := w - 2
 	out := make([]string, 0, h)
+	out = append(out, topEdge(th, border, inner, title, note))
 
-	// Top edge: ╭─ title ─────── note ─╮
+	side := border.Paint("│")
+	for _, l := range Block(body, inner, h-2) {
+		out = append(out, side+l+side)
+	}
+	if fw := Width(foot); foot != "" && fw <= FootRoom(w) {
+		out = append(out, border.Paint("╰─ ")+th.Dim.Render(foot)+" "+border.Paint(strings.Repeat("─", inner-fw-3)+"╯"))
+	} else {
+		out = append(out, border.Paint("╰"+strings.Repeat("─", inner)+"╯"))
+	}
+	return out
+}
+
+// TopEdge is the top line of a frame w cells wide with title and note,
+// as Frame draws it, for a pane whose figures on that edge move while its
+// body stays (a gauge between two samples): it builds no body nor bottom
+// edge. A frame under 4 cells has no border; its top line is then w
+// blanks, as Frame's is with no body.
+func TopEdge(th *theme.Theme, w int, title, note string) string {
+	if w < 4 {
+		return spaces(max(w, 0))
+	}
+	return topEdge(th, theme.InkOf(th.Border), w-2, title, note)
+}
+
+// topEdge draws ╭─ title ─────── note ─╮ over inner cells between the
+// corners: Frame's and TopEdge's one rule for the top edge.
+func topEdge(th *theme.Theme, border theme.Ink, inner int, title, note string) string {
 	var top strings.Builder
 	top.WriteString(border.Paint("╭─"))
 	used := 1
@@ -110,18 +137,7 @@ func FrameFoot(th *theme.Theme, w, h int, title, note, foot string, body []strin
 		}
 	}
 	top.WriteString(border.Paint(strings.Repeat("─", max(inner-used, 0)) + "╮"))
-	out = append(out, top.String())
-
-	side := border.Paint("│")
-	for _, l := range Block(body, inner, h-2) {
-		out = append(out, side+l+side)
-	}
-	if fw := Width(foot); foot != "" && fw <= FootRoom(w) {
-		out = append(out, border.Paint("╰─ ")+th.Dim.Render(foot)+" "+border.Paint(strings.Repeat("─", inner-fw-3)+"╯"))
-	} else {
-		out = append(out, border.Paint("╰"+strings.Repeat("─", inner)+"╯"))
-	}
-	return out
+	return top.String()
 }
 
 // FootRoom is the widest foot a frame w cells wide sets into its bottom
