@@ -48,7 +48,7 @@ func Frames(t testing.TB, name string, v, n int) []pane.Data {
 	// Every frame of a second of play, at 1× speed, through the busiest
 	// second.
 	if busy, ok := busiestSecond(&all); ok {
-		for m := busy; m <= busy+time.Second; m += frameEvery {
+		for m := busy; m <= busy+time.Second; m += FrameEvery {
 			at = append(at, m)
 		}
 	}
@@ -82,9 +82,10 @@ func Frames(t testing.TB, name string, v, n int) []pane.Data {
 	return out
 }
 
-// frameEvery is the player's period, playback.Frame: about 30 frames a
-// second. (tuitest cannot import playback, whose tests import tuitest.)
-const frameEvery = time.Second / 30
+// FrameEvery is the player's period, playback.Frame: about 30 frames a
+// second. (tuitest cannot import playback, whose tests import tuitest;
+// playback's TestTuitestPlaysThePlayersFrames holds the two equal.)
+const FrameEvery = time.Second / 30
 
 // busiestSecond is the start of the whole second of the run holding the
 // sample with the most calls in flight, pool connections in use and
