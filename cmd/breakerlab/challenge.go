@@ -298,7 +298,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	for _, g := range r.Goals {
 		if !g.Pass {
 			m := g.Measures[g.Worst]
-			line := fmt.Sprintf("%s is %s on seed %d, want %s", g.Goal.Label, g.Shown(), m.Seed, g.Goal.WantText())
+			line := fmt.Sprintf("%s is %s on seed %d, want %s", challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), m.Seed, g.Goal.WantText())
 			if m.Why != "" {
 				line += " (" + m.Why + ")"
 			}
@@ -333,14 +333,10 @@ func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challen
 		fmt.Fprintf(w, "  %s %-*s %10s  %s\n", mark, labelW, label, value, want)
 	}
 	for _, g := range r.Goals {
-		label := g.Goal.Label
-		if wt := g.Goal.WindowText(); wt != "" {
-			label += " (" + wt + ")"
-		}
-		line(g.Pass, label, g.Shown(), g.Goal.WantText())
+		line(g.Pass, challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), g.Goal.WantText())
 	}
 	if r.Par != nil {
-		line(r.MeetsPar, r.Par.Goal.Label, r.Par.Shown(), r.Par.Goal.WantText())
+		line(r.MeetsPar, challenge.LabelWithWindow(r.Par.Goal.Label, r.Par.Goal), r.Par.Shown(), r.Par.Goal.WantText())
 	} else {
 		line(r.MeetsPar, "par: knobs changed from the start", fmt.Sprint(r.Changes), fmt.Sprintf("≤ %d", c.Par.Changes))
 	}
@@ -391,12 +387,16 @@ type checkJSON struct {
 }
 
 type goalJSON struct {
-	Label     string      `json:"label"`
-	Expect    string      `json:"expect"`
-	WindowMS  *[2]int64   `json:"window_ms,omitempty"`
-	Pass      bool        `json:"pass"`
-	WorstSeed uint64      `json:"worst_seed"`
-	Values    []valueJSON `json:"values"`
+	Label    string    `json:"label"`
+	Expect   string    `json:"expect"`
+	WindowMS *[2]int64 `json:"window_ms,omitempty"` // the goal's own window
+	// MeasuredWindowMS is the window the values are measured over: the
+	// goal's own, or the scenario's where its metric counts only the
+	// requests that arrived in it; omitted where it counts the whole run.
+	MeasuredWindowMS *[2]int64   `json:"measured_window_ms,omitempty"`
+	Pass             bool        `json:"pass"`
+	WorstSeed        uint64      `json:"worst_seed"`
+	Values           []valueJSON `json:"values"`
 }
 
 // valueJSON is a goal's value on one seed: a share from 0 to 1, a count,
@@ -416,6 +416,9 @@ func goalOf(g *challenge.GoalResult) goalJSON {
 	out := goalJSON{Label: g.Goal.Label, Expect: g.Goal.Text, Pass: g.Pass, WorstSeed: g.Measures[g.Worst].Seed, Values: []valueJSON{}}
 	if w := g.Goal.Window; w != nil {
 		out.WindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
+	}
+	if w := g.Goal.MeasuredWindow(); w != nil {
+		out.MeasuredWindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
 	}
 	for _, m := range g.Measures {
 		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: "none", Why: m.Why}

@@ -362,7 +362,7 @@ func TestChallengeCheckExitCodes(t *testing.T) {
 	short := filepath.Join(dir, "start.toml")
 	os.WriteFile(short, start, 0o644)
 	out, errOut, code = run(t, "challenge", "2", "--check", short)
-	if code != 1 || !strings.Contains(out, "✗ search answered") || !strings.Contains(errOut, "search answered through the hang is 29.5% on seed 1, want ≥ 99%") {
+	if code != 1 || !strings.Contains(out, "✗ search answered") || !strings.Contains(errOut, "search answered in the hang (15–25 s) is 29.5% on seed 1, want ≥ 99%") {
 		t.Errorf("the start: exit %d, want 1 naming what fell short\n%s%s", code, out, errOut)
 	}
 	for _, l := range strings.Split(out, "\n") {

@@ -135,7 +135,17 @@ type Limit struct {
 // (limitIn tries).
 type narrowed struct {
 	why, widen, by, path string
-	inert                bool // the rule's: the engine runs a value past it
+	// move is widen's verb, "raise" or "lower", the way the knob by moves
+	// to widen the range: an empty range's note says it in few words.
+	move  string
+	inert bool // the rule's: the engine runs a value past it
+}
+
+// widenBy sets the move of knob by that widens n: "raise" for more room
+// above, "lower" for more below.
+func (n *narrowed) widenBy(move string) {
+	n.move = move
+	n.widen = map[string]string{"raise": "raise " + n.by + " for more", "lower": "lower " + n.by + " for less"}[move]
 }
 
 // Limit is knob i's range with the other knobs at their values in s (the
@@ -177,7 +187,7 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 	l := c.bounds(sc, fl, i)
 	for _, n := range []*narrowed{l.low, l.high} {
 		if n != nil && n.widen != "" && !c.widens(sc, fl, l, i, n == l.low) {
-			n.widen = ""
+			n.widen, n.move = "", ""
 		}
 	}
 	return l
@@ -240,7 +250,7 @@ func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 				l.Max, l.high = top, &narrowed{why: o.loWhy, inert: o.inert}
 				if c.knobIndex(o.hi) >= 0 {
 					l.high.by, l.high.path = c.labelOf(o.hi), o.hi
-					l.high.widen = fmt.Sprintf("raise %s for more", l.high.by)
+					l.high.widenBy("raise")
 				}
 			}
 		case o.hi:
@@ -249,7 +259,7 @@ func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 				l.Min, l.low = bottom, &narrowed{why: o.hiWhy, inert: o.inert}
 				if c.knobIndex(o.lo) >= 0 {
 					l.low.by, l.low.path = c.labelOf(o.lo), o.lo
-					l.low.widen = fmt.Sprintf("lower %s for less", l.low.by)
+					l.low.widenBy("lower")
 				}
 			}
 		}
@@ -285,7 +295,7 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 			l.Max, l.high = v, &narrowed{why: fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)}
 			if c.knobIndex("max_shared") >= 0 {
 				l.high.by, l.high.path = c.labelOf("max_shared"), "max_shared"
-				l.high.widen = "raise " + l.high.by + " for more"
+				l.high.widenBy("raise")
 			}
 		}
 	case "max_shared":
@@ -297,7 +307,7 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 			l.Min, l.low = v, &narrowed{why: fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)}
 			if c.knobIndex("per_customer") >= 0 {
 				l.low.by, l.low.path = c.labelOf("per_customer"), "per_customer"
-				l.low.widen = "lower " + l.low.by + " for less"
+				l.low.widenBy("lower")
 			}
 		}
 	}
@@ -338,6 +348,9 @@ func (l Limit) refuse(v any) error {
 	if l.Empty() { // only an end the design narrowed empties it
 		if by, whys := l.hopeless(); by != "" {
 			return fmt.Errorf("%s has no value that fits any setting of %s (%s), got %s", l.Label, by, whys, l.formatNumber(f))
+		}
+		if move := l.opening(); move != "" {
+			return fmt.Errorf("%s has no value until you %s, got %s", l.Label, move, l.formatNumber(f))
 		}
 		return fmt.Errorf("%s has no value that fits the other knobs as they are (%s), got %s", l.Label, l.Narrowed(), l.formatNumber(f))
 	}
@@ -419,9 +432,29 @@ func (l Limit) Range() string {
 		if by, whys := l.hopeless(); by != "" {
 			return "no value fits any setting of " + by + " (" + whys + ")"
 		}
+		if move := l.opening(); move != "" {
+			return "no value fits until you " + move
+		}
 		return "no value fits the other knobs as they are (" + l.Narrowed() + ")"
 	}
 	return l.Knob.Range()
+}
+
+// opening is, for an empty limit, the moves of the knobs holding it that
+// open it, "raise workers per customer": the knob named is the one that
+// holds it. Narrowed's whole account of both ends read as four lines of
+// clauses in a note under the knob (challenge 8, overlap-limited, 2
+// workers each). "" where no knob's move opens the limit.
+func (l Limit) opening() string {
+	var moves []string
+	for _, n := range []*narrowed{l.low, l.high} {
+		if n != nil && n.by != "" && n.move != "" {
+			if m := n.move + " " + n.by; !slices.Contains(moves, m) {
+				moves = append(moves, m)
+			}
+		}
+	}
+	return strings.Join(moves, " or ")
 }
 
 // Fixed says whether the limit holds one value, which no press of an

@@ -156,7 +156,8 @@ func (p *Par) Text() string {
 
 // Parts is the par in words in two parts, what it measures and its bound,
 // as the goals panel and the list set them apart: "recommendations
-// timeout", "≤ 500 ms". A par that names nothing in words (a file's own,
+// timeout", "≤ 500 ms"; name ends with the window the par is measured
+// over, where it has one, as a goal's label does. A par that names nothing in words (a file's own,
 // with no label, on what no goal or knob measures) and a par on the knobs
 // changed have no separate bound: name is all of it.
 func (p *Par) Parts() (name, bound string) {
@@ -170,9 +171,9 @@ func (p *Par) Parts() (name, bound string) {
 	}
 	name = strings.TrimPrefix(g.Label, "par: ")
 	if name == g.Written() {
-		return name, ""
+		return LabelWithWindow(name, g), ""
 	}
-	return name, g.WantText()
+	return LabelWithWindow(name, g), g.WantText()
 }
 
 // StarsRule says what each star stands for on this challenge.
@@ -345,6 +346,9 @@ func parse(name string, data []byte, open func(rel string) ([]byte, error), budg
 			return nil, l.errorf(l.ln.find("claims", i, "label"), fmt.Sprintf("claims[%d].label", i+1), "a claim has no label: it is checked, not shown")
 		}
 		c.Claims = append(c.Claims, g)
+	}
+	if err := measuredWindows(c); err != nil {
+		return nil, err
 	}
 	if err := l.feasible(c); err != nil {
 		return nil, err

@@ -27,6 +27,11 @@ type Goal struct {
 	// this goal: the counts are those of a run whose file says
 	// measure_from = Window[0] and measure_to = Window[1].
 	Window *[2]time.Duration
+	// scenarioWindow is the scenario's measurement window where the goal
+	// has none of its own and its metric reads the window's counts (a
+	// share of the requests that arrived in it), as measuredWindows found
+	// by asking the metric; nil where the metric counts over the whole run.
+	scenarioWindow *[2]time.Duration
 	// peers are the challenge's other goals and par on the same measure
 	// (linkPeers), with bounds of their own: a value is written with the
 	// digits the bound of any of them needs, so that one measure reads
@@ -67,13 +72,25 @@ func linkPeers(c *Challenge) {
 	}
 }
 
-// WindowText is the goal's own window, "5–15 s", or "": its ends as
-// durationText writes them, the unit once where both have it.
+// MeasuredWindow is the window the goal's value is measured over: its own,
+// or the scenario's where its metric reads the scenario's window; nil where
+// it counts over the whole run.
+func (g *Goal) MeasuredWindow() *[2]time.Duration {
+	if g.Window != nil {
+		return g.Window
+	}
+	return g.scenarioWindow
+}
+
+// WindowText is the window the goal is measured over, "5–15 s", or "" for
+// the whole run: its ends as durationText writes them, the unit once where
+// both have it.
 func (g *Goal) WindowText() string {
-	if g.Window == nil {
+	w := g.MeasuredWindow()
+	if w == nil {
 		return ""
 	}
-	from, to := durationText(g.Window[0]), durationText(g.Window[1])
+	from, to := durationText(w[0]), durationText(w[1])
 	if n, u, ok := strings.Cut(from, " "); ok && strings.HasSuffix(to, " "+u) {
 		from = n
 	}
@@ -90,6 +107,65 @@ type outcome struct {
 	hurt    int
 	victims int
 	seed    uint64 // the fleet's seed, to draw its shards again for lostWhy
+	// readWindow is set when a metric asked for the measurement window
+	// (window): measuredWindows reads it to learn which metrics count
+	// only the window's requests.
+	readWindow bool
+}
+
+// window is the span the run's window counts cover, [from, to), as the
+// engine took it. Every metric that reads counts of the window asks for it
+// here, before it reads them, so that asking is what marks it as measured
+// over the window.
+func (o *outcome) window() (from, to time.Duration) {
+	o.readWindow = true
+	return o.snap.MeasureFrom, o.snap.MeasureTo
+}
+
+// measuredWindows finds, for each goal, par and claim without a window of
+// its own, whether its metric reads the scenario's measurement window, by
+// evaluating it on the start's snapshot before any request arrives: a
+// metric that asks the outcome for the window (outcome.window) gets the
+// scenario's window to show. The shuffle lab has no window, and a window
+// that is the whole run is not shown, as a count of the whole run is not.
+func measuredWindows(c *Challenge) error {
+	sc := c.startScenario()
+	if sc == nil {
+		return nil
+	}
+	run, err := engine.New(sc, 0, c.Seeds[0])
+	if err != nil {
+		return err
+	}
+	snap := run.Snapshot()
+	w := [2]time.Duration{snap.MeasureFrom, snap.MeasureTo}
+	if w[0] == 0 && w[1] >= snap.Duration {
+		return nil // the window is the whole run, as for the other goals
+	}
+	all := make([]*Goal, 0, len(c.Goals)+len(c.Claims)+1)
+	for i := range c.Goals {
+		all = append(all, &c.Goals[i])
+	}
+	for i := range c.Claims {
+		all = append(all, &c.Claims[i])
+	}
+	if c.Par.Goal != nil {
+		all = append(all, c.Par.Goal)
+	}
+	for _, g := range all {
+		m, ok := metrics[g.Metric]
+		if !ok || g.Window != nil {
+			continue
+		}
+		o := &outcome{sc: sc, snap: &snap}
+		// The value is not wanted (no request has arrived): only whether
+		// the metric asked for the window on the way to it.
+		_, _, _ = m.eval(o, g.Args)
+		if o.readWindow {
+			g.scenarioWindow = &w
+		}
+	}
+	return nil
 }
 
 // metricDef is a metric a goal may name.
@@ -178,6 +254,7 @@ func init() {
 	latency := func(help string, q func(*engine.EndpointSnapshot) time.Duration) metricDef {
 		return metricDef{kind: lessons.KindDuration, usage: "ENDPOINT", min: 1, max: 1, help: help,
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				o.window() // the engine's percentiles are of the window's requests
 				e, err := endpointOf(o.snap, a[0])
 				if err != nil {
 					return lessons.Value{}, false, err
@@ -202,7 +279,7 @@ func init() {
 		"share": {kind: lessons.KindFraction, usage: "ENDPOINT OUTCOME", min: 2, max: 2,
 			help: "the share of the endpoints' requests in the measurement window that ended with the outcomes (endpoints and outcomes may be joined with +)",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
-				t, err := windowTally(o.snap, a[0])
+				t, err := o.windowTally(a[0])
 				if err != nil || t.Arrived == 0 {
 					return lessons.Value{}, false, err
 				}
@@ -211,7 +288,7 @@ func init() {
 		"count": {kind: lessons.KindCount, usage: "ENDPOINT OUTCOME", min: 2, max: 2,
 			help: "how many of the endpoints' requests in the window ended with the outcomes",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
-				t, err := windowTally(o.snap, a[0])
+				t, err := o.windowTally(a[0])
 				if err != nil {
 					return lessons.Value{}, false, err
 				}
@@ -224,7 +301,7 @@ func init() {
 		"requests": {kind: lessons.KindCount, usage: "ENDPOINT", min: 1, max: 1,
 			help: "how many requests arrived at the endpoints in the window",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
-				t, err := windowTally(o.snap, a[0])
+				t, err := o.windowTally(a[0])
 				return count(t.Arrived), err == nil, err
 			}},
 		"p50":             latency("the median latency the endpoint's clients saw", func(e *engine.EndpointSnapshot) time.Duration { return e.P50 }),
@@ -271,6 +348,7 @@ func init() {
 		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2,
 			help: "the share of the tenants' requests in the measurement window, every endpoint's, that ended with the outcomes (tenants and outcomes may be joined with +)",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				o.window()
 				var arrived uint64
 				var counts engine.Counts
 				for _, name := range strings.Split(a[0], "+") {
@@ -448,7 +526,9 @@ func outcomesOf(s string) []engine.Outcome {
 
 // windowTally sums the window tallies of the endpoints joined by +, with
 // engine/report's Tally: the count `breakerlab run` prints.
-func windowTally(s *engine.Snapshot, endpoints string) (report.Tally, error) {
+func (o *outcome) windowTally(endpoints string) (report.Tally, error) {
+	o.window()
+	s := o.snap
 	var sum report.Tally
 	for _, name := range strings.Split(endpoints, "+") {
 		e, err := endpointOf(s, name)

@@ -2,8 +2,10 @@ package challenge
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -26,12 +28,17 @@ func addFleetMetrics(m map[string]metricDef) {
 				if _, err := serviceOf(o.snap, a[0]); err != nil {
 					return lessons.Value{}, false, err
 				}
+				// Every transition counts, or only the window's.
+				first, end := time.Duration(0), time.Duration(math.MaxInt64)
+				if inWindow {
+					first, end = o.window()
+				}
 				var n uint64
 				for _, tr := range o.snap.Transitions {
 					if tr.Service != a[0] || tr.From != from || tr.To != to {
 						continue
 					}
-					if inWindow && (tr.At < o.sc.MeasureFrom || tr.At >= o.sc.MeasureTo) {
+					if tr.At < first || tr.At >= end {
 						continue
 					}
 					n++

@@ -50,8 +50,14 @@ func addTasksMetrics(m map[string]metricDef) {
 				return count(get(d)), true, nil
 			}}
 	}
-	m["loop-busy"] = server(lessons.KindFraction, "a tasks server's loop: the share of its threads' time in the measurement window spent running handlers (or paused)",
+	loopBusy := server(lessons.KindFraction, "a tasks server's loop: the share of its threads' time in the measurement window spent running handlers (or paused)",
 		func(t *engine.TasksSnapshot) float64 { return t.LoopBusy })
+	busyOfWholeRun := loopBusy.eval
+	loopBusy.eval = func(o *outcome, a []string) (lessons.Value, bool, error) {
+		o.window() // the engine's LoopBusy is of the window's time
+		return busyOfWholeRun(o, a)
+	}
+	m["loop-busy"] = loopBusy
 	m["tasks-live-max"] = server(lessons.KindCount, "a tasks server: the most tasks alive at once, parked or running",
 		func(t *engine.TasksSnapshot) float64 { return float64(t.LiveMax) })
 	memory := server(lessons.KindNumber, "a tasks server: the most memory its process held, in MiB",

@@ -960,14 +960,14 @@ func (c *Challenge) StartHeader(dir string) string {
 	}
 	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", seedList(c.Seeds))
 	for _, g := range c.Goals {
-		fmt.Fprintf(&b, "#   %s %s\n", labelWithWindow(g.Label, &g), g.WantText())
+		fmt.Fprintf(&b, "#   %s %s\n", LabelWithWindow(g.Label, &g), g.WantText())
 	}
-	if p := c.Par.Goal; p != nil {
+	if c.Par.Goal != nil {
 		name, bound := c.Par.Parts()
 		if bound != "" {
 			bound = " " + bound
 		}
-		fmt.Fprintf(&b, "# Par: %s%s\n", labelWithWindow(name, p), bound)
+		fmt.Fprintf(&b, "# Par: %s%s\n", name, bound)
 	} else {
 		fmt.Fprintf(&b, "# Par: %s\n", c.Par.Text())
 	}
@@ -1046,9 +1046,10 @@ func (c *Challenge) strategyRules(path string) string {
 	return out
 }
 
-// labelWithWindow is a goal's label with its own window, as --check and
-// the goals panel write it: "good calls refused while slow (5s–15s)".
-func labelWithWindow(label string, g *Goal) string {
+// LabelWithWindow is a goal's label with the window it is measured over,
+// as --check and the goals panel write it: "good calls refused while slow
+// (5–15 s)".
+func LabelWithWindow(label string, g *Goal) string {
 	if wt := g.WindowText(); wt != "" {
 		return label + " (" + wt + ")"
 	}

@@ -338,15 +338,11 @@ func TestGoalLabelsFitTheCheckColumn(t *testing.T) {
 	}
 	for _, c := range all {
 		labels := []string{}
-		for _, g := range c.Goals {
-			label := g.Label
-			if wt := g.WindowText(); wt != "" {
-				label += " (" + wt + ")"
-			}
-			labels = append(labels, label)
+		for i := range c.Goals {
+			labels = append(labels, LabelWithWindow(c.Goals[i].Label, &c.Goals[i]))
 		}
-		if c.Par.Goal != nil {
-			labels = append(labels, c.Par.Goal.Label) // --check gives the par's without its window
+		if p := c.Par.Goal; p != nil {
+			labels = append(labels, LabelWithWindow(p.Label, p))
 		}
 		for _, label := range labels {
 			if n := len([]rune(label)); n > 46 {

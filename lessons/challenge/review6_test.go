@@ -85,7 +85,7 @@ func TestStartHeaderWritesTOML(t *testing.T) {
 			if strings.Contains(h, g.Text) && g.Label != g.Written() {
 				t.Errorf("%s: the header writes the goal as the file does (%q), not in words (%q)", c.ID, g.Text, g.Label)
 			}
-			if !strings.Contains(h, "#   "+labelWithWindow(g.Label, &g)+" "+g.WantText()+"\n") {
+			if !strings.Contains(h, "#   "+LabelWithWindow(g.Label, &g)+" "+g.WantText()+"\n") {
 				t.Errorf("%s: the header does not give the goal %q as the panel does", c.ID, g.Label)
 			}
 		}

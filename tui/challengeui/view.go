@@ -178,7 +178,7 @@ func (m *Model) panel(w, h int) []string {
 }
 
 // maxSqueeze is knobsAndGoals' tightest squeeze.
-const maxSqueeze = 3
+const maxSqueeze = 4
 
 // knobsAndGoals are the panel's knobs and goals in w cells, the row below
 // the goals the panel must show (needEnd: the last that falls short, or
@@ -186,7 +186,10 @@ const maxSqueeze = 3
 // above (tails, as long as lines), where a cut would split a goal or leave
 // the goals' heading over none. squeeze 1 puts the goals that fall short first; squeeze 2 also
 // shows only the selected knob, its heading saying which of how many it
-// is; squeeze 3 (maxSqueeze) also cuts that knob's range to one line.
+// is; squeeze 3 also cuts that knob's range to one line; squeeze 4
+// (maxSqueeze) also leaves out the scenario's window the goals share, a
+// wrapped line of its own under each in a narrow panel, where without it
+// the goals had no line at all (40×14): the brief's page and --check say it.
 func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, needEnd int, tails []bool) {
 	if squeeze >= 2 && len(m.c.Knobs) > 1 {
 		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
@@ -199,7 +202,7 @@ func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, needEnd int, tail
 		}
 		lines = append(lines, m.knobLines(i, w, squeeze >= maxSqueeze)...)
 	}
-	head, blocks := m.goalBlocks(w)
+	head, blocks := m.goalBlocks(w, squeeze >= maxSqueeze)
 	if squeeze >= 1 {
 		blocks = failingFirst(blocks)
 	}
@@ -445,8 +448,16 @@ func failingFirst(blocks []goalBlock) []goalBlock {
 }
 
 // goalBlocks are the goals' heading and each goal's lines, with ✓ or ✗,
-// its worst seed's value and its bound; the par last.
-func (m *Model) goalBlocks(w int) (string, []goalBlock) {
+// its worst seed's value and its bound; the par last. Each label names the
+// window its goal is measured over, but for the scenario's where
+// noScenarioWindow: a goal's own window is always named.
+func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
+	labelOf := func(g *challenge.Goal) string {
+		if noScenarioWindow && g.Window == nil {
+			return g.Label
+		}
+		return challenge.LabelWithWindow(g.Label, g)
+	}
 	var seeds []string
 	for _, s := range m.c.Seeds {
 		seeds = append(seeds, fmt.Sprint(s))
@@ -527,11 +538,7 @@ func (m *Model) goalBlocks(w int) (string, []goalBlock) {
 	}
 	for i := range m.c.Goals {
 		g := &m.c.Goals[i]
-		label := g.Label
-		if wt := g.WindowText(); wt != "" {
-			label += " (" + wt + ")"
-		}
-		label = onSeed(i, g, label)
+		label := onSeed(i, g, labelOf(g))
 		value, pass := pending, false
 		if r != nil {
 			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
@@ -551,7 +558,7 @@ func (m *Model) goalBlocks(w int) (string, []goalBlock) {
 		if r != nil {
 			value = r.Par.Shown()
 		}
-		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, p.Label), value, p.WantText())
+		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, labelOf(p)), value, p.WantText())
 	} else {
 		value := pending
 		if r != nil {
