@@ -768,3 +768,25 @@ func (g *Goal) WantText() string {
 	}
 	return op + " " + text
 }
+
+// WindowNote says, for the brief, what a goal marked with the scenario's
+// window counts: "The goals marked (5–25 s) count only the requests that
+// arrived from 5 s to 25 s, not the whole 30 s run." "" where no goal or
+// par is measured over it. A learner checking a share against the whole
+// run could not make it add up.
+func (c *Challenge) WindowNote() string {
+	goals := make([]*Goal, 0, len(c.Goals)+1)
+	for i := range c.Goals {
+		goals = append(goals, &c.Goals[i])
+	}
+	if c.Par.Goal != nil {
+		goals = append(goals, c.Par.Goal)
+	}
+	for _, g := range goals {
+		if w := g.scenarioWindow; w != nil && c.Scenario != nil {
+			return fmt.Sprintf("The goals marked (%s) count only the requests that arrived from %s to %s, not the whole %s run.",
+				g.WindowText(), durationText(w[0]), durationText(w[1]), durationText(c.Scenario.Duration))
+		}
+	}
+	return ""
+}

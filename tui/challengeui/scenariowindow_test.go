@@ -59,6 +59,11 @@ func TestScreenNamesTheScenarioWindow(t *testing.T) {
 			t.Errorf("a line of %d columns at 80x24: %q", w, line)
 		}
 	}
+	// And the brief's page says what the mark means.
+	about := strings.Join(strings.Fields(readPage(t, press(t, sized(t, open(t, "layer-order", Options{}), 80, 24), "i"))), " ")
+	if !strings.Contains(about, "The goals marked (5–25 s) count only the requests that arrived from 5 s to 25 s, not the whole 30 s run.") {
+		t.Errorf("level 6's brief page does not say what its goals' window is:\n%s", about)
+	}
 }
 
 // Level 8 at 80x24, from the start: overlap-limited, then → on most

@@ -752,7 +752,11 @@ func (m *Model) aboutText() []string {
 	if m.c.Par.Note != "" {
 		par += " (" + m.c.Par.Note + ")"
 	}
-	out = append(out, par, "", m.c.StarsRule())
+	out = append(out, par, "")
+	if note := m.c.WindowNote(); note != "" {
+		out = append(out, note, "")
+	}
+	out = append(out, m.c.StarsRule())
 	if sc := m.c.Scenario; sc != nil {
 		// The scenario file of a built-in level is inside the program,
 		// where the learner cannot open it: name the scenario by what it
