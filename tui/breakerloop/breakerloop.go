@@ -4,7 +4,7 @@
 // time, the breaker's state among closed, open and half-open, the last
 // calls its window judged, the calls it refused, and the engine's own words
 // for its last transition ("5 of the last 10 calls failed (50%)"); on a
-// tall window, under them, the log of the run's every transition.
+// tall window, under them, the log of its transitions so far.
 //
 // The run is made once, in a command (Load): the engine runs the scenario
 // to its end and the loop keeps one small frame a virtual second, so a
@@ -64,8 +64,8 @@ type frame struct {
 type Frames struct {
 	frames []frame
 	about  string // "dependency fails from 20 s to 80 s"
-	// trans is every transition of the run, for the log a tall window
-	// shows under the picture.
+	// trans is every transition of the run; a frame's log shows the
+	// first seen of them, those that have happened by its clock.
 	trans []engine.Transition
 }
 
@@ -228,7 +228,7 @@ func (m Model) stillFrame() int {
 // nothing to show or no room (no row, under 60 columns). With fewer rows
 // than it draws, the title goes first, then the reason, then the
 // timeline: the state line stays. With more, the rows past the picture's
-// own five hold the run's transition log (logLines).
+// own five hold its log of the transitions so far (logLines).
 func (m Model) View(w, rows int) []string {
 	if !m.Loaded() || rows < 1 || w < 60 {
 		return nil
@@ -262,7 +262,9 @@ func (m Model) View(w, rows int) []string {
 }
 
 // LogRows is the most rows the transition log takes under the picture:
-// a blank, its heading and a line a transition.
+// a blank, its heading and a line a transition of the whole run, as many
+// as it has at the run's end. The log keeps them at every frame (logLines),
+// so what sits under it stays put while the loop plays.
 func (m Model) LogRows() int {
 	if !m.Loaded() || len(m.f.trans) == 0 {
 		return 0
@@ -270,11 +272,12 @@ func (m Model) LogRows() int {
 	return 2 + len(m.f.trans)
 }
 
-// logLines is the run's every transition in the engine's words, in rows
-// lines at most (none under three): those already past as they are, the
-// last of them marked ▸, those still to come dim, so the picture's rhythm
-// reads as a list of causes. When they do not all fit, the window keeps
-// the last one past in sight.
+// logLines is the log of the transitions so far, in the engine's words,
+// in rows lines at most (none under three): only those at or before the
+// frame's clock, as the sandbox's breaker log lists them, the last of them
+// marked ▸, so the picture's rhythm reads as a list of causes. When they
+// do not all fit, the window shows the latest. The rows the log will need
+// by the run's end stay, blank until their transition happens.
 func (m Model) logLines(w, rows int) []string {
 	trans := m.f.trans
 	if rows < 3 || len(trans) == 0 {
@@ -282,33 +285,34 @@ func (m Model) logLines(w, rows int) []string {
 	}
 	th := m.th
 	seen := m.f.frames[m.i].seen
-	room := rows - 2
-	from := 0
-	if len(trans) > room {
-		// the last one past is trans[seen-1]: centre the window on it
-		// (rounding up), so even a window of one line shows it and not
-		// the one to come.
-		from = min(max(seen-1-(room-1)/2, 0), len(trans)-room)
-	}
-	head := fmt.Sprintf("the run's %d transitions, ▸ the last so far", len(trans))
-	if from > 0 || from+room < len(trans) {
-		head = fmt.Sprintf("the run's transitions %d to %d of %d, ▸ the last so far", from+1, min(from+room, len(trans)), len(trans))
+	room := min(rows-2, len(trans))
+	from := max(seen-room, 0)
+	var head string
+	switch {
+	case seen == 0:
+		head = "transitions so far: none yet"
+	case from > 0:
+		head = fmt.Sprintf("transitions %d to %d of the %d so far, ▸ the last", from+1, seen, seen)
+	case seen == 1:
+		head = "1 transition so far, ▸ the last"
+	default:
+		head = fmt.Sprintf("%d transitions so far, ▸ the last", seen)
 	}
 	out := []string{"", " " + th.Dim.Render(head)}
-	for i := from; i < min(from+room, len(trans)); i++ {
+	for i := from; i < seen; i++ {
 		t := trans[i]
-		mark, paint := " ", th.Dim.Render
-		switch {
-		case i == seen-1:
+		mark, paint := " ", func(s ...string) string { return strings.Join(s, "") }
+		if i == seen-1 {
 			mark, paint = "▸", th.Bold.Render
-		case i < seen:
-			paint = func(s ...string) string { return strings.Join(s, "") }
 		}
 		line := fmt.Sprintf("%s %5s  %s → %s: %s", mark, pane.TransitionTime(t.At), t.From, t.To, t.Reason())
 		if ansi.StringWidth(line) >= w {
 			line = fmt.Sprintf("%s %5s  %s → %s", mark, pane.TransitionTime(t.At), t.From, t.To) // the reason never cut
 		}
 		out = append(out, " "+paint(line))
+	}
+	for len(out) < 2+room {
+		out = append(out, "")
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
@@ -186,6 +187,43 @@ func TestLogMarksTheLastPastAtEveryRoom(t *testing.T) {
 			want := fmt.Sprintf("▸ %5s  %s → %s", pane.TransitionTime(last.At), last.From, last.To)
 			if len(marked) != 1 || !strings.Contains(marked[0], want) {
 				t.Fatalf("room %d at %v: want %q marked, log:\n%s", room, fr.at, want, strings.Join(log, "\n"))
+			}
+		}
+	}
+}
+
+// The log says "so far" and means it: at every frame and in any room, it
+// lists the latest of the transitions at or before the frame's clock, as
+// many as fit, and none after it; its rows do not change from frame to
+// frame, so what sits under it stays put.
+func TestLogListsOnlyWhatHappened(t *testing.T) {
+	racefree.Only(t) // no goroutine: frames picked by hand
+	m := plain(false)
+	trans := loaded.trans
+	for room := 1; room <= len(trans)+1; room++ {
+		for i, fr := range loaded.frames {
+			m.i = i
+			log := m.logLines(200, room+2)
+			var past []engine.Transition
+			for _, tr := range trans {
+				if tr.At <= fr.at {
+					past = append(past, tr)
+				}
+			}
+			want := past[max(len(past)-room, 0):]
+			var listed []string
+			for _, l := range log[2:] {
+				if strings.Contains(l, "→") {
+					listed = append(listed, l)
+				}
+			}
+			if len(listed) != len(want) {
+				t.Fatalf("room %d at %v: %d transitions had happened, the latest %d should be listed, not %d:\n%s", room, fr.at, len(past), len(want), len(listed), strings.Join(log, "\n"))
+			}
+			for k, tr := range want {
+				if w := fmt.Sprintf("%5s  %s → %s: %s", pane.TransitionTime(tr.At), tr.From, tr.To, tr.Reason()); !strings.Contains(listed[k], w) {
+					t.Fatalf("room %d at %v: line %d is %q, want %q", room, fr.at, k, listed[k], w)
+				}
 			}
 		}
 	}

@@ -69,7 +69,7 @@ func progressHome(t *testing.T, w, h int) Model {
 }
 
 // At 200×60 the menu leaves no more blank rows than a lesson step: under
-// the menu and its live picture, the run's transitions and the progress
+// the menu and its live picture, the transitions so far and the progress
 // panes (every lesson, challenge and exercise, the drill's cards) take the
 // window's rows.
 func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
@@ -81,8 +81,8 @@ func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
 	}
 	plain := ansi.Strip(v)
 	for _, want := range []string{
-		"the run's 9 transitions", // the live picture's log
-		"Lessons", "1 of 14 done", // the panes, with the sums the menu has
+		"transitions so far: none yet", // the live picture's log, at its first frame
+		"Lessons", "1 of 14 done",      // the panes, with the sums the menu has
 		"✓  1 One slow dependency takes every thread",
 		"→  3 Bulkheads: a fenced-off share for each dependency", // the one c goes on with (▸ is the cursor's)
 		"step 3 of",
@@ -107,7 +107,7 @@ func TestBlankRunCounts(t *testing.T) {
 func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand
 	v := ansi.Strip(progressHome(t, 80, 24).View())
-	for _, gone := range []string{"╭─ Lessons", "the run's 9 transitions"} {
+	for _, gone := range []string{"╭─ Lessons", "transitions so far"} {
 		if strings.Contains(v, gone) {
 			t.Errorf("at 80×24 the menu has no room for %q:\n%s", gone, v)
 		}

@@ -49,7 +49,7 @@ func (m Model) showsLoop() bool { return m.screen == onMenu && !m.showHelp }
 // withLoop puts the live picture under the menu, a blank row between,
 // in the rows the menu leaves free in height: five on a large window (one,
 // its state line, when only one or two are free), and with rows to spare
-// the progress panes under it (progress.go) and the run's transition log
+// the progress panes under it (progress.go) and its log of transitions so far
 // in the picture, so that a tall window shows more rather than blank rows.
 // The progress panes come first when the rows are few: the picture keeps
 // its five.
