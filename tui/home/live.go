@@ -77,7 +77,10 @@ func (m Model) withLoop(body []string, height int) []string {
 		body = append(body, lines...)
 	}
 	if prog > 0 {
-		if len(body) > 0 && body[len(body)-1] != "" {
+		// The picture's log ends in blank rows until its transitions
+		// happen (breakerloop's logLines): the blank row before the
+		// panes comes all the same, so they keep their row as it plays.
+		if len(lines) > 0 || len(body) > 0 && body[len(body)-1] != "" {
 			body = append(body, "")
 		}
 		body = append(body, m.progressLines(m.w, prog)...)

@@ -84,3 +84,27 @@ func TestLiveLogListsOnlyThePast(t *testing.T) {
 		t.Fatal("at 200x60 the log never listed a transition: nothing was checked")
 	}
 }
+
+// The progress panes under the picture keep their row at every second of
+// the loop: the log keeps its rows, blank until its transitions happen,
+// and the blank row before the panes stays.
+func TestLiveLogKeepsThePanesInPlace(t *testing.T) {
+	racefree.Only(t) // no goroutine: the ticks are sent by hand
+	m := progressHome(t, 200, 60)
+	row := func(m Model) int {
+		for i, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "╭─ Lessons") {
+				return i
+			}
+		}
+		t.Fatalf("no Lessons pane at 200x60:\n%s", ansi.Strip(m.View()))
+		return -1
+	}
+	want := row(m)
+	for step := 1; step < 130; step++ {
+		m = send(m, breakerloop.TickMsg{Gen: 0})
+		if got := row(m); got != want {
+			t.Fatalf("tick %d: the Lessons pane moved from row %d to %d:\n%s", step, want, got, ansi.Strip(m.View()))
+		}
+	}
+}
