@@ -189,7 +189,7 @@ func (m *Model) showAnswers(on bool) {
 	i, cur := m.step, m.cur()
 	if cur.Question != nil {
 		if on && !m.questions[i].right {
-			m.questions[i] = givenState(cur.Question, m.questions[i].order)
+			m.questions[i] = givenState(cur.Question, m.questions[i].order, m.questions[i].in.Input)
 		} else if !on && m.questions[i].right {
 			m.questions[i] = questionState{picked: -1, order: m.questions[i].order}
 		}
@@ -199,6 +199,7 @@ func (m *Model) showAnswers(on bool) {
 		if on && !ps.revealed {
 			// The follower made no guess: it sees the reveal as one skipped.
 			ps.made, ps.skipped, ps.revealed, ps.verdict = true, true, true, lessons.Skipped
+			ps.unsent = typedNumber(ps.in.Input, cur.Predict.GuessUnit())
 		} else if !on && ps.revealed {
 			*ps = predictState{order: ps.order, picked: -1}
 		}
@@ -716,7 +717,7 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 	happened := lessons.WithUnit(q.AnswerText, q.Unit)
 	switch {
 	case !ps.made && q.Kind == lessons.Number:
-		line := "Your guess: " + ps.input + "▏"
+		line := "Your guess: " + ps.in.Box("▏")
 		if u := q.GuessUnit(); u != "" {
 			line += " " + u
 		}
@@ -726,7 +727,7 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		}
 	case !ps.made:
 	case !ps.revealed && ps.skipped:
-		a.Lines = append(a.Lines, "No guess this time.")
+		a.Lines = append(a.Lines, "No guess this time"+unsentWords(ps)+".")
 	case !ps.revealed && q.Kind == lessons.Number:
 		a.Lines = append(a.Lines, "Your guess: "+ps.guess)
 	case !ps.revealed:
@@ -734,7 +735,7 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 	default:
 		guess := ps.guess
 		if ps.skipped {
-			guess = "none"
+			guess = "none" + unsentWords(ps)
 		}
 		if q.Kind == lessons.Number {
 			a.Lines = append(a.Lines, "Your guess: "+guess+"  ·  What happened: "+happened)
@@ -788,12 +789,12 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 		a.Choices = append(a.Choices, fmt.Sprintf("%s%d) %s", mark, n+1, c.Text))
 	}
 	if q.Kind == lessons.Number {
-		line := "Your answer: " + st.input
-		if st.given {
-			line = "The answer: " + st.input
-		}
-		if !st.right {
-			line += "▏"
+		line := "Your answer: " + st.in.Box("▏")
+		switch {
+		case st.given:
+			line = "The answer: " + st.in.Input
+		case st.right:
+			line = "Your answer: " + st.in.Input
 		}
 		if q.Unit != "" {
 			line += " " + q.Unit

@@ -64,8 +64,8 @@ func TestNumberKeyShowsHiddenQuestionFirst(t *testing.T) {
 			}
 			m = open(t, p, i, 80, 16, Options{})
 			m = send(m, keys("1")...)
-			if m.questionBelow() || m.questions[i].input != "1" {
-				t.Fatalf("%s step %d: typing 1 left the box out of view (input %q)", p.Lesson.ID, i+1, m.questions[i].input)
+			if m.questionBelow() || m.questions[i].in.Input != "1" {
+				t.Fatalf("%s step %d: typing 1 left the box out of view (input %q)", p.Lesson.ID, i+1, m.questions[i].in.Input)
 			}
 			return
 		}

@@ -3,7 +3,6 @@ package lessonui
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -180,7 +179,7 @@ func (m *Model) order(i int, which string, q *lessons.PreparedQuestion) []int {
 func answeredState(q *lessons.PreparedQuestion, order []int) questionState {
 	st := questionState{picked: -1, order: order, right: true, feedback: "✓ You answered this one right before. " + q.Explain}
 	if q.Kind == lessons.Number {
-		st.input = q.AnswerText
+		st.in.Set(q.AnswerText)
 	}
 	for i, c := range q.Choices {
 		if c.Right {
@@ -195,10 +194,16 @@ func answeredState(q *lessons.PreparedQuestion, order []int) questionState {
 // and the number given as the answer, with the explanation, and nobody's
 // answer claimed. answeredState's "You answered this one right before"
 // told a student who never answered that they had.
-func givenState(q *lessons.PreparedQuestion, order []int) questionState {
+//
+// unsent is a number the follower typed in the box and had not sent when
+// the answer was given: the feedback says so, where it went unsaid.
+func givenState(q *lessons.PreparedQuestion, order []int, unsent string) questionState {
 	st := questionState{picked: -1, order: order, right: true, given: true, feedback: q.Explain}
 	if q.Kind == lessons.Number {
-		st.input = q.AnswerText
+		st.in.Set(q.AnswerText)
+		if unsent != "" {
+			st.feedback = "Your answer " + typedNumber(unsent, q.Unit) + " was typed but not sent. " + q.Explain
+		}
 	}
 	return st
 }
@@ -418,6 +423,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.prompt != nil {
 			return m.promptKey(msg)
 		}
+		if msg.Paste && m.numberBox() {
+			// A paste into a number's box is text, taken whole: the
+			// box keeps the number's characters and says what it left
+			// out. One rune at a time, "1e9" read 19 without a word,
+			// its e a key of the player's that does nothing.
+			return m.onKey(msg)
+		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the program reads arrive together:
 			// take them one at a time.
@@ -509,6 +521,20 @@ func (m *Model) relayoutIfAsked() {
 	}
 }
 
+// numberBox reports whether a number's box takes what is typed: a
+// prediction waits for a number, or a number question is shown and not
+// yet answered, with no help, list or last screen over it.
+func (m *Model) numberBox() bool {
+	if m.showHelp || m.showList || m.showEnd {
+		return false
+	}
+	st := m.cur()
+	if m.waiting() {
+		return st.Predict.Kind == lessons.Number
+	}
+	return m.questionShown() && st.Question.Kind == lessons.Number && !m.questions[m.step].right
+}
+
 func (m Model) leave() (tea.Model, tea.Cmd) {
 	m.playing = false
 	m.tickID++
@@ -558,18 +584,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// A numeric answer takes digits, a point, a minus, a percent sign.
 	if shown && st.Question.Kind == lessons.Number && !q.right {
 		switch {
-		case len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]) && len(q.input) < 16:
-			// Typing is not answering: the character goes into the box
-			// now in view, and enter still sends it.
-			q.input += string(k.Runes)
+		case q.in.Key(k):
+			// Typing is not answering: the character (a paste, an
+			// editing key: ctrl+u, ctrl+w...) goes into the box now in
+			// view, and enter still sends it.
 			q.feedback = ""
 			if hidden {
 				m.scrollToQuestion()
-			}
-			return m, nil
-		case key.Matches(k, m.keys.Erase):
-			if q.input != "" {
-				q.input = q.input[:len(q.input)-1]
 			}
 			return m, nil
 		case key.Matches(k, m.keys.Submit) && hidden:
@@ -734,7 +755,7 @@ func (m Model) answerChoice(n int) (tea.Model, tea.Cmd) {
 func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	q := m.cur().Question
 	st := &m.questions[m.step]
-	ok, err := q.CheckNumber(st.input)
+	ok, err := q.CheckNumber(st.in.Input)
 	if err != nil {
 		st.feedback, st.bad = err.Error()+".", true
 		m.showFeedback()
@@ -745,7 +766,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	// tries are left, and the misconception it most likely comes from
 	// where the step names one.
 	why := ""
-	got, gerr := q.ParseGuess(st.input)
+	got, gerr := q.ParseGuess(st.in.Input)
 	if gerr == nil {
 		if mc, found := q.MisconceptionFor(got); found && !ok {
 			why = " " + mc.Why
@@ -755,7 +776,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	// which it was graded as, right or wrong, as the drill does, after
 	// the verdict's own sentence (the room sees only that one).
 	read := ""
-	if s := q.TypedReading(st.input); s != "" {
+	if s := q.TypedReading(st.in.Input); s != "" {
 		read = " " + s
 	}
 	switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	xansi "github.com/charmbracelet/x/ansi"
@@ -18,9 +19,9 @@ import (
 // asked (made is false: the simulation waits), made and playing towards
 // the pause, or revealed beside what happened.
 type predictState struct {
-	order    []int // shown position -> index of the choice in the file
-	input    string
-	picked   int // the choice picked, from 0 in the file's order; -1 for none
+	order    []int                // shown position -> index of the choice in the file
+	in       playback.NumberField // the number being typed
+	picked   int                  // the choice picked, from 0 in the file's order; -1 for none
 	made     bool
 	skipped  bool
 	nudged   bool // space was pressed once before a guess
@@ -30,6 +31,10 @@ type predictState struct {
 	valued   bool // a numeric guess, in value
 	revealed bool
 	typo     string // the last input that was not a number
+	// unsent is a number typed but not sent when the guess was skipped
+	// or revealed: the outcome says so, where it said "none, skipped" as
+	// if nothing had been typed.
+	unsent string
 }
 
 // newPredictState is a step's prediction as the player opens it: asked,
@@ -420,22 +425,15 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 			ps.nudged = true
 			return m, nil, true
 		}
-		ps.skipped, ps.verdict, ps.guess = true, lessons.Skipped, ""
+		ps.skipped, ps.verdict, ps.guess, ps.unsent = true, lessons.Skipped, "", typedNumber(ps.in.Input, q.GuessUnit())
 		next, cmd := m.madePrediction()
 		return next, cmd, true
-	case q.Kind == lessons.Number && len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]):
-		if len(ps.input) < 16 {
-			ps.input += string(k.Runes)
-		}
+	case q.Kind == lessons.Number && ps.in.Key(k):
+		// A digit, a paste, or a line editor's key (ctrl+u, ctrl+w...).
 		ps.typo = ""
 		return m, nil, true
-	case q.Kind == lessons.Number && k.Type == tea.KeyBackspace:
-		if ps.input != "" {
-			ps.input = ps.input[:len(ps.input)-1]
-		}
-		return m, nil, true
 	case q.Kind == lessons.Number && k.Type == tea.KeyEnter:
-		verdict, g, err := q.JudgeGuess(ps.input)
+		verdict, g, err := q.JudgeGuess(ps.in.Input)
 		if err != nil {
 			ps.typo = err.Error() + "."
 			return m, nil, true
@@ -536,11 +534,17 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 			out = append(out, lines...)
 		}
 	case lessons.Number:
-		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.input+"▏ ")
-		if u := q.GuessUnit(); u != "" && !lessons.TypedWithUnit(ps.input) {
+		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.in.Box("▏")+" ")
+		u := q.GuessUnit()
+		if u != "" && !lessons.TypedWithUnit(ps.in.Input) {
 			line += " " + u // a unit typed is the guess's own (ParseGuess)
+		} else {
+			u = ""
 		}
 		out = append(out, wrap(line, 0)...)
+		if note := ps.in.LeftOutNote("guess", u); note != "" {
+			out = append(out, wrap(th.Warn.Render(note), 0)...)
+		}
 	}
 	if ps.typo != "" {
 		out = append(out, wrap(th.Warn.Render(ps.typo), 0)...)
@@ -565,10 +569,29 @@ func renderPredictWait(th *theme.Theme, ps predictState, st *lessons.PreparedSte
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
 	if ps.skipped {
-		return append(out, wrap(th.Dim.Render("No guess this time. Watch it play "+untilText(st)+"."), 0)...)
+		return append(out, wrap(th.Dim.Render("No guess this time"+unsentWords(ps)+". Watch it play "+untilText(st)+"."), 0)...)
 	}
 	out = append(out, wrap(th.Bold.Render("Your guess: ")+ps.guess, 0)...)
 	return append(out, wrap(th.Dim.Render("Watch it play "+untilText(st)+"; then see how near you came."), 0)...)
+}
+
+// typedNumber is a number as its box shows it: with the unit shown after
+// the box unless it was typed with its own; "" for an empty box.
+func typedNumber(input, unit string) string {
+	if input == "" || lessons.TypedWithUnit(input) {
+		return input
+	}
+	return lessons.WithUnit(input, unit)
+}
+
+// unsentWords say what number was typed and not sent, after a guess
+// skipped or revealed with one in its box: ": 19150 was typed but not
+// sent"; "" when the box was empty.
+func unsentWords(ps predictState) string {
+	if ps.unsent == "" {
+		return ""
+	}
+	return ": " + ps.unsent + " was typed but not sent"
 }
 
 // renderOutcome is the guess beside what happened and how near it came.
@@ -585,7 +608,7 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 	}
 	guess := ps.guess
 	if ps.skipped {
-		guess = th.Dim.Render("none, skipped")
+		guess = th.Dim.Render("none, skipped" + unsentWords(ps))
 	}
 	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)
 	if q.Kind == lessons.Number || ps.verdict != lessons.Spot {
@@ -631,7 +654,7 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		return out
 	}
 	out = append(out, wrap(verdict, 0)...)
-	if s := q.TypedReading(ps.input); s != "" {
+	if s := q.TypedReading(ps.in.Input); s != "" {
 		// How a bare share was read, in the words of the self-checks and the drill.
 		out = append(out, wrap(th.Dim.Render(s), 0)...)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	xansi "github.com/charmbracelet/x/ansi"
@@ -89,9 +90,9 @@ func wrapText(s string, width int) []string {
 
 // questionState is how far the learner has got with a step's question.
 type questionState struct {
-	order    []int // shown position -> index of the choice in the file
-	picked   int   // the choice picked last, from 0 in the file's order; -1 for none
-	input    string
+	order    []int                // shown position -> index of the choice in the file
+	picked   int                  // the choice picked last, from 0 in the file's order; -1 for none
+	in       playback.NumberField // the number being typed
 	right    bool
 	tries    int
 	feedback string
@@ -137,9 +138,9 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 			out = append(out, lines...)
 		}
 	case lessons.Number:
-		box := st.input
+		box := st.in.Input
 		if !st.right {
-			box += "▏"
+			box = st.in.Box("▏")
 		}
 		head := "Your answer: "
 		if st.given {
@@ -150,6 +151,9 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 			line += " " + q.Unit
 		}
 		out = append(out, wrap(line, 0)...)
+		if note := st.in.LeftOutNote("answer", q.Unit); note != "" && !st.right {
+			out = append(out, wrap(th.Warn.Render(note), 0)...)
+		}
 	}
 	if st.feedback != "" {
 		out = append(out, "")

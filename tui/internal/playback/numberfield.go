@@ -1,0 +1,148 @@
+package playback
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// NumberChars are the characters a number answer is typed with: digits, a
+// point, a minus, a percent sign.
+const NumberChars = "0123456789.-%"
+
+// MaxNumberLen bounds a number answer, as the classroom's does.
+const MaxNumberLen = 16
+
+// NumberField is a number answer being typed, edited as a line editor
+// edits a line: the editing is bubbles' textinput's. It holds a string and
+// a cursor, not a textinput, so that a player copied by value (every
+// bubbletea model is) shares no slice with its copies.
+//
+// A teacher's review found ctrl+u did nothing in a number's box: "1e9"
+// read 19, ctrl+u and 150 made 19150, which was refused.
+type NumberField struct {
+	Input string
+	// Pos is the cursor, in characters from the start; at len(Input) it
+	// is after the last (where typing goes by default).
+	Pos int
+	// LeftOut is what a paste or a long typing left out since the field
+	// was last empty: "e" of "1e9".
+	LeftOut string
+}
+
+// NumberEditKeys are the editing keys a number's box takes, those of
+// readline and textinput the players leave free. The arrows, home and end
+// move time in the players (100 ms, the start, the end), ctrl+k opens the
+// home screen's palette and ctrl+p the presenter's view: the box leaves
+// them to the player, and ctrl+b, ctrl+f, ctrl+a and ctrl+e move in it.
+var NumberEditKeys = textinput.KeyMap{
+	CharacterForward:        key.NewBinding(key.WithKeys("ctrl+f")),
+	CharacterBackward:       key.NewBinding(key.WithKeys("ctrl+b")),
+	WordForward:             key.NewBinding(key.WithKeys("alt+f")),
+	WordBackward:            key.NewBinding(key.WithKeys("alt+b")),
+	DeleteWordBackward:      key.NewBinding(key.WithKeys("ctrl+w", "alt+backspace")),
+	DeleteWordForward:       key.NewBinding(key.WithKeys("alt+d")),
+	DeleteBeforeCursor:      key.NewBinding(key.WithKeys("ctrl+u")),
+	DeleteCharacterBackward: key.NewBinding(key.WithKeys("backspace", "ctrl+h")),
+	DeleteCharacterForward:  key.NewBinding(key.WithKeys("delete", "ctrl+d")),
+	LineStart:               key.NewBinding(key.WithKeys("ctrl+a")),
+	LineEnd:                 key.NewBinding(key.WithKeys("ctrl+e")),
+	// No paste from the clipboard (a terminal's paste arrives as typed
+	// runes), no suggestions, no kill to the end: ctrl+k is the palette's.
+	DeleteAfterCursor: key.NewBinding(key.WithDisabled()),
+	Paste:             key.NewBinding(key.WithDisabled()),
+	AcceptSuggestion:  key.NewBinding(key.WithDisabled()),
+	NextSuggestion:    key.NewBinding(key.WithDisabled()),
+	PrevSuggestion:    key.NewBinding(key.WithDisabled()),
+}
+
+// editing reports whether k is one of NumberEditKeys'.
+func editing(k tea.KeyMsg) bool {
+	e := NumberEditKeys
+	return key.Matches(k, e.CharacterForward, e.CharacterBackward, e.WordForward, e.WordBackward,
+		e.DeleteWordBackward, e.DeleteWordForward, e.DeleteBeforeCursor, e.DeleteCharacterBackward,
+		e.DeleteCharacterForward, e.LineStart, e.LineEnd)
+}
+
+// Key takes k when it edits the number or types into it, and reports
+// whether it did. A single character that is no part of a number is not
+// taken: it is a player's key (n, q, ?). A paste (or several characters at
+// once) is taken whole: what is no part of a number, or does not fit, is
+// left out and LeftOut says what.
+func (f *NumberField) Key(k tea.KeyMsg) bool {
+	var in []rune
+	typed := k.Type == tea.KeyRunes && !editing(k)
+	switch {
+	case k.Alt && k.Type == tea.KeyRunes && !editing(k):
+		return false
+	case k.Type == tea.KeyRunes && (k.Paste || len(k.Runes) > 1):
+		for _, r := range k.Runes {
+			if strings.ContainsRune(NumberChars, r) {
+				in = append(in, r)
+			} else {
+				f.LeftOut += string(r)
+			}
+		}
+	case k.Type == tea.KeyRunes && len(k.Runes) == 1 && strings.ContainsRune(NumberChars, k.Runes[0]):
+		in = k.Runes
+	case !editing(k):
+		return false
+	}
+	ti := textinput.New()
+	ti.KeyMap = NumberEditKeys
+	ti.SetValue(f.Input)
+	ti.SetCursor(f.Pos)
+	ti.Focus()
+	if typed {
+		if room := max(MaxNumberLen-len([]rune(f.Input)), 0); len(in) > room {
+			f.LeftOut += string(in[room:])
+			in = in[:room]
+		}
+		ti, _ = ti.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: in})
+	} else {
+		ti, _ = ti.Update(k)
+	}
+	f.Input, f.Pos = ti.Value(), ti.Position()
+	if f.Input == "" {
+		// Started over: nothing typed is left to be missing a part.
+		f.LeftOut = ""
+	}
+	return true
+}
+
+// Clear empties the field, as after an answer is sent.
+func (f *NumberField) Clear() { *f = NumberField{} }
+
+// Set puts s in the field with the cursor after it.
+func (f *NumberField) Set(s string) { *f = NumberField{Input: s, Pos: len([]rune(s))} }
+
+// Box is the input with the cursor mark at the cursor: at the end, after
+// the last character, as the boxes always drew it.
+func (f NumberField) Box(cursor string) string {
+	r := []rune(f.Input)
+	p := min(max(f.Pos, 0), len(r))
+	return string(r[:p]) + cursor + string(r[p:])
+}
+
+// LeftOutNote says what was left out and what the number reads without
+// it, with its unit: "\"e\" left out, so your guess reads 19"; "" when
+// nothing was.
+func (f NumberField) LeftOutNote(what, unit string) string {
+	if f.LeftOut == "" || f.Input == "" {
+		return ""
+	}
+	left := []rune(f.LeftOut)
+	text := f.LeftOut
+	if len(left) > 20 {
+		text = string(left[:20]) + "…"
+	}
+	reads := f.Input
+	if unit != "" {
+		reads += " " + unit
+	}
+	return fmt.Sprintf("%s left out (a number takes digits, a point, a minus, a percent sign, %d at most), so your %s reads %s.", strconv.Quote(text), MaxNumberLen, what, reads)
+}

@@ -1,0 +1,88 @@
+package playback
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func typeInto(f *NumberField, keys ...string) {
+	for _, k := range keys {
+		f.Key(tuitest.Key(k))
+	}
+}
+
+// A teacher's review: "1e9" read 19, ctrl+u did nothing, and 150 after it
+// made 19150, which was refused. A paste keeps the number's characters and
+// says what it left out; ctrl+u then empties the box, note and all.
+func TestNumberFieldCtrlUEmptiesAFilteredPaste(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	if !f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("1e9"), Paste: true}) {
+		t.Fatal("the field did not take a paste")
+	}
+	note := f.LeftOutNote("guess", "s")
+	if f.Input != "19" || !strings.Contains(note, `"e" left out`) || !strings.Contains(note, "reads 19 s") {
+		t.Errorf("pasted 1e9: input %q, note %q", f.Input, note)
+	}
+	typeInto(&f, "ctrl+u")
+	if f.Input != "" || f.Pos != 0 || f.LeftOutNote("guess", "s") != "" {
+		t.Errorf("after ctrl+u: input %q at %d, note %q; want all empty", f.Input, f.Pos, f.LeftOutNote("guess", "s"))
+	}
+	typeInto(&f, "1", "5", "0")
+	if f.Input != "150" {
+		t.Errorf("typed 150 after ctrl+u: the field holds %q", f.Input)
+	}
+}
+
+// The box edits as readline does with the keys the players leave free;
+// the arrows, home, end, ctrl+k and ctrl+p stay the players' (time, the
+// palette, the presenter's view), and so does a letter typed alone (n, q).
+func TestNumberFieldEditsLikeALine(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	typeInto(&f, "1", "2", "3", "4", "5", "ctrl+b", "ctrl+b")
+	if f.Box("|") != "123|45" {
+		t.Fatalf("ctrl+b twice: %q", f.Box("|"))
+	}
+	for _, c := range []struct{ key, want string }{
+		{"ctrl+w", "|45"},
+		{"ctrl+e", "45|"},
+		{"6", "456|"},
+		{"ctrl+a", "|456"},
+		{"ctrl+d", "|56"},
+		{"ctrl+f", "5|6"},
+		{"backspace", "|6"},
+		{"9", "9|6"},
+		{"ctrl+u", "|6"},
+	} {
+		if !f.Key(tuitest.Key(c.key)) {
+			t.Errorf("%s was not taken", c.key)
+		}
+		if got := f.Box("|"); got != c.want {
+			t.Errorf("after %s: %q, want %q", c.key, got, c.want)
+		}
+	}
+	for _, k := range []string{"left", "right", "home", "end", "ctrl+k", "ctrl+p", "n", "q", "enter", "esc", "space"} {
+		before := f
+		if f.Key(tuitest.Key(k)) || f != before {
+			t.Errorf("%s is the player's, but the field took it: %q", k, f.Box("|"))
+		}
+	}
+}
+
+// A paste longer than a number keeps what fits and says what it left out.
+func TestNumberFieldSaysWhatALongPasteLeftOut(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("12345678901234567890"), Paste: true})
+	if f.Input != "1234567890123456" || f.LeftOut != "7890" {
+		t.Errorf("input %q, left out %q", f.Input, f.LeftOut)
+	}
+	if n := f.LeftOutNote("answer", ""); !strings.Contains(n, `"7890" left out`) || !strings.Contains(n, "16 at most") {
+		t.Errorf("the note: %q", n)
+	}
+}
