@@ -18,6 +18,9 @@ type keyMap struct {
 	Next, Prev, Play, Restart, Variant, Steps, Up, Down, Submit, Erase, Toggle, Help, Quit, Back key.Binding
 	Again, Review                                                                                key.Binding
 	Answer                                                                                       key.Binding // digits, for display only
+	// Move moves in a number's box (playback.NumberEditKeys); for
+	// display only, as Erase is: the box matches its own keys.
+	Move key.Binding
 	// Time, shared with the sandbox: steps of 100 ms, events, start, end, a time.
 	Step, BackStep, NextEvent, PrevEvent, Start, End, GoTo key.Binding
 	// Faster and Slower scale the step's own speed (paces), as + and -
@@ -58,7 +61,8 @@ func newKeyMap(embedded bool) keyMap {
 		Up:      b([]string{"up", "k"}, "↑/k", "scroll up"),
 		Down:    b([]string{"down", "j"}, "↓/j", "scroll down"),
 		Submit:  b([]string{"enter"}, "enter", "answer"),
-		Erase:   b([]string{"backspace"}, "⌫", "erase"),
+		Erase:   b([]string{"backspace", "ctrl+w", "ctrl+u"}, "⌫/ctrl+w/ctrl+u", "erase a character, a word, all before the cursor"), // for display only
+		Move:    b([]string{"ctrl+a", "ctrl+e", "ctrl+b", "ctrl+f"}, "ctrl+a/e/b/f", "a number's start, end, back, on"),
 		Toggle:  b([]string{"tab"}, "tab", "text/simulation"),
 		Answer:  b([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "pick an answer"),
 		Again:   b([]string{"a"}, "a", "take the question again"),

@@ -66,7 +66,11 @@ func TestAnUnsentNumberIsSaid(t *testing.T) {
 	p := allLessons(t)[3]
 	i := stepTitled(t, p, "Closed, counting")
 	m := open(t, p, i, 200, 60, Options{})
-	m = send(m, keys("19150  ")...)
+	m = send(m, keys("19150 ")...)
+	if v := textColumn(m); !strings.Contains(v, "Space again: play without a guess; enter sends 19150 s.") {
+		t.Errorf("the first space should name the number it would drop:\n%s", m.View())
+	}
+	m = send(m, keys(" ")...)
 	for n := 0; m.Playing(); n++ {
 		if n > 100_000 {
 			t.Fatal("the simulation never stopped")

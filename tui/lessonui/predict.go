@@ -558,7 +558,11 @@ func predictHint(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, 
 	if q.Kind == lessons.Number {
 		hint = "Type a number and press enter; then it plays " + untilText(st) + "."
 	}
-	if ps.nudged {
+	switch {
+	case ps.nudged && ps.in.Input != "":
+		// A number typed and not sent is named before space drops it.
+		hint = "Space again: play without a guess; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + "."
+	case ps.nudged:
 		hint = "Space again: play without a guess."
 	}
 	return wrapper(width)(th.Dim.Render(hint), 0)

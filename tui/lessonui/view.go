@@ -970,7 +970,7 @@ func (m *Model) helpKeys() helpKeys {
 		{k.Next, k.Prev, k.Steps},
 		view,
 		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Faster, k.Slower},
-		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
+		{k.Up, k.Down, k.Answer, k.Submit, k.Erase, k.Move},
 		{k.Again, k.Review, k.Help, k.Palette, k.Back, k.Quit},
 	}
 	if m.instancesPane() != nil {

@@ -144,5 +144,5 @@ func (f NumberField) LeftOutNote(what, unit string) string {
 	if unit != "" {
 		reads += " " + unit
 	}
-	return fmt.Sprintf("%s left out (a number takes digits, a point, a minus, a percent sign, %d at most), so your %s reads %s.", strconv.Quote(text), MaxNumberLen, what, reads)
+	return fmt.Sprintf("%s left out: a number takes digits and . - %%, %d at most; your %s reads %s.", strconv.Quote(text), MaxNumberLen, what, reads)
 }

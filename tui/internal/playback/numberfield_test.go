@@ -33,8 +33,8 @@ func TestNumberFieldCtrlUEmptiesAFilteredPaste(t *testing.T) {
 		t.Errorf("after ctrl+u: input %q at %d, note %q; want all empty", f.Input, f.Pos, f.LeftOutNote("guess", "s"))
 	}
 	typeInto(&f, "1", "5", "0")
-	if f.Input != "150" {
-		t.Errorf("typed 150 after ctrl+u: the field holds %q", f.Input)
+	if f.Input != "150" || f.LeftOutNote("guess", "s") != "" {
+		t.Errorf("typed 150 after ctrl+u: the field holds %q, and says %q", f.Input, f.LeftOutNote("guess", "s"))
 	}
 }
 
