@@ -10,20 +10,45 @@ package challenge
 // range already, when that knob can take its step alone (a pool raised
 // before its bulkhead: the note says to, and it does), or when no value of
 // it lets v stand; other is the index of the knob carried.
+//
+// A range the other knobs leave empty is carried too, even where the
+// other knob could take its step alone: no value of knob i stands until it
+// does, so an arrow on i that left it waiting moved nothing, and one that
+// moved i alone left it out of range (overlap-limited shards of 2 workers
+// each, most shared 2 → 3, was as invalid as before and further off). So
+// most shared 3 carries workers per customer to 4.
 func (c *Challenge) Carry(s Setting, i int, v any) (out Setting, other int, ok bool) {
 	lim := c.Limit(s, i)
 	f, isNumber := numeric(v)
-	if !isNumber || lim.Kind == KnobChoice || lim.Empty() || c.Knobs[i].Check(v) != nil {
+	if !isNumber || lim.Kind == KnobChoice || c.Knobs[i].Check(v) != nil {
 		return nil, -1, false
 	}
-	n, dir := lim.high, 1
-	switch {
-	case f > lim.Max+1e-9:
-	case f < lim.Min-1e-9:
-		n, dir = lim.low, -1
-	default:
-		return nil, -1, false
+	// The ends v is past: both, in an empty range, when v lies between
+	// them; the first whose knob's move lets v stand carries it.
+	type end struct {
+		n   *narrowed
+		dir int
 	}
+	var past []end
+	if f > lim.Max+1e-9 {
+		past = append(past, end{lim.high, 1})
+	}
+	if f < lim.Min-1e-9 {
+		past = append(past, end{lim.low, -1})
+	}
+	for _, e := range past {
+		if out, j, ok := c.carryPast(s, i, v, e.n, e.dir, lim.Empty()); ok {
+			return out, j, true
+		}
+	}
+	return nil, -1, false
+}
+
+// carryPast is Carry across one end n of knob i's range: the knob that
+// narrowed it moved dir, a step at a time, until s with i at v stands.
+// empty says the range has no value, where the other knob is carried even
+// if it could take its step alone.
+func (c *Challenge) carryPast(s Setting, i int, v any, n *narrowed, dir int, empty bool) (out Setting, other int, ok bool) {
 	if n == nil || n.widen == "" {
 		return nil, -1, false // no knob's move widens it
 	}
@@ -36,7 +61,7 @@ func (c *Challenge) Carry(s Setting, i int, v any) (out Setting, other int, ok b
 		out[k] = x
 	}
 	partner := &c.Knobs[j]
-	if step := partner.Move(out[partner.Path], dir); c.Limit(out, j).Check(step) == nil {
+	if step := partner.Move(out[partner.Path], dir); !empty && c.Limit(out, j).Check(step) == nil {
 		return nil, -1, false // it moves alone, as i's note says: no need to carry it
 	}
 	out[c.Knobs[i].Path] = v
@@ -48,18 +73,31 @@ func (c *Challenge) Carry(s Setting, i int, v any) (out Setting, other int, ok b
 		}
 		at = next
 		out[partner.Path] = at
-		if c.stands(out) {
+		if c.Stands(out) {
 			return out, j, true
 		}
 	}
 }
 
-// stands says whether every knob's value in s is within its range there.
-func (c *Challenge) stands(s Setting) bool {
-	for k := range c.Knobs {
-		if c.Limit(s, k).Check(s[c.Knobs[k].Path]) != nil {
-			return false
+// Stands says whether every knob's value in s is within its range there:
+// a design grading does not refuse for a knob out of range.
+func (c *Challenge) Stands(s Setting) bool { return c.OutOfRange(s) == nil }
+
+// OutOfRange is why grading refuses the design s for a knob out of the
+// range the other knobs leave it, in grading's words (one computation,
+// rangeRefusal, gives both): what the value must be, and the knob whose
+// move widens the range. nil when every knob is within its range. A note
+// under an arrow that left another knob out of range says it
+// (overlap-limited shards picked beside 2 workers each).
+func (c *Challenge) OutOfRange(s Setting) error {
+	for _, k := range c.Knobs {
+		if err := k.Check(s[k.Path]); s[k.Path] != nil && err != nil {
+			return err // out of the knob's own range, as grading refuses it
 		}
 	}
-	return true
+	sc, fl, err := c.applied(s)
+	if err != nil {
+		return err
+	}
+	return c.rangeRefusal(sc, fl, s)
 }

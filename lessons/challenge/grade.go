@@ -102,11 +102,23 @@ func (c *Challenge) build(s Setting) (*engine.Scenario, *Fleet, error) {
 			return nil, nil, fmt.Errorf("%s is not one of this challenge's knobs (%s)", p, c.knobPaths())
 		}
 	}
-	// A knob beyond the range another knob leaves it (a bulkhead larger
-	// than the pool) is refused in the words the knob form states that
-	// range in, naming the knob that widens it, before the engine refuses
-	// it in its own. Of two knobs out of each other's range, one that
-	// has a range at all is named: the other has none until it moves.
+	if err := c.rangeRefusal(sc, fl, s); err != nil {
+		return nil, nil, err
+	}
+	if err := runnable(sc, fl); err != nil {
+		return nil, nil, err
+	}
+	return sc, fl, nil
+}
+
+// rangeRefusal is why grading refuses the design s (sc or fl, s applied)
+// for a knob out of the range the others leave it, nil when every knob is
+// within its range. A knob beyond the range another knob leaves it (a
+// bulkhead larger than the pool) is refused in the words the knob form
+// states that range in, naming the knob that widens it, before the engine
+// refuses it in its own. Of two knobs out of each other's range, one that
+// has a range at all is named: the other has none until it moves.
+func (c *Challenge) rangeRefusal(sc *engine.Scenario, fl *Fleet, s Setting) error {
 	var refusal error
 	start := c.Start()
 	for i, k := range c.Knobs {
@@ -122,13 +134,7 @@ func (c *Challenge) build(s Setting) (*engine.Scenario, *Fleet, error) {
 			}
 		}
 	}
-	if refusal != nil {
-		return nil, nil, refusal
-	}
-	if err := runnable(sc, fl); err != nil {
-		return nil, nil, err
-	}
-	return sc, fl, nil
+	return refusal
 }
 
 func (c *Challenge) knobPaths() string {

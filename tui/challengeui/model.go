@@ -643,6 +643,22 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setNote(fmt.Sprintf("%s set to %s, the only value %s", kn.Label, lim.Range(), allowedBy(by)), false)
 			return m, cmd
 		}
+		if kn.Kind != challenge.KnobChoice && lim.Empty() {
+			// No value of this knob fits the others: its own step landed
+			// on one that did not either, further from any design that
+			// stands (most shared 2 → 3 beside 2 workers per customer).
+			// The knob that empties it is carried along, or the arrow
+			// moves nothing and says which knob to move first.
+			if cmd, ok := m.carry(kn, old, steps); ok {
+				return m, cmd
+			}
+			if challenge.FormatValue(kn.Move(old, steps)) == challenge.FormatValue(old) {
+				m.setNote(rangeEndNote(kn, lim), false)
+			} else {
+				m.setNote(emptyNote(kn, old, lim), false)
+			}
+			return m, nil
+		}
 		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
 			if cmd, ok := m.carry(kn, old, steps); ok {
@@ -654,7 +670,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.push()
 		m.setting = cloneSetting(m.setting)
 		m.setting[kn.Path] = next
-		return m, m.changed()
+		cmd := m.changed()
+		m.leftOut(kn, next)
+		return m, cmd
 	case key.Matches(k, m.keys.Type):
 		m.typing, m.fresh, m.input = true, true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
 		if m.c.Knobs[m.focus].Kind == challenge.KnobShare {
@@ -728,6 +746,33 @@ func (m *Model) carry(kn *challenge.Knob, old any, steps int) (tea.Cmd, bool) {
 	cmd := m.changed()
 	m.setNote(carriedNote(kn, to, &m.c.Knobs[other], out), false)
 	return cmd, true
+}
+
+// leftOut notes, after knob kn turned to v, the knob it left out of the
+// range it now leaves that knob, in grading's words, as its refusal
+// (noteRestates): picking overlap-limited shards beside 2 workers per
+// customer leaves no most shared that fits. The arrow does not carry the
+// other knob there, as Carry does for a number: the pick is the learner's,
+// and the shard size is the level's other choice (its par counts both),
+// which a carry would make for them, to the reference solution's value.
+// The note says what is out and which way to move it, u takes the pick
+// back, and no arrow on the knobs it holds moves to a value still out of
+// range (carry, emptyNote).
+func (m *Model) leftOut(kn *challenge.Knob, v any) {
+	err := m.c.OutOfRange(m.setting)
+	if err == nil {
+		return
+	}
+	m.setNote(fmt.Sprintf("%s set to %s, and now %s", kn.Label, kn.Format(v), err), false)
+	m.noteRestates = err.Error()
+}
+
+// emptyNote is the note for an arrow refused on kn, at old, whose limit
+// lim the other knobs leave empty: no value of it fits until another knob
+// moves, which it names, and no move of that knob carried it to the
+// value the arrow asked for.
+func emptyNote(kn *challenge.Knob, old any, lim challenge.Limit) string {
+	return fmt.Sprintf("%s stays at %s: %s", kn.Label, kn.Format(old), lim.Range())
 }
 
 // carriedNote says that knob kn went to v and carried knob other along to

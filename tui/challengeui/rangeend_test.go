@@ -29,8 +29,12 @@ func bracketDepth(s string) int {
 // inside another, and an empty range names the knob's own range, whose
 // end the arrow met.
 func TestRangeEndNoteNestsNoBrackets(t *testing.T) {
+	// Most shared 1 under plain shards, which do not read it, then
+	// overlap-limited: ← on it meets its own end, 1. (An arrow on it
+	// moves it no more while its range is empty: the test of that is
+	// TestNoArrowLeavesADesignOutOfRangeUnsaid.)
 	m := sized(t, open(t, "shuffle-shards", Options{}), 80, 24)
-	m = press(t, m, "right", "right", "down", "down", "left", "left")
+	m = press(t, m, "down", "down", "left", "up", "up", "right", "right", "down", "down", "left")
 	if !m.c.Limit(m.setting, m.focus).Empty() {
 		t.Fatalf("most workers shared beside 2 workers each should have no value; note %q", m.note)
 	}

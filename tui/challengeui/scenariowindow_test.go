@@ -66,12 +66,13 @@ func TestScreenNamesTheScenarioWindow(t *testing.T) {
 	}
 }
 
-// Level 8 at 80x24, from the start: overlap-limited, then → on most
-// workers shared. The note under the knob read four lines of nested
-// clauses; it now says in a line what holds the knob and what to do.
+// Level 8 at 80x24, from the start: overlap-limited, then most workers
+// shared in focus. The note under the knob read four lines of nested
+// clauses; it now says in a line what holds the knob and what to do. (→
+// on it now carries workers per customer to 4, which gives it a range.)
 func TestEmptyRangeNoteFitsTwoLines(t *testing.T) {
 	m := sized(t, open(t, "shuffle-shards", Options{}), 80, 24)
-	m = press(t, m, "right", "right", "down", "down", "right")
+	m = press(t, m, "right", "right", "down", "down")
 	view := ansi.Strip(m.View())
 	lines := strings.Split(view, "\n")
 	at := -1
