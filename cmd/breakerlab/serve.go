@@ -39,10 +39,19 @@ func init() {
 	register(command{name: "serve", summary: "serve the program to a classroom over SSH", usage: "serve [--listen ADDR] [--authorized-keys FILE] [--password] [--teacher] [--present]", run: runServe})
 }
 
-// serveContext ends on ctrl+c or SIGTERM; tests replace it.
+// serveContext ends on ctrl+c, SIGTERM or SIGHUP; tests replace it.
 var serveContext = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return signal.NotifyContext(context.Background(), serveStopSignals...)
 }
+
+// serveStopSignals stop the server as ctrl+c does: its students told the
+// class ended, their progress saved, the log's "stopped" written. SIGHUP
+// is the terminal serve runs in going away (the teacher's window closed,
+// the tmux session or the SSH connection it ran in ended): left to its
+// default action it killed the server at once, students cut off with not
+// a word and no "stopped" in the log. (Windows has the name, never the
+// signal.)
+var serveStopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // noPTY is the one line a client without a terminal is told.
 const noPTY = "breakerlab needs a terminal: connect with `ssh -t`. Without one, install breakerlab and use its headless commands: " +
