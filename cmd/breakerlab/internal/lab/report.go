@@ -235,10 +235,8 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 // writeTableTail writes the runs' stalls and breaker transitions.
 func writeTableTail(b *strings.Builder, results []Result) {
 	for _, r := range results {
-		if r.Stalled {
-			fmt.Fprintf(b, "\n%s: every one of %d runs stalled (worst lateness %s, limit %s); this is the least stalled\n", r.Variant, r.Attempts, msShort(r.Stall), msShort(r.Config.StallLimit()))
-		} else if r.Attempts > 1 {
-			fmt.Fprintf(b, "\n%s: %d stalled runs discarded\n", r.Variant, r.Attempts-1)
+		if note := stallNote(r); note != "" {
+			b.WriteString("\n" + wrapWords(note, 80) + "\n")
 		}
 	}
 	for _, r := range results {
@@ -256,10 +254,58 @@ func writeTableTail(b *strings.Builder, results []Result) {
 	}
 }
 
+// stallNote says, for a mode measured more than once, why: the clients
+// send each request at a set time, and a run in which one left later than
+// the stall limit (the machine too busy to keep to the schedule) did not
+// send the load the mode is measured under, so it is discarded and the
+// mode measured again. It said "1 stalled runs discarded", with the
+// lab's word for that never explained.
+func stallNote(r Result) string {
+	limit := msShort(r.Config.StallLimit())
+	const why = "the machine was too busy"
+	switch {
+	case r.Stalled && r.Attempts == 1:
+		return fmt.Sprintf("%s: its run's requests went out up to %s later than scheduled, past the %s allowed (%s), so it was not quite the load asked for: read its numbers with care", r.Variant, msShort(r.Stall), limit, why)
+	case r.Stalled:
+		return fmt.Sprintf("%s: in each of its %d runs, requests went out more than %s later than scheduled (%s); the one kept, %s late at worst, came closest to the load asked for: read its numbers with care", r.Variant, r.Attempts, limit, why, msShort(r.Stall))
+	case r.Attempts == 2:
+		return fmt.Sprintf("%s: 1 run discarded and measured again: its requests went out more than %s later than scheduled (%s), so it was not the load asked for", r.Variant, limit, why)
+	case r.Attempts > 2:
+		return fmt.Sprintf("%s: %d runs discarded and measured again: in each, requests went out more than %s later than scheduled (%s), so none was the load asked for", r.Variant, r.Attempts-1, limit, why)
+	}
+	return ""
+}
+
+// wrapWords breaks s into lines of at most width columns at its spaces,
+// the lines after the first indented by two.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(s) {
+		n := len([]rune(w))
+		switch {
+		case i == 0:
+		case line+1+n > width:
+			b.WriteString("\n  ")
+			line = 2
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += n
+	}
+	return b.String()
+}
+
 // WriteInterrupted ends a table of the modes finished before ctrl+c: it
 // says the run was interrupted and names the modes not measured.
 func WriteInterrupted(w io.Writer, done int, notMeasured []string) error {
-	_, err := fmt.Fprintf(w, "\ninterrupted (ctrl+c): %d of %d modes measured; not measured: %s\n", done, done+len(notMeasured), strings.Join(notMeasured, ", "))
+	modes := "modes"
+	if done+len(notMeasured) == 1 {
+		modes = "mode"
+	}
+	_, err := fmt.Fprintf(w, "\ninterrupted (ctrl+c): %d of %d %s measured; not measured: %s\n", done, done+len(notMeasured), modes, strings.Join(notMeasured, ", "))
 	return err
 }
 
