@@ -142,6 +142,9 @@ func (s *Session) joinRows(w, h int) int {
 	return 1
 }
 
+// askKeyShort is ctrl+a's hint where "ctrl+a asks the room" does not fit.
+const askKeyShort = askKey + " poll"
+
 // joinView is the join line at width w: the command first, then the
 // sign-in rule, what keeps progress apart and the room's keys (ctrl+a,
 // ctrl+p), the progress left out first when it does not fit, then the
@@ -175,7 +178,10 @@ func (s *Session) joinView(w int) string {
 	}
 	access, progress := part(j.Access), part(j.Progress)
 	keysFull := part(askKey + " asks the room · " + present.Key + " projector")
-	keysMid, keysShort := part(askKey+" asks the room"), part(askKey+" asks")
+	// The short form is a whole hint, as "ctrl+p projector" is, no wider
+	// than the "ctrl+a asks" it replaces: that one, at 80 columns on
+	// loopback, read as cut off mid-sentence.
+	keysMid, keysShort := part(askKey+" asks the room"), part(askKeyShort)
 	forms := []form{
 		{long, access + progress + keysFull + part(rollKey+" who is here")},
 		{long, access + progress + keysFull},

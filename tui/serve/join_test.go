@@ -182,7 +182,7 @@ func TestJoinLineFitsTheTeachersScreen(t *testing.T) {
 		}
 		// The room's key stays at 80 and 100 columns: it went first,
 		// and the teacher had no other reminder of it.
-		if w >= 80 && (!strings.Contains(lines[23], "class password · ") || !strings.Contains(lines[23], " · ctrl+a asks")) {
+		if w >= 80 && (!strings.Contains(lines[23], "class password · ") || !strings.Contains(lines[23], " · ctrl+a ")) {
 			t.Errorf("at %d columns the sign-in rule or ctrl+a is left out: %q", w, lines[23])
 		}
 		if w >= 100 && !strings.Contains(lines[23], "Students join: ") || w >= 100 && !strings.Contains(lines[23], "ctrl+a asks the room") {
@@ -217,5 +217,51 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 	waitFor(t, student, 0, "exploring")
 	if s := student.Since(0); strings.Contains(s, "ssh -p") {
 		t.Fatalf("the student's screen shows the join line:\n%s", tail(s, 1500))
+	}
+}
+
+// The join line's hint for ctrl+a is whole at every width it shows at:
+// its short form, at 80 columns on loopback, was "· ctrl+a asks", which
+// read as a line cut off. At 80 the short form shows, for the default
+// port and a five-digit one, on loopback and on a class's network.
+func TestJoinLineAskHintIsWhole(t *testing.T) {
+	racefree.Only(t) // no goroutine: it draws one session's join line at each width
+	// Written out, not join.go's constant: a constant cut short again
+	// would pass a test that reads it.
+	const short = "ctrl+a poll"
+	for _, j := range []Join{
+		{Host: "127.0.0.1", Port: "2222", Local: true, Access: "no password", Progress: "progress per key, or per name without one"},
+		{Host: "127.0.0.1", Port: "24711", Local: true, Access: "no password", Progress: "progress per key, or per name without one"},
+		{Host: "192.168.1.20", Port: "2222", Access: "class password", Progress: "progress per name"},
+	} {
+		room := NewRoom()
+		room.SetJoin(j)
+		teacher := plainSession(t, room, true, 80, 24)
+		narrowest, at80 := 0, ""
+		for w := 200; w >= 1; w-- {
+			line := strings.TrimRight(teacher.joinView(w), " ")
+			_, hint, ok := strings.Cut(line, " · "+askKey)
+			if !ok {
+				continue
+			}
+			narrowest = w
+			// The hint ends the line, or is followed by the next one.
+			hint, _, _ = strings.Cut(hint, " · ")
+			if hint != " asks the room" && askKey+hint != short {
+				t.Errorf("%s:%s at %d columns: ctrl+a's hint is %q, want %q or %q: %q", j.Host, j.Port, w, askKey+hint, askKey+" asks the room", short, line)
+			}
+			if w == 80 {
+				at80 = line
+			}
+		}
+		if !strings.HasSuffix(at80, " · "+short) {
+			t.Errorf("%s:%s at 80 columns: the join line is %q, want it to end with ctrl+a's short hint, whole", j.Host, j.Port, at80)
+		}
+		// At the narrowest width that has a hint, it is the short one,
+		// whole.
+		line := strings.TrimRight(teacher.joinView(narrowest), " ")
+		if !strings.HasSuffix(line, " · "+short) {
+			t.Errorf("%s:%s at %d columns, the narrowest with ctrl+a's hint: %q, want it to end %q", j.Host, j.Port, narrowest, line, " · "+short)
+		}
 	}
 }
