@@ -94,17 +94,8 @@ type Session struct {
 	asideRevealed bool    // and whether it was revealed then
 	answered      int     // the student's answer to answeredSeq
 	answeredSeq   int
-	guessed       Guess  // the student's number, when answeredSeq is a number question
-	numInput      string // the number being typed to numInputSeq
-	numInputSeq   int
-	numTypo       string // why the last number sent was not taken
-	// numLeftOut are the characters refused since the number was last
-	// sent, typed after some of it (pollnumber.go, leftOutNote);
-	// numUnchecked says one was refused since the last enter, and
-	// numConfirm that an enter asked before sending.
-	numLeftOut   []rune
-	numUnchecked bool
-	numConfirm   bool
+	guessed       Guess     // the student's number, when answeredSeq is a number question
+	num           numberBox // the number being typed to a number question (pollnumber.go)
 	// onScreen is the question the student's screen shows (its Seq; 0:
 	// none) as the last message left it, and leftAt when one last left it
 	// that the teacher ended or replaced (pollclose.go).

@@ -59,18 +59,24 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	for range 3 {
 		st[0].Update(bs)
 	}
-	// A paste is taken whole or refused, saying why: cut, or with its
-	// letters dropped, it would be a number nobody typed (5,000 nines
-	// shown as 10,000,000,000,000,000; "1e9" as 19).
-	for _, c := range []struct{ paste, why string }{
-		{strings.Repeat("9", 5000), "too long: a number here has at most 16 characters"},
-		{strings.Repeat("9x", 1<<19), `"9x9x9x9x9x9x9x9x9x9x…" is not part of a number`},
-		{"1e9", `"1e9" is not part of a number`},
-		{"2a5!0", `"2a5!0" is not part of a number`},
+	// A paste is taken whole, as the lesson player's box takes it: what
+	// is no part of a number, or does not fit, is left out, and the note
+	// says what and what the number reads; ctrl+u empties the box, note
+	// and all. A paste with nothing of a number is refused, saying why.
+	for _, c := range []struct{ paste, reads, why string }{
+		{strings.Repeat("9", 5000), "9999999999999999", `"99999999999999999999…" left out: a number takes digits and . - %, 16 at most; your number reads 9999999999999999 customers. Check it: enter asks again before it sends it.`},
+		{strings.Repeat("9x", 1<<19), "9999999999999999", `"xxxxxxxxxxxxxxxxxxxx…" left out`},
+		{"1e9", "19", `"e" left out: a number takes digits and . - %, 16 at most; your number reads 19 customers.`},
+		{"2a5!0", "250", `"a!" left out`},
+		{"abc", "", `"abc" is not part of a number`},
 	} {
 		st[0].Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(c.paste), Paste: true})
-		if got, v := st[0].numInput, flat(st[0].View()); got != "" || !strings.Contains(v, c.why) {
-			t.Fatalf("a paste of %.20q left %.40q in the input, and the screen says:\n%s", c.paste, got, st[0].View())
+		if got, v := st[0].num.field.Input, flat(st[0].View()); got != c.reads || !strings.Contains(v, c.why) {
+			t.Fatalf("a paste of %.20q left %.40q in the input, want %q, and the screen says:\n%s", c.paste, got, c.reads, st[0].View())
+		}
+		st[0].Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+		if got, v := st[0].num.field.Input, flat(st[0].View()); got != "" || strings.Contains(v, "left out") {
+			t.Fatalf("ctrl+u after a paste of %.20q left %q in the input, and the screen says:\n%s", c.paste, got, st[0].View())
 		}
 	}
 	// 16 nines fit the input, but not a float64: refused, not taken as
@@ -240,14 +246,14 @@ func TestALetterInsideANumberIsNotSentSilently(t *testing.T) {
 			}
 			return -1
 		}, typed)
-		if v := flat(s.View()); !strings.Contains(v, "was left out, so your number reads "+want+" rps") {
+		if v := flat(s.View()); !strings.Contains(v, "left out: a number takes digits and . - %, 16 at most; your number reads "+want+" rps. Check it: enter asks again") {
 			t.Fatalf("%s typed: no note of what was left out once the typing went on:\n%s", typed, s.View())
 		}
 		keys(s, "enter")
 		if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 {
 			t.Fatalf("%s typed, then enter: %v sent without a word", typed, a.Guesses)
 		}
-		if v := flat(s.View()); !strings.Contains(v, "your number reads "+want+" rps: enter again sends it") {
+		if v := flat(s.View()); !strings.Contains(v, "your number reads "+want+" rps. Enter again sends it.") {
 			t.Fatalf("%s typed, then enter: the screen does not ask again:\n%s", typed, s.View())
 		}
 		keys(s, "enter")

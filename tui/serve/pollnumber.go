@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -27,8 +28,8 @@ type Guess struct {
 	Verdict lessons.Closeness
 }
 
-// maxGuessLen bounds what a student may type, as the player's input does.
-const maxGuessLen = 16
+// maxGuessLen bounds what a student may type: the box's bound.
+const maxGuessLen = playback.MaxNumberLen
 
 // maxGuessDigits are the significant digits a guess keeps exactly: a
 // float64 holds 15 of them whatever they are.
@@ -46,9 +47,6 @@ func significantDigits(input string) int {
 	}
 	return n
 }
-
-// guessRunes are the keys a number is typed with, as in the player.
-const guessRunes = "0123456789.-%"
 
 // errClosed is an answer to a question no longer open to answers.
 var errClosed = errors.New("the question is closed")
@@ -101,95 +99,108 @@ func numberQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Qu
 	return q, true
 }
 
+// numberBox is a student's number being typed to question seq, in the
+// lesson player's line editor (playback.NumberField): ctrl+u empties it,
+// ctrl+w takes a word, ctrl+a/e/b/f/d move and delete. A teacher's review
+// found ctrl+u did nothing here: "1e9" read 19, ctrl+u and 150 made 19150,
+// which was refused.
+type numberBox struct {
+	seq   int
+	field playback.NumberField
+	typo  string // why the last number sent, or the last key, was not taken
+	// unchecked says a character was left out since the last enter, and
+	// confirm that an enter asked before sending (numberKey).
+	unchecked, confirm bool
+}
+
 // numberKey takes a student's key while a number question is open: the
-// number's keys, backspace, and enter, which sends it.
+// number's keys, the line editor's, and enter, which sends it.
 //
-// A character refused after some of the number was typed leaves the rest
-// standing: "1e3" typed reads 13, "12abc" reads 12. The refusal's note
-// went with the next key, and enter sent 13 as if it had been typed. So
-// the note stays, with the number as it reads, until a number is sent, and
-// the first enter after a refusal sends nothing and asks again
-// (leftOutNote).
+// A character left out after some of the number was typed leaves the rest
+// standing: "1e3" typed reads 13, a paste of "1e9" reads 19. The note of
+// what was left out stays, with the number as it reads, until a number is
+// sent, and the first enter after one was left out sends nothing and asks
+// again (leftOutNote): a poll's number goes to the whole room's spread at
+// once, where the lesson player's guess is the student's own, so the
+// classroom asks once more before sending a number the student never
+// typed whole.
 func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
-	if s.numInputSeq != a.Seq {
-		s.numInput, s.numInputSeq, s.numTypo = "", a.Seq, ""
-		s.numLeftOut, s.numUnchecked, s.numConfirm = nil, false, false
+	b := &s.num
+	if b.seq != a.Seq {
+		*b = numberBox{seq: a.Seq}
 	}
-	switch k.Type {
-	case tea.KeyEnter:
-		if s.numUnchecked && s.numInput != "" {
-			s.numUnchecked, s.numConfirm, s.numTypo = false, true, ""
+	if k.Type == tea.KeyEnter {
+		if b.unchecked && b.field.Input != "" {
+			b.unchecked, b.confirm, b.typo = false, true, ""
 			return
 		}
-		g, err := s.room.AnswerNumber(s.me, a.Seq, s.numInput)
+		g, err := s.room.AnswerNumber(s.me, a.Seq, b.field.Input)
 		if err != nil {
-			s.numTypo, s.numConfirm = err.Error(), false
+			b.typo, b.confirm = err.Error(), false
 			return
 		}
-		s.guessed, s.answeredSeq, s.numInput, s.numTypo = g, a.Seq, "", ""
-		s.numLeftOut, s.numUnchecked, s.numConfirm = nil, false, false
+		s.guessed, s.answeredSeq = g, a.Seq
+		*b = numberBox{seq: a.Seq}
 		rec := lessons.Prediction{Guess: guessText(a, g.Value), Result: g.Verdict.String()}
 		v := g.Value
 		rec.Value = &v
 		s.keepPrediction(a, rec)
-	case tea.KeyBackspace:
-		if s.numInput != "" {
-			s.numInput = s.numInput[:len(s.numInput)-1]
+		return
+	}
+	typed := k.Type == tea.KeyRunes && !k.Alt
+	before := len([]rune(b.field.Input))
+	if !b.field.Key(k) {
+		if !typed {
+			return
 		}
-		s.numConfirm = false
-		if s.numInput == "" {
-			// Started over: nothing typed is left to be missing a part.
-			s.numLeftOut, s.numUnchecked = nil, false
+		// A character no part of a number, typed alone: the player's
+		// keys (n, q) are the field's to refuse, but here a letter is
+		// only ever a slip inside a number.
+		b.confirm = false
+		if b.field.Input == "" {
+			b.typo = notANumber(k.Runes)
+			return
 		}
-	case tea.KeyRunes:
-		// A paste comes as one message, taken whole or not at all: its
-		// letters dropped or its tail cut, it would be a number the
-		// student never typed ("1e9" taken as 19 calls).
-		s.numTypo = typedTypo(s.numInput, k.Runes)
-		s.numConfirm = false
-		switch {
-		case s.numTypo == "":
-			s.numInput += string(k.Runes)
-		case s.numInput != "":
-			s.numLeftOut = append(s.numLeftOut, k.Runes...)
-			s.numUnchecked = true
+		b.field.LeftOut += string(k.Runes)
+		b.unchecked, b.typo = true, ""
+		return
+	}
+	b.typo, b.confirm = "", false
+	switch {
+	case b.field.Input == "":
+		// Started over, or a paste with nothing of a number in it.
+		b.unchecked = false
+		if typed {
+			b.typo = notANumber(k.Runes)
 		}
+	case typed && len([]rune(b.field.Input))-before < len(k.Runes):
+		b.unchecked = true
 	}
 }
 
-// leftOutNote says which characters were refused since the number was
-// last sent, what the number reads without them, and what enter does now:
-// the first enter after a refusal asks again. "" when none was refused,
-// or nothing is typed.
+// notANumber says that runes are no part of a number, and what is.
+func notANumber(runes []rune) string {
+	return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", cut(string(runes), 20))
+}
+
+// leftOutNote says which characters were left out since the number was
+// last sent, what the number reads without them, in the lesson player's
+// words (playback.NumberField.LeftOutNote), and what enter does now: the
+// first enter after one was left out asks again. "" when none was, or
+// nothing is typed.
 func (s *Session) leftOutNote(a Asked) string {
-	if s.numInputSeq != a.Seq || len(s.numLeftOut) == 0 || s.numInput == "" {
+	if s.num.seq != a.Seq {
 		return ""
 	}
-	reads := s.numInput
-	if a.Unit != "" {
-		reads += " " + a.Unit
-	}
-	note := fmt.Sprintf("%q was left out, so your number reads %s", cut(string(s.numLeftOut), 20), reads)
+	note := s.num.field.LeftOutNote("number", a.Unit)
 	switch {
-	case s.numUnchecked:
-		return note + ": check it; enter asks again before it sends it."
-	case s.numConfirm:
-		return note + ": enter again sends it."
+	case note == "":
+	case s.num.unchecked:
+		note += " Check it: enter asks again before it sends it."
+	case s.num.confirm:
+		note += " Enter again sends it."
 	}
-	return note + "."
-}
-
-// typedTypo says why runes typed after input make no number, or "".
-func typedTypo(input string, runes []rune) string {
-	for _, r := range runes {
-		if !strings.ContainsRune(guessRunes, r) {
-			return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", cut(string(runes), 20))
-		}
-	}
-	if len(input)+len(string(runes)) > maxGuessLen {
-		return fmt.Sprintf("too long: a number here has at most %d characters", maxGuessLen)
-	}
-	return ""
+	return note
 }
 
 // cut is s, at most n runes of it, with an ellipsis when cut.
@@ -210,17 +221,17 @@ func guessText(a Asked, g float64) string {
 
 // numberAskView is the student's number question.
 func (s *Session) numberAskView(a Asked) string {
-	in := ""
-	if s.numInputSeq == a.Seq {
-		in = s.numInput
+	box := "▏"
+	if s.num.seq == a.Seq {
+		box = s.num.field.Box("▏")
 	}
-	line := "Your number: " + in + "▏"
+	line := "Your number: " + box
 	if a.Unit != "" {
 		line += " " + a.Unit
 	}
 	paras := []string{a.Prompt, "", line}
-	if s.numInputSeq == a.Seq && s.numTypo != "" {
-		paras = append(paras, s.numTypo+".")
+	if s.num.seq == a.Seq && s.num.typo != "" {
+		paras = append(paras, s.num.typo+".")
 	}
 	if note := s.leftOutNote(a); note != "" {
 		paras = append(paras, note)
@@ -263,6 +274,13 @@ func (s *Session) numberRevealView(a Asked) string {
 	paras := []string{a.Prompt, "", "The engine's answer: " + a.Answer + "."}
 	if s.answeredSeq == a.Seq {
 		paras = append(paras, fmt.Sprintf("Your answer: %s: %s.", guessText(a, s.guessed.Value), verdictWords(a, s.guessed.Verdict)))
+		if unsent := s.unsentNumber(a); unsent != "" {
+			// A later number replaces the answer until the reveal: one
+			// typed to replace it and not sent in time did not.
+			paras = append(paras, unsent+" was typed after it and not sent.")
+		}
+	} else if unsent := s.unsentNumber(a); unsent != "" {
+		paras = append(paras, playback.UnsentAnswer(unsent))
 	} else {
 		paras = append(paras, "You gave no number.")
 	}
@@ -274,6 +292,20 @@ func (s *Session) numberRevealView(a Asked) string {
 		paras = append(paras, explained(a.Explain)...)
 	}
 	return s.block("The teacher's answer · esc goes back", paras)
+}
+
+// unsentNumber is the number in the student's box for a, as the box shows
+// it (with the unit, unless typed with its own), when it was typed and not
+// sent; "" when the box is empty.
+func (s *Session) unsentNumber(a Asked) string {
+	if s.num.seq != a.Seq {
+		return ""
+	}
+	in := s.num.field.Input
+	if in == "" || lessons.TypedWithUnit(in) {
+		return in
+	}
+	return lessons.WithUnit(in, a.Unit)
 }
 
 // verdictWords says how near a guess came, in the step's terms.

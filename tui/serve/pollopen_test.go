@@ -151,8 +151,8 @@ func TestKeysAsThePollAppears(t *testing.T) {
 	room.Ask(q)
 	soon()
 	keys(student, "5", "enter")
-	if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 || student.numInput != "" {
-		t.Errorf("5 and enter 200 ms after the number question came: guesses %v, the input %q", a.Guesses, student.numInput)
+	if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 || student.num.field.Input != "" {
+		t.Errorf("5 and enter 200 ms after the number question came: guesses %v, the input %q", a.Guesses, student.num.field.Input)
 	}
 	asks("after 5 and enter 200 ms after the number question came")
 	at = at.Add(questionGrace)

@@ -30,7 +30,9 @@ type NumberField struct {
 	// is after the last (where typing goes by default).
 	Pos int
 	// LeftOut is what a paste or a long typing left out since the field
-	// was last empty: "e" of "1e9".
+	// was last empty: "e" of "1e9". Only its first leftOutKept
+	// characters are kept: the note shows no more, and a classroom
+	// student's paste of a million letters was copied on each one.
 	LeftOut string
 }
 
@@ -84,7 +86,7 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 			if strings.ContainsRune(NumberChars, r) {
 				in = append(in, r)
 			} else {
-				f.LeftOut += string(r)
+				f.leaveOut([]rune{r})
 			}
 		}
 	case k.Type == tea.KeyRunes && len(k.Runes) == 1 && strings.ContainsRune(NumberChars, k.Runes[0]):
@@ -99,7 +101,7 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 	ti.Focus()
 	if typed {
 		if room := max(MaxNumberLen-len([]rune(f.Input)), 0); len(in) > room {
-			f.LeftOut += string(in[room:])
+			f.leaveOut(in[room:])
 			in = in[:room]
 		}
 		ti, _ = ti.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: in})
@@ -112,6 +114,25 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 		f.LeftOut = ""
 	}
 	return true
+}
+
+// leftOutKept is how much of what was left out LeftOut keeps: one more
+// than LeftOutNote shows, so that it knows to add an ellipsis.
+const leftOutKept = 21
+
+// leaveOut adds rs to LeftOut, up to leftOutKept characters in all.
+func (f *NumberField) leaveOut(rs []rune) {
+	if room := leftOutKept - len([]rune(f.LeftOut)); room > 0 {
+		f.LeftOut += string(rs[:min(room, len(rs))])
+	}
+}
+
+// UnsentAnswer says an answer was typed and not sent when the answer was
+// shown, typed as its box shows it (with its unit): "Your answer 19150
+// workers was typed but not sent." The lesson player's follower and the
+// classroom's poll say it alike.
+func UnsentAnswer(typed string) string {
+	return "Your answer " + typed + " was typed but not sent."
 }
 
 // Clear empties the field, as after an answer is sent.

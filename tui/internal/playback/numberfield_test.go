@@ -86,3 +86,18 @@ func TestNumberFieldSaysWhatALongPasteLeftOut(t *testing.T) {
 		t.Errorf("the note: %q", n)
 	}
 }
+
+// A paste of many letters keeps only as much of what it left out as the
+// note shows: a classroom student's paste of a million letters was copied
+// once a letter.
+func TestNumberFieldKeepsLittleOfALongLeftOut(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("7" + strings.Repeat("x", 1<<16)), Paste: true})
+	if f.Input != "7" || f.LeftOut != strings.Repeat("x", leftOutKept) {
+		t.Errorf("input %q, left out %d characters, want %d", f.Input, len(f.LeftOut), leftOutKept)
+	}
+	if n := f.LeftOutNote("number", ""); !strings.Contains(n, `"`+strings.Repeat("x", 20)+`…" left out`) {
+		t.Errorf("the note: %q", n)
+	}
+}
