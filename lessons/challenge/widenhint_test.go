@@ -9,12 +9,12 @@ import (
 // shared refused the 2 with "(lower most workers shared for less)", and
 // at most 1 shared was then refused too: no shard of 1 shared serves 1000
 // customers (C(32, 2) = 496). A hint to move the other knob is given only
-// where moving it gives this one a value; else the refusal says no
-// setting of it does.
+// where moving it gives this one a value; else the refusal names the move
+// that does: this knob's own, onto its range.
 func TestOverlapHintsOnlyWhatWidens(t *testing.T) {
 	c := lookup(t, "shuffle-shards")
 	s := Setting{"strategy": "overlap-limited", "max_shared": int64(2), "per_customer": int64(2)}
-	const two = "workers per customer must be 3, more than the most workers shared, got 2 (no setting of most workers shared allows less)"
+	const two = "workers per customer must be 3, more than the most workers shared, got 2 (raise it to 3)"
 	if err := c.Limit(s, c.knobIndex("per_customer")).Check(int64(2)); err == nil || err.Error() != two {
 		t.Errorf("workers per customer 2: %v\nwant %s", err, two)
 	}
@@ -49,13 +49,13 @@ func TestNoSettingGivesAValue(t *testing.T) {
 }
 
 // A pool's workers at the top of their own range cannot be raised: a
-// bulkhead past them is not told to raise them.
+// bulkhead past them is not told to raise them, but to come down to them.
 func TestNoHintPastTheOtherKnobsOwnRange(t *testing.T) {
 	c := *lookup(t, "bulkhead-40")
 	c.Knobs = slices.Clone(c.Knobs)
 	c.Knobs[c.knobIndex("workers")].Max = 40
 	s := Setting{"workers": int64(40)}
-	const want = "recommendations bulkhead must be between 0 (none) and 40, the workers of the pool it takes them from, got 60 (no setting of workers allows more)"
+	const want = "recommendations bulkhead must be between 0 (none) and 40, the workers of the pool it takes them from, got 60 (lower it to 40)"
 	if err := c.Limit(s, c.knobIndex("recommendations.bulkhead")).Check(int64(60)); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
