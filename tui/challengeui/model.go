@@ -612,66 +612,19 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if key.Matches(k, m.keys.MuchLess) || key.Matches(k, m.keys.MuchMore) {
 			steps *= 10
 		}
-		kn := &m.c.Knobs[m.focus]
-		lim := m.c.Limit(m.setting, m.focus)
-		old := m.setting[kn.Path]
-		if by, fixed := lim.Fixed(); fixed {
-			// A range of one value has nowhere to turn to, but another
-			// knob may have moved it off the value this one holds: the
-			// arrow that points at it steps onto it (overlap-limited
-			// shards leave 3 workers per customer where the start holds
-			// 2: → sets 3), and the other says which arrow does.
-			toward := lim.Toward(old)
-			if toward == 0 {
-				if cmd, ok := m.carry(kn, old, steps); ok {
-					return m, cmd
-				}
-			}
-			if toward == 0 || toward*steps < 0 {
-				m.setNote(fixedNote(kn, lim, by, toward), false)
-				if err := lim.Check(old); err != nil {
-					// Off its one value, the design is refused in the
-					// grader's words for the same thing.
-					m.noteRestates = err.Error()
-				}
-				return m, nil
-			}
-			m.push()
-			m.setting = cloneSetting(m.setting)
-			m.setting[kn.Path] = lim.Move(old, steps)
-			cmd := m.changed()
-			m.setNote(fmt.Sprintf("%s set to %s, the only value %s", kn.Label, lim.Range(), allowedBy(by)), false)
-			return m, cmd
-		}
-		if kn.Kind != challenge.KnobChoice && lim.Empty() {
-			// No value of this knob fits the others: its own step landed
-			// on one that did not either, further from any design that
-			// stands (most shared 2 → 3 beside 2 workers per customer).
-			// The knob that empties it is carried along, or the arrow
-			// moves nothing and says which knob to move first.
-			if cmd, ok := m.carry(kn, old, steps); ok {
-				return m, cmd
-			}
-			if challenge.FormatValue(kn.Move(old, steps)) == challenge.FormatValue(old) {
-				m.setNote(rangeEndNote(kn, lim), false)
-			} else {
-				m.setNote(emptyNote(kn, old, lim), false)
-			}
-			return m, nil
-		}
-		next := lim.Move(old, steps)
-		if challenge.FormatValue(next) == challenge.FormatValue(old) {
-			if cmd, ok := m.carry(kn, old, steps); ok {
-				return m, cmd
-			}
-			m.setNote(rangeEndNote(kn, lim), false)
+		t := turn(m.c, m.setting, m.focus, steps)
+		if t.to == nil {
+			m.setNote(t.note, false)
+			m.noteRestates = t.restates
 			return m, nil
 		}
 		m.push()
-		m.setting = cloneSetting(m.setting)
-		m.setting[kn.Path] = next
+		m.setting = t.to
 		cmd := m.changed()
-		m.leftOut(kn, next)
+		if t.note != "" {
+			m.setNote(t.note, false)
+			m.noteRestates = t.restates
+		}
 		return m, cmd
 	case key.Matches(k, m.keys.Type):
 		m.typing, m.fresh, m.input = true, true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
@@ -727,44 +680,116 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// carry turns the focused knob kn from old by steps past the end of its
-// range that another knob holds, moving that knob along the fewest steps
-// that let both stand (challenge.Carry): overlap-limited shards of 3
-// workers, at most 2 shared, hold each other, and neither arrow moved
-// either. ok is false when no move of the other knob lets the step stand.
-func (m *Model) carry(kn *challenge.Knob, old any, steps int) (tea.Cmd, bool) {
-	to := kn.Move(old, steps)
-	if challenge.FormatValue(to) == challenge.FormatValue(old) {
-		return nil, false // the knob's own end: nothing holds it but itself
-	}
-	out, other, ok := m.c.Carry(m.setting, m.focus, to)
-	if !ok {
-		return nil, false
-	}
-	m.push()
-	m.setting = out
-	cmd := m.changed()
-	m.setNote(carriedNote(kn, to, &m.c.Knobs[other], out), false)
-	return cmd, true
+// turned is what an arrow press on a knob does: the design it leaves,
+// nil when it moves nothing; the other knob it carried along, -1 for
+// none; and the note that says so, with the grader's refusal the note
+// says again (noteRestates). The arrows act on it and the hint under the
+// knob says it (arrowHint), so that the hint tells what the arrows do.
+type turned struct {
+	to       challenge.Setting
+	carried  int
+	note     string
+	restates string
 }
 
-// leftOut notes, after knob kn turned to v, the knob it left out of the
-// range it now leaves that knob, in grading's words, as its refusal
-// (noteRestates): picking overlap-limited shards beside 2 workers per
-// customer leaves no most shared that fits. The arrow does not carry the
-// other knob there, as Carry does for a number: the pick is the learner's,
-// and the shard size is the level's other choice (its par counts both),
-// which a carry would make for them, to the reference solution's value.
-// The note says what is out and which way to move it, u takes the pick
-// back, and no arrow on the knobs it holds moves to a value still out of
-// range (carry, emptyNote).
-func (m *Model) leftOut(kn *challenge.Knob, v any) {
-	err := m.c.OutOfRange(m.setting)
-	if err == nil {
-		return
+// turn is what steps presses of an arrow do to knob i of c in design s.
+func turn(c *challenge.Challenge, s challenge.Setting, i, steps int) turned {
+	kn := &c.Knobs[i]
+	lim := c.Limit(s, i)
+	old := s[kn.Path]
+	refused := func(note string) turned { return turned{carried: -1, note: note} }
+	if by, fixed := lim.Fixed(); fixed {
+		// A range of one value has nowhere to turn to, but another
+		// knob may have moved it off the value this one holds: the
+		// arrow that points at it steps onto it (overlap-limited
+		// shards leave 3 workers per customer where the start holds
+		// 2: → sets 3), and the other says which arrow does.
+		toward := lim.Toward(old)
+		if toward == 0 {
+			if t, ok := carry(c, s, i, old, steps); ok {
+				return t
+			}
+		}
+		if toward == 0 || toward*steps < 0 {
+			t := refused(fixedNote(kn, lim, by, toward))
+			if err := lim.Check(old); err != nil {
+				// Off its one value, the design is refused in the
+				// grader's words for the same thing.
+				t.restates = err.Error()
+			}
+			return t
+		}
+		return turned{to: with(s, kn.Path, lim.Move(old, steps)), carried: -1,
+			note: fmt.Sprintf("%s set to %s, the only value %s", kn.Label, lim.Range(), allowedBy(by))}
 	}
-	m.setNote(fmt.Sprintf("%s set to %s, and now %s", kn.Label, kn.Format(v), err), false)
-	m.noteRestates = err.Error()
+	if kn.Kind != challenge.KnobChoice && lim.Empty() {
+		// No value of this knob fits the others: its own step landed
+		// on one that did not either, further from any design that
+		// stands (most shared 2 → 3 beside 2 workers per customer).
+		// The knob that empties it is carried along, or the arrow
+		// moves nothing and says which knob to move first.
+		if t, ok := carry(c, s, i, old, steps); ok {
+			return t
+		}
+		if challenge.FormatValue(kn.Move(old, steps)) == challenge.FormatValue(old) {
+			return refused(rangeEndNote(kn, lim))
+		}
+		return refused(emptyNote(kn, old, lim))
+	}
+	next := lim.Move(old, steps)
+	if challenge.FormatValue(next) == challenge.FormatValue(old) {
+		if t, ok := carry(c, s, i, old, steps); ok {
+			return t
+		}
+		return refused(rangeEndNote(kn, lim))
+	}
+	t := turned{to: with(s, kn.Path, next), carried: -1}
+	t.note, t.restates = leftOut(c, t.to, kn, next)
+	return t
+}
+
+// with is s with the value at path set to v, s left as it was.
+func with(s challenge.Setting, path string, v any) challenge.Setting {
+	out := cloneSetting(s)
+	out[path] = v
+	return out
+}
+
+// carry turns knob i from old by steps past the end of its range that
+// another knob holds, moving that knob along the fewest steps that let
+// both stand (challenge.Carry): overlap-limited shards of 3 workers, at
+// most 2 shared, hold each other, and neither arrow moved either. ok is
+// false when no move of the other knob lets the step stand.
+func carry(c *challenge.Challenge, s challenge.Setting, i int, old any, steps int) (turned, bool) {
+	kn := &c.Knobs[i]
+	to := kn.Move(old, steps)
+	if challenge.FormatValue(to) == challenge.FormatValue(old) {
+		return turned{}, false // the knob's own end: nothing holds it but itself
+	}
+	out, other, ok := c.Carry(s, i, to)
+	if !ok {
+		return turned{}, false
+	}
+	return turned{to: out, carried: other, note: carriedNote(kn, to, &c.Knobs[other], out)}, true
+}
+
+// leftOut is the note, after knob kn turned to v in design s, on the knob
+// it left out of the range it now leaves that knob, in grading's words,
+// and that refusal, for noteRestates: picking overlap-limited shards
+// beside 2 workers per customer leaves no most shared that fits. The
+// arrow does not carry the other knob there, as Carry does for a number:
+// the pick is the learner's, and the shard size is the level's other
+// choice (its par counts both), which a carry would make for them, to the
+// reference solution's value. The note says what is out and which way to
+// move it, u takes the pick back, and no arrow on the knobs it holds
+// moves to a value still out of range (carry, emptyNote). Both are ""
+// when every knob stands.
+func leftOut(c *challenge.Challenge, s challenge.Setting, kn *challenge.Knob, v any) (note, restates string) {
+	err := c.OutOfRange(s)
+	if err == nil {
+		return "", ""
+	}
+	return fmt.Sprintf("%s set to %s, and now %s", kn.Label, kn.Format(v), err), err.Error()
 }
 
 // emptyNote is the note for an arrow refused on kn, at old, whose limit
