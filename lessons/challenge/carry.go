@@ -101,3 +101,21 @@ func (c *Challenge) OutOfRange(s Setting) error {
 	}
 	return c.rangeRefusal(sc, fl, s)
 }
+
+// Compare orders two values of a number knob: -1 when a is less than b, 1
+// when it is more, 0 when they are equal or either is not a number. A
+// hint says which way a carried knob goes ("raises workers per customer
+// too") from the values it went between.
+func Compare(a, b any) int {
+	x, okA := numeric(a)
+	y, okB := numeric(b)
+	switch {
+	case !okA || !okB:
+		return 0
+	case x < y-1e-9:
+		return -1
+	case x > y+1e-9:
+		return 1
+	}
+	return 0
+}

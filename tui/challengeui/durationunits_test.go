@@ -41,7 +41,7 @@ func TestChallengeScreensWriteDurationsOneWay(t *testing.T) {
 		}
 	}
 	m := sized(t, open(t, "timeout-pool", Options{}), 100, 30)
-	for _, want := range []string{"‹ 10 s ›", "100 ms to 10 s, ←→ by 100 ms", "10 s ≤ 600 ms", "(0–10 s)"} {
+	for _, want := range []string{"‹ 10 s ›", "100 ms to 10 s, ← by 100 ms", "10 s ≤ 600 ms", "(0–10 s)"} {
 		if lineWith(m, want) == "" {
 			t.Errorf("timeout-pool's panel should read %q:\n%s", want, strings.Join(plainLines(m), "\n"))
 		}

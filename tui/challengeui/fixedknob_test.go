@@ -14,7 +14,7 @@ import (
 // parenthesis (report rep-c3, defect 6). The form states the one value
 // and what fixes it; the arrow that points at it sets it, with a short
 // note, the other says which arrow does, and at the value the note says
-// how to free it.
+// how to free it. The form says which arrow moves it, and how.
 func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 	m := sized(t, open(t, "shuffle-shards", Options{}), 100, 30)
 	m = press(t, m, "right", "right", "down")
@@ -22,8 +22,8 @@ func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 		t.Fatalf("strategy %s, knob %s: want overlap-limited, per_customer", got, m.c.Knobs[m.focus].Path)
 	}
 	line := strings.TrimSpace(lineWith(m, "fixed by"))
-	if line != "3, fixed by most workers shared" {
-		t.Errorf("the form states the range as %q, want 3, fixed by most workers shared", line)
+	if line != "3, fixed by most workers shared, → sets it" {
+		t.Errorf("the form states the range as %q, want 3, fixed by most workers shared, → sets it", line)
 	}
 	if l := lineWith(m, "3 to 3"); l != "" {
 		t.Errorf("a one-value range drawn as a span: %q", strings.TrimSpace(l))
@@ -72,7 +72,7 @@ func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 	// The most shared is held by the workers each in turn, and its right
 	// arrow carries them too.
 	m = press(t, m, "down")
-	if line := strings.TrimSpace(lineWith(m, "fixed by")); line != "2, fixed by workers per customer" {
+	if line := strings.TrimSpace(lineWith(m, "fixed by")); line != "2, fixed by workers per customer, → raises workers per customer too" {
 		t.Errorf("most workers shared: the form reads %q", line)
 	}
 	if m = press(t, m, "right"); challenge.FormatValue(m.setting["per_customer"]) != "4" || challenge.FormatValue(m.setting["max_shared"]) != "3" {

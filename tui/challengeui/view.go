@@ -356,13 +356,14 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	// pool), which grading holds the design to.
 	lim := m.c.Limit(m.setting, i)
 	rng := lim.Range()
-	switch by, fixed := lim.Fixed(); {
-	case fixed && by != "":
+	if by, fixed := lim.Fixed(); fixed && by != "" {
 		// One value: no step to turn it by, and what would move it.
 		rng += ", fixed by " + by
-	case fixed:
-	case k.Kind != challenge.KnobChoice:
-		rng += ", ←→ by " + k.StepText()
+	}
+	if k.Kind != challenge.KnobChoice {
+		if arrows := arrowHint(m.c, m.setting, i); arrows != "" {
+			rng += ", " + arrows
+		}
 	}
 	if oneLineRange {
 		// The goals need the lines more: the value stays whole beside its
@@ -374,6 +375,55 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 		out = append(out, "    "+m.th.Dim.Render(l))
 	}
 	return out
+}
+
+// arrowHint says what ← and → do to number knob i of c in design s, from
+// what they do (turn): "←→ by 1" where each turns it a step alone; an
+// arrow that carries another knob says so ("→ raises workers per customer
+// too"), one that sets the only value says that, and one that moves
+// nothing is left out, as the range beside it says why. On an empty range
+// "←→ by 1" claimed a ← that moved nothing. "" when neither arrow moves.
+func arrowHint(c *challenge.Challenge, s challenge.Setting, i int) string {
+	k := &c.Knobs[i]
+	says := func(steps int) string {
+		t := turn(c, s, i, steps)
+		switch {
+		case t.to == nil:
+			return ""
+		case t.carried >= 0:
+			other := &c.Knobs[t.carried]
+			verb := "raises "
+			if challenge.Compare(t.to[other.Path], s[other.Path]) < 0 {
+				verb = "lowers "
+			}
+			return verb + knobName(other) + " too"
+		}
+		if _, fixed := c.Limit(s, i).Fixed(); fixed {
+			return "sets it"
+		}
+		return "by " + k.StepText()
+	}
+	left, right := says(-1), says(1)
+	switch {
+	case left != "" && left == right:
+		return "←→ " + left
+	case left != "" && right != "":
+		return "← " + left + ", → " + right
+	case left != "":
+		return "← " + left
+	case right != "":
+		return "→ " + right
+	}
+	return ""
+}
+
+// knobName is k's label inside a sentence: its parenthetical is for the
+// form, where the label stands alone.
+func knobName(k *challenge.Knob) string {
+	if name, _, ok := strings.Cut(k.Label, "("); ok && strings.TrimSpace(name) != "" {
+		return strings.TrimSpace(name)
+	}
+	return k.Label
 }
 
 // typeHint is what the field's keys do, said beside the field.
