@@ -202,7 +202,7 @@ func givenState(q *lessons.PreparedQuestion, order []int, unsent string) questio
 	if q.Kind == lessons.Number {
 		st.in.Set(q.AnswerText)
 		if unsent != "" {
-			st.feedback = "Your answer " + typedNumber(unsent, q.Unit) + " was typed but not sent. " + q.Explain
+			st.feedback = playback.UnsentAnswer(typedNumber(unsent, q.Unit)) + " " + q.Explain // the classroom poll's words too
 		}
 	}
 	return st
