@@ -142,17 +142,7 @@ func measuredWindows(c *Challenge) error {
 	if w[0] == 0 && w[1] >= snap.Duration {
 		return nil // the window is the whole run, as for the other goals
 	}
-	all := make([]*Goal, 0, len(c.Goals)+len(c.Claims)+1)
-	for i := range c.Goals {
-		all = append(all, &c.Goals[i])
-	}
-	for i := range c.Claims {
-		all = append(all, &c.Claims[i])
-	}
-	if c.Par.Goal != nil {
-		all = append(all, c.Par.Goal)
-	}
-	for _, g := range all {
+	for _, g := range c.everyGoal() {
 		m, ok := metrics[g.Metric]
 		if !ok || g.Window != nil {
 			continue
@@ -789,4 +779,20 @@ func (c *Challenge) WindowNote() string {
 		}
 	}
 	return ""
+}
+
+// everyGoal is every measure the challenge states: its goals, its claims
+// and its par's goal, if it has one.
+func (c *Challenge) everyGoal() []*Goal {
+	all := make([]*Goal, 0, len(c.Goals)+len(c.Claims)+1)
+	for i := range c.Goals {
+		all = append(all, &c.Goals[i])
+	}
+	for i := range c.Claims {
+		all = append(all, &c.Claims[i])
+	}
+	if c.Par.Goal != nil {
+		all = append(all, c.Par.Goal)
+	}
+	return all
 }

@@ -48,17 +48,7 @@ func TestGoalsNameTheWindowTheEngineMeasures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goals := []*Goal{}
-		for i := range c.Goals {
-			goals = append(goals, &c.Goals[i])
-		}
-		for i := range c.Claims {
-			goals = append(goals, &c.Claims[i])
-		}
-		if c.Par.Goal != nil {
-			goals = append(goals, c.Par.Goal)
-		}
-		for _, g := range goals {
+		for _, g := range c.everyGoal() {
 			if g.Window != nil {
 				continue // its own window, shown already
 			}
