@@ -11,33 +11,42 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
-// hintClaims reads what a knob's arrow hint says each arrow does: "←" and
-// "→" to "by 1", "sets it" or "raises workers per customer too"; an arrow
-// it does not name is said to move nothing.
-func hintClaims(t *testing.T, hint string) map[string]string {
+// hintClaims reads what the line under a knob says each arrow does: "←"
+// and "→" to "by 1", "sets it", "raises workers per customer too" or
+// "raises both" (the knob the range names and this one); a choice knob's
+// list to "picks shuffle" where the arrow stands before shuffle;
+// an arrow it does not name is said to move nothing. The range's own
+// clauses name no arrow and are passed over.
+func hintClaims(t *testing.T, hint string, choice bool) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	if hint == "" {
-		return out
-	}
 	for _, part := range strings.Split(hint, ", ") {
-		arrows, claim, ok := strings.Cut(part, " ")
-		switch {
-		case !ok:
-			t.Errorf("hint %q: %q says no arrow", hint, part)
-		case arrows == "←→":
+		if choice && strings.Contains(part, " | ") {
+			// A choice knob's list: the arrow before a choice picks it.
+			for _, name := range strings.Split(part, " | ") {
+				if arrows, name, ok := strings.Cut(name, " "); ok && strings.Trim(arrows, "←→") == "" {
+					for _, a := range []string{"←", "→"} {
+						if strings.Contains(arrows, a) {
+							out[a] = "picks " + name
+						}
+					}
+				}
+			}
+			continue
+		}
+		arrows, claim, _ := strings.Cut(part, " ")
+		switch arrows {
+		case "←→":
 			out["←"], out["→"] = claim, claim
-		case arrows == "←" || arrows == "→":
+		case "←", "→":
 			out[arrows] = claim
-		default:
-			t.Errorf("hint %q: %q names no arrow", hint, part)
 		}
 	}
 	return out
 }
 
 // On every built-in challenge, at its start, at every design one press
-// away and at every design a carry from those lands on, the hint under every number knob says what each arrow does, as
+// away and at every design a carry from those lands on, the line under every knob says what each arrow does, and names no knob twice, as
 // pressing it does: one that moves the knob alone ("by 1", or "sets it"
 // for a range of one value) changes that knob alone, the way it points;
 // one that carries another ("→ raises workers per customer too") changes
@@ -69,12 +78,14 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 		for n := 0; n < len(designs); n++ {
 			d := designs[n]
 			for i, kn := range c.Knobs {
-				if kn.Kind == challenge.KnobChoice {
-					continue
-				}
 				d.focus, d.undo, d.note, d.noteRestates = i, nil, "", ""
-				hint := arrowHint(c, d.setting, i)
-				claims := hintClaims(t, hint)
+				hint := knobHint(c, d.setting, i)
+				claims := hintClaims(t, hint, kn.Kind == challenge.KnobChoice)
+				for _, o := range c.Knobs {
+					if n := strings.Count(hint, knobName(&o)); n > 1 {
+						t.Errorf("challenge %d, %s from %s: the hint %q names %s %d times", c.Number, kn.Label, settingKey(c, d.setting), hint, knobName(&o), n)
+					}
+				}
 				for arrow, key := range map[string]string{"←": "left", "→": "right"} {
 					where := fmt.Sprintf("challenge %d, %s from %s, hint %q", c.Number, kn.Label, settingKey(c, d.setting), hint)
 					got, _ := d.Update(tuitest.Key(key))
@@ -94,6 +105,21 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 					}
 					claim, said := claims[arrow]
 					seen[strings.Fields(claim + " -")[0]]++
+					if kn.Kind == challenge.KnobChoice && strings.HasPrefix(claim, "keeps ") {
+						if len(moved) > 0 {
+							t.Errorf("%s: %s %s, but it moved %v", where, arrow, claim, moved)
+						}
+						continue
+					}
+					if picked, ok := strings.CutPrefix(claim, "picks "); ok {
+						picked, claim, _ = strings.Cut(picked, " and ")
+						if got := challenge.FormatValue(after[kn.Path]); kn.Format(after[kn.Path]) != picked {
+							t.Errorf("%s: %s picks %s, but it picked %s", where, arrow, picked, got)
+						}
+						if claim == "" {
+							claim = "picks" // the choice alone
+						}
+					}
 					switch {
 					case !said:
 						if len(moved) > 0 {
@@ -104,11 +130,11 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 						t.Errorf("%s: %s %s, but it moved %v", where, arrow, claim, moved)
 						continue
 					}
-					if challenge.Compare(after[kn.Path], d.setting[kn.Path]) != dir {
+					if kn.Kind != challenge.KnobChoice && challenge.Compare(after[kn.Path], d.setting[kn.Path]) != dir {
 						t.Errorf("%s: %s took it from %s to %s", where, arrow, challenge.FormatValue(d.setting[kn.Path]), challenge.FormatValue(after[kn.Path]))
 					}
 					switch {
-					case claim == "by "+kn.StepText() || claim == "sets it":
+					case claim == "by "+kn.StepText() || claim == "sets it" || claim == "picks":
 						if len(moved) != 1 {
 							t.Errorf("%s: %s %s, but it moved %v", where, arrow, claim, moved)
 						}
@@ -116,8 +142,14 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 						verb, name, _ := strings.Cut(strings.TrimSuffix(claim, " too"), " ")
 						j := -1
 						for k := range c.Knobs {
-							if knobName(&c.Knobs[k]) == name {
+							if name == "both" && k != i && strings.Contains(hint, knobName(&c.Knobs[k])) || knobName(&c.Knobs[k]) == name {
 								j = k
+							}
+						}
+						if name == "both" {
+							seen["both"]++
+							if verb != map[string]string{"←": "lowers", "→": "raises"}[arrow] {
+								t.Errorf("%s: %s %s, the other way from the arrow", where, arrow, claim)
 							}
 						}
 						if j < 0 || len(moved) != 2 || !slices.Contains(moved, c.Knobs[j].Path) {
@@ -135,8 +167,9 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 		}
 	}
 	// Every kind of claim was checked somewhere: a step, a carry either
-	// way, the one value, and an arrow that moves nothing.
-	for _, kind := range []string{"by", "raises", "lowers", "sets", "-"} {
+	// way, the one value, a choice picked, a carry of the knob the range names, and
+	// an arrow that moves nothing.
+	for _, kind := range []string{"by", "raises", "lowers", "sets", "picks", "both", "-"} {
 		if seen[kind] == 0 {
 			t.Errorf("no hint claimed %q (claims seen: %v)", kind, seen)
 		}
@@ -150,7 +183,7 @@ func TestArrowHintSaysWhatArrowsDo(t *testing.T) {
 func TestEmptyRangeHintNamesOnlyTheArrowThatMoves(t *testing.T) {
 	m := sized(t, open(t, "shuffle-shards", Options{}), 200, 60)
 	m = press(t, m, "right", "right", "down", "down")
-	const want = "no value fits until you raise workers per customer, → raises workers per customer too"
+	const want = "no value fits until you raise workers per customer, → raises both"
 	if got := strings.TrimSpace(lineWith(m, "no value fits")); got != want {
 		t.Errorf("most workers shared beside 2 each reads %q, want %q", got, want)
 	}

@@ -72,7 +72,7 @@ func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 	// The most shared is held by the workers each in turn, and its right
 	// arrow carries them too.
 	m = press(t, m, "down")
-	if line := strings.TrimSpace(lineWith(m, "fixed by")); line != "2, fixed by workers per customer, → raises workers per customer too" {
+	if line := strings.TrimSpace(lineWith(m, "fixed by")); line != "2, fixed by workers per customer, → raises both" {
 		t.Errorf("most workers shared: the form reads %q", line)
 	}
 	if m = press(t, m, "right"); challenge.FormatValue(m.setting["per_customer"]) != "4" || challenge.FormatValue(m.setting["max_shared"]) != "3" {

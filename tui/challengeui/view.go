@@ -354,17 +354,7 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	}
 	// The range the other knobs leave it (a bulkhead no larger than the
 	// pool), which grading holds the design to.
-	lim := m.c.Limit(m.setting, i)
-	rng := lim.Range()
-	if by, fixed := lim.Fixed(); fixed && by != "" {
-		// One value: no step to turn it by, and what would move it.
-		rng += ", fixed by " + by
-	}
-	if k.Kind != challenge.KnobChoice {
-		if arrows := arrowHint(m.c, m.setting, i); arrows != "" {
-			rng += ", " + arrows
-		}
-	}
+	rng := knobHint(m.c, m.setting, i)
 	if oneLineRange {
 		// The goals need the lines more: the value stays whole beside its
 		// label and ←→ still turns it, and the range's start says which
@@ -377,33 +367,64 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	return out
 }
 
-// arrowHint says what ← and → do to number knob i of c in design s, from
-// what they do (turn): "←→ by 1" where each turns it a step alone; an
-// arrow that carries another knob says so ("→ raises workers per customer
-// too"), one that sets the only value says that, and one that moves
-// nothing is left out, as the range beside it says why. On an empty range
-// "←→ by 1" claimed a ← that moved nothing. "" when neither arrow moves.
-func arrowHint(c *challenge.Challenge, s challenge.Setting, i int) string {
-	k := &c.Knobs[i]
-	says := func(steps int) string {
-		t := turn(c, s, i, steps)
-		switch {
-		case t.to == nil:
-			return ""
-		case t.carried >= 0:
-			other := &c.Knobs[t.carried]
-			verb := "raises "
-			if challenge.Compare(t.to[other.Path], s[other.Path]) < 0 {
-				verb = "lowers "
-			}
-			return verb + knobName(other) + " too"
-		}
-		if _, fixed := c.Limit(s, i).Fixed(); fixed {
-			return "sets it"
-		}
-		return "by " + k.StepText()
+// knobHint is the line under knob i of c in design s: the range the
+// other knobs leave it, what holds it to one value, and what the arrows
+// do (arrowClaims).
+func knobHint(c *challenge.Challenge, s challenge.Setting, i int) string {
+	lim := c.Limit(s, i)
+	rng := lim.Range()
+	if by, fixed := lim.Fixed(); fixed && by != "" {
+		// One value: no step to turn it by, and what would move it.
+		rng += ", fixed by " + by
 	}
-	left, right := says(-1), says(1)
+	left, right := arrowClaims(c, s, i, rng)
+	if k := &c.Knobs[i]; k.Kind == challenge.KnobChoice {
+		return choiceHint(k, left, right)
+	}
+	if arrows := arrowHint(left, right); arrows != "" {
+		rng += ", " + arrows
+	}
+	return rng
+}
+
+// choiceHint is a choice knob's list with each arrow written before the
+// choice it picks, "← plain | shuffle | → overlap-limited": named after
+// the list, the picks of challenge 6's four orders took two lines more of
+// a narrow panel, where the whys needed them. A claim that is not a pick
+// alone (a carry, the only choice kept) is said after the list.
+func choiceHint(k *challenge.Knob, left, right string) string {
+	var names []string
+	for _, v := range k.Choices {
+		name := k.Format(v)
+		var arrows string
+		for _, a := range []struct{ arrow, claim string }{{"←", left}, {"→", right}} {
+			if a.claim == "picks "+name {
+				arrows += a.arrow
+			}
+		}
+		if arrows != "" {
+			name = arrows + " " + name
+		}
+		names = append(names, name)
+	}
+	out := strings.Join(names, " | ")
+	var rest []string
+	for _, a := range []struct{ arrow, claim string }{{"←", left}, {"→", right}} {
+		if a.claim != "" && !strings.HasPrefix(a.claim, "picks ") || strings.Contains(a.claim, " and ") {
+			rest = append(rest, a.arrow+" "+a.claim)
+		}
+	}
+	if len(rest) > 0 {
+		out += ", " + strings.Join(rest, ", ")
+	}
+	return out
+}
+
+// arrowHint joins what ← and → do: "←→ by 1" where both say the same, each
+// arrow by its own claim where they differ, and an arrow that moves nothing
+// left out, as the range beside it says why. On an empty range "←→ by 1"
+// claimed a ← that moved nothing. "" when neither arrow is said.
+func arrowHint(left, right string) string {
 	switch {
 	case left != "" && left == right:
 		return "←→ " + left
@@ -415,6 +436,53 @@ func arrowHint(c *challenge.Challenge, s challenge.Setting, i int) string {
 		return "→ " + right
 	}
 	return ""
+}
+
+// arrowClaims say what ← and → do to knob i of c in design s, from what
+// they do (turn): a number knob turns "by 1" alone, or "sets it" to its
+// only value; a choice "picks shuffle" (its list goes round); an arrow
+// that carries another knob says so ("raises workers per customer too"),
+// or, where the range beside it names that knob already ("no value fits
+// until you raise workers per customer"), says the arrow moves both: the
+// line named workers per customer twice. A number knob's arrow that moves nothing is "", as its range says why; a
+// choice's says it keeps the one choice there is. Choice knobs said
+// nothing of their arrows, where number knobs did.
+func arrowClaims(c *challenge.Challenge, s challenge.Setting, i int, rng string) (left, right string) {
+	k := &c.Knobs[i]
+	says := func(steps int) string {
+		t := turn(c, s, i, steps)
+		picks := ""
+		if k.Kind == challenge.KnobChoice {
+			if t.to == nil {
+				return "keeps " + k.Format(s[k.Path]) + ": the only choice"
+			}
+			picks = "picks " + k.Format(t.to[k.Path])
+		}
+		switch {
+		case t.to == nil:
+			return ""
+		case t.carried >= 0:
+			other := &c.Knobs[t.carried]
+			verb, way := "raises ", 1
+			if challenge.Compare(t.to[other.Path], s[other.Path]) < 0 {
+				verb, way = "lowers ", -1
+			}
+			if picks != "" {
+				picks += " and "
+			}
+			if picks == "" && way*steps > 0 && strings.Contains(rng, knobName(other)) {
+				return verb + "both"
+			}
+			return picks + verb + knobName(other) + " too"
+		case picks != "":
+			return picks
+		}
+		if _, fixed := c.Limit(s, i).Fixed(); fixed {
+			return "sets it"
+		}
+		return "by " + k.StepText()
+	}
+	return says(-1), says(1)
 }
 
 // knobName is k's label inside a sentence: its parenthetical is for the

@@ -16,7 +16,7 @@ func TestALongValueStaysBesideItsLabel(t *testing.T) {
 	if l := lineWith(m, "‹ token-bucket ›"); !strings.Contains(l, "retry budget") {
 		t.Errorf("at 80 columns the value should stand beside its label: %q\n%s", strings.TrimSpace(l), strings.Join(plainLines(m), "\n"))
 	}
-	next := lineWith(m, "none | token-bucket | concurrency")
+	next := lineWith(m, "← none | token-bucket | → concurrency")
 	if next == "" {
 		t.Fatalf("the retry budget's choices are not shown:\n%s", strings.Join(plainLines(m), "\n"))
 	}
