@@ -581,9 +581,11 @@ func TestTypedFieldClearsAndReplacesARefusedValue(t *testing.T) {
 // it shows whole ones only and says where the rest are: the brief's page
 // (i) gives each in full, right after the brief.
 func TestWhysFitWholeOrPointToTheBriefPage(t *testing.T) {
-	// 140×26: the panel is 44 columns beside the sandbox (two lines more
-	// than 140×24, where the goals' windows, (5–25 s), took two).
-	m := sized(t, open(t, "layer-order", Options{}), 140, 26)
+	// 140×24: the panel is 44 columns beside the sandbox. The goals'
+	// windows, (5–25 s), took a line each there and left the whys none,
+	// till the bounds' column kept to the widest bound and a window that
+	// would take a line of its own was written close, (5–25s).
+	m := sized(t, open(t, "layer-order", Options{}), 140, 24)
 	// The whys' own pointer, or, where the brief's first line and its
 	// pointer took that line, the brief's pointer naming them too.
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")

@@ -570,12 +570,6 @@ func failingFirst(blocks []goalBlock) []goalBlock {
 // window its goal is measured over, but for the scenario's where
 // noScenarioWindow: a goal's own window is always named.
 func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
-	labelOf := func(g *challenge.Goal) string {
-		if noScenarioWindow && g.Window == nil {
-			return g.Label
-		}
-		return challenge.LabelWithWindow(g.Label, g)
-	}
 	var seeds []string
 	for _, s := range m.c.Seeds {
 		seeds = append(seeds, fmt.Sprint(s))
@@ -584,7 +578,16 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 	var blocks []goalBlock
 	var out []string // the lines of the goal being drawn
 	r := m.Result()
-	labelW := w - 2 - 1 - valueW - 1 - wantW
+	// The bounds are the challenge's own and never change: their column
+	// is as wide as the widest, and the labels get the rest, where a
+	// column as wide as any bound could be left the labels two cells
+	// short (challenge 6 beside the sandbox: "orders failed" over a line
+	// of its own, "(5–25 s)").
+	wantCol := 0
+	for _, want := range m.wants() {
+		wantCol = max(wantCol, min(ansi.StringWidth(want), wantW))
+	}
+	labelW := w - 2 - 1 - valueW - 1 - wantCol
 	// labelLines is a goal's label as its line wraps it: beside the value
 	// where every word fits the column left to it, else on lines of its
 	// own above the value (a narrow panel cut "customers" into "cus",
@@ -594,6 +597,27 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 			return pane.Wrap(label, labelW), true
 		}
 		return pane.Wrap(label, w-2), false
+	}
+	// labelOf is a goal's label with the window it is measured over
+	// (challenge.LabelWithWindow), its durations written close, "(5–25s)",
+	// where spaced they would take the goal a line more: beside the
+	// sandbox at 140×24 those lines were the whys'.
+	labelOf := func(g *challenge.Goal) string {
+		if noScenarioWindow && g.Window == nil {
+			return g.Label
+		}
+		full := challenge.LabelWithWindow(g.Label, g)
+		wt := g.WindowText()
+		if wt == "" {
+			return full
+		}
+		bare, _ := labelLines(g.Label)
+		spaced, _ := labelLines(full)
+		close := g.Label + " (" + strings.ReplaceAll(wt, " ", "") + ")"
+		if short, _ := labelLines(close); len(spaced) > len(bare) && len(short) < len(spaced) {
+			return close
+		}
+		return full
 	}
 	line := func(state int, label, value, want string) {
 		out = nil
@@ -609,7 +633,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		for j, l := range lines {
 			switch {
 			case j == 0 && beside:
-				out = append(out, fmt.Sprintf("%s %s %*s %s", mark, pane.Fit(l, labelW), valueW, value, pane.Fit(want, wantW)))
+				out = append(out, fmt.Sprintf("%s %s %*s %s", mark, pane.Fit(l, labelW), valueW, value, pane.Fit(want, wantCol)))
 			case j == 0:
 				out = append(out, mark+" "+l)
 			default:
@@ -618,7 +642,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		}
 		if !beside {
 			// The value and the bound in their columns at the right.
-			out = append(out, strings.Repeat(" ", max(w-valueW-1-wantW, 2))+fmt.Sprintf("%*s %s", valueW, value, pane.Fit(want, wantW)))
+			out = append(out, strings.Repeat(" ", max(w-valueW-1-wantCol, 2))+fmt.Sprintf("%*s %s", valueW, value, pane.Fit(want, wantCol)))
 		}
 	}
 	pending := "…"
@@ -682,10 +706,26 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		if r != nil {
 			value = fmt.Sprint(r.Changes)
 		}
-		line(parState(r != nil && r.MeetsPar), "par: knobs changed from the start", value, fmt.Sprintf("≤ %d", m.c.Par.Changes))
+		line(parState(r != nil && r.MeetsPar), "par: knobs changed from the start", value, parChangesWant(m.c))
 	}
 	return m.th.Bold.Render(pane.Fit(titleFit(head, w), w)), blocks
 }
+
+// wants are the bounds the goals and the par are held to, as the goals'
+// lines show them: one list for the lines and the width of their column.
+func (m *Model) wants() []string {
+	var out []string
+	for i := range m.c.Goals {
+		out = append(out, m.c.Goals[i].WantText())
+	}
+	if p := m.c.Par.Goal; p != nil {
+		return append(out, p.WantText())
+	}
+	return append(out, parChangesWant(m.c))
+}
+
+// parChangesWant is the bound of a par that counts the knobs changed.
+func parChangesWant(c *challenge.Challenge) string { return fmt.Sprintf("≤ %d", c.Par.Changes) }
 
 // statusLines say how the design stands, or why it cannot be graded, in
 // at most room lines: the verdict and the note first, then as many of the
