@@ -20,6 +20,7 @@ import (
 func hintClaims(t *testing.T, hint string, choice bool) map[string]string {
 	t.Helper()
 	out := map[string]string{}
+	hint = strings.ReplaceAll(hint, "\u00a0", " ") // an arrow held to its choice
 	for _, part := range strings.Split(hint, ", ") {
 		if choice && strings.Contains(part, " | ") {
 			// A choice knob's list: the arrow before a choice picks it.

@@ -403,7 +403,9 @@ func choiceHint(k *challenge.Knob, left, right string) string {
 			}
 		}
 		if arrows != "" {
-			name = arrows + " " + name
+			// Held to its choice where the list wraps: at the end of a
+			// line, the arrow pointed at nothing.
+			name = arrows + "\u00a0" + name
 		}
 		names = append(names, name)
 	}
@@ -600,24 +602,35 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 	}
 	// labelOf is a goal's label with the window it is measured over
 	// (challenge.LabelWithWindow), its durations written close, "(5–25s)",
-	// where spaced they would take the goal a line more: beside the
-	// sandbox at 140×24 those lines were the whys'.
-	labelOf := func(g *challenge.Goal) string {
-		if noScenarioWindow && g.Window == nil {
-			return g.Label
-		}
-		full := challenge.LabelWithWindow(g.Label, g)
-		wt := g.WindowText()
-		if wt == "" {
-			return full
+	// where spaced they would take a goal a line more: beside the sandbox
+	// at 140×24 those lines were the whys'. Every window is written one
+	// way, so that two goals over one window read it alike.
+	closeLabel := func(g *challenge.Goal) string {
+		return g.Label + " (" + strings.ReplaceAll(g.WindowText(), " ", "") + ")"
+	}
+	closeWindows := false
+	shown := []*challenge.Goal{m.c.Par.Goal}
+	for i := range m.c.Goals {
+		shown = append(shown, &m.c.Goals[i])
+	}
+	for _, g := range shown {
+		if g == nil || g.WindowText() == "" || noScenarioWindow && g.Window == nil {
+			continue
 		}
 		bare, _ := labelLines(g.Label)
-		spaced, _ := labelLines(full)
-		close := g.Label + " (" + strings.ReplaceAll(wt, " ", "") + ")"
-		if short, _ := labelLines(close); len(spaced) > len(bare) && len(short) < len(spaced) {
-			return close
+		spaced, _ := labelLines(challenge.LabelWithWindow(g.Label, g))
+		if short, _ := labelLines(closeLabel(g)); len(spaced) > len(bare) && len(short) < len(spaced) {
+			closeWindows = true
 		}
-		return full
+	}
+	labelOf := func(g *challenge.Goal) string {
+		switch {
+		case noScenarioWindow && g.Window == nil:
+			return g.Label
+		case closeWindows && g.WindowText() != "":
+			return closeLabel(g)
+		}
+		return challenge.LabelWithWindow(g.Label, g)
 	}
 	line := func(state int, label, value, want string) {
 		out = nil
