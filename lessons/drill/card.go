@@ -82,7 +82,7 @@ func (c Card) Answer() string {
 		}
 	case Number:
 		if c.Check != nil {
-			parts = append(parts, strings.TrimSpace(c.Check.AnswerText+" "+c.Check.Unit))
+			parts = append(parts, c.AnswerWithUnit())
 		}
 	}
 	if c.Explain != "" {
@@ -102,4 +102,36 @@ func (c Card) Right() int {
 		}
 	}
 	return -1
+}
+
+// AnswerWithUnit is a Number card's answer with its unit, which agrees
+// with it in number as the lessons' do ("1 call", "2 calls"); "" for a
+// card with no number to check.
+func (c Card) AnswerWithUnit() string {
+	if c.Check == nil {
+		return ""
+	}
+	return lessons.WithUnit(c.Check.AnswerText, c.Check.Unit)
+}
+
+// MisconceptionWhy is why a typed answer to a Number card is likely
+// wrong: the why of the misconception it is taken for, found as the
+// lesson player finds it (lessons.PreparedQuestion.MisconceptionFor), or
+// "" when it is right, unreadable, or near none the card names.
+func (c Card) MisconceptionWhy(typed string) string {
+	if c.Kind != Number || c.Check == nil {
+		return ""
+	}
+	got, err := c.Check.ParseGuess(typed)
+	if err != nil {
+		return ""
+	}
+	if ok, _ := c.Check.CheckNumber(typed); ok {
+		return ""
+	}
+	m, ok := c.Check.MisconceptionFor(got)
+	if !ok {
+		return ""
+	}
+	return m.Why
 }

@@ -228,9 +228,10 @@ func genLittle(p *Problem, rng *rand.Rand) {
 	p.p.rate, p.p.latency = rate, lat
 	p.Question = fmt.Sprintf("An endpoint gets %s requests a second, and each one calls a dependency that answers in %s on average. "+
 		"How many calls to it are in flight, on average?", trim(rate), ms(lat))
-	p.Explain = fmt.Sprintf("Little's law: in flight = rate × time in the system = %s/s × %s = %s calls. "+
-		"Each holds a worker, a connection or a permit for that long.", trim(rate), ms(lat), trim(ans))
+	p.Explain = fmt.Sprintf("Little's law: in flight = rate × time in the system = %s/s × %s = %s. "+
+		"Each holds a worker, a connection or a permit for that long.", trim(rate), ms(lat), unit(ans, "calls"))
 	p.number(lessons.KindNumber, ans, math.Max(0.5, 0.02*ans), false, "calls")
+	p.misconceptions(littleSlips(rate, lat.Seconds(), ms(lat))...)
 	p.Verified = "the engine's average of calls in flight over 30 s of Poisson traffic, over 10 seeds, within 5%"
 	workers := int(ans*4) + 50
 	p.Scenario = func() *engine.Scenario {
@@ -322,9 +323,10 @@ func genBulkhead(p *Problem, rng *rand.Rand) {
 	p.p.rate, p.p.latency, p.p.headroom, p.p.size = rate, p99, head, size
 	p.Question = fmt.Sprintf("A dependency gets %s calls a second and answers within %s at p99. Size its bulkhead with %s headroom "+
 		"(round up).", trim(rate), ms(p99), pct(head))
-	p.Explain = fmt.Sprintf("rate × p99 = %s × %s = %s slots; with %s headroom, %s × %s = %s, rounded up to %d. "+
-		"Check that every bulkhead together fits the pool they draw on.", trim(rate), ms(p99), trim(base), pct(head), trim(base), trim(1+head), trim(base*(1+head)), size)
+	p.Explain = fmt.Sprintf("rate × p99 = %s × %s = %s; with %s headroom, %s × %s = %s, rounded up to %d. "+
+		"Check that every bulkhead together fits the pool they draw on.", trim(rate), ms(p99), unit(base, "slots"), pct(head), trim(base), trim(1+head), trim(base*(1+head)), size)
 	p.number(lessons.KindNumber, float64(size), 0, false, "slots")
+	p.misconceptions(bulkheadSlips(rate, p99.Seconds(), head, size)...)
 	p.Verified = "the engine on a healthy day (lognormal latency, the p50 at 40% of the p99), over 3 seeds: the bulkhead turns away fewer than 3% of calls"
 	p.Scenario = func() *engine.Scenario {
 		return &engine.Scenario{
@@ -383,14 +385,15 @@ func genMinCalls(p *Problem, rng *rand.Rand) {
 		"Its dependency gets %s on average, and from now on every call fails at once. How long until the breaker opens, on average?",
 		window, pct(threshold), minimum, state, callsRate(rate))
 	if warm {
-		p.Explain = fmt.Sprintf("The window is full, so the minimum is met; it opens when %s of the last %d fail: %d failures. "+
-			"They arrive at %s: %d ÷ %s = %s.", pct(threshold), window, need, callsRate(rate), need, trim(rate), trimSeconds(ans))
+		p.Explain = fmt.Sprintf("The window is full, so the minimum is met; it opens when %s of the last %d fail: %s. "+
+			"They arrive at %s: %d ÷ %s = %s.", pct(threshold), window, unit(float64(need), "failures"), callsRate(rate), need, trim(rate), trimSeconds(ans))
 	} else {
 		p.Explain = fmt.Sprintf("Nothing is judged before %d calls; every one fails, so the %s call opens it. "+
 			"At %s that takes %d ÷ %s = %s on average. A quiet dependency keeps a breaker closed for a long time.",
 			minimum, ordinal(minimum), callsRate(rate), minimum, trim(rate), trimSeconds(ans))
 	}
 	p.number(lessons.KindDuration, ans, 0.05, true, "s")
+	p.misconceptions(minCallsSlips(window, minimum, rate, threshold, warm, need)...)
 	p.Verified = "the engine's mean time to open over 200 seeds of Poisson traffic, within 4 standard errors (4 ÷ √(200 · calls needed))"
 	from := time.Duration(0)
 	if warm {
@@ -443,10 +446,12 @@ func genCycles(p *Problem, rng *rand.Rand) {
 		"Its breaker judges the last %d calls (all successes so far), opens at 50%% failures, stays open %s, then lets %d trial "+
 		"call%s through; a failed trial opens it again. How many calls reach the provider while it is down?",
 		ms(every), ms(outage), window, ms(open), trials, plural(trials))
-	p.Explain = fmt.Sprintf("%d failures make 50%% of %d: they reach it in the first %s, and the breaker opens. Then one trial every %s "+
-		"fails and reopens it (the other trials never go): %d trials before the provider is back. %d + %d = %d calls, "+
-		"against %s without a breaker.", k, window, ms(first), ms(open), probes, k, probes, k+probes, trim(rate*outage.Seconds()))
+	p.Explain = fmt.Sprintf("%s make 50%% of %d: they reach it in the first %s, and the breaker opens. Then one trial every %s "+
+		"fails and reopens it (the other trials never go): %s before the provider is back. %d + %d = %s, "+
+		"against %s without a breaker.", unit(float64(k), "failures"), window, ms(first), ms(open), unit(float64(probes), "trials"),
+		k, probes, unit(ans, "calls"), trim(rate*outage.Seconds()))
 	p.number(lessons.KindCount, ans, 0, false, "calls")
+	p.misconceptions(cyclesSlips(rate, outage.Seconds(), window, trials, k, probes, ms(open))...)
 	p.Verified = "the engine, exactly: calls arrive at fixed intervals, so its count of calls that reached the provider during the outage equals the answer"
 	p.Scenario = func() *engine.Scenario {
 		return &engine.Scenario{
@@ -509,15 +514,16 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 			capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	}
 	p.Question = name + fmt.Sprintf(" The dependency goes down and every call and retry %s. How many retries does the bucket allow before it stops them?", how)
-	p.Explain = fmt.Sprintf("No call succeeds, so nothing comes back into the bucket: %d tokens ÷ %d a retry = %d retries (rounded down), "+
+	p.Explain = fmt.Sprintf("No call succeeds, so nothing comes back into the bucket: %s ÷ %d a retry = %s (rounded down), "+
 		"then every retry is refused and callers get their first failure at once. Without a budget, each failed call would retry.",
-		capacity, paid, n)
+		unit(float64(capacity), "tokens"), paid, unit(float64(n), "retries"))
 	if aws {
 		if now, err := aws2026Prices(); err == nil {
 			p.Explain += " " + now
 		}
 	}
 	p.number(lessons.KindCount, float64(n), 0, false, "retries")
+	p.misconceptions(tokenBucketSlips(capacity, b.RetryCost, b.TimeoutCost, timeouts, n)...)
 	p.Verified = "engine/retry's token bucket spent until it refuses; with the AWS numbers, also the engine's count of retries sent in a 10 s outage"
 	if aws {
 		p.Scenario = func() *engine.Scenario {
@@ -590,6 +596,7 @@ func genShards(p *Problem, rng *rand.Rand) {
 	}
 	p.number(lessons.KindCount, f, tol, rel, "shards")
 	p.Check.AnswerText = groupDigits(c.String())
+	p.misconceptions(shardsSlips(n, k)...)
 	p.Verified = "engine/shuffle's exact odds (the lessons' shards and share-all metrics)"
 }
 
@@ -612,6 +619,7 @@ func genShare(p *Problem, rng *rand.Rand) {
 		"That leaves %s sharing at least one; they lose one worker and carry on if their clients retry on the others.",
 		n-k, k, n, k, allOf(k), n-k, report.Percent1(f))
 	p.number(lessons.KindFraction, f, 0.005, false, "")
+	p.misconceptions(shareSlips(n, k, f)...)
 	p.Verified = "engine/shuffle's exact odds, and a draw of 20,000 random pairs of shards within 1.5 points"
 }
 
