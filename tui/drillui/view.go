@@ -279,7 +279,12 @@ func (m Model) cardLines(w int) []string {
 			// was taken as, right or wrong, as the lesson player does.
 			out = append(out, m.para(s, m.th.Dim, w)...)
 		}
-		out = append(out, m.para("The answer: "+strings.TrimSpace(c.Check.AnswerText+" "+c.Check.Unit), m.th.Bold, w)...)
+		if why := c.MisconceptionWhy(m.input.Value()); why != "" && !m.right {
+			// The slip a wrong number most likely comes from, as the
+			// lesson player names it, where a wrong choice shows its why.
+			out = append(out, m.para(why, m.th.Subtitle, w)...)
+		}
+		out = append(out, m.para("The answer: "+c.AnswerWithUnit(), m.th.Bold, w)...)
 		out = append(out, m.explain(c, w)...)
 	}
 	return out
