@@ -221,7 +221,8 @@ func printProblemsJSON(w io.Writer, ps []drill.Problem) error {
 // or the right choice.
 func answerOf(p drill.Problem) string {
 	if p.Check != nil {
-		return strings.TrimSpace(p.Check.AnswerText + " " + p.Check.Unit)
+		// The drill's reveal writes it so (one rule: "1 call", "2 calls").
+		return p.Card().AnswerWithUnit()
 	}
 	for _, o := range p.Choices {
 		if o.Right {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -234,4 +235,38 @@ func TestDrillStats(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and a message naming --stats", args, code, errOut)
 		}
 	}
+}
+
+// A worksheet's answer takes its unit as the drill's reveal does: an answer
+// of one is "1 call", where the unit pasted after the number said "1 calls".
+func TestDrillWorksheetAnswerOfOneIsSingular(t *testing.T) {
+	racefree.Only(t)
+	for seed := range uint64(20000) {
+		p, err := drill.One("little", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Check.AnswerText != "1" {
+			continue
+		}
+		want := p.Card().AnswerWithUnit()
+		if want != "1 call" {
+			t.Fatalf("the reveal writes %q", want)
+		}
+		s := strconv.FormatUint(seed, 10)
+		text, errOut, code := run(t, "drill", "--generate", "1", "--kind", "little", "--seed", s)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if strings.Contains(text, "1 calls") || !strings.Contains(text, "1 call") {
+			t.Errorf("seed %d's worksheet:\n%s", seed, text)
+		}
+		j, _, _ := run(t, "drill", "--generate", "1", "--kind", "little", "--seed", s, "--format", "json")
+		var line map[string]any
+		if err := json.Unmarshal([]byte(strings.TrimSpace(j)), &line); err != nil || line["answer"] != want {
+			t.Errorf("seed %d's JSON answer: %v (%v), want %q", seed, line["answer"], err, want)
+		}
+		return
+	}
+	t.Fatal("no seed below 20,000 draws an answer of 1 call: look further")
 }
