@@ -240,6 +240,23 @@ func groupDigits(s string) string {
 	return sign + b.String()
 }
 
+// ungroup drops the commas that group thousands ("1,000,000s" is
+// 1000000s): a comma between a digit and exactly three digits. Any other
+// comma stays, so a decimal comma ("0,5s") is refused, not read as 5 s.
+func ungroup(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' && i > 0 && isDigit(s[i-1]) && i+3 < len(s) &&
+			isDigit(s[i+1]) && isDigit(s[i+2]) && isDigit(s[i+3]) && (i+4 == len(s) || !isDigit(s[i+4])) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // literal is a value written in a claim or an answer: a number, a
 // percentage ("50%"), a duration ("24s") or a fraction ("1/28").
 func parseLiteral(s string) (Value, error) {
@@ -261,7 +278,8 @@ func parseLiteral(s string) (Value, error) {
 	if f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64); err == nil {
 		return number(f), nil
 	}
-	if d, err := time.ParseDuration(s); err == nil {
+	if d, err := time.ParseDuration(ungroup(s)); err == nil {
+		// "1,000 s", as the texts print a long time, typed back.
 		return duration(d), nil
 	}
 	return Value{}, fmt.Errorf("%q is not a number (0.5), a percentage (50%%), a duration (24s) or a fraction (1/28)", s)
