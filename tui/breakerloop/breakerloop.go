@@ -290,7 +290,10 @@ func (m Model) logLines(w, rows int) []string {
 	var head string
 	switch {
 	case seen == 0:
-		head = "transitions so far: none yet"
+		// The reason line just above says there is none yet ("no
+		// transition yet: every call is sent"): the head says only
+		// what will come here, where it said "none yet" again.
+		head = "transitions, listed here as they happen"
 	case from > 0:
 		head = fmt.Sprintf("transitions %d to %d of the %d so far, ▸ the last", from+1, seen, seen)
 	case seen == 1:

@@ -228,3 +228,22 @@ func TestLogListsOnlyWhatHappened(t *testing.T) {
 		}
 	}
 }
+
+// Before the first transition the picture says so once: the reason line
+// ("no transition yet: every call is sent") and the log's head under it
+// said it twice, "transitions so far: none yet".
+func TestNoTransitionYetIsSaidOnce(t *testing.T) {
+	racefree.Only(t) // no goroutine: a frame picked by hand
+	m := plain(false)
+	m.i = 0
+	if m.f.frames[0].seen != 0 {
+		t.Fatalf("the first frame has seen %d transitions; the test wants one before any", m.f.frames[0].seen)
+	}
+	v := ansi.Strip(strings.Join(m.View(200, 5+m.LogRows()), "\n"))
+	if !strings.Contains(v, "transitions, listed here") {
+		t.Fatalf("the log should show under the picture:\n%s", v)
+	}
+	if n := strings.Count(v, "yet"); n != 1 {
+		t.Errorf("that no transition happened yet is said %d times, want once:\n%s", n, v)
+	}
+}

@@ -81,8 +81,8 @@ func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
 	}
 	plain := ansi.Strip(v)
 	for _, want := range []string{
-		"transitions so far: none yet", // the live picture's log, at its first frame
-		"Lessons", "1 of 14 done",      // the panes, with the sums the menu has
+		"transitions, listed here as they happen", // the live picture's log, at its first frame
+		"Lessons", "1 of 14 done", // the panes, with the sums the menu has
 		"✓  1 One slow dependency takes every thread",
 		"→  3 Bulkheads: a fenced-off share for each dependency", // the one c goes on with (▸ is the cursor's)
 		"step 3 of",
@@ -107,7 +107,7 @@ func TestBlankRunCounts(t *testing.T) {
 func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand
 	v := ansi.Strip(progressHome(t, 80, 24).View())
-	for _, gone := range []string{"╭─ Lessons", "transitions so far"} {
+	for _, gone := range []string{"╭─ Lessons", "transitions, listed here"} {
 		if strings.Contains(v, gone) {
 			t.Errorf("at 80×24 the menu has no room for %q:\n%s", gone, v)
 		}
