@@ -718,10 +718,13 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 	switch {
 	case !ps.made && q.Kind == lessons.Number:
 		line := "Your guess: " + ps.in.Box("▏")
-		if u := q.GuessUnit(); u != "" {
+		if u := guessUnitShown(q, ps); u != "" {
 			line += " " + u
 		}
 		a.Lines = append(a.Lines, line)
+		if note := guessNote(q, ps); note != "" {
+			a.Lines = append(a.Lines, note)
+		}
 		if ps.typo != "" {
 			a.Lines = append(a.Lines, ps.typo)
 		}
@@ -800,6 +803,9 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 			line += " " + q.Unit
 		}
 		a.Lines = append(a.Lines, line)
+		if note := answerNote(q, st); note != "" {
+			a.Lines = append(a.Lines, note)
+		}
 	}
 	// A given answer's feedback is the explanation, whose sentence is the
 	// reveal's below.

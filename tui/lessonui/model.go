@@ -597,8 +597,24 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.scrollToQuestion()
 			return m, nil
 		case key.Matches(k, m.keys.Submit):
+			if !q.in.Enter() {
+				// Something was left out: the note under the box asks
+				// to check the number, and the next enter sends it.
+				q.feedback = ""
+				return m, nil
+			}
 			return m.answerNumber()
 		}
+	}
+	if m.numberBox() && k.Type == tea.KeyRunes && len(k.Runes) == 1 && !k.Alt && !m.playerKey(k) {
+		// A character the box cannot take and no key of the player's:
+		// "e" did nothing, without a word. The box says why, or, after
+		// some of the number, leaves it out and says so.
+		m.refuseInBox(k.Runes)
+		if hidden {
+			m.scrollToQuestion()
+		}
+		return m, nil
 	}
 	if shown && st.Question.Kind == lessons.Choice && len(k.Runes) == 1 && !q.right {
 		if n := int(k.Runes[0] - '1'); n >= 0 && n < len(q.order) {
@@ -674,6 +690,38 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// playerKey reports whether k is one of the player's keys that work while
+// a number's box has focus (a step, time, speed, scrolling, the panes,
+// help, quit): those stay the player's, where a character that is none of
+// them is the box's to refuse (refuseInBox).
+func (m *Model) playerKey(k tea.KeyMsg) bool {
+	ks := &m.keys
+	return key.Matches(k, ks.Quit, ks.Help, ks.Next, ks.Prev, ks.Faster, ks.Slower, ks.Steps,
+		ks.Step, ks.BackStep, ks.NextEvent, ks.PrevEvent, ks.Start, ks.End, ks.GoTo,
+		ks.InstancesUp, ks.InstancesDown, ks.Up, ks.Down, ks.Toggle, ks.Play, ks.Restart, ks.Variant) ||
+		m.o.Embedded && key.Matches(k, ks.Back)
+}
+
+// refuseInBox gives r, a character the focused number's box cannot take,
+// to the box (playback.NumberField.Refuse): its message goes in the box's
+// own message line, the prediction's typo or the question's feedback.
+func (m *Model) refuseInBox(r []rune) {
+	if m.waiting() {
+		ps := &m.predicts[m.step]
+		ps.typo = ps.in.Refuse(r)
+		if ps.typo != "" {
+			ps.typo += "."
+		}
+		return
+	}
+	q := &m.questions[m.step]
+	msg := q.in.Refuse(r)
+	q.feedback, q.bad = "", false
+	if msg != "" {
+		q.feedback, q.bad = msg+".", true
+	}
 }
 
 // scrollInstances hands a scroll key to the step's instances pane, the

@@ -432,6 +432,11 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 		// A digit, a paste, or a line editor's key (ctrl+u, ctrl+w...).
 		ps.typo = ""
 		return m, nil, true
+	case q.Kind == lessons.Number && k.Type == tea.KeyEnter && !ps.in.Enter():
+		// Something was left out: the note under the box asks to check
+		// the guess, and the next enter sends it.
+		ps.typo = ""
+		return m, nil, true
 	case q.Kind == lessons.Number && k.Type == tea.KeyEnter:
 		verdict, g, err := q.JudgeGuess(ps.in.Input)
 		if err != nil {
@@ -535,14 +540,11 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 		}
 	case lessons.Number:
 		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.in.Box("▏")+" ")
-		u := q.GuessUnit()
-		if u != "" && !lessons.TypedWithUnit(ps.in.Input) {
-			line += " " + u // a unit typed is the guess's own (ParseGuess)
-		} else {
-			u = ""
+		if u := guessUnitShown(q, ps); u != "" {
+			line += " " + u
 		}
 		out = append(out, wrap(line, 0)...)
-		if note := ps.in.LeftOutNote("guess", u); note != "" {
+		if note := guessNote(q, ps); note != "" {
 			out = append(out, wrap(th.Warn.Render(note), 0)...)
 		}
 	}
@@ -550,6 +552,22 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 		out = append(out, wrap(th.Warn.Render(ps.typo), 0)...)
 	}
 	return append(out, predictHint(th, q, ps, st, width)...)
+}
+
+// guessUnitShown is the unit shown after the guess's box: the guess's
+// unit, unless one was typed, which is the guess's own (ParseGuess).
+func guessUnitShown(q *lessons.PreparedQuestion, ps predictState) string {
+	if lessons.TypedWithUnit(ps.in.Input) {
+		return ""
+	}
+	return q.GuessUnit()
+}
+
+// guessNote is the note under the guess's box: what was left out, what
+// the guess reads, what enter does (playback.NumberField.Note). The
+// player and the presenter's view (predictAsk) show this one note.
+func guessNote(q *lessons.PreparedQuestion, ps predictState) string {
+	return ps.in.Note("guess", guessUnitShown(q, ps))
 }
 
 // predictHint is the last lines of the asked prediction: what to press.

@@ -151,7 +151,7 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 			line += " " + q.Unit
 		}
 		out = append(out, wrap(line, 0)...)
-		if note := st.in.LeftOutNote("answer", q.Unit); note != "" && !st.right {
+		if note := answerNote(q, st); note != "" {
 			out = append(out, wrap(th.Warn.Render(note), 0)...)
 		}
 	}
@@ -175,6 +175,17 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 	}
 	out = append(out, wrap(th.Dim.Render(hint), 0)...)
 	return out
+}
+
+// answerNote is the note under a number question's box while it is
+// answered: what was left out, what the answer reads, what enter does
+// (playback.NumberField.Note). The player and the presenter's view
+// (questionAsk) show this one note.
+func answerNote(q *lessons.PreparedQuestion, st questionState) string {
+	if st.right || st.given {
+		return ""
+	}
+	return st.in.Note("answer", q.Unit)
 }
 
 // shownOrder is the order to show n choices in: the shuffled one, or the

@@ -108,9 +108,6 @@ type numberBox struct {
 	seq   int
 	field playback.NumberField
 	typo  string // why the last number sent, or the last key, was not taken
-	// unchecked says a character was left out since the last enter, and
-	// confirm that an enter asked before sending (numberKey).
-	unchecked, confirm bool
 }
 
 // numberKey takes a student's key while a number question is open: the
@@ -120,23 +117,22 @@ type numberBox struct {
 // standing: "1e3" typed reads 13, a paste of "1e9" reads 19. The note of
 // what was left out stays, with the number as it reads, until a number is
 // sent, and the first enter after one was left out sends nothing and asks
-// again (leftOutNote): a poll's number goes to the whole room's spread at
-// once, where the lesson player's guess is the student's own, so the
-// classroom asks once more before sending a number the student never
-// typed whole.
+// again (leftOutNote), by the rule the lesson player's boxes send by
+// (playback.NumberField.Enter): neither sends a number the student never
+// typed whole without a look.
 func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 	b := &s.num
 	if b.seq != a.Seq {
 		*b = numberBox{seq: a.Seq}
 	}
 	if k.Type == tea.KeyEnter {
-		if b.unchecked && b.field.Input != "" {
-			b.unchecked, b.confirm, b.typo = false, true, ""
+		b.typo = ""
+		if !b.field.Enter() {
 			return
 		}
 		g, err := s.room.AnswerNumber(s.me, a.Seq, b.field.Input)
 		if err != nil {
-			b.typo, b.confirm = err.Error(), false
+			b.typo = err.Error()
 			return
 		}
 		s.guessed, s.answeredSeq = g, a.Seq
@@ -148,39 +144,20 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 		return
 	}
 	typed := k.Type == tea.KeyRunes && !k.Alt
-	before := len([]rune(b.field.Input))
 	if !b.field.Key(k) {
-		if !typed {
-			return
+		if typed {
+			// A character no part of a number, typed alone: the
+			// player's keys (n, q) are the field's to refuse, but here
+			// a letter is only ever a slip inside a number.
+			b.typo = b.field.Refuse(k.Runes)
 		}
-		// A character no part of a number, typed alone: the player's
-		// keys (n, q) are the field's to refuse, but here a letter is
-		// only ever a slip inside a number.
-		b.confirm = false
-		if b.field.Input == "" {
-			b.typo = notANumber(k.Runes)
-			return
-		}
-		b.field.LeftOut += string(k.Runes)
-		b.unchecked, b.typo = true, ""
 		return
 	}
-	b.typo, b.confirm = "", false
-	switch {
-	case b.field.Input == "":
-		// Started over, or a paste with nothing of a number in it.
-		b.unchecked = false
-		if typed {
-			b.typo = notANumber(k.Runes)
-		}
-	case typed && len([]rune(b.field.Input))-before < len(k.Runes):
-		b.unchecked = true
+	b.typo = ""
+	if b.field.Input == "" && typed {
+		// A paste with nothing of a number in it.
+		b.typo = playback.NotANumber(k.Runes)
 	}
-}
-
-// notANumber says that runes are no part of a number, and what is.
-func notANumber(runes []rune) string {
-	return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", cut(string(runes), 20))
 }
 
 // leftOutNote says which characters were left out since the number was
@@ -192,23 +169,7 @@ func (s *Session) leftOutNote(a Asked) string {
 	if s.num.seq != a.Seq {
 		return ""
 	}
-	note := s.num.field.LeftOutNote("number", a.Unit)
-	switch {
-	case note == "":
-	case s.num.unchecked:
-		note += " Check it: enter asks again before it sends it."
-	case s.num.confirm:
-		note += " Enter again sends it."
-	}
-	return note
-}
-
-// cut is s, at most n runes of it, with an ellipsis when cut.
-func cut(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
+	return s.num.field.Note("number", a.Unit)
 }
 
 // guessText is a guess as the lesson prints its answer, with the unit.

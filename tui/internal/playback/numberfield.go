@@ -34,6 +34,10 @@ type NumberField struct {
 	// characters are kept: the note shows no more, and a classroom
 	// student's paste of a million letters was copied on each one.
 	LeftOut string
+	// Unchecked says a character was left out since the number was last
+	// sent or emptied and no enter has asked about it yet; Asked says an
+	// enter asked, and the next one sends (Enter).
+	Unchecked, Asked bool
 }
 
 // NumberEditKeys are the editing keys a number's box takes, those of
@@ -77,6 +81,7 @@ func editing(k tea.KeyMsg) bool {
 // left out and LeftOut says what.
 func (f *NumberField) Key(k tea.KeyMsg) bool {
 	var in []rune
+	left := 0 // characters this key left out
 	typed := k.Type == tea.KeyRunes && !editing(k)
 	switch {
 	case k.Alt && k.Type == tea.KeyRunes && !editing(k):
@@ -87,6 +92,7 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 				in = append(in, r)
 			} else {
 				f.leaveOut([]rune{r})
+				left++
 			}
 		}
 	case k.Type == tea.KeyRunes && len(k.Runes) == 1 && strings.ContainsRune(NumberChars, k.Runes[0]):
@@ -102,6 +108,7 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 	if typed {
 		if room := max(MaxNumberLen-len([]rune(f.Input)), 0); len(in) > room {
 			f.leaveOut(in[room:])
+			left += len(in) - room
 			in = in[:room]
 		}
 		ti, _ = ti.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: in})
@@ -109,11 +116,72 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 		ti, _ = ti.Update(k)
 	}
 	f.Input, f.Pos = ti.Value(), ti.Position()
+	// The number changed since an enter asked about it: the next asks
+	// again if something more was left out, and sends it if not.
+	f.Asked = false
+	f.Unchecked = f.Unchecked || left > 0
 	if f.Input == "" {
 		// Started over: nothing typed is left to be missing a part.
-		f.LeftOut = ""
+		f.LeftOut, f.Unchecked = "", false
 	}
 	return true
+}
+
+// Refuse takes r, a character typed alone that Key did not take and that
+// no other key of the screen takes (a letter that is no key of the
+// player's, any letter in the classroom's poll), and says why when the
+// box should. Before any of the number is typed it is refused, and msg
+// says what a number takes (NotANumber). After some of it, it is a slip
+// inside the number: it is left out, as a paste's letters are, LeftOut
+// says so and the number reads without it, and the next enter asks before
+// it sends (Enter); msg is "".
+func (f *NumberField) Refuse(r []rune) (msg string) {
+	f.Asked = false
+	if f.Input == "" {
+		return NotANumber(r)
+	}
+	f.leaveOut(r)
+	f.Unchecked = true
+	return ""
+}
+
+// Enter reports whether an enter sends the number now. The first enter
+// after a character was left out does not: it asks (Asked, and Note says
+// so), and the next one sends, so that a number the student never typed
+// whole ("1e9" reads 19) is not sent without a look. The classroom's poll
+// and the lesson player's boxes send by this one rule.
+func (f *NumberField) Enter() bool {
+	if f.Unchecked && f.Input != "" {
+		f.Unchecked, f.Asked = false, true
+		return false
+	}
+	f.Asked = false
+	return true
+}
+
+// NotANumber says that runes, typed where a number goes, are no part of
+// one, and what is: the message of a box that refuses a key (Refuse).
+func NotANumber(runes []rune) string {
+	s := string(runes)
+	if r := runes; len(r) > 20 {
+		s = string(r[:20]) + "…"
+	}
+	return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", s)
+}
+
+// Note is LeftOutNote and what enter does now (Enter): after a character
+// was left out, that the next enter asks again, and once it asked, that
+// the next sends. "" when nothing was left out or nothing is typed.
+func (f NumberField) Note(what, unit string) string {
+	note := f.LeftOutNote(what, unit)
+	switch {
+	case note == "":
+	case f.Unchecked:
+		note += " Check it: enter asks again before it sends it."
+	case f.Asked:
+		note += " Enter again sends it."
+	}
+	return note
 }
 
 // leftOutKept is how much of what was left out LeftOut keeps: one more

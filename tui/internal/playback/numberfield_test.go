@@ -101,3 +101,41 @@ func TestNumberFieldKeepsLittleOfALongLeftOut(t *testing.T) {
 		t.Errorf("the note: %q", n)
 	}
 }
+
+// The one rule the lesson player and the classroom's poll send by: a
+// letter refused in an empty box says what a number takes; one after some
+// of the number is left out, and the first enter asks, the second sends.
+// Typing after the question takes the question back.
+func TestNumberFieldAsksBeforeSendingWhatItLeftOut(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field edited by hand
+	var f NumberField
+	if msg := f.Refuse([]rune("e")); !strings.Contains(msg, `"e" is not part of a number: type digits`) {
+		t.Errorf("an e in the empty box says %q", msg)
+	}
+	if !f.Enter() {
+		t.Error("an enter with nothing left out should send")
+	}
+	typeInto(&f, "1")
+	if msg := f.Refuse([]rune("e")); msg != "" || f.LeftOut != "e" || !f.Unchecked {
+		t.Errorf("an e after a digit: message %q, left out %q, unchecked %v", msg, f.LeftOut, f.Unchecked)
+	}
+	typeInto(&f, "3")
+	if f.Enter() {
+		t.Error("the first enter after the e sent 13")
+	}
+	if n := f.Note("number", ""); !strings.HasSuffix(n, "your number reads 13. Enter again sends it.") {
+		t.Errorf("the note after the first enter is %q", n)
+	}
+	typeInto(&f, "0")
+	if f.Asked || strings.Contains(f.Note("number", ""), "Enter again") {
+		t.Errorf("typing after the question should take it back: %q", f.Note("number", ""))
+	}
+	if !f.Enter() {
+		t.Error("nothing more was left out: the enter should send 130")
+	}
+	f.Clear()
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2x"), Paste: true})
+	if f.Enter() {
+		t.Error("the first enter after a paste left x out sent 2")
+	}
+}
