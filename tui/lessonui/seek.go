@@ -99,7 +99,7 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 	case key.Matches(k, m.keys.End):
 		err, note = l.Seek(l.End()), "at the end: space replays the step"
 	case key.Matches(k, m.keys.GoTo):
-		m.prompt = playback.TimePrompt(l.End())
+		m.prompt = playback.StepTimePrompt(l.from(), l.End())
 	default:
 		return false
 	}
@@ -158,10 +158,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		l := stepLine{&m}
-		at, err := playback.ParseTime(m.prompt.Input, l.End())
-		if err == nil && at < l.from() {
-			err = errBefore(l.from())
-		}
+		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), l.End())
 		if err != nil {
 			m.prompt.Err = err.Error()
 			return m, nil
@@ -178,15 +175,6 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	return m, nil
 }
-
-// errBefore refuses a time before the step starts.
-type errBefore time.Duration
-
-func (e errBefore) Error() string {
-	return "this step starts at " + secondsOf(time.Duration(e)) + ": type a time from there to its end"
-}
-
-func secondsOf(d time.Duration) string { return d.Round(time.Millisecond).String() }
 
 // holdEvent shows a pause on a breaker's event as the event left it: when
 // later events of the same instant moved the breaker on (a half-open

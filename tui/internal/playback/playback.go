@@ -374,6 +374,15 @@ func TimePrompt(end time.Duration) *Prompt {
 	return &Prompt{Label: "go to time", Hint: "e.g. " + strings.Join(TimeExamples(end), ", ") + " (0 to " + pane.SecondsShort(end) + ")"}
 }
 
+// StepTimePrompt is TimePrompt for a lesson step's stretch of its run,
+// from from to end: its hint names that range, and examples in it.
+func StepTimePrompt(from, end time.Duration) *Prompt {
+	if from <= 0 {
+		return TimePrompt(end)
+	}
+	return &Prompt{Label: "go to time", Hint: TimeRange(from, end)}
+}
+
 // GoTo answers a time prompt: it moves t there and pauses, or leaves the
 // prompt's Err saying what is allowed. done is true when the prompt may
 // close.

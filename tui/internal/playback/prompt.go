@@ -7,6 +7,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -23,6 +25,10 @@ type Prompt struct {
 	// Hint is what may be typed, shown after the input while it is short.
 	Hint  string
 	Input string
+	// Back is the cursor, in characters before the end of Input: 0 (the
+	// end, where typing goes) for a prompt a screen opens with an answer
+	// in it, as every screen's Input alone put it.
+	Back int
 	// Subject is what the question is about, when that is not the input
 	// (the file an overwrite question would write over).
 	Subject string
@@ -45,28 +51,56 @@ const (
 // maxInput bounds what a prompt holds: a path, a time or a seed fit.
 const maxInput = 200
 
-// Key handles one key: text is typed (a paste too), backspace erases,
-// ctrl+u clears, enter answers, esc (alone or with a key after it, which
+// PromptEditKeys are the editing keys of a prompt: the number boxes'
+// (NumberEditKeys: ctrl+w, ctrl+u, ctrl+a/e/b/f, ctrl+d), and the arrows,
+// home and end, which move time in the players but are the prompt's
+// while it is open. ctrl+u empties the prompt when the cursor is at its
+// end, as it always did.
+var PromptEditKeys = func() textinput.KeyMap {
+	k := NumberEditKeys
+	k.CharacterForward = key.NewBinding(key.WithKeys("right", "ctrl+f"))
+	k.CharacterBackward = key.NewBinding(key.WithKeys("left", "ctrl+b"))
+	k.LineStart = key.NewBinding(key.WithKeys("home", "ctrl+a"))
+	k.LineEnd = key.NewBinding(key.WithKeys("end", "ctrl+e"))
+	return k
+}()
+
+// promptEditing reports whether k is one of PromptEditKeys'.
+func promptEditing(k tea.KeyMsg) bool {
+	e := PromptEditKeys
+	return key.Matches(k, e.CharacterForward, e.CharacterBackward, e.WordForward, e.WordBackward,
+		e.DeleteWordBackward, e.DeleteWordForward, e.DeleteBeforeCursor, e.DeleteCharacterBackward,
+		e.DeleteCharacterForward, e.LineStart, e.LineEnd)
+}
+
+// Key handles one key: text is typed (a paste too) at the cursor, the
+// line editor's keys edit (PromptEditKeys, on bubbles' textinput, as the
+// number boxes'), enter answers, esc (alone or with a key after it, which
 // reads as alt+key) cancels.
 func (p *Prompt) Key(k tea.KeyMsg) PromptResult {
 	if k.Alt {
 		// esc and a key typed at once arrive as alt+key: the esc cancels.
 		return PromptCancelled
 	}
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case k.Type == tea.KeyEnter:
 		return PromptDone
-	case tea.KeyEsc, tea.KeyCtrlC:
+	case k.Type == tea.KeyEsc, k.Type == tea.KeyCtrlC:
 		return PromptCancelled
-	case tea.KeyBackspace:
-		if r := []rune(p.Input); len(r) > 0 {
-			p.Input = string(r[:len(r)-1])
-		}
-	case tea.KeyCtrlU:
-		p.Input = ""
-	case tea.KeySpace:
+	case promptEditing(k):
+		r := []rune(p.Input)
+		ti := textinput.New()
+		ti.KeyMap = PromptEditKeys
+		ti.CharLimit = 0
+		ti.SetValue(p.Input)
+		ti.SetCursor(len(r) - min(max(p.Back, 0), len(r)))
+		ti.Focus()
+		ti, _ = ti.Update(k)
+		p.Input = ti.Value()
+		p.Back = len([]rune(p.Input)) - ti.Position()
+	case k.Type == tea.KeySpace:
 		p.add(" ")
-	case tea.KeyRunes:
+	case k.Type == tea.KeyRunes:
 		p.add(string(k.Runes))
 	}
 	return PromptTyping
@@ -89,7 +123,9 @@ func (p *Prompt) add(s string) {
 		p.Err = LeftOutNote(r[room:], maxInput)
 		r = r[:room]
 	}
-	p.Input += string(r)
+	in := []rune(p.Input)
+	at := len(in) - min(max(p.Back, 0), len(in))
+	p.Input = string(in[:at]) + string(r) + string(in[at:])
 }
 
 // LeftOutNote says which characters an input of at most limit left out,
@@ -114,12 +150,7 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 		label += ":"
 	}
 	head := " " + th.Bold.Render(label) + " "
-	in := p.Input
-	room := w - ansi.StringWidth(head) - 1
-	for room > 0 && ansi.StringWidth(in) > room {
-		in = "…" + string([]rune(in)[2:])
-	}
-	cursor := in + th.Selected.Render(" ")
+	cursor := p.withCursor(th, w-ansi.StringWidth(head)-1)
 	keys := " · enter ok · esc cancel"
 	var tries []string
 	switch {
@@ -143,4 +174,31 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 		return pane.Fit(" "+th.Error.Render(p.Err), w)
 	}
 	return pane.Fit(head+cursor, w)
+}
+
+// withCursor is the input with the cursor drawn on it, in about room
+// cells: at the end a blank cell after the input, as it always was, and
+// inside it the character under the cursor shown selected. A long input
+// shows its end, or, with the cursor further back, the stretch around the
+// cursor.
+func (p *Prompt) withCursor(th *theme.Theme, room int) string {
+	r := []rune(p.Input)
+	at := len(r) - min(max(p.Back, 0), len(r))
+	before, under, after := string(r[:at]), " ", ""
+	if at < len(r) {
+		under, after = string(r[at]), string(r[at+1:])
+	}
+	for room > 0 && ansi.StringWidth(before+after) > room {
+		if ansi.StringWidth(after) > 1 && ansi.StringWidth(before) <= room/2 {
+			a := []rune(after)
+			after = string(a[:len(a)-2]) + "…"
+			continue
+		}
+		b := []rune(before)
+		if len(b) < 2 {
+			break
+		}
+		before = "…" + string(b[2:])
+	}
+	return before + th.Selected.Render(under) + after
 }

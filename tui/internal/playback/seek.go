@@ -309,28 +309,70 @@ func faultWords(f pane.FaultSpan) (starts, ends string) {
 // ParseTime reads a time typed at the prompt: "12s", "12.5", "1m30s",
 // "800ms" (a bare number is seconds). It must lie from 0 to end.
 func ParseTime(s string, end time.Duration) (time.Duration, error) {
+	return ParseTimeIn(s, 0, end)
+}
+
+// ParseTimeIn reads a time as ParseTime does, which must lie from from to
+// end: a lesson step's stretch of its run. A refusal says what it read,
+// then the range and examples in it.
+func ParseTimeIn(s string, from, end time.Duration) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	allowed := fmt.Sprintf("type 0 to %s, e.g. %s", pane.SecondsShort(end), strings.Join(TimeExamples(end), ", "))
+	allowed := func() string { return "type " + TimeRange(from, end) }
 	if s == "" {
-		return 0, fmt.Errorf("no time given; %s", allowed)
+		return 0, fmt.Errorf("no time given; %s", allowed())
 	}
 	var d time.Duration
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		if f != f || f > end.Seconds()+1 || f < -1 {
-			return 0, fmt.Errorf("%q is outside the run; %s", s, allowed)
+			return 0, fmt.Errorf("%q is outside the run; %s", s, allowed())
 		}
 		d = time.Duration(f * float64(time.Second))
 	} else {
 		var perr error
 		d, perr = time.ParseDuration(s)
 		if perr != nil {
-			return 0, fmt.Errorf("%q is not a time; %s", s, allowed)
+			return 0, fmt.Errorf("%q is not a time; %s", s, allowed())
 		}
 	}
-	if d < 0 || d > end {
-		return 0, fmt.Errorf("%q is outside the run; %s", s, allowed)
+	switch {
+	case d < from && from > 0 && d >= 0:
+		return 0, fmt.Errorf("%q is before this step, which starts at %s; %s", s, pane.SecondsShort(from), allowed())
+	case d < from || d > end:
+		return 0, fmt.Errorf("%q is outside the run; %s", s, allowed())
 	}
 	return d, nil
+}
+
+// TimeRange says the times from from to end a prompt takes, with
+// examples of the ways to write one that lie in it: "0 to 6 s, e.g. 3s,
+// 4.5, 800ms". Examples before from are left out; with none left, the
+// range's two ends are the examples.
+func TimeRange(from, end time.Duration) string {
+	var in []string
+	for _, e := range TimeExamples(end) {
+		if d, ok := timeOf(e); ok && d >= from && d <= end {
+			in = append(in, e)
+		}
+	}
+	if len(in) == 0 {
+		in = []string{strconv.FormatFloat(from.Seconds(), 'f', -1, 64), engine.FormatDuration(end)}
+	}
+	start := "0"
+	if from > 0 {
+		start = pane.SecondsShort(from)
+	}
+	return fmt.Sprintf("%s to %s, e.g. %s", start, pane.SecondsShort(end), strings.Join(in, ", "))
+}
+
+// timeOf reads a time as ParseTimeIn does, with no range and no words:
+// TimeRange checks its examples with it, where ParseTimeIn's refusals
+// call TimeRange.
+func timeOf(s string) (time.Duration, bool) {
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return time.Duration(f * float64(time.Second)), f == f
+	}
+	d, err := time.ParseDuration(s)
+	return d, err == nil
 }
 
 // TimeExamples are three moments of a run that ends at end, each written

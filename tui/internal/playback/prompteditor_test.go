@@ -1,0 +1,86 @@
+package playback
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The time prompt had backspace and ctrl+u alone: it edits as the number
+// boxes do (ctrl+w a word, ctrl+a and ctrl+e or home and end its ends,
+// the arrows a character, ctrl+d the one under the cursor), and typing or
+// a paste goes where the cursor is.
+func TestPromptEditsLikeALine(t *testing.T) {
+	racefree.Only(t) // no goroutine: a prompt and its keys
+	p := TimePrompt(2 * time.Minute)
+	step := func(k tea.KeyMsg, want string, back int) {
+		t.Helper()
+		p.Key(k)
+		if p.Input != want || p.Back != back {
+			t.Fatalf("after %q the prompt holds %q, cursor %d from the end; want %q, %d", k.String(), p.Input, p.Back, want, back)
+		}
+	}
+	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	step(runes("1m 30s"), "1m 30s", 0)
+	step(tuitest.Key("ctrl+w"), "1m ", 0)
+	step(tuitest.Key("ctrl+a"), "1m ", 3)
+	step(tuitest.Key("ctrl+d"), "m ", 2)
+	step(runes("2"), "2m ", 2)
+	step(tuitest.Key("right"), "2m ", 1)
+	step(tuitest.Key("delete"), "2m", 0)
+	step(tuitest.Key("left"), "2m", 1)
+	step(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("0s1"), Paste: true}, "20s1m", 1)
+	step(tuitest.Key("end"), "20s1m", 0)
+	step(tuitest.Key("backspace"), "20s1", 0)
+	step(tuitest.Key("home"), "20s1", 4)
+	step(tuitest.Key("ctrl+e"), "20s1", 0)
+	step(tuitest.Key("ctrl+u"), "", 0)
+	if r := p.Key(tuitest.Key("esc")); r != PromptCancelled {
+		t.Errorf("esc should cancel, did %v", r)
+	}
+	// The cursor is drawn where it is: inside the input, on its
+	// character.
+	p = TimePrompt(time.Minute)
+	p.Key(runes("12s"))
+	p.Key(tuitest.Key("left"))
+	if v := ansi.Strip(p.View(tuitest.Plain(), 80)); !strings.Contains(v, "go to time: 12s  e.g.") {
+		t.Errorf("the prompt's line: %q", v)
+	}
+}
+
+// A time the prompt cannot take is refused with what was typed, the
+// range it takes and examples in it; a lesson step's prompt names the
+// step's stretch of the run, where it said "0 to" of a step starting at
+// 30 s, and examples before the step.
+func TestATimePromptSaysWhatItTakes(t *testing.T) {
+	racefree.Only(t) // no goroutine: text read and written
+	for _, c := range []struct {
+		typed      string
+		from, end  time.Duration
+		want       string
+		takeMoment time.Duration
+	}{
+		{"abc", 0, time.Minute, `"abc" is not a time; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"90", 0, time.Minute, `"90" is outside the run; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"", 0, time.Minute, `no time given; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"10s", 30 * time.Second, time.Minute, `"10s" is before this step, which starts at 30 s; type 30 s to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"50s", 50 * time.Second, time.Minute, "", 50 * time.Second},
+		{"5", 55 * time.Second, time.Minute, `"5" is before this step, which starts at 55 s; type 55 s to 60 s, e.g. 1m`, -1},
+	} {
+		d, err := ParseTimeIn(c.typed, c.from, c.end)
+		switch {
+		case c.want == "" && (err != nil || d != c.takeMoment):
+			t.Errorf("%q in %v–%v: %v, %v; want %v", c.typed, c.from, c.end, d, err, c.takeMoment)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("%q in %v–%v: %v\nwant %s", c.typed, c.from, c.end, err, c.want)
+		}
+	}
+	if h := StepTimePrompt(30*time.Second, time.Minute).Hint; h != "30 s to 60 s, e.g. 30s, 45.5, 1m" {
+		t.Errorf("a step's prompt hints %q", h)
+	}
+}
