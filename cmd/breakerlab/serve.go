@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -52,6 +53,39 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 // a word and no "stopped" in the log. (Windows has the name, never the
 // signal.)
 var serveStopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// serveStopSignalWords names each of serveStopSignals as the teacher
+// knows it: the start-up line says every way the class ends cleanly, from
+// the list the server really listens for, so the line cannot leave one out
+// (it named ctrl+c alone, and a hang-up or SIGTERM stopped it as well).
+var serveStopSignalWords = map[os.Signal]string{
+	os.Interrupt:    "ctrl+c",
+	syscall.SIGTERM: "SIGTERM",
+	syscall.SIGHUP:  "a hang-up",
+}
+
+// serveStopWords is the start-up line's clause on how the server stops.
+// With --teacher, ctrl+c is a key of the teacher's screen, not a signal:
+// quitting that screen stops the server, and it asks first.
+func serveStopWords(teacher bool) string {
+	var ways []string
+	if teacher {
+		ways = append(ways, "quitting the teacher's screen (it asks first)")
+	}
+	for _, sig := range serveStopSignals {
+		if teacher && sig == os.Interrupt {
+			continue
+		}
+		ways = append(ways, serveStopSignalWords[sig])
+	}
+	switch len(ways) {
+	case 1:
+		return ways[0] + " stops the server"
+	case 2:
+		return ways[0] + " or " + ways[1] + " stops the server"
+	}
+	return strings.Join(ways[:len(ways)-1], ", ") + " or " + ways[len(ways)-1] + " stops the server"
+}
 
 // noPTY is the one line a client without a terminal is told.
 const noPTY = "breakerlab needs a terminal: connect with `ssh -t`. Without one, install breakerlab and use its headless commands: " +
@@ -220,10 +254,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
 	}
-	stopWords := "ctrl+c stops the server"
-	if *teacher {
-		stopWords = "quitting the teacher's screen stops the server (it asks first)"
-	}
+	stopWords := serveStopWords(*teacher)
 	join := srv.JoinFor(ln.Addr())
 	where := ""
 	if join.Local {

@@ -74,9 +74,42 @@ func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
 func TestServeSaysHowToConnect(t *testing.T) {
 	stderr := serveBriefly(t)
 	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) YOUR-NAME@127.0.0.1` \\(from this machine only\\); " +
-		"sign-in: no password; progress per key, or per name without one; ctrl\\+c stops the server").FindStringSubmatch(stderr)
+		"sign-in: no password; progress per key, or per name without one; ctrl\\+c, SIGTERM or a hang-up stops the server").FindStringSubmatch(stderr)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("stderr does not say how to connect:\n%s", stderr)
+	}
+}
+
+// The start-up line names every signal the server stops cleanly on, from
+// the list it listens for: it named ctrl+c alone while a hang-up and
+// SIGTERM ended the class as cleanly. With --teacher ctrl+c is the
+// teacher's key, and quitting the screen is named instead.
+func TestServeStopWordsNameEverySignal(t *testing.T) {
+	racefree.Only(t) // no goroutine: it builds the start-up line's words
+	for _, teacher := range []bool{false, true} {
+		words := serveStopWords(teacher)
+		if !strings.HasSuffix(words, " stops the server") {
+			t.Errorf("teacher=%v: %q does not end in \"stops the server\"", teacher, words)
+		}
+		for _, sig := range serveStopSignals {
+			name := serveStopSignalWords[sig]
+			if name == "" {
+				t.Errorf("signal %v has no words", sig)
+				continue
+			}
+			if teacher && sig == os.Interrupt {
+				if strings.Contains(words, name) {
+					t.Errorf("teacher=%v: %q names %s, a key of the teacher's screen", teacher, words, name)
+				}
+				continue
+			}
+			if !strings.Contains(words, name) {
+				t.Errorf("teacher=%v: %q does not name %s (%v)", teacher, words, name, sig)
+			}
+		}
+		if teacher != strings.Contains(words, "quitting the teacher's screen") {
+			t.Errorf("teacher=%v: %q", teacher, words)
+		}
 	}
 }
 
