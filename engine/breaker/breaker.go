@@ -153,15 +153,34 @@ type Transition struct {
 
 func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
 
+// countOf is n and its noun, singular after 1: the noun follows the count
+// it stands beside, "1 of 1 trial call passed" as one says "1 of 1
+// customer" (it said "1 of 1 trial calls passed").
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// wasOrWere agrees with the count of calls it says were slow: "1 of 2
+// trial calls was slow".
+func wasOrWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
 // Reason says in words why the transition happened.
 func (t Transition) Reason() string {
 	switch t.Cause {
 	case CauseFailureRate:
-		return fmt.Sprintf("%d of the last %d calls failed (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+		return fmt.Sprintf("%d of the last %s failed (%.0f%%)", t.Failures, countOf(t.Calls, "call"), pct(t.Failures, t.Calls))
 	case CauseSlowCallRate:
-		return fmt.Sprintf("%d of the last %d calls were slow (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+		return fmt.Sprintf("%d of the last %s %s slow (%.0f%%)", t.Failures, countOf(t.Calls, "call"), wasOrWere(t.Failures), pct(t.Failures, t.Calls))
 	case CauseConsecutiveFailures:
-		return fmt.Sprintf("%d calls in a row failed", t.Failures)
+		return countOf(t.Failures, "call") + " in a row failed"
 	case CauseWaitElapsed:
 		return "the open wait ran out"
 	case CauseTrialFailed:
@@ -169,11 +188,11 @@ func (t Transition) Reason() string {
 	case CauseTrialSlow:
 		return "a trial call was slow"
 	case CauseTrialsFailureRate:
-		return fmt.Sprintf("%d of %d trial calls failed (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+		return fmt.Sprintf("%d of %s failed (%.0f%%)", t.Failures, countOf(t.Calls, "trial call"), pct(t.Failures, t.Calls))
 	case CauseTrialsSlowRate:
-		return fmt.Sprintf("%d of %d trial calls were slow (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+		return fmt.Sprintf("%d of %s %s slow (%.0f%%)", t.Failures, countOf(t.Calls, "trial call"), wasOrWere(t.Failures), pct(t.Failures, t.Calls))
 	case CauseTrialsPassed:
-		return fmt.Sprintf("%d of %d trial calls passed", t.Calls-t.Failures, t.Calls)
+		return fmt.Sprintf("%d of %s passed", t.Calls-t.Failures, countOf(t.Calls, "trial call"))
 	case CauseHalfOpenTimeout:
 		return "the trial calls did not finish in time"
 	case CauseOperator:

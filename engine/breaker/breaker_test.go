@@ -286,3 +286,27 @@ func BenchmarkAllowRecord(b *testing.B) {
 		}
 	})
 }
+
+// A reason's noun follows the count beside it: a half-open breaker with one
+// trial said "1 of 1 trial calls passed", a window of one "the last 1 calls".
+func TestReasonSaysOneInTheSingular(t *testing.T) {
+	for _, c := range []struct {
+		tr   Transition
+		want string
+	}{
+		{Transition{Cause: CauseTrialsPassed, Calls: 1}, "1 of 1 trial call passed"},
+		{Transition{Cause: CauseTrialsPassed, Calls: 2}, "2 of 2 trial calls passed"},
+		{Transition{Cause: CauseTrialsFailureRate, Failures: 1, Calls: 1}, "1 of 1 trial call failed (100%)"},
+		{Transition{Cause: CauseTrialsSlowRate, Failures: 1, Calls: 1}, "1 of 1 trial call was slow (100%)"},
+		{Transition{Cause: CauseTrialsSlowRate, Failures: 1, Calls: 2}, "1 of 2 trial calls was slow (50%)"},
+		{Transition{Cause: CauseFailureRate, Failures: 1, Calls: 1}, "1 of the last 1 call failed (100%)"},
+		{Transition{Cause: CauseSlowCallRate, Failures: 1, Calls: 1}, "1 of the last 1 call was slow (100%)"},
+		{Transition{Cause: CauseConsecutiveFailures, Failures: 1}, "1 call in a row failed"},
+		{Transition{Cause: CauseSlowCallRate, Failures: 2, Calls: 4}, "2 of the last 4 calls were slow (50%)"},
+		{Transition{Cause: CauseConsecutiveFailures, Failures: 3}, "3 calls in a row failed"},
+	} {
+		if got := c.tr.Reason(); got != c.want {
+			t.Errorf("%v with %d of %d: %q, want %q", c.tr.Cause, c.tr.Failures, c.tr.Calls, got, c.want)
+		}
+	}
+}

@@ -35,5 +35,5 @@ func ExampleBreaker_Execute() {
 	// circuit breaker is open - retry after 1m0.000000001s
 	// circuit breaker is open
 	// 1m0.001s: open -> half-open (the open wait ran out)
-	// 1m0.001s: half-open -> closed (1 of 1 trial calls passed)
+	// 1m0.001s: half-open -> closed (1 of 1 trial call passed)
 }

@@ -1125,6 +1125,9 @@ func briefReason(t engine.Transition) string {
 	case breaker.CauseConsecutiveFailures:
 		return fmt.Sprintf("%d in a row", t.Failures)
 	case breaker.CauseTrialsPassed:
+		if t.Calls == 1 {
+			return fmt.Sprintf("%d/1 trial ok", t.Calls-t.Failures)
+		}
 		return fmt.Sprintf("%d/%d trials ok", t.Calls-t.Failures, t.Calls)
 	case breaker.CauseWaitElapsed:
 		return "wait over"
