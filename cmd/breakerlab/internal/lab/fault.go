@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 )
 
@@ -107,6 +108,51 @@ func (f Fault) String() string {
 		b.WriteString(f.To.String())
 	}
 	return b.String()
+}
+
+// Words says the fault in plain words, from the same fields String
+// writes, so that the two cannot disagree: "slow: each call takes 10 s,
+// from 500 ms to 3.5 s" beside slow:10s@500ms-3.5s, which the lab's table
+// showed alone, a notation the reader had to decode.
+func (f Fault) Words() string {
+	var what string
+	switch f.Kind {
+	case Slow:
+		what = "each call takes " + spokenDuration(f.Latency)
+	case Error:
+		// 'g' with 12 digits drops float noise (100 × 0.3 is 30.000000000000004)
+		// and keeps every digit the notation can carry that a reader would.
+		what = strconv.FormatFloat(100*f.Probability, 'g', 12, 64) + "% of calls answer 500"
+	case Hang:
+		what = "calls never answer"
+	case Close:
+		what = "each connection closes unanswered"
+	case Garbage:
+		what = "each call gets bytes that are not HTTP"
+	default:
+		what = "unknown"
+	}
+	until := "the end"
+	if f.To != 0 {
+		until = spokenDuration(f.To)
+	}
+	return f.Kind.String() + ": " + what + ", from " + spokenDuration(f.From) + " to " + until
+}
+
+// spokenDuration writes d as one says it, number and unit apart: "500 ms",
+// "3.5 s"; a minute or more as FormatDuration does ("1m30s").
+func spokenDuration(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "0 s"
+	case d < time.Millisecond:
+		return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', -1, 64) + " µs"
+	case d < time.Second:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', -1, 64) + " ms"
+	case d < time.Minute:
+		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+	}
+	return engine.FormatDuration(d)
 }
 
 // FaultSyntax is shown with every parse error.

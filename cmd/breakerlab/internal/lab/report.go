@@ -222,6 +222,11 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 		faults = append(faults, f.String())
 	}
 	fmt.Fprintf(b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
+	// What the notation means, a line a fault: the table is where a reader
+	// first meets it, and it was shown bare.
+	for _, f := range c.Faults {
+		fmt.Fprintf(b, "  %s\n", f.Words())
+	}
 	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", secs(results[0].From), secs(results[0].To))
 	if c.Scale != 1 {
 		// The modes' names ("timeout 500 ms") and the faults are the
