@@ -52,7 +52,30 @@ func (s *Session) scrolled(lines []string) []string {
 	case off > 0:
 		hint = "   ▲ more above · k or ↑ scrolls back"
 	}
+	if s.typingNumber() {
+		// j and k are the box's to refuse (pollnumber.go): only the
+		// arrows scroll.
+		hint = "   ▼ more below · ↓ scrolls"
+		switch {
+		case off > 0 && off < s.pageMax:
+			hint = "   ▲▼ more above and below · ↓/↑ scroll"
+		case off > 0:
+			hint = "   ▲ more above · ↑ scrolls back"
+		}
+	}
 	return append(out, hint)
+}
+
+// typingNumber says whether this student's screen shows a number poll's
+// box, which every typed character goes to: j and k scrolled the page
+// before the box saw them, so a j typed in a number moved the page and
+// the box never said j is no part of a number.
+func (s *Session) typingNumber() bool {
+	if s.teacher {
+		return false
+	}
+	a, open := s.room.OpenQuestion()
+	return open && a.Number && !a.Revealed && s.shownTo(a)
 }
 
 // notePage starts a new page at its top: called after every message.
@@ -69,6 +92,9 @@ func (s *Session) notePage() {
 // scrollKey scrolls the question's page by k; handled is false for a key
 // that does not scroll.
 func (s *Session) scrollKey(k tea.KeyMsg) (handled bool) {
+	if k.Type == tea.KeyRunes && s.typingNumber() {
+		return false // the box's: it takes or refuses a typed character
+	}
 	by := 0
 	switch k.String() {
 	case "j", "down":
