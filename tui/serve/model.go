@@ -117,6 +117,10 @@ type Session struct {
 	kept keptAnswer
 
 	drops dropNote // input the server dropped, while the note shows (dropnote.go)
+	// forkNote: the student's last key stopped their following the
+	// teacher, and the screen's last line says so until their next key
+	// (forknote.go).
+	forkNote bool
 
 	// lab is the address of the live lab the session runs, which the
 	// top line keeps whole (labtitle.go).
@@ -291,6 +295,9 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg, tea.MouseMsg:
 		if s.clock != nil {
 			s.lastInput = s.clock()
+		}
+		if _, key := msg.(tea.KeyMsg); key {
+			s.forkNote = false // said once: the key after it has been read
 		}
 	case idleCheckMsg:
 		if s.watching() {
@@ -528,6 +535,7 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		// F, or any key that explores, forks from this moment.
 		cmd := s.fork()
+		s.forkNote = s.mode == exploring
 		if ks == "F" || s.mode != exploring {
 			return s, cmd
 		}
@@ -750,6 +758,7 @@ func (s *Session) View() string {
 		}
 		v = withTagMarked(v, tag, s.w, mark)
 	}
+	v = s.withForkNote(v)
 	v = s.withDropNote(v)
 	if s.fullH > s.h && s.w > 0 {
 		v += "\n" + s.joinView(s.w)
