@@ -267,23 +267,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *teacher {
 		go func() {
 			defer close(screenDone)
-			// The teacher's own screen is the home screen of `breakerlab`,
-			// with the teacher's own progress, in the room.
-			o := serveHome()
-			// This terminal is the teacher's own machine: the lab runs
-			// here as in `breakerlab`.
-			o.LiveLab = homeLiveLab
-			lo := lessonui.Terminal("")
-			o.Theme, o.LessonStore, o.LessonNotice = lo.Theme, lo.Store, lo.Notice
-			d, iv := drillui.Terminal(), interviewui.Terminal()
-			o.Drill, o.Interview = &d, &iv
-			// The teacher's own stars, and w writes in this folder.
-			ch := challengeui.Terminal(nil, os.Getenv)
-			o.Challenges = &ch
-			if wd, err := os.Getwd(); err == nil {
-				o.Workbooks = tui.Workbooks(wd, true)
-			}
-			m := serve.NewSession(ctx, o, srv.Room(), true)
+			m := serve.NewSession(ctx, teacherHome("", dir), srv.Room(), true)
 			m.SetPresent(*present)
 			// Leaving this screen stops the server: q and ctrl+c ask
 			// first, saying how many students it would disconnect.
@@ -316,6 +300,43 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s\n", logPath)
 	}
 	return err
+}
+
+// teacherHome is the teacher's own screen: the home screen of
+// `breakerlab`, with the teacher's own progress (progressPath "": the
+// default file), in the room, saying so; dataDir holds the students'.
+func teacherHome(progressPath, dataDir string) home.Options {
+	o := serveHome()
+	// This terminal is the teacher's own machine: the lab runs here as in
+	// `breakerlab`.
+	o.LiveLab = homeLiveLab
+	lo := lessonui.Terminal(progressPath)
+	o.Theme, o.LessonStore, o.LessonNotice = lo.Theme, lo.Store, lo.Notice
+	d, iv := drillui.Terminal(), interviewui.Terminal()
+	o.Drill, o.Interview = &d, &iv
+	// The teacher's own stars, and w writes in this folder.
+	ch := challengeui.Terminal(nil, os.Getenv)
+	o.Challenges = &ch
+	o.Notices = append(o.Notices, teacherProgressNotice(lo.Store, dataDir))
+	if wd, err := os.Getwd(); err == nil {
+		o.Workbooks = tui.Workbooks(wd, true)
+	}
+	return o
+}
+
+// teacherProgressNotice says whose progress the teacher's home screen
+// shows: the teacher's own, this machine's, as `breakerlab` shows it, not
+// the class's. Its stars and counts sat beside the class's join line with
+// nothing to say so, and a teacher who had served with --data-dir read
+// them as the students'. store is the teacher's lesson progress (nil:
+// none is kept); dataDir the folder the students' progress is kept in.
+func teacherProgressNotice(store *lessons.Store, dataDir string) string {
+	where := "this machine's"
+	if store != nil {
+		where = "this machine's, in " + filepath.Dir(store.Path())
+	}
+	return "The progress on this screen (lessons, stars, drill) is your own, " + where +
+		", not the class's: each student's is kept in their own folder in " + dataDir + "."
 }
 
 // noneIfZero maps the flag's 0 ("never") to the config's negative.

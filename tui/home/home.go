@@ -118,6 +118,10 @@ type Options struct {
 	ProgressAtStart bool
 	LessonStore     *lessons.Store
 	LessonNotice    string
+	// Notices are more notices of the home screen, each kept until
+	// dismissed as LessonNotice is (the classroom teacher's: whose
+	// progress the screen shows).
+	Notices []string
 	// Workbooks open the exercises; nil makes the Exercises item say the
 	// runner is not available.
 	Workbooks *Workbooks
@@ -344,6 +348,9 @@ func New(o Options) Model {
 	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
+	for _, n := range o.Notices {
+		m.addNotice(n)
+	}
 	if o.Drill != nil {
 		m.addNotice(o.Drill.Notice)
 	}
