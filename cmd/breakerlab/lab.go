@@ -34,6 +34,17 @@ var labContext = func() (context.Context, context.CancelFunc) {
 	return lab.SignalContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
+// faultWords says faults in words (lab.Fault.Words), for the --fault
+// flag's help, where its default (slow:10s@500ms-3.5s) was shown as
+// notation alone.
+func faultWords(faults []lab.Fault) string {
+	var s []string
+	for _, f := range faults {
+		s = append(s, f.Words())
+	}
+	return strings.Join(s, "; ")
+}
+
 // faultList is the repeatable --fault flag.
 type faultList struct {
 	faults []lab.Fault
@@ -79,7 +90,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback needs --open-to-network")
 	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
-	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none)")
+	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none); the default in words: "+faultWords(lab.DefaultFaults()))
 	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus, in one mode (protected unless --mode says)")
 	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")
