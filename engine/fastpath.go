@@ -155,7 +155,7 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	ds.calls++
 	ds.fastSent++
 	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.noteInFlight(r.now)
 	req.inCall = true
 	req.callTok++
 	if !answers {
@@ -475,7 +475,7 @@ func inDefaultOrder(ds *dependencyState) bool {
 func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.Duration, isErr bool) {
 	ds.calls++
 	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.noteInFlight(r.now)
 	ds.maxAfter = max(ds.maxAfter, after) // fork.go
 	req.inCall = true
 	req.callTok++

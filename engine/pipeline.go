@@ -151,7 +151,7 @@ func (r *Run) sendCall(id int32, req *request, ds *dependencyState) {
 	}
 	ds.calls++
 	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.noteInFlight(r.now)
 	req.inCall = true
 	req.callTok++
 	after, answers, isErr := r.response(ds, latency, errDraw)
@@ -493,4 +493,12 @@ func (r *Run) finishCall(id int32, res result) {
 	}
 	r.answerClient(id, o)
 	r.finishServer(id)
+}
+
+// noteInFlight records a new peak of the calls in flight, and when it was
+// first reached: a call has just been sent at now.
+func (ds *dependencyState) noteInFlight(now time.Duration) {
+	if ds.inFlight > ds.inFlightMax {
+		ds.inFlightMax, ds.inFlightMaxAt = ds.inFlight, now
+	}
 }

@@ -232,14 +232,17 @@ type dependencyState struct {
 	svc         int32
 	inFlight    int
 	inFlightMax int
-	abandoned   int  // calls in flight whose caller no longer waits
-	bulkhead    int  // calls inside the bulkhead now
-	waiters     ring // calls waiting for a bulkhead slot
-	waiting     int  // live waiters (the ring may hold stale ones)
-	breaker     *breaker.Breaker
-	budget      retry.Budget
-	logNormMu   float64
-	logNormSig  float64
+	// inFlightMaxAt is when inFlight first reached inFlightMax: the peak's
+	// time, which run's table gives beside the peak.
+	inFlightMaxAt time.Duration
+	abandoned     int  // calls in flight whose caller no longer waits
+	bulkhead      int  // calls inside the bulkhead now
+	waiters       ring // calls waiting for a bulkhead slot
+	waiting       int  // live waiters (the ring may hold stale ones)
+	breaker       *breaker.Breaker
+	budget        retry.Budget
+	logNormMu     float64
+	logNormSig    float64
 	// The latency, deadline and timeout, copied out of cfg for the hot path.
 	latKind  LatencyKind
 	latMean  float64 // float64(Latency.Mean)
@@ -980,7 +983,7 @@ func (r *Run) runBefore(stop time.Duration) {
 					}
 					ds.calls++
 					ds.inFlight++
-					ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+					ds.noteInFlight(now)
 					ds.maxAfter = max(ds.maxAfter, after) // fork.go
 					req.inCall = true
 					req.callTok++
@@ -1462,7 +1465,7 @@ drawn:
 				}
 				ds.calls++
 				ds.inFlight++
-				ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+				ds.noteInFlight(now)
 				ds.maxAfter = max(ds.maxAfter, after) // fork.go
 				req.inCall = true
 				req.callTok++
@@ -1589,7 +1592,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 			}
 			ds.calls++
 			ds.inFlight++
-			ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+			ds.noteInFlight(now)
 			ds.maxAfter = max(ds.maxAfter, after) // fork.go
 			req.inCall = true
 			req.callTok++

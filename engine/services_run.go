@@ -424,9 +424,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	ds.calls++
 	n := ds.inFlight + 1
 	ds.inFlight = n
-	if n > ds.inFlightMax {
-		ds.inFlightMax = n
-	}
+	ds.noteInFlight(r.now)
 	req.inCall = true
 	req.callTok++
 	// A service of one instance needs no balancer: the call asks nothing.
@@ -889,7 +887,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	}
 	ds.calls++
 	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.noteInFlight(r.now)
 	req.inCall = true
 	req.callTok++
 	// response's answer without its call while no fault is in force

@@ -207,7 +207,7 @@ func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
 	for k := 1; k < ss.n; k++ {
 		e := r.dependencySnapshot(&r.dependencies[ss.depBase+k*ss.nDeps+j])
 		d.InFlight += e.InFlight
-		d.InFlightMax = max(d.InFlightMax, e.InFlightMax)
+		d.peakAt(e.InFlightMax, e.InFlightMaxAt)
 		d.Abandoned += e.Abandoned
 		d.Bulkhead += e.Bulkhead
 		d.Calls += e.Calls
@@ -246,9 +246,18 @@ func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
 	}
 	for t := range series {
 		series[t].Breaker = -1
-		d.InFlightMax = max(d.InFlightMax, int(series[t].InFlight))
+		// A sample holds the calls in flight at its bucket's end.
+		d.peakAt(int(series[t].InFlight), time.Duration(t+1)*r.every)
 	}
-	d.InFlightMax = max(d.InFlightMax, d.InFlight)
+	d.peakAt(d.InFlight, r.now)
 	d.Series = series
 	return d
+}
+
+// peakAt takes n calls in flight at `at` as the peak if it is a higher one,
+// or as high and earlier: InFlightMaxAt is when the peak was first reached.
+func (d *DependencySnapshot) peakAt(n int, at time.Duration) {
+	if n > d.InFlightMax || n == d.InFlightMax && at < d.InFlightMaxAt {
+		d.InFlightMax, d.InFlightMaxAt = n, at
+	}
 }

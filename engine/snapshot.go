@@ -132,8 +132,11 @@ type DependencySnapshot struct {
 	Name        string
 	InFlight    int
 	InFlightMax int
-	Abandoned   int // of InFlight, calls whose callers gave up
-	Bulkhead    int // calls inside the bulkhead now
+	// InFlightMaxAt is when the calls in flight first reached InFlightMax
+	// (0 when no call was sent).
+	InFlightMaxAt time.Duration
+	Abandoned     int // of InFlight, calls whose callers gave up
+	Bulkhead      int // calls inside the bulkhead now
 	// BulkheadCap is the bulkhead's size, zero when there is none. For a
 	// per-tenant bulkhead it and Bulkhead count every lane's slots and the
 	// overflow together, though no one call may take them all:
@@ -334,6 +337,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		Name:             ds.cfg.Name,
 		InFlight:         ds.inFlight,
 		InFlightMax:      ds.inFlightMax,
+		InFlightMaxAt:    ds.inFlightMaxAt,
 		Abandoned:        ds.abandoned,
 		Bulkhead:         ds.bulkhead,
 		BulkheadCap:      ds.cfg.Policy.Bulkhead,
