@@ -52,35 +52,6 @@ func dark(c color.Color) bool {
 	return 299*r+587*g+114*b < 1000*0x8000
 }
 
-type bands []color.Color
-
-func (b bands) Colors() []color.Color { return b }
-
-// grid is a sweep's cells as gonum's GridXYZ: each cell's band (of
-// scale), NaN for a cell without a mean. gonum colours the band index,
-// from 0 to heatbands.N-1, so it paints the very band the terminal does,
-// a uniform grid's one band included.
-type grid struct {
-	res   *sweep.Result
-	scale heatbands.Scale
-}
-
-func (g grid) Dims() (c, r int) { return g.res.Plan.Size() }
-func (g grid) Z(c, r int) float64 {
-	m := g.res.Cell(c, r).Mean
-	if math.IsNaN(m) {
-		return m
-	}
-	return float64(g.scale.Band(m))
-}
-func (g grid) X(c int) float64 { return g.res.Plan.Axes[0].X[c] }
-func (g grid) Y(r int) float64 {
-	if len(g.res.Plan.Axes) < 2 {
-		return 0
-	}
-	return g.res.Plan.Axes[1].X[r]
-}
-
 // Sweep draws a sweep: a heatmap for two knobs (the cells that meet the
 // goal marked, and the boundary between them and the rest drawn), a line
 // with each cell's spread for one.
@@ -160,16 +131,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs, ys places
 	scale := heatbands.NewScale(pl, lo, hi)
 	colors, how, caveat := sweepBands(pl)
 	if any {
-		if xs.none || ys.none {
-			if err := placedCells(p, res, scale, colors, xs, ys); err != nil {
-				return err
-			}
-		} else {
-			hm := plotter.NewHeatMap(grid{res, scale}, bands(colors))
-			hm.Min, hm.Max = 0, float64(len(colors)-1)
-			hm.NaN = color.White
-			p.Add(hm)
-		}
+		p.Add(placedCells(res, scale, colors, xs, ys))
 		legend.Add(pl.Measure.Label() + ", " + how)
 		entries := sweepui.Legend(scale, pl.Measure, sweepui.CellMeans(res)...)
 		for k := len(entries) - 1; k >= 0; k-- {
@@ -225,27 +187,76 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs, ys places
 	return nil
 }
 
-// placedCells draws a map's cells each at its own place (placeKnob), in
-// the bands gonum's heatmap paints, white without a mean: gonum's heatmap
-// puts each cell's borders halfway to its neighbours', which would
-// stretch none's cells across the gap that sets them apart.
-func placedCells(p *plot.Plot, res *sweep.Result, scale heatbands.Scale, colors []color.Color, xs, ys places) error {
+// placedCells is a map's cells each at its own place (placeKnob), each
+// in its band of scale (the very band the terminal paints, heatbands),
+// white without a mean: gonum's heatmap puts
+// each cell's borders halfway to its neighbours', which would stretch
+// none's cells across the gap that sets them apart.
+func placedCells(res *sweep.Result, scale heatbands.Scale, colors []color.Color, xs, ys places) cells {
 	nx, ny := res.Plan.Size()
-	for j := range ny {
-		for i := range nx {
+	fills := make([]color.Color, 0, nx*ny)
+	for i := range nx {
+		for j := range ny {
 			fill := color.Color(color.White)
 			if m := res.Cell(i, j).Mean; !math.IsNaN(m) {
 				fill = colors[scale.Band(m)]
 			}
-			cell, err := plotter.NewPolygon(plotter.XYs{{X: xs.lo[i], Y: ys.lo[j]}, {X: xs.hi[i], Y: ys.lo[j]}, {X: xs.hi[i], Y: ys.hi[j]}, {X: xs.lo[i], Y: ys.hi[j]}})
-			if err != nil {
-				return err
-			}
-			cell.Color, cell.LineStyle.Width = fill, 0
-			p.Add(cell)
+			fills = append(fills, fill)
 		}
 	}
-	return nil
+	return cells{fills: fills, xs: xs, ys: ys}
+}
+
+// cells draws a map's cells, column by column from the bottom row up (as
+// gonum's heatmap does), each reaching seamOverlap into the neighbour it
+// touches on its right and above, which is drawn after it. Rectangles that
+// only meet leave a seam in a png: the rasteriser gives the pixels along a
+// shared edge that falls between pixels part of each cell's colour, over
+// the white beneath, and a faint light line shows between cells of one
+// colour. Over the overlap, the neighbour's edge blends with this cell's
+// colour instead of white.
+type cells struct {
+	fills  []color.Color // by column, then row
+	xs, ys places
+}
+
+// seamOverlap is how far a cell reaches under its neighbour: a point, two
+// pixels of a png at its 150 dpi.
+const seamOverlap = vg.Length(1)
+
+// Plot implements plot.Plotter.
+func (m cells) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	nx, ny := len(m.xs.lo), len(m.ys.lo)
+	// reach is where a cell's far edge goes: into a neighbour that
+	// touches it by seamOverlap, no further than that neighbour's own far
+	// edge; across the gap that sets none apart, not at all.
+	reach := func(at places, k int, tr func(float64) vg.Length) vg.Length {
+		hi := tr(at.hi[k])
+		if k+1 < len(at.lo) && at.lo[k+1] == at.hi[k] {
+			return min(hi+seamOverlap, tr(at.hi[k+1]))
+		}
+		return hi
+	}
+	for i := range nx {
+		x0, x1 := trX(m.xs.lo[i]), reach(m.xs, i, trX)
+		for j := range ny {
+			y0, y1 := trY(m.ys.lo[j]), reach(m.ys, j, trY)
+			var pa vg.Path
+			pa.Move(vg.Point{X: x0, Y: y0})
+			pa.Line(vg.Point{X: x1, Y: y0})
+			pa.Line(vg.Point{X: x1, Y: y1})
+			pa.Line(vg.Point{X: x0, Y: y1})
+			pa.Close()
+			c.SetColor(m.fills[i*ny+j])
+			c.Fill(pa)
+		}
+	}
+}
+
+// DataRange implements plot.DataRanger: the cells' outer borders.
+func (m cells) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return m.xs.lo[0], m.xs.hi[len(m.xs.hi)-1], m.ys.lo[0], m.ys.hi[len(m.ys.hi)-1]
 }
 
 // edges are the borders of a knob's cells as gonum's heatmap draws them:
