@@ -24,7 +24,7 @@ func TestADependencyNoCallReachedSaysSo(t *testing.T) {
 			{Name: "page", Calls: "orders"},
 		},
 		Dependencies: []engine.DependencySnapshot{
-			{Name: "db", Calls: 497, InFlightMax: 4},
+			{Name: "db", Calls: 497, InFlightMax: 4, InFlightMaxAt: 2500 * time.Millisecond},
 			{Name: "index"},
 			{Name: "orders", Service: "orders"},
 		},
@@ -37,7 +37,7 @@ func TestADependencyNoCallReachedSaysSo(t *testing.T) {
 	}
 	out := b.String()
 	for _, want := range []string{
-		"\n  db                 497 calls reached it, at most 4 in flight\n",
+		"\n  db                 497 calls reached it, at most 4 in flight (first at 2.5 s)\n",
 		"\n  index              no calls reached it\n",
 		"\n  orders             no calls reached it\n",
 		"\n    database         no calls reached it\n",

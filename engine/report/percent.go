@@ -45,8 +45,8 @@ func PercentDigits(share float64, decimals int) string {
 // PercentShort writes a share for a narrow column: a whole percentage, or
 // with one decimal below 10% and above 99% (Percent1's, its ends included:
 // ">99.9%", "<0.1%"); exactly none and exactly all are "0%" and "100%".
-// tui/pane's Percent is it, and a lesson's tenant-share prints it (format
-// "pane"), so the figure a lesson's text quotes is the string the tenants
+// tui/pane's Percent is it, and a lesson's tenant-share, a challenge's
+// tenant-share goal and run's tenant lines print it (format "pane"), so the figure a lesson's text quotes is the string the tenants
 // pane beside it shows: "63%" in both, not "62.9%" beside "63%".
 func PercentShort(share float64) string {
 	p := 100 * share

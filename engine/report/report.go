@@ -97,10 +97,13 @@ type Latency struct {
 
 // Dependency holds a dependency's load over the whole run.
 type Dependency struct {
-	InFlightMax    int    `json:"in_flight_max"`
-	Calls          uint64 `json:"calls"`
-	ShortCircuited uint64 `json:"short_circuited"`
-	BulkheadFull   uint64 `json:"bulkhead_full"`
+	InFlightMax int `json:"in_flight_max"`
+	// InFlightMaxAtMS is when the calls in flight first reached
+	// InFlightMax (added later; 0 where no call was sent).
+	InFlightMaxAtMS float64 `json:"in_flight_max_at_ms"`
+	Calls           uint64  `json:"calls"`
+	ShortCircuited  uint64  `json:"short_circuited"`
+	BulkheadFull    uint64  `json:"bulkhead_full"`
 	// Added with issue 14, left out when zero.
 	RateLimited      uint64 `json:"rate_limited,omitempty"`
 	DeadlineExceeded uint64 `json:"deadline_exceeded,omitempty"`
@@ -165,7 +168,7 @@ func Build(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) Report {
 }
 
 func dependency(d *engine.DependencySnapshot) Dependency {
-	return Dependency{InFlightMax: d.InFlightMax, Calls: d.Calls, ShortCircuited: d.ShortCircuited, BulkheadFull: d.BulkheadFull,
+	return Dependency{InFlightMax: d.InFlightMax, InFlightMaxAtMS: millis(d.InFlightMaxAt), Calls: d.Calls, ShortCircuited: d.ShortCircuited, BulkheadFull: d.BulkheadFull,
 		RateLimited: d.RateLimited, DeadlineExceeded: d.DeadlineExceeded, Service: d.Service,
 		Cancelled: d.Cancelled, DeadlineTimeouts: d.DeadlineTimeouts}
 }

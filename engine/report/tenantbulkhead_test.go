@@ -18,7 +18,7 @@ func TestTableSaysAPerTenantBulkheadTurnsAwayByLane(t *testing.T) {
 	lanes := &engine.TenantBulkheadSnapshot{Lanes: []engine.TenantLane{{Tenant: "acme", Cap: 20}, {Tenant: "globex", Cap: 20}, {Tenant: "initech", Cap: 20}}}
 	s := chainSnapshot()
 	s.Dependencies = append(s.Dependencies,
-		engine.DependencySnapshot{Name: "database", Calls: 12_759, InFlightMax: 47, BulkheadCap: 60, BulkheadFull: 14_856, TenantBulkhead: lanes},
+		engine.DependencySnapshot{Name: "database", Calls: 12_759, InFlightMax: 47, InFlightMaxAt: 12_345 * time.Millisecond, BulkheadCap: 60, BulkheadFull: 14_856, TenantBulkhead: lanes},
 		engine.DependencySnapshot{Name: "cache", Calls: 50, BulkheadCap: 10, BulkheadFull: 3})
 	s.Dependencies[0].BulkheadCap, s.Dependencies[0].BulkheadFull, s.Dependencies[0].TenantBulkhead = 60, 7, lanes
 	sc := &engine.Scenario{Name: "noisy", MeasureTo: time.Second}
@@ -28,9 +28,9 @@ func TestTableSaysAPerTenantBulkheadTurnsAwayByLane(t *testing.T) {
 	}
 	text := strings.Join(strings.Fields(table.String()), " ")
 	for _, want := range []string{
-		"database 12,759 calls reached it, at most 47 in flight, 14,856 turned away by their tenant's full lane",
+		"database 12,759 calls reached it, at most 47 in flight (first at 12.345 s), 14,856 turned away by their tenant's full lane",
 		"7 turned away by their tenant's full lane",
-		"cache 50 calls reached it, at most 0 in flight, 3 turned away by the full bulkhead",
+		"cache 50 calls reached it, at most 0 in flight (first at 0 s), 3 turned away by the full bulkhead",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the table lacks %q:\n%s", want, table.String())

@@ -413,8 +413,11 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
 		tally := Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
+		// Written as the tenants pane writes them (PercentShort): a
+		// lesson's tenant-share and a challenge's goal print them so too,
+		// and "62.9%" here read against the pane's "63%".
 		text := fmt.Sprintf("  %-18s %s requests, %s ok, %s rejected", "tenant "+t.Name, thousands(t.Window.Total()),
-			Percent1(tally.Share(engine.OK)), Percent1(tally.Share(engine.Rejected)))
+			PercentShort(tally.Share(engine.OK)), PercentShort(tally.Share(engine.Rejected)))
 		if t.Limited > 0 {
 			text += fmt.Sprintf(", %s refused by its own limit", thousands(t.Limited))
 		}
@@ -472,12 +475,13 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 // on at once. A dependency only an endpoint without requests calls (its rate
 // is 0 in this design) had none: "no calls reached it", as that endpoint's
 // line says "no requests", where "0 calls reached it, at most 0 in flight"
-// read as a count of calls that went missing.
+// read as a count of calls that went missing. The peak comes with when it
+// was first reached, the JSON's in_flight_max_at_ms.
 func reachedText(d *engine.DependencySnapshot) string {
 	if d.Calls == 0 {
 		return "no calls reached it"
 	}
-	return fmt.Sprintf("%s calls reached it, at most %s in flight", thousands(d.Calls), thousands(uint64(d.InFlightMax)))
+	return fmt.Sprintf("%s calls reached it, at most %s in flight (first at %s)", thousands(d.Calls), thousands(uint64(d.InFlightMax)), seconds(d.InFlightMaxAt))
 }
 
 // edgesTo finds the edges that call sv: dependencies of its caller.

@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,7 +169,10 @@ type metricDef struct {
 	// unit is what a number of the metric counts in ("MiB"), where its
 	// kind does not say (a share prints as %, a duration in s or ms).
 	unit string
-	help string
+	// prints is the format its values print in where not their kind's
+	// ("pane": a tenant's share as the tenants pane writes it, "63%").
+	prints string
+	help   string
 	// eval computes the value; ok is false when there is none ("the
 	// breaker never opens"), which fails any goal.
 	eval func(o *outcome, a []string) (v lessons.Value, ok bool, err error)
@@ -335,7 +339,7 @@ func init() {
 				return v, err == nil && set, err
 			}},
 		"rate-limited": dep("the calls the dependency's rate limiter refused", func(d *engine.DependencySnapshot) uint64 { return d.RateLimited }),
-		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2,
+		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2, prints: "pane",
 			help: "the share of the tenants' requests in the measurement window, every endpoint's, that ended with the outcomes (tenants and outcomes may be joined with +)",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
 				o.window()
@@ -687,12 +691,31 @@ func (g *Goal) digitsNeeded(v lessons.Value) int {
 	return 0
 }
 
-// withKind gives a value without a kind the bound's.
+// withKind gives a value without a kind the bound's, and a share the
+// format its metric prints in (a tenant's share as the tenants pane and
+// run's table write it, "63%"), the bound's too: digitsNeeded then finds a
+// value and a bound that read alike ("63%" against "< 63%") and writes the
+// value with the digits that tell them apart ("62.9%"). A bound the format
+// would round ("62.5%") keeps the kind's own format, value and bound alike.
 func (g *Goal) withKind(v lessons.Value) lessons.Value {
 	if v.Kind == 0 {
 		v.Kind = g.Want.Kind
 	}
+	if p := metrics[g.Metric].prints; p != "" && v.Prints == "" && v.Kind == lessons.KindFraction && g.boundExactIn(p) {
+		v.Prints = p
+	}
 	return v
+}
+
+// boundExactIn says whether the goal's bound, printed in format, reads as
+// the number it is: "99%" does, "62%" for 62.5% does not.
+func (g *Goal) boundExactIn(format string) bool {
+	text, err := lessons.Value{Kind: lessons.KindFraction, F: g.Want.F}.Format(format)
+	if err != nil {
+		return false
+	}
+	f, err := strconv.ParseFloat(strings.TrimSuffix(text, "%"), 64)
+	return err == nil && math.Abs(f-100*g.Want.F) < 1e-9
 }
 
 // plainText writes a value with the digits its kind shows by default.
