@@ -562,11 +562,27 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.tick()
 	case fileSavedMsg:
+		var cmds []tea.Cmd
+		if msg.name != m.current().Name && m.screen == screenMain {
+			// The learner is working on another exercise (the watcher
+			// drops x's own writes): its check is what they wait for, so
+			// the runner opens it, as rustlings' watch mode does, instead
+			// of testing it out of sight. Its check is the save's own,
+			// below, so open does not start one.
+			if i := m.indexOf(msg.name); i >= 0 {
+				cmds = append(cmds, m.open(i))
+				m.setMessage("Opened "+msg.name+": you saved a file in it.", false)
+			}
+		}
 		if msg.name == m.current().Name {
 			// A save after x's writes is the learner's (the watcher drops
 			// x's own): what x put back may no longer be so, and a learner
 			// working in their editor presses no key here to clear it.
 			m.did = ""
+			// The save's result comes at the top: a learner left scrolled
+			// down in the last result or the task would see the middle of
+			// the task, not what their save did.
+			m.scroll = 0
 		}
 		m.pending[msg.name]++
 		m.saved[msg.name] = true
@@ -579,7 +595,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// starts over with the task first. taskFirst tells which from the
 		// check's result.
 		delete(m.order, name)
-		cmds := []tea.Cmd{tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} })}
+		cmds = append(cmds, tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} }))
 		if m.watch != nil {
 			cmds = append(cmds, m.watch.next())
 		}
@@ -932,23 +948,40 @@ func (m *Model) goTo(i int) tea.Cmd {
 	if i < 0 || i >= len(m.exs) {
 		return nil
 	}
-	m.cur, m.hints, m.scroll, m.screen = i, 0, 0, screenMain
 	e := m.exs[i]
-	m.setMessage("", false)
-	m.did = ""
-	b := m.b
-	cmds := []tea.Cmd{func() tea.Msg {
-		if err := b.SetCurrent(e); err != nil {
-			return actionMsg{err: fmt.Errorf("could not save your place: %w", err)}
-		}
-		return nil
-	}}
+	cmds := []tea.Cmd{m.open(i)}
 	if _, ok := m.results[e.Name]; !ok || m.states[e.Name] == statePending {
 		if m.running[e.Name] == nil {
 			cmds = append(cmds, m.startCheck(e))
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// open makes exercise i current on the main screen and remembers it; it
+// starts no check.
+func (m *Model) open(i int) tea.Cmd {
+	m.cur, m.hints, m.scroll, m.screen = i, 0, 0, screenMain
+	e := m.exs[i]
+	m.setMessage("", false)
+	m.did = ""
+	b := m.b
+	return func() tea.Msg {
+		if err := b.SetCurrent(e); err != nil {
+			return actionMsg{err: fmt.Errorf("could not save your place: %w", err)}
+		}
+		return nil
+	}
+}
+
+// indexOf is the index of the exercise named name, or -1.
+func (m Model) indexOf(name string) int {
+	for i, e := range m.exs {
+		if e.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 func (m *Model) writeSolution(e exercises.Exercise) tea.Cmd {
