@@ -939,7 +939,6 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 	if crashed {
 		// The counts so far cover only the tests that started: say how
 		// many the package has, and how many the crash kept from running.
-		passed, total = topLevelCounts(r.Tests)
 		notRun := 0
 		for _, name := range declared {
 			if !slices.ContainsFunc(r.Tests, func(t TestResult) bool { return t.Name == name }) {
@@ -1016,21 +1015,6 @@ func raceThen(tests []TestResult, article, crash string) string {
 		}
 	}
 	return crash
-}
-
-// topLevelCounts is Counts for the top-level tests only, the ones a test
-// file declares.
-func topLevelCounts(tests []TestResult) (passed, total int) {
-	for _, t := range tests {
-		if t.Skipped || strings.Contains(t.Name, "/") {
-			continue
-		}
-		total++
-		if t.Passed {
-			passed++
-		}
-	}
-	return passed, total
 }
 
 // runningTests names the tests that started and never ended, innermost

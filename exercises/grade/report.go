@@ -103,11 +103,14 @@ type Report struct {
 	Elapsed time.Duration
 }
 
-// Counts returns how many tests passed and how many ran in all. Skipped
-// tests count as neither; subtests count like tests.
+// Counts returns how many tests passed and how many ran in all: the
+// top-level tests, the ones a test file declares and the runner and
+// check list by name (a test fails when a subtest of it does). Counting
+// subtests too, a learner read "14 of 15 tests pass" over 13 tests
+// named. Skipped tests count as neither.
 func (r Report) Counts() (passed, total int) {
 	for _, t := range r.Tests {
-		if t.Skipped {
+		if t.Skipped || strings.Contains(t.Name, "/") {
 			continue
 		}
 		total++
