@@ -221,11 +221,7 @@ func Assign(f Fleet, seed uint64) (*Assignment, error) {
 		if customers < 1 || customers > MaxCustomers {
 			return nil, invalidf("customers must be between 1 and %s, got %d", groupDigits(fmt.Sprint(MaxCustomers)), customers)
 		}
-		ids := make([]string, customers)
-		for c := range ids {
-			ids[c] = CustomerID(c)
-		}
-		return AssignHash(n, k, ids, HashOptions{Zones: f.Zones})
+		return assignHashNumbered(n, k, customers, HashOptions{Zones: f.Zones})
 	case StrategyOverlapLimited:
 		return AssignOverlapLimited(n, k, customers, f.MaxShared, assignRand(seed))
 	}

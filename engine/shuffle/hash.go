@@ -25,7 +25,10 @@ func (o HashOptions) zones() int {
 // CustomerID is the id the built-in scenarios give customer number c. Hash
 // assignment needs names, not positions, so that a shard follows a customer
 // wherever it appears in a list.
-func CustomerID(c int) string { return "customer-" + strconv.Itoa(c) }
+func CustomerID(c int) string { return customerIDPrefix + strconv.Itoa(c) }
+
+// customerIDPrefix starts every id CustomerID gives.
+const customerIDPrefix = "customer-"
 
 // AssignHash derives customer i's workers from ids[i] alone: the id is hashed,
 // the hash seeds a generator, and the generator picks the workers. Any member
@@ -42,7 +45,29 @@ func AssignHash(n, k int, ids []string, opts HashOptions) (*Assignment, error) {
 	}
 	a.zones = h.zones
 	for c, id := range ids {
-		h.shard(a.slots[c*k:(c+1)*k], id)
+		shardOf(h, a.slots[c*k:(c+1)*k], id)
+	}
+	return a, nil
+}
+
+// assignHashNumbered is AssignHash for the ids CustomerID gives customers 0
+// to customers-1, the same shards byte for byte. It spells each id into one
+// reused buffer instead of building the ids as strings: on the shard view's
+// largest fleet those strings were most of what a key press allocated.
+func assignHashNumbered(n, k, customers int, opts HashOptions) (*Assignment, error) {
+	h, err := newHashSharder(n, k, opts)
+	if err != nil {
+		return nil, err
+	}
+	a, err := newAssignment(StrategyHash, n, k, customers)
+	if err != nil {
+		return nil, err
+	}
+	a.zones = h.zones
+	id := make([]byte, 0, len(customerIDPrefix)+20)
+	for c := range customers {
+		id = strconv.AppendInt(append(id[:0], customerIDPrefix...), int64(c), 10)
+		shardOf(h, a.slots[c*k:(c+1)*k], id)
 	}
 	return a, nil
 }
@@ -55,7 +80,7 @@ func HashShard(n, k int, id string, opts HashOptions) ([]int32, error) {
 		return nil, err
 	}
 	shard := make([]int32, k)
-	h.shard(shard, id)
+	shardOf(h, shard, id)
 	return shard, nil
 }
 
@@ -86,10 +111,10 @@ func newHashSharder(n, k int, opts HashOptions) (*hashSharder, error) {
 	}, nil
 }
 
-// shard fills dst (length k) with the workers for id: perZone distinct
+// shardOf fills dst (length k) with the workers for id: perZone distinct
 // workers from each zone in turn, all drawn from one generator seeded by the
 // id's hash.
-func (h *hashSharder) shard(dst []int32, id string) {
+func shardOf[ID string | []byte](h *hashSharder, dst []int32, id ID) {
 	seed := fnv1a64(id)
 	// PCG takes two words of seed; the second is a scrambled copy of the hash
 	// so that ids whose hashes differ in few bits still start far apart.
@@ -103,7 +128,7 @@ func (h *hashSharder) shard(dst []int32, id string) {
 // fnv1a64 is the 64-bit FNV-1a hash of s. It is written out rather than taken
 // from hash/fnv because that package hands back an interface value, which
 // would cost an allocation per customer.
-func fnv1a64(s string) uint64 {
+func fnv1a64[ID string | []byte](s ID) uint64 {
 	const (
 		offsetBasis = 14695981039346656037
 		prime       = 1099511628211
