@@ -204,8 +204,11 @@ func (o *Odds) render() []string {
 	}
 	var body []string
 	if ih >= len(cells)+1 {
-		body = append(body, o.th.Dim.Render(fmt.Sprintf("C(%s, %d) = %s possible shards. How another customer's shard meets the poisoned one's:",
-			count(o.n), o.k, o.shards)))
+		// C(n, k) keeps n's digits ungrouped, as the drill and the
+		// reference write it: a thousands comma inside the parentheses
+		// reads as a third argument, C(2,048, 4).
+		body = append(body, o.th.Dim.Render(fmt.Sprintf("C(%d, %d) = %s possible shards. How another customer's shard meets the poisoned one's:",
+			o.n, o.k, o.shards)))
 	}
 	for i, c := range cells {
 		line := fmt.Sprintf("%-*s  %*s  %*s  %-*s  %*s", widths[0], c[0], widths[1], c[1], widths[2], c[2], widths[3], c[3], widths[4], c[4])

@@ -57,7 +57,7 @@ func TestOddsAreExact(t *testing.T) {
 	p.SetSize(160, 9)
 	p.SetFleet(2048, 4, 999)
 	v := p.View()
-	for _, want := range []string{"C(2,048, 4) = 730,862,190,080 possible shards", "1 in 730,862,190,080", "untouched"} {
+	for _, want := range []string{"C(2048, 4) = 730,862,190,080 possible shards", "1 in 730,862,190,080", "untouched"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the odds of 2,048 workers with 4 lack %q:\n%s", want, v)
 		}
