@@ -528,11 +528,16 @@ func (p *Side) countLines(iw int) []string {
 		out = append(out, line)
 	}
 	if labelW+numW+expW+4 > iw {
-		// Too narrow for the table: one line each, shortest words.
+		// Too narrow for the table: one line each, shortest words. The
+		// table's headings go, so each line says what its two numbers
+		// are: a count of the others now, and the odds' expectation.
+		line := func(word string, now int, odds string) string {
+			return fmt.Sprintf("%s %s of %s · odds %s", word, count(now), count(others), odds)
+		}
 		out = []string{
-			p.th.Bad.Render(fmt.Sprintf("lost %s (%s)", count(s.Now.Lost), exp(e.Lost, true))),
-			p.th.Warn.Render(fmt.Sprintf("some %s (%s)", count(s.Now.Degraded), exp(e.Degraded, e.DegradedKnown))),
-			p.th.Good.Render(fmt.Sprintf("fine %s (%s)", count(s.Now.Healthy), exp(fineExp, e.DegradedKnown))),
+			p.th.Bad.Render(line("lost", s.Now.Lost, exp(e.Lost, true))),
+			p.th.Warn.Render(line("some", s.Now.Degraded, exp(e.Degraded, e.DegradedKnown))),
+			p.th.Good.Render(line("fine", s.Now.Healthy, exp(fineExp, e.DegradedKnown))),
 		}
 	}
 	return out
