@@ -106,8 +106,8 @@ func Expected(a *Assignment, poisoned int) (Expectation, error) {
 			return Expectation{}, err
 		}
 		return Expectation{
-			Lost:          times(others, all),
-			Degraded:      times(others, some),
+			Lost:          ExpectedOf(others, all),
+			Degraded:      ExpectedOf(others, some),
 			DegradedKnown: true,
 		}, nil
 	case StrategyOverlapLimited:
@@ -116,8 +116,10 @@ func Expected(a *Assignment, poisoned int) (Expectation, error) {
 	return Expectation{}, invalidf("unknown strategy %q; the strategies are %v", a.strategy, Strategies())
 }
 
-// times multiplies a count by an exact probability and rounds once, at the
-// end, to a float.
-func times(count int, p *big.Rat) float64 {
+// ExpectedOf is how many of count customers a chance p reaches on average:
+// count × p, exact until one rounding to a float at the end. Expected's
+// counts come from it, and so does every other place that shows such a
+// count beside them (the shard view's odds pane), so the two cannot drift.
+func ExpectedOf(count int, p *big.Rat) float64 {
 	return ratFloat(new(big.Rat).Mul(big.NewRat(int64(count), 1), p))
 }

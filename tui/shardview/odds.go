@@ -71,7 +71,7 @@ func (o *Odds) SetFleet(n, k, others int) {
 	o.shards = groupDigits(shards.String())
 	row := func(shared string, p *big.Rat, means string) {
 		o.rows = append(o.rows, oddsRow{shared: shared, exact: exactText(p), percent: percentText(p), means: means,
-			expect: tenths(times(others, p))})
+			expect: tenths(shuffle.ExpectedOf(others, p))})
 	}
 	all, _ := shuffle.ShareAll(n, k)
 	row(fmt.Sprintf("all %d", k), all, "loses service")
@@ -88,12 +88,6 @@ func (o *Odds) SetFleet(n, k, others int) {
 	}
 	none, _ := shuffle.ShareExactly(n, k, 0)
 	row("none", none, "untouched")
-}
-
-// times is count × p, rounded once at the end.
-func times(count int, p *big.Rat) float64 {
-	f, _ := new(big.Rat).Mul(big.NewRat(int64(count), 1), p).Float64()
-	return f
 }
 
 // exactText writes a chance as an exact fraction: "1 in 28" when its
