@@ -78,6 +78,40 @@ func incomplete(res *sweep.Result) string {
 	return fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 }
 
+// blankLegend says what a blank cell is, for a result with cells not run:
+// one still to come while the sweep goes on, one that never ran once it was
+// stopped. Without it, the blank cells of a stopped sweep read as a
+// measure too low to draw, or as the map cut short.
+func blankLegend(res *sweep.Result, width int) string {
+	if res.Complete() {
+		return ""
+	}
+	nx, ny := res.Plan.Size()
+	blank := 0
+	for j := range ny {
+		for i := range nx {
+			if res.Cell(i, j).Runs == 0 {
+				blank++
+			}
+		}
+	}
+	switch {
+	case blank == 0:
+		return ""
+	case res.Underway:
+		return wrapWords("blank: "+cellsWord(blank)+" not run yet", width) + "\n"
+	}
+	return wrapWords("blank: "+cellsWord(blank)+" not run, the sweep was stopped", width) + "\n"
+}
+
+// cellsWord counts cells in words: "1 cell", "25 cells".
+func cellsWord(n int) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
+}
+
 // Mark is a point of the grid to show, such as the design a sandbox is
 // running: the cell nearest to it gets ◆, drawn on the cell in place of
 // one of its shade glyphs (of its middle row, for a taller cell).
@@ -293,6 +327,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	}
 	b.WriteString(lackingLegend(res, width, w))
 	b.WriteString(mark.noneLegend(p.Axes, width, w))
+	b.WriteString(blankLegend(res, width))
 	if mark.placed() {
 		c := res.Cell(m.mi, m.mj)
 		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi, w), mark.setting(1, p.Axes[1], m.mj, w))
