@@ -574,6 +574,9 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	p := res.Plan
 	parts := strings.Split(measureTitle(p.Measure, w), ", ")
+	if win := windowWords(p); win != "" {
+		parts = append(parts, win)
+	}
 	parts = append(parts, p.SeedsText()+incomplete(res))
 	var lines []string
 	cur := ""
