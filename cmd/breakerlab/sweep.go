@@ -104,7 +104,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	case len(vary) > 2:
 		return usagef("sweep varies one or two knobs, got --vary %d times", len(vary))
 	case *measure == "":
-		return usagef("sweep needs --measure METRIC, e.g. search.ok or recommendations.in_flight_max")
+		sc, v := build(), 0
+		if *variant >= 1 && *variant <= len(sc.Variants) {
+			v = *variant - 1
+		}
+		return usagef("sweep needs --measure METRIC%s", exampleMeasures(sc, v))
 	case *seeds < 1 || *seeds > 1000:
 		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
 	case *width < 40:

@@ -108,3 +108,26 @@ func takesEvery(build func() *engine.Scenario, v int, spec string) bool {
 	}
 	return true
 }
+
+// exampleMeasures is what a missing --measure is told to give, in the
+// scenario's own names (a built system has no search.ok): its first
+// endpoint's ok share and its first dependency's in_flight_max, the
+// measures sweep.Measures offers, so each example is one --measure takes.
+func exampleMeasures(sc *engine.Scenario, v int) string {
+	var ok, inFlight string
+	for _, m := range sweep.Measures(sc, v) {
+		switch {
+		case ok == "" && strings.HasSuffix(m, ".ok"):
+			ok = m
+		case inFlight == "" && strings.HasSuffix(m, ".in_flight_max"):
+			inFlight = m
+		}
+	}
+	switch {
+	case ok != "" && inFlight != "":
+		return ", e.g. " + ok + " or " + inFlight
+	case ok != "":
+		return ", e.g. " + ok
+	}
+	return ""
+}
