@@ -20,8 +20,8 @@ func TestThousands(t *testing.T) {
 
 func TestSecondsKeepsOnlyTheDecimalsItNeeds(t *testing.T) {
 	for d, want := range map[time.Duration]string{24 * time.Second: "24 s", 1520 * time.Millisecond: "1.52 s", 15072 * time.Microsecond: "0.015 s"} {
-		if got := seconds(d); got != want {
-			t.Errorf("seconds(%v) = %q, want %q", d, got, want)
+		if got := Seconds(d); got != want {
+			t.Errorf("Seconds(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

@@ -53,7 +53,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	for _, n := range notes {
 		line(2, n)
 	}
-	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", seconds(sc.MeasureFrom), seconds(sc.MeasureTo)))
+	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", Seconds(sc.MeasureFrom), Seconds(sc.MeasureTo)))
 	b.WriteString("\n")
 
 	first := snaps[0]
@@ -98,7 +98,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	// as the shares above; the calls that reached a dependency, the whole
 	// run's. Said once, so that no one divides the one by the other.
 	b.WriteString("\n")
-	scope := fmt.Sprintf("Below, each design's requests are those that arrived from %s to %s; the calls that reached a dependency are counted over the whole run.", seconds(sc.MeasureFrom), seconds(sc.MeasureTo))
+	scope := fmt.Sprintf("Below, each design's requests are those that arrived from %s to %s; the calls that reached a dependency are counted over the whole run.", Seconds(sc.MeasureFrom), Seconds(sc.MeasureTo))
 	if anyTimeout(sc) {
 		scope += " A call its timeout gave up on stays in flight at the dependency until the dependency answers it."
 	}
@@ -317,8 +317,8 @@ func WriteCSV(w io.Writer, snaps []engine.Snapshot) error {
 	return cw.Error()
 }
 
-// seconds prints a time as seconds with as many decimals as it needs (up to ms).
-func seconds(d time.Duration) string {
+// Seconds prints a time as seconds with as many decimals as it needs (up to ms).
+func Seconds(d time.Duration) string {
 	s := strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', -1, 64)
 	return s + " s"
 }
@@ -442,7 +442,7 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 			text += fmt.Sprintf(", %s cancelled", thousands(sv.Cancelled))
 		}
 		if sv.AbandonedWork > 0 {
-			text += fmt.Sprintf(", %s finished for callers that had given up (%s of worker time)", thousands(sv.AbandonedWork), seconds(sv.WastedWork))
+			text += fmt.Sprintf(", %s finished for callers that had given up (%s of worker time)", thousands(sv.AbandonedWork), Seconds(sv.WastedWork))
 		}
 		if sv.ExpiredInQueue > 0 {
 			text += fmt.Sprintf(", %s expired in its queue", thousands(sv.ExpiredInQueue))
@@ -481,7 +481,7 @@ func reachedText(d *engine.DependencySnapshot) string {
 	if d.Calls == 0 {
 		return "no calls reached it"
 	}
-	return fmt.Sprintf("%s calls reached it, at most %s in flight (first at %s)", thousands(d.Calls), thousands(uint64(d.InFlightMax)), seconds(d.InFlightMaxAt))
+	return fmt.Sprintf("%s calls reached it, at most %s in flight (first at %s)", thousands(d.Calls), thousands(uint64(d.InFlightMax)), Seconds(d.InFlightMaxAt))
 }
 
 // edgesTo finds the edges that call sv: dependencies of its caller.

@@ -123,11 +123,11 @@ func (g *breakerGroup) summary() string {
 		text += fmt.Sprintf(" (%s after a failed trial)", thousands(uint64(g.reopened)))
 	}
 	if g.openings > 0 {
-		text += ", the first at " + seconds(g.firstOpen)
+		text += ", the first at " + Seconds(g.firstOpen)
 	}
 	switch {
 	case g.closings > 0:
-		text += ", the last closing at " + seconds(g.lastClose)
+		text += ", the last closing at " + Seconds(g.lastClose)
 	case g.openings > 0:
 		text += ", none closing again"
 	}

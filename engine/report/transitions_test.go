@@ -77,7 +77,7 @@ func TestLongTransitionListIsSummed(t *testing.T) {
 		if reopened > 0 {
 			summary += fmt.Sprintf(" (%d after a failed trial)", reopened)
 		}
-		summary += ", the first at " + seconds(time.Duration(all[0].AtMS*float64(time.Millisecond)))
+		summary += ", the first at " + Seconds(time.Duration(all[0].AtMS*float64(time.Millisecond)))
 		if !strings.Contains(part, summary) {
 			t.Errorf("%s: no %q in\n%s", snaps[i].Variant, summary, part)
 		}

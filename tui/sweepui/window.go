@@ -1,17 +1,22 @@
 package sweepui
 
 import (
-	"strconv"
 	"sync"
-	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 )
 
-// windows holds each plan's window words, worked out once: a title is
-// drawn on every frame of a sweep under way, and working them out builds
-// the scenario.
-var windows sync.Map // *sweep.Plan → string
+// windows holds the window words of the last few plans drawn, worked out
+// once a plan: a title is drawn on every frame of a sweep under way, and
+// working them out builds the scenario. A few, not every plan a session
+// ever drew: a kept plan keeps its scenario and its closures alive.
+var windows struct {
+	sync.Mutex
+	plans [4]*sweep.Plan
+	words [4]string
+	next  int
+}
 
 // windowWords says which requests a measure counts, as `breakerlab run`'s
 // table says it ("Share of each endpoint's requests that arrived from 10 s
@@ -36,11 +41,16 @@ func windowWords(p *sweep.Plan) string {
 	default:
 		return ""
 	}
-	if w, ok := windows.Load(p); ok {
-		return lead + w.(string)
+	windows.Lock()
+	defer windows.Unlock()
+	for i, q := range windows.plans {
+		if q == p {
+			return lead + windows.words[i]
+		}
 	}
 	w := windowSpan(p)
-	windows.Store(p, w)
+	windows.plans[windows.next], windows.words[windows.next] = p, w
+	windows.next = (windows.next + 1) % len(windows.plans)
 	return lead + w
 }
 
@@ -63,12 +73,7 @@ func windowSpan(p *sweep.Plan) string {
 		}
 	}
 	if lo == hi {
-		return "from " + secondsText(from) + " to " + secondsText(hi)
+		return "from " + report.Seconds(from) + " to " + report.Seconds(hi)
 	}
-	return "from " + secondsText(from) + " to " + secondsText(lo) + "…" + secondsText(hi)
-}
-
-// secondsText writes d as run's table does: in seconds, to the millisecond.
-func secondsText(d time.Duration) string {
-	return strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', -1, 64) + " s"
+	return "from " + report.Seconds(from) + " to " + report.Seconds(lo) + "…" + report.Seconds(hi)
 }
