@@ -1,6 +1,9 @@
 package shuffle
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // groupDigits puts a comma between every three digits of a decimal integer
 // ("730862190080" becomes "730,862,190,080"). It works on the string so that
@@ -26,4 +29,12 @@ func groupDigits(decimal string) string {
 		b.WriteString(decimal[i : i+3])
 	}
 	return b.String()
+}
+
+// ChanceText writes a chance as "a in b", reduced as a fraction is, with
+// its digits grouped: k of n workers is "1 in 4" for 2 of 8, never "2 in 8".
+// Every place that writes a chance this way calls it, so the drill, the
+// shard view and the lessons cannot write the same chance two ways.
+func ChanceText(p *big.Rat) string {
+	return groupDigits(p.Num().String()) + " in " + groupDigits(p.Denom().String())
 }

@@ -563,12 +563,15 @@ func aws2026Prices() (string, error) {
 		"the same outage would get %g ÷ %g = %g retries.", v[0], v[1], v[2], v[0], v[3]), nil
 }
 
-// fleet draws a fleet and a shard size with k at most half of n.
+// fleet draws a fleet and a shard size with k at most half of n and a
+// divisor of it. The problems compare with plain shards of k, and plain
+// sharding cuts the fleet into whole shards: shuffle.AssignPlain refuses a
+// fleet that leaves workers over (plain shards of 5 on 2,048 workers).
 func fleet(rng *rand.Rand) (n, k int) {
 	for {
 		n = pick(rng, 8, 10, 12, 16, 20, 24, 32, 50, 64, 100, 128, 256, 500, 1000, 2048)
 		k = 2 + rng.IntN(4)
-		if 2*k <= n {
+		if 2*k <= n && n%k == 0 {
 			return n, k
 		}
 	}
@@ -588,8 +591,8 @@ func genShards(p *Problem, rng *rand.Rand) {
 		gainText = "about " + gainText
 	}
 	p.Explain = fmt.Sprintf("C(%d, %d) = %d! ÷ (%d! × %d!) = %s, so two customers share %s workers with a chance of 1 in %s. "+
-		"With plain shards of %d, another customer shares yours with a chance of %d in %d: %s times as often.",
-		n, k, n, k, n-k, groupDigits(c.String()), allOf(k), groupDigits(c.String()), k, k, n, gainText)
+		"With plain shards of %d, another customer shares yours with a chance of %s: %s times as often.",
+		n, k, n, k, n-k, groupDigits(c.String()), allOf(k), groupDigits(c.String()), k, plainChance(n, k), gainText)
 	tol, rel := 0.0, false
 	if f > 1e6 {
 		tol, rel = 0.01, true
@@ -621,6 +624,12 @@ func genShare(p *Problem, rng *rand.Rand) {
 	p.number(lessons.KindFraction, f, 0.005, false, "")
 	p.misconceptions(shareSlips(n, k, f)...)
 	p.Verified = "engine/shuffle's exact odds, and a draw of 20,000 random pairs of shards within 1.5 points"
+}
+
+// plainChance is the chance that another customer is on yours of n/k
+// plain shards of k, "1 in 4" for 8 workers in pairs: k in n, reduced.
+func plainChance(n, k int) string {
+	return shuffle.ChanceText(big.NewRat(int64(k), int64(n)))
 }
 
 // allOf says "all k" of a shard's workers as English does: "both" for two.

@@ -188,9 +188,9 @@ func shareSlips(n, k int, ans float64) []slip {
 	return []slip{
 		{noneShare, fmt.Sprintf("That is the chance they share no worker, C(%d, %d) ÷ C(%d, %d); at least one is 1 minus it.", n-k, k, n, k)},
 		{1 / allF, fmt.Sprintf("That is the chance they share every worker, 1 in C(%d, %d); sharing at least one is far likelier.", n, k)},
-		{float64(k) / float64(n), fmt.Sprintf("That is %d in %d, the chance one given worker of theirs is one of your %d; they draw %d, and any of them may be.",
-			k, n, k, k)},
-		{float64(k*k) / float64(n), fmt.Sprintf("That adds %d in %d for each of their %d workers, and counts twice the draws that share two; "+
-			"the exact chance is %s.", k, n, k, report.Percent1(ans))},
+		{float64(k) / float64(n), fmt.Sprintf("That is %s, the chance one given worker of theirs is one of your %d; they draw %d, and any of them may be.",
+			plainChance(n, k), k, k)},
+		{float64(k*k) / float64(n), fmt.Sprintf("That adds %s for each of their %d workers, and counts twice the draws that share two; "+
+			"the exact chance is %s.", plainChance(n, k), k, report.Percent1(ans))},
 	}
 }

@@ -2,6 +2,7 @@ package drill
 
 import (
 	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -150,6 +151,9 @@ func derived(p Problem) []string {
 			f *= float64(i)
 		}
 		out = append(out, trim(f), report100(p.p.answer))
+		// k in n reduced, as a chance is written: 2 of 8 is "1 in 4".
+		r := big.NewRat(int64(x.k), int64(x.n))
+		out = append(out, r.Num().String(), r.Denom().String())
 	}
 	if x.capacity > 0 {
 		out = append(out, trim(float64(x.capacity)/2), trim(float64(x.capacity)/float64(x.cost)), trim(float64(x.capacity)/float64(2*x.cost)))
