@@ -1,7 +1,6 @@
 package shuffle
 
 import (
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -84,11 +83,11 @@ func newAssignment(strategy Strategy, n, k, customers int) (*Assignment, error) 
 		return nil, err
 	}
 	if customers < 1 || customers > MaxCustomers {
-		return nil, invalidf("customers must be between 1 and %s, got %d", groupDigits(fmt.Sprint(MaxCustomers)), customers)
+		return nil, invalidf("customers must be between 1 and %s, got %s", count(MaxCustomers), count(customers))
 	}
 	if customers*k > maxSlots {
-		return nil, invalidf("customers × workers per customer must be at most %s, got %d × %d",
-			groupDigits(fmt.Sprint(maxSlots)), customers, k)
+		return nil, invalidf("customers × workers per customer must be at most %s, got %s × %s",
+			count(maxSlots), count(customers), count(k))
 	}
 	return &Assignment{strategy: strategy, workers: n, perShard: k, slots: make([]int32, customers*k), zones: 1}, nil
 }
@@ -103,7 +102,7 @@ func AssignPlain(n, k, customers int) (*Assignment, error) {
 		return nil, err
 	}
 	if n%k != 0 {
-		return nil, invalidf("plain sharding needs the workers (%d) to be a multiple of workers per customer (%d)", n, k)
+		return nil, invalidf("plain sharding needs the workers (%s) to be a multiple of workers per customer (%s)", count(n), count(k))
 	}
 	shardCount := n / k
 	for c := range customers {
@@ -219,7 +218,7 @@ func Assign(f Fleet, seed uint64) (*Assignment, error) {
 		return AssignShuffle(n, k, customers, assignRand(seed))
 	case StrategyHash:
 		if customers < 1 || customers > MaxCustomers {
-			return nil, invalidf("customers must be between 1 and %s, got %d", groupDigits(fmt.Sprint(MaxCustomers)), customers)
+			return nil, invalidf("customers must be between 1 and %s, got %s", count(MaxCustomers), count(customers))
 		}
 		return assignHashNumbered(n, k, customers, HashOptions{Zones: f.Zones})
 	case StrategyOverlapLimited:

@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -30,6 +31,10 @@ func groupDigits(decimal string) string {
 	}
 	return b.String()
 }
+
+// count writes a whole number as every message of the package does, its
+// digits grouped: "2,048 workers" beside "10,000 customers", not "2048".
+func count(n int) string { return groupDigits(strconv.Itoa(n)) }
 
 // ChanceText writes a chance as "a in b", reduced as a fraction is, with
 // its digits grouped: k of n workers is "1 in 4" for 2 of 8, never "2 in 8".

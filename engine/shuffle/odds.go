@@ -24,10 +24,10 @@ func invalidf(format string, args ...any) error {
 // checkFleet validates a fleet of n workers where every customer gets k.
 func checkFleet(n, k int) error {
 	if n < 1 || n > MaxWorkers {
-		return invalidf("workers must be between 1 and %s, got %d", groupDigits(fmt.Sprint(MaxWorkers)), n)
+		return invalidf("workers must be between 1 and %s, got %s", count(MaxWorkers), count(n))
 	}
 	if k < 1 || k > n {
-		return invalidf("workers per customer must be between 1 and the number of workers (%d), got %d", n, k)
+		return invalidf("workers per customer must be between 1 and the number of workers (%s), got %s", count(n), count(k))
 	}
 	return nil
 }
@@ -60,7 +60,7 @@ func ShareExactly(n, k, j int) (*big.Rat, error) {
 		return nil, err
 	}
 	if j < 0 || j > k {
-		return nil, invalidf("shared workers must be between 0 and workers per customer (%d), got %d", k, j)
+		return nil, invalidf("shared workers must be between 0 and workers per customer (%s), got %s", count(k), count(j))
 	}
 	ways := new(big.Int).Mul(binomial(k, j), binomial(n-k, k-j))
 	return new(big.Rat).SetFrac(ways, binomial(n, k)), nil
@@ -144,13 +144,13 @@ func checkZones(n, k, zones int) error {
 		return err
 	}
 	if zones < 1 || zones > n {
-		return invalidf("zones must be between 1 and the number of workers (%d), got %d", n, zones)
+		return invalidf("zones must be between 1 and the number of workers (%s), got %s", count(n), count(zones))
 	}
 	if n%zones != 0 {
-		return invalidf("workers (%d) must divide evenly into %d zones", n, zones)
+		return invalidf("workers (%s) must divide evenly into %s zones", count(n), count(zones))
 	}
 	if k%zones != 0 {
-		return invalidf("workers per customer (%d) must divide evenly into %d zones, one equal share from each", k, zones)
+		return invalidf("workers per customer (%s) must divide evenly into %s zones, one equal share from each", count(k), count(zones))
 	}
 	return nil
 }

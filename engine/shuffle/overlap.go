@@ -55,12 +55,12 @@ func checkOverlap(n, k, maxShared int) error {
 		return err
 	}
 	if maxShared < 0 || maxShared >= k {
-		return invalidf("the most workers two customers may share must be between 0 and %d (one less than workers per customer; %d or more is no limit, which is plain shuffle sharding), got %d",
-			k-1, k, maxShared)
+		return invalidf("the most workers two customers may share must be between 0 and %s (one less than workers per customer; %s or more is no limit, which is plain shuffle sharding), got %s",
+			count(k-1), count(k), count(maxShared))
 	}
 	if subsets := binomial(k, maxShared+1); subsets.Cmp(big.NewInt(maxSubsetsPerShard)) > 0 {
-		return invalidf("an overlap limit of %d with %d workers per customer means tracking %s worker groups per customer; at most %s are allowed",
-			maxShared, k, groupDigits(subsets.String()), groupDigits(fmt.Sprint(maxSubsetsPerShard)))
+		return invalidf("an overlap limit of %s with %s workers per customer means tracking %s worker groups per customer; at most %s are allowed",
+			count(maxShared), count(k), groupDigits(subsets.String()), count(maxSubsetsPerShard))
 	}
 	return nil
 }
@@ -89,8 +89,8 @@ func AssignOverlapLimited(n, k, customers, maxShared int, rng *rand.Rand) (*Assi
 		return nil, err
 	}
 	if capacity.Cmp(big.NewInt(int64(customers))) < 0 {
-		return nil, fmt.Errorf("%w: %s customers cannot each get %d of %d workers with at most %d shared between any two; at most %s can",
-			ErrOverlapLimit, groupDigits(fmt.Sprint(customers)), k, n, maxShared, groupDigits(capacity.String()))
+		return nil, fmt.Errorf("%w: %s customers cannot each get %s of %s workers with at most %s shared between any two; at most %s can",
+			ErrOverlapLimit, count(customers), count(k), count(n), count(maxShared), groupDigits(capacity.String()))
 	}
 	a, err := newAssignment(StrategyOverlapLimited, n, k, customers)
 	if err != nil {
@@ -118,8 +118,8 @@ func AssignOverlapLimited(n, k, customers, maxShared int, rng *rand.Rand) (*Assi
 			// Told in the fleet's terms and what to change: how the
 			// search looked (draws, a scan) is no help to the learner,
 			// nor the bound it stayed under.
-			return nil, fmt.Errorf("%w: %s of %s customers got %d of %d workers each with at most %d shared between any two, and no room was found for the next; %s",
-				ErrOverlapLimit, groupDigits(fmt.Sprint(c)), groupDigits(fmt.Sprint(customers)), k, n, maxShared, overlapRemedy)
+			return nil, fmt.Errorf("%w: %s of %s customers got %s of %s workers each with at most %s shared between any two, and no room was found for the next; %s",
+				ErrOverlapLimit, count(c), count(customers), count(k), count(n), count(maxShared), overlapRemedy)
 		}
 		p.claim(shard)
 	}

@@ -53,7 +53,7 @@ func checkPoisoned(a *Assignment, poisoned int) error {
 		return invalidf("no assignment given")
 	}
 	if poisoned < 0 || poisoned >= a.Customers() {
-		return invalidf("the poisoned customer must be between 0 and %d (one less than the customers), got %d", a.Customers()-1, poisoned)
+		return invalidf("the poisoned customer must be between 0 and %s (one less than the customers), got %s", count(a.Customers()-1), count(poisoned))
 	}
 	return nil
 }

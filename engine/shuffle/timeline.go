@@ -56,10 +56,10 @@ func DefaultSimConfig() SimConfig {
 
 func (cfg SimConfig) validate() error {
 	if cfg.Customers < 2 {
-		return invalidf("the timeline needs at least 2 customers (the poisoned one and another), got %d", cfg.Customers)
+		return invalidf("the timeline needs at least 2 customers (the poisoned one and another), got %s", count(cfg.Customers))
 	}
 	if cfg.Poisoned < 0 || cfg.Poisoned >= cfg.Customers {
-		return invalidf("the poisoned customer must be between 0 and %d, got %d", cfg.Customers-1, cfg.Poisoned)
+		return invalidf("the poisoned customer must be between 0 and %s, got %s", count(cfg.Customers-1), count(cfg.Poisoned))
 	}
 	positive := []struct {
 		name  string

@@ -33,8 +33,8 @@ func (m Model) Moment() (present.Moment, bool) {
 	mo := present.Moment{
 		Title: fmt.Sprintf("shuffle · %s vs %s", Title(r.setup.Left), Title(r.setup.Right)),
 		Clock: present.Clock(r.Now(), r.End(), m.clock.Playing()),
-		Caption: fmt.Sprintf("%s workers, %d a customer: customer #%d's requests crash every worker they reach",
-			count(r.setup.Workers), r.setup.PerCustomer, r.setup.Poisoned),
+		Caption: fmt.Sprintf("%s workers, %d a customer: customer %s's requests crash every worker they reach",
+			count(r.setup.Workers), r.setup.PerCustomer, customer(r.setup.Poisoned)),
 	}
 	for i, sd := range r.sides {
 		c := sd.snap.Now

@@ -319,9 +319,9 @@ func (p *Side) chartLines(iw, rows int) []string {
 
 // legend explains the worker glyphs, spaced out when there is room.
 func (p *Side) legend(compact bool, iw int) string {
-	mark := fmt.Sprintf("[ ] #%d's", p.d.Snap.Poisoned)
+	mark := fmt.Sprintf("[ ] %s's", customer(p.d.Snap.Poisoned))
 	if compact {
-		mark = fmt.Sprintf("%c #%d's, up", GlyphPoisonedUp, p.d.Snap.Poisoned)
+		mark = fmt.Sprintf("%c %s's, up", GlyphPoisonedUp, customer(p.d.Snap.Poisoned))
 	}
 	parts := []string{mark, fmt.Sprintf("%c up", GlyphUp), fmt.Sprintf("%c crashed", GlyphCrashed), fmt.Sprintf("%c restarting", GlyphRestarting)}
 	text := strings.Join(parts, "  ")
@@ -449,7 +449,7 @@ func (p *Side) customerLines(iw, rows int, poisoned []bool) []string {
 	a, s := d.Assignment, d.Snap
 	idW := len("customer")
 	for _, c := range d.Sample[:rows] {
-		idW = max(idW, len(strconv.Itoa(c))+1)
+		idW = max(idW, len(customer(c)))
 	}
 	const leftW = len("poisoned")
 	lines := []string{p.th.Bold.Render(fmt.Sprintf("%-*s %-*s its workers", idW, "customer", leftW, "up"))}
@@ -458,7 +458,7 @@ func (p *Side) customerLines(iw, rows int, poisoned []bool) []string {
 	var shard []int32
 	for _, c := range d.Sample[:rows] {
 		b.Reset()
-		fmt.Fprintf(&b, "%-*s ", idW, "#"+strconv.Itoa(c))
+		fmt.Fprintf(&b, "%-*s ", idW, customer(c))
 		var left string
 		switch {
 		case c == s.Poisoned:
@@ -501,7 +501,7 @@ func (p *Side) countLines(iw int) []string {
 	}
 	fineExp := float64(others) - e.Lost - e.Degraded
 	rows := [][3]string{
-		{fmt.Sprintf("%s others", count(others)), "now", fmt.Sprintf("odds, #%d down", s.Poisoned)},
+		{fmt.Sprintf("%s others", count(others)), "now", fmt.Sprintf("odds, %s down", customer(s.Poisoned))},
 		{"lost (none left)", count(s.Now.Lost), exp(e.Lost, true)},
 		{"degraded (some)", count(s.Now.Degraded), exp(e.Degraded, e.DegradedKnown)},
 		{"fine (all left)", count(s.Now.Healthy), exp(fineExp, e.DegradedKnown)},
@@ -545,3 +545,8 @@ func (p *Side) countLines(iw int) []string {
 
 // count writes a count with thousands separators.
 func count(n int) string { return pane.Count(n) }
+
+// customer names a customer by its number, "#9,999", as count writes a
+// number: the header, the list, the legend and the counts all call it, so
+// the view never writes one customer two ways ("#9,999" and "#9999").
+func customer(c int) string { return "#" + count(c) }

@@ -158,12 +158,12 @@ func sideConfig(s Setup, strategy shuffle.Strategy) (cfg shuffle.SimConfig, plac
 			note = fmt.Sprintf("room for only %s of %s customers", count(placed), count(s.Customers))
 		}
 		if placed < 2 {
-			return cfg, 0, "", fmt.Errorf("overlap-limited: %d workers with %d each and at most %d shared have room for only %d customer; the poisoned one needs company: %w",
-				s.Workers, s.PerCustomer, s.MaxShared, placed, shuffle.ErrOverlapLimit)
+			return cfg, 0, "", fmt.Errorf("overlap-limited: %s workers with %d each and at most %d shared have room for only %s customer; the poisoned one needs company: %w",
+				count(s.Workers), s.PerCustomer, s.MaxShared, count(placed), shuffle.ErrOverlapLimit)
 		}
 		if s.Poisoned >= placed {
-			return cfg, 0, "", fmt.Errorf("overlap-limited: only customers 0 to %d fit (%s), so one of them must be the poisoned one: %w",
-				placed-1, note, shuffle.ErrOverlapLimit)
+			return cfg, 0, "", fmt.Errorf("overlap-limited: only customers 0 to %s fit (%s), so one of them must be the poisoned one: %w",
+				count(placed-1), note, shuffle.ErrOverlapLimit)
 		}
 	}
 	return s.config(strategy, placed), placed, note, nil
@@ -331,7 +331,7 @@ func (s Setup) check() error {
 	case s.Customers < MinCustomers || s.Customers > MaxCustomers:
 		return fmt.Errorf("customers must be from %d to %s, got %d: %w", MinCustomers, count(MaxCustomers), s.Customers, errSetup)
 	case s.Poisoned < 0 || s.Poisoned > poisonedMax(s):
-		return fmt.Errorf("the poisoned customer must be from 0 to %s, got %d: %w", count(poisonedMax(s)), s.Poisoned, errSetup)
+		return fmt.Errorf("the poisoned customer must be from 0 to %s, got %s: %w", count(poisonedMax(s)), count(s.Poisoned), errSetup)
 	case s.RestartFor < 0 || s.RestartFor > MaxRestart:
 		return fmt.Errorf("the restart must take from 0 to %s, got %s: %w", secondsShort(MaxRestart), secondsShort(s.RestartFor), errSetup)
 	}

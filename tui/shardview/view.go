@@ -94,10 +94,10 @@ func (m *Model) titleLine() string {
 	s := m.run.setup
 	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render("shuffle") + "  "
 	fleet := fmt.Sprintf("%s workers · %d per customer · %s customers · customer %s poisoned",
-		count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
-	for _, short := range []string{"%s workers, %d each · %s customers · #%s poisoned", "%s workers, %d each, %s customers, #%s poisoned"} {
+		count(s.Workers), s.PerCustomer, count(s.Customers), customer(s.Poisoned))
+	for _, short := range []string{"%s workers, %d each · %s customers · %s poisoned", "%s workers, %d each, %s customers, %s poisoned"} {
 		if ansi.StringWidth(head+fleet) > m.w {
-			fleet = fmt.Sprintf(short, count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
+			fleet = fmt.Sprintf(short, count(s.Workers), s.PerCustomer, count(s.Customers), customer(s.Poisoned))
 		}
 	}
 	return pane.Fit(head+fleet, m.w)
