@@ -26,6 +26,9 @@ type Odds struct {
 	err          error
 	shards       string // C(n, k), with thousands separators
 	rows         []oddsRow
+	// any is the chance of sharing at least one worker, the rows but
+	// "none" together: the reference's total beside its parts.
+	any oddsRow
 
 	dirty bool
 	view  string
@@ -35,7 +38,8 @@ type Odds struct {
 // and what it means for the customer.
 type oddsRow struct {
 	shared, exact, percent, means string
-	expect                        string // how many of the others, on average
+	expect                        string   // how many of the others, on average
+	p                             *big.Rat // the chance the row's texts write
 }
 
 // NewOdds makes an empty odds pane.
@@ -69,10 +73,11 @@ func (o *Odds) SetFleet(n, k, others int) {
 		return
 	}
 	o.shards = groupDigits(shards.String())
-	row := func(shared string, p *big.Rat, means string) {
-		o.rows = append(o.rows, oddsRow{shared: shared, exact: exactText(p), percent: percentText(p), means: means,
-			expect: tenths(shuffle.ExpectedOf(others, p))})
+	newRow := func(shared string, p *big.Rat, means string) oddsRow {
+		return oddsRow{shared: shared, exact: exactText(p), percent: percentText(p), means: means,
+			expect: tenths(shuffle.ExpectedOf(others, p)), p: p}
 	}
+	row := func(shared string, p *big.Rat, means string) { o.rows = append(o.rows, newRow(shared, p, means)) }
 	all, _ := shuffle.ShareAll(n, k)
 	row(fmt.Sprintf("all %d", k), all, "loses service")
 	switch {
@@ -88,6 +93,20 @@ func (o *Odds) SetFleet(n, k, others int) {
 	}
 	none, _ := shuffle.ShareExactly(n, k, 0)
 	row("none", none, "untouched")
+	anyShared, _ := shuffle.ShareAny(n, k)
+	o.any = newRow("at least one", anyShared, "")
+}
+
+// anyLine is the total under the table, "46.4% (13/28) share at least one
+// worker", as the reference gives it beside its parts.
+func (o *Odds) anyLine() string {
+	r := o.any
+	exact := ""
+	if r.exact != "" {
+		exact = " (" + r.exact + ")"
+	}
+	return fmt.Sprintf("%s%s share at least one worker, the rows above but none: %s of %s on average",
+		r.percent, exact, r.expect, count(o.others))
 }
 
 // exactText writes a chance as an exact fraction: "1 in 28" when its
@@ -151,8 +170,9 @@ func groupDigits(s string) string {
 	return b.String()
 }
 
-// Needs is the height the pane would like: the table and a line above it.
-func (o *Odds) Needs() int { return 2 + 2 + len(o.rows) }
+// Needs is the height the pane would like: the table, a line above it and
+// the total below.
+func (o *Odds) Needs() int { return 2 + 3 + len(o.rows) }
 
 // View draws the pane, from the cache when nothing changed.
 func (o *Odds) View() string {
@@ -210,6 +230,9 @@ func (o *Odds) render() []string {
 			line = o.th.Bold.Render(line)
 		}
 		body = append(body, line)
+	}
+	if ih >= len(cells)+2 {
+		body = append(body, o.th.Dim.Render(o.anyLine()))
 	}
 	return pane.Frame(o.th, o.w, o.h, title, "", body)
 }

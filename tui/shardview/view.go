@@ -13,11 +13,14 @@ import (
 
 func (m *Model) tooSmall() bool { return playback.TooSmall(m.w, m.h) }
 
-// oddsHeight is the odds pane's share of the body: its table when there is
-// room for it beside sides tall enough to show customers, else one line.
+// oddsHeight is the odds pane's share of the body: its table and total
+// when there is room for them beside sides tall enough to show customers,
+// else the table alone, else one line.
 func (m *Model) oddsHeight(body int) int {
-	if need := m.odds.Needs(); body-need >= 20 {
-		return need
+	for _, need := range []int{m.odds.Needs(), m.odds.Needs() - 1} {
+		if body-need >= 20 {
+			return need
+		}
 	}
 	return 3
 }
