@@ -300,13 +300,22 @@ func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 // its search can still run out of room (32 workers, 4 each, at most 2
 // shared: the bound is 1,240, the search places about 970), so a size
 // the bound allows is tried (assignable). Fewer workers each or more
-// shared only makes room, so each knob's range stays one span.
+// shared only makes room, so each knob's range stays one span. The words
+// of a narrowed end say which refused the next value: the bound ("the
+// most that 1000 customers can each get") or the search, whose limit is
+// no mathematical most.
 func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
+	// bounded says whether the bound on shards allows the customers: when
+	// it does not, no assignment can; when it does and the search still
+	// runs out of room, the limit is the search's, and the words say so.
+	bounded := func(k, shared float64) bool {
+		n, err := shuffle.OverlapCapacity(fl.Workers, int(k), int(shared))
+		return err == nil && n.Cmp(big.NewInt(int64(fl.Customers))) >= 0
+	}
 	fits := func(k, shared float64) bool {
 		f := *fl
 		f.PerCustomer, f.MaxShared = int(k), int(shared)
-		n, err := shuffle.OverlapCapacity(f.Workers, f.PerCustomer, f.MaxShared)
-		return err == nil && n.Cmp(big.NewInt(int64(fl.Customers))) >= 0 && c.assignable(&f)
+		return bounded(k, shared) && c.assignable(&f)
 	}
 	switch l.Path {
 	case "per_customer":
@@ -315,7 +324,11 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 			v -= l.Step
 		}
 		if v < l.Max {
-			l.Max, l.high = v, &narrowed{why: fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)}
+			why := fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)
+			if bounded(v+l.Step, float64(fl.MaxShared)) {
+				why = fmt.Sprintf("the most the overlap-limited assignment finds room for, for %d customers with at most %d shared", fl.Customers, fl.MaxShared)
+			}
+			l.Max, l.high = v, &narrowed{why: why}
 			if c.knobIndex("max_shared") >= 0 {
 				l.high.by, l.high.path = c.labelOf("max_shared"), "max_shared"
 				l.high.widenBy("raise")
@@ -327,7 +340,11 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 			v += l.Step
 		}
 		if v > l.Min {
-			l.Min, l.low = v, &narrowed{why: fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)}
+			why := fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)
+			if bounded(float64(fl.PerCustomer), v-l.Step) {
+				why = fmt.Sprintf("the fewest with which the overlap-limited assignment finds room for %d customers with %d workers each", fl.Customers, fl.PerCustomer)
+			}
+			l.Min, l.low = v, &narrowed{why: why}
 			if c.knobIndex("per_customer") >= 0 {
 				l.low.by, l.low.path = c.labelOf("per_customer"), "per_customer"
 				l.low.widenBy("lower")
