@@ -103,6 +103,9 @@ func Check() (CheckReport, error) {
 		if err := checkAnswerStandsAlone(c); err != nil {
 			bad = append(bad, err)
 		}
+		if err := checkOffScreen(c); err != nil {
+			bad = append(bad, err)
+		}
 	}
 	lab := lessons.NewLab()
 	texts, err := HandCards()

@@ -205,16 +205,26 @@ func rewording(id, title string) (string, bool) {
 }
 
 // questionCard makes a card of a prepared step's question, if it has one.
+// The step's words that point at the lesson's screen are left out
+// (offScreen): a wrong choice that leans on a pane goes whole, as a card
+// asks well with one wrong answer fewer, and every other text loses the
+// clause.
 func questionCard(s *lessons.PreparedStep, id, topic, source string) (Card, bool) {
 	q := s.Question
 	if q == nil {
 		return Card{}, false
 	}
-	c := Card{ID: id, Topic: topic, Question: q.Prompt, Explain: q.Explain, Source: source}
+	c := Card{ID: id, Topic: topic, Question: offScreen(q.Prompt), Explain: offScreen(q.Explain), Source: source}
 	switch q.Kind {
 	case lessons.Choice:
 		c.Kind = Choice
-		c.Choices = append([]lessons.Option(nil), q.Choices...)
+		for _, o := range q.Choices {
+			if !o.Right && (screenRefRE.MatchString(o.Text) || screenRefRE.MatchString(o.Why)) {
+				continue
+			}
+			o.Text, o.Why = offScreen(o.Text), offScreen(o.Why)
+			c.Choices = append(c.Choices, o)
+		}
 	case lessons.Number:
 		c.Kind = Number
 		c.Check = q

@@ -174,3 +174,63 @@ func checkAnswerStandsAlone(c Card) error {
 	}
 	return errors.Join(bad...)
 }
+
+// screenRefRE finds words of a lesson's text that point at its screen: a
+// pane ("the odds pane", "the pane's row for 64"), the screen, or a key to
+// press. A drill card has no pane and no keys of the lesson's, so a card
+// made from a step leaves such words out (offScreen). A key that is no
+// keyboard's, an API key or an idempotency key, is no such pointer.
+var screenRefRE = regexp.MustCompile(`(?i)\bpanes?\b|\bpane's\b|\b(?:the|on|this) screen\b|\bpress(?:es|ing)?\b` +
+	`|\bthe (?:\[[^\]]+\]|[a-z0-9]|enter|esc|escape|tab|space|arrow) keys?\b`)
+
+// offScreen is a lesson text as a card shows it: every clause that points
+// at the lesson's screen is left out, the rest of its sentence kept ("a
+// quarter of the fleet, as 4 of 16 is, and the odds pane has no row for
+// it." keeps "a quarter of the fleet, as 4 of 16 is."). A sentence whose
+// first clause points at the screen is left out whole.
+func offScreen(text string) string {
+	if !screenRefRE.MatchString(text) {
+		return text
+	}
+	// Each sentence is rewritten where it stands, so the text's line
+	// breaks and paragraphs stay as they were.
+	for _, sentence := range sentences(text) {
+		if !screenRefRE.MatchString(sentence) {
+			continue
+		}
+		body := strings.TrimRight(sentence, ".?!")
+		end := sentence[len(body):]
+		clauses := strings.Split(body, ", ")
+		if screenRefRE.MatchString(clauses[0]) {
+			text = strings.Replace(text, sentence, "", 1)
+			continue
+		}
+		kept := clauses[:1]
+		for _, c := range clauses[1:] {
+			if !screenRefRE.MatchString(c) {
+				kept = append(kept, c)
+			}
+		}
+		text = strings.Replace(text, sentence, strings.Join(kept, ", ")+end, 1)
+	}
+	// Close the gaps a left-out sentence leaves, line by line.
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// checkOffScreen refuses a card whose texts point at a screen the drill
+// does not show.
+func checkOffScreen(c Card) error {
+	var bad []error
+	names, texts := shownTexts(c)
+	names, texts = append(names, "question"), append(texts, c.Question)
+	for i, text := range texts {
+		if m := screenRefRE.FindString(text); m != "" {
+			bad = append(bad, fmt.Errorf("%s: its %s points at a screen the drill does not show (%q): %q", c.ID, names[i], m, text))
+		}
+	}
+	return errors.Join(bad...)
+}
