@@ -116,8 +116,15 @@ func all() []Fact {
 		r4jTL        = "resilience4j-timelimiter TimeLimiterConfig.java"
 		r4jRetry     = "resilience4j-retry RetryConfig.java"
 		finagleSrc   = "finagle finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala, RetryBudget.apply()"
-		hystrixSr    = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
-		envoyOD      = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
+		// Hystrix 1.5's breaker judges HealthCountsStream, whose
+		// getInstance cuts the rolling window into buckets one health
+		// snapshot wide (numHealthCountBuckets = the window's span ÷ the
+		// snapshot interval). HystrixCommandProperties' own bucket count,
+		// metrics.rollingStats.numBuckets, defaults to 10 and buckets only
+		// the dashboard's rolling counts: a reader who checked the 20 in
+		// HystrixCommandProperties alone would find 10 there.
+		hystrixSr = "Hystrix HystrixCommandProperties.java (metrics.rollingStats.timeInMilliseconds, metrics.healthSnapshot.intervalInMilliseconds) and metric/consumer/HealthCountsStream.java, getInstance (buckets = window ÷ snapshot interval) (engine/breaker.Hystrix)"
+		envoyOD   = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 		// opossum
 		opossumSrc = "opossum 9.0.0 lib/circuit.js (CircuitBreaker constructor and fail) and lib/status.js (engine/breaker.Opossum)"
 		// Go's standard library (go1.26): net/http/transport.go's
@@ -191,7 +198,7 @@ func all() []Fact {
 		// Hystrix's breaker reads HealthCountsStream, whose buckets are one
 		// health snapshot wide: the window's span over its buckets.
 		{"hystrix.snapshot", Duration, secs(hystrix.WindowSpan / time.Duration(hystrix.WindowBuckets)), "how often Hystrix recomputes the error share its breaker judges (metrics.healthSnapshot.intervalInMilliseconds)", hystrixSr},
-		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: one health snapshot each", hystrixSr},
+		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: the window ÷ the snapshot interval, one snapshot each (not metrics.rollingStats.numBuckets, which buckets only the dashboard's counts)", hystrixSr},
 
 		// cheat sheet: the AWS quota's refund and cap, read from the
 		// bucket's behaviour.

@@ -317,3 +317,24 @@ func TestAWSRetryPricesNameTheirSDK(t *testing.T) {
 		t.Errorf("aws.retry.js.transient_cost = %v (source %q): @smithy/util-retry's TIMEOUT_RETRY_COST is 10, Go's timeout price", js.Value, js.Source)
 	}
 }
+
+// TestHystrixBucketsCiteWhereTwentyIsWorkedOut: Hystrix's breaker judges 20
+// buckets, which HealthCountsStream.getInstance works out as the window over
+// the snapshot interval; HystrixCommandProperties alone sets
+// metrics.rollingStats.numBuckets to 10. A source naming only that file
+// sends a reader checking the 20 to a 10.
+func TestHystrixBucketsCiteWhereTwentyIsWorkedOut(t *testing.T) {
+	for _, name := range []string{"hystrix.buckets", "hystrix.snapshot"} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(f.Source, "HealthCountsStream") {
+			t.Errorf("%s's source is %q: it must name HealthCountsStream, where the breaker's buckets are worked out", name, f.Source)
+		}
+	}
+	b, _ := Lookup("hystrix.buckets")
+	if !strings.Contains(b.Says, "numBuckets") {
+		t.Errorf("hystrix.buckets says %q: it must tell its 20 from metrics.rollingStats.numBuckets", b.Says)
+	}
+}
