@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 )
@@ -18,31 +19,70 @@ import (
 // ID|FILE` opens one in the player, and `breakerlab lesson` alone opens the
 // list of lessons in the terminal.
 func init() {
-	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", run: runLessons})
+	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", usage: "lessons [--width N | --wide]", run: runLessons})
 	register(command{name: "lesson", summary: "open a lesson in the player", usage: "lesson ID|FILE [--step N] [--check [--format text|json]]; no ID: the lesson list", run: runLesson})
 }
 
+// minTitleWidth is the fewest columns the list of lessons gives its titles
+// beside the IDs.
+const minTitleWidth = 24
+
 func runLessons(args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		return usagef("lessons takes no arguments, got %q; open one with `breakerlab lesson ID`", args)
+	fs := flag.NewFlagSet("lessons", flag.ContinueOnError)
+	widths := addWidthFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	width, err := widths.resolve(stdout)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("lessons takes no arguments, got %q; open one with `breakerlab lesson ID`", pos)
 	}
 	all, err := lessons.All()
 	if err != nil {
 		return err
 	}
 	store := openProgress(stderr)
-	width := 0
+	idWidth := 0
 	for _, l := range all {
-		width = max(width, len(l.ID))
+		idWidth = max(idWidth, len(l.ID))
+	}
+	// On a terminal a title wraps under itself, as the scenarios'
+	// summaries do, and its progress, kept whole, goes on the title's last
+	// line or the next: an 80-column terminal cut "(seen 4 of 12 steps)"
+	// into "(s" and "een" at its edge. In a pipe, one line a lesson.
+	// Where the column past the longest ID leaves too little room for
+	// titles (--width 40 wrapped them a word a line), each title goes
+	// under its ID, indented.
+	col := idWidth + 2
+	narrow := width > 0 && width-col < minTitleWidth
+	if narrow {
+		col = 4
 	}
 	for _, l := range all {
-		line := fmt.Sprintf("%-*s  %s", width, l.ID, l.Title)
+		line := fmt.Sprintf("%-*s  %s", idWidth, l.ID, l.Title)
+		if narrow {
+			line = strings.Repeat(" ", col) + l.Title
+		}
+		text := strings.TrimSuffix(report.Wrap(line, width, col), "\n")
+		if narrow {
+			text = l.ID + "\n" + text
+		}
 		if store != nil {
 			if s := store.Get(l.ID).Summary(l); s != "" {
-				line += "  (" + s + ")"
+				progress := "(" + s + ")"
+				last := text[strings.LastIndex(text, "\n")+1:]
+				if width > 0 && len([]rune(last))+2+len([]rune(progress)) > width {
+					text += "\n" + strings.Repeat(" ", col) + progress
+				} else {
+					text += "  " + progress
+				}
 			}
 		}
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(stdout, text)
 	}
 	return nil
 }

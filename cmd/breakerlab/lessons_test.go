@@ -240,3 +240,64 @@ func TestLessonCheckJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonsFitTheWidth: the list fits the terminal (here --width, which
+// stands for one) with each title and its progress wrapped under the title
+// column, where an 80-column terminal had cut "(seen 3 of 12 steps)" at its
+// edge, or, too narrow for that column, under its ID; in a pipe it stays
+// one line a lesson.
+func TestLessonsFitTheWidth(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
+	dir := tempConfig(t)
+	path := filepath.Join(dir, "breakerlab", "lessons.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	progress := `{"version": 1, "lessons": {"02-timeouts": {"step": 2, "seen": [0, 1, 2]}}}`
+	if err := os.WriteFile(path, []byte(progress), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole, errOut, code := run(t, "lessons")
+	if code != 0 {
+		t.Fatalf("lessons: exit %d: %s", code, errOut)
+	}
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(whole, "\n"); n != len(all) {
+		t.Errorf("in a pipe: %d lines for %d lessons:\n%s", n, len(all), whole)
+	}
+	for _, width := range []int{80, 60, 40} {
+		col := strings.Index(whole, "One slow") // the title column
+		if width-col < minTitleWidth {
+			col = 4 // too narrow: each title under its ID
+		}
+		out, errOut, code := run(t, "lessons", "--width", strconv.Itoa(width))
+		if code != 0 {
+			t.Fatalf("lessons --width %d: exit %d: %s", width, code, errOut)
+		}
+		ids := 0
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if n := len([]rune(l)); n > width {
+				t.Errorf("--width %d: line is %d wide: %q", width, n, l)
+			}
+			if strings.HasPrefix(l, " ") {
+				if strings.TrimLeft(l, " ") == "" || len(l)-len(strings.TrimLeft(l, " ")) != col {
+					t.Errorf("--width %d: continuation %q is not under the titles (column %d)", width, l, col)
+				}
+				continue
+			}
+			ids++
+		}
+		if ids != len(all) {
+			t.Errorf("--width %d: %d lines start with an ID, want %d:\n%s", width, ids, len(all), out)
+		}
+		if got := strings.Join(strings.Fields(out), " "); got != strings.Join(strings.Fields(whole), " ") {
+			t.Errorf("--width %d lost or changed words:\n%s\nwant the words of:\n%s", width, out, whole)
+		}
+		if !strings.Contains(out, "(seen 3 of 12 steps)") {
+			t.Errorf("--width %d parted the progress:\n%s", width, out)
+		}
+	}
+}
