@@ -375,8 +375,16 @@ func truncate(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// units are the words that stay on the line of the number before them.
-var units = map[string]bool{"s": true, "s,": true, "s.": true, "s:": true, "s)": true, "ms": true, "ms,": true, "ms.": true, "ms)": true, "min": true, "h": true, "%": true, "%,": true, "%)": true}
+// units are the words that stay on the line of the number before them,
+// with whatever punctuation follows them (isUnit): a list of spellings
+// with their punctuation missed "s),", and the table cut "(first at
+// 20.095" from its "s),".
+var units = map[string]bool{"s": true, "ms": true, "µs": true, "ns": true, "min": true, "h": true, "%": true}
+
+// isUnit says whether word is a unit, punctuation after it aside.
+func isUnit(word string) bool {
+	return units[strings.TrimRight(word, ",.:;)]")]
+}
 
 // words splits text at its spaces, keeping a number and its unit ("30 s",
 // "500 ms") together, so that a wrap never parts them.
@@ -385,7 +393,7 @@ func words(text string) []string {
 	out := fields[:0:0]
 	for i := 0; i < len(fields); i++ {
 		w := fields[i]
-		if i+1 < len(fields) && units[fields[i+1]] && w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9' {
+		if i+1 < len(fields) && isUnit(fields[i+1]) && w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9' {
 			w += " " + fields[i+1]
 			i++
 		}

@@ -65,6 +65,44 @@ func TestWrapKeepsANumberWithItsUnit(t *testing.T) {
 	if got := report.Wrap("a wait of 500 ms, then more words to make it wrap here", 20, 2); strings.Contains(got, "500\n") {
 		t.Fatalf("500 ms split:\n%s", got)
 	}
+	// A unit with two marks after it: cascade's table at 80 columns wrote
+	// "(first at 20.095" and put "s)," on the next line.
+	for _, text := range []string{
+		"recommendations    985 calls reached it, at most 28 in flight (first at 20.095 s), 491 turned away",
+		"a share of 50 %), then more words to make it wrap",
+	} {
+		for width := 20; width <= len(text); width++ {
+			got := report.Wrap(text, width, 4)
+			if unitFirst.MatchString(got) {
+				t.Fatalf("at %d columns a unit starts a line:\n%s", width, got)
+			}
+		}
+	}
+}
+
+// unitFirst finds a line that starts, past its indent, with a unit: one
+// that wrapping parted from its number.
+var unitFirst = regexp.MustCompile(`(?m)^ *(s|ms|min|h|%)[,.:;)\]]*( |$)`)
+
+// No built-in scenario's table, fitted to a terminal, parts a number from
+// its unit.
+func TestTableKeepsNumbersWithTheirUnits(t *testing.T) {
+	for _, b := range scenarios.All() {
+		sc := b.Build()
+		snaps, err := engine.RunAll(sc, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for width := 40; width <= 100; width += 2 {
+			var narrow bytes.Buffer
+			if err := report.WriteTableWidth(&narrow, sc, 5, snaps, width); err != nil {
+				t.Fatal(err)
+			}
+			if l := unitFirst.FindString(narrow.String()); l != "" {
+				t.Errorf("%s at %d columns: a line starts with a unit, %q:\n%s", sc.Name, width, l, narrow.String())
+			}
+		}
+	}
 }
 
 // The table says, once, what its lines below the shares count, and both
