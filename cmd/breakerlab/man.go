@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
@@ -25,13 +27,34 @@ func init() {
 // them, and its examples. Cobra writes the pages from Markdown, which man
 // fills to the reader's width: a flag's text wraps under the flag, where a
 // block kept as --help prints it ran off an 80-column screen.
+// manFolderError says why man cannot write its pages into dir, a folder
+// the user named, and what would do, exit 2: "making the folder for the
+// man pages: mkdir /etc/passwd: not a directory", exit 1, left the reader
+// to work out that they had named a file.
+func manFolderError(dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrExist):
+		if st, serr := os.Stat(dir); serr == nil && !st.IsDir() {
+			return usagef("cannot write the man pages into %s: it is a file, not a folder; give a folder (it is made if it does not exist)", dir)
+		}
+		return usagef("cannot write the man pages into %s: part of that path is a file, not a folder; give a folder (it is made if it does not exist)", dir)
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		return usagef("cannot write the man pages into %s (%w); give a folder you can write to", dir, err)
+	}
+	return fmt.Errorf("writing the man pages into %s: %w", dir, err)
+}
+
 func runMan(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || len(args[0]) == 0 || args[0][0] == '-' {
 		return usagef("man takes one folder to write the pages into, got %s", argsWords(args))
 	}
 	dir := args[0]
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("making the folder for the man pages: %w", err)
+		return manFolderError(dir, err)
 	}
 	root := newRoot(stdout, stderr)
 	root.DisableAutoGenTag = true
@@ -81,7 +104,7 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 		}
 		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
 		if err := os.WriteFile(filepath.Join(dir, name), fillLeft(page.Bytes()), 0o644); err != nil {
-			return fmt.Errorf("writing the man pages: %w", err)
+			return manFolderError(dir, err)
 		}
 	}
 	fmt.Fprintf(stdout, "wrote the man pages to %s\n", dir)

@@ -228,6 +228,29 @@ func TestManPages(t *testing.T) {
 	}
 }
 
+// man given a file where it wants a folder says so, exit 2, as -o does:
+// it had said "mkdir ...: not a directory", exit 1, as if the program had
+// failed.
+func TestManRefusesAFileForItsFolder(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for arg, want := range map[string]string{
+		file:                        file + ": it is a file, not a folder; give a folder",
+		filepath.Join(file, "man1"): "part of that path is a file, not a folder; give a folder",
+	} {
+		out, errOut, code := run(t, "man", arg)
+		if code != exitUsage || !strings.Contains(errOut, want) || out != "" {
+			t.Errorf("man %s: exit %d, stdout %q, stderr %q; want exit %d saying %q", arg, code, out, errOut, exitUsage, want)
+		}
+	}
+	if b, _ := os.ReadFile(file); string(b) != "mine\n" {
+		t.Errorf("man changed the file it was given: %q", b)
+	}
+}
+
 // A release stamps its version, commit and date (goreleaser's ldflags);
 // placeholders of a snapshot outside git are left out.
 func TestVersionStamped(t *testing.T) {
