@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
 
 // Kind is what a metric measures, which decides how it is printed and what
@@ -170,7 +171,9 @@ func (v Value) Format(format string) (string, error) {
 			return "never", nil
 		}
 		if v.Rat != nil && v.Rat.Num().IsInt64() && v.Rat.Num().Int64() == 1 {
-			return "1 in " + groupDigits(v.Rat.Denom().String()), nil
+			// An exact chance is written as the shard view and the drill
+			// write one (one formatter for "1 in 28").
+			return shuffle.ChanceText(v.Rat), nil
 		}
 		return "1 in " + groupDigits(strconv.FormatFloat(math.Round(1/v.F), 'f', 0, 64)), nil
 	case "frac":
