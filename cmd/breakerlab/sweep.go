@@ -108,7 +108,16 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		if *variant >= 1 && *variant <= len(sc.Variants) {
 			v = *variant - 1
 		}
-		return usagef("sweep needs --measure METRIC%s", exampleMeasures(sc, v))
+		// A range's own mistakes are said with the missing measure, not
+		// after it is given: one command line, every problem at once.
+		var problems []string
+		for _, spec := range vary {
+			if _, err := sweep.ParseVary(spec); err != nil {
+				problems = append(problems, err.Error())
+			}
+		}
+		problems = append(problems, "sweep needs --measure METRIC"+exampleMeasures(sc, v))
+		return usagef("%s", strings.Join(problems, "\n"))
 	case *seeds < 1 || *seeds > 1000:
 		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
 	case *width < 40:
@@ -145,6 +154,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	// is printed.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	if format.value != "table" {
+		// The table says it in its heading; CSV, JSON and pictures have
+		// their values and no room for words.
+		fmt.Fprint(stderr, roundedNotes(plan, "\n"))
+	}
 	bar := newProgressLine(stderr)
 	res, runErr := sweepui.Run(ctx, plan, *workers, bar.update)
 	bar.done()
@@ -372,8 +386,22 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 	if tty != nil && !theme.NoColor(os.Getenv) {
 		r = theme.NewRenderer(tty, false)
 	}
-	_, err := fmt.Fprintf(w, "%s\n%s", name.label(), sweepui.HeatmapNamed(res, theme.New(r), width, noneOnAxes(res.Plan)))
+	_, err := fmt.Fprintf(w, "%s\n%s%s", name.label(), roundedNotes(res.Plan, "\n"), sweepui.HeatmapNamed(res, theme.New(r), width, noneOnAxes(res.Plan)))
 	return err
+}
+
+// roundedNotes is, for each axis of the plan whose whole-number knob had
+// its steps rounded, the line that says so and what it swept
+// (Axis.RoundedNote), each ended by end: the table's lines, or a note
+// on stderr beside a file that has no room for one.
+func roundedNotes(p *sweep.Plan, end string) string {
+	var b strings.Builder
+	for _, ax := range p.Axes {
+		if note := ax.RoundedNote(); note != "" {
+			b.WriteString(note + end)
+		}
+	}
+	return b.String()
 }
 
 // noneOnAxes is, per axis of the plan (x, then y), what its knob's 0

@@ -34,8 +34,10 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 			[]string{"give both ends as numbers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..400:3", "--variant", "2", "--measure", "search.ok"},
 			[]string{"recommendations.bulkhead=203", "bulkhead must be between 0 (none) and the pool's 200 workers"}},
-		{[]string{"sweep", "cascade", "--vary", "queue=0..10:14", "--measure", "search.ok"},
-			[]string{"want a whole number", "queue takes whole numbers, and 0..10 holds 11: give it at most 11 steps, queue=0..10:11"}},
+		// Steps between whole numbers are rounded (queue=0..10:14 sweeps
+		// 0 to 10); an end typed between them is refused as typed.
+		{[]string{"sweep", "cascade", "--vary", "queue=0..10.5:14", "--measure", "search.ok"},
+			[]string{"--vary queue=0..10.5:14: queue takes whole numbers, got 10.5: give whole ends, such as queue=0..10"}},
 		{[]string{"sweep", "cascade", "--measure", "search.ok"},
 			// recommendations alone has a fault (a hang: from and to, no
 			// latency or probability), so it has a line of its own.

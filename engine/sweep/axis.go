@@ -23,6 +23,13 @@ type Axis struct {
 	// Unit is the unit X is in: "ms" or "s" for durations, "req/s" for
 	// rates, empty for counts and shares.
 	Unit string
+	// Typed is the flag's PATH=FROM..TO[:STEPS] as the user typed it
+	// (ParseVary's), for refusals to quote; empty for an axis made
+	// otherwise.
+	Typed string
+	// Rounded says a whole-number knob's steps fell between whole numbers
+	// and were rounded to them (repeats dropped), which the output says.
+	Rounded bool
 }
 
 // MaxSteps bounds an axis, so a grid stays something one can look at.
@@ -63,7 +70,7 @@ func ParseVary(spec string) (Axis, error) {
 		bare := strings.NewReplacer(`"`, "", `'`, "").Replace(strings.TrimSpace(rng))
 		return Axis{}, fmt.Errorf("--vary %s=%s: on the command line a value goes without quotes: %s=%s", path, strings.TrimSpace(rng), path, bare)
 	}
-	ax := Axis{Path: path}
+	ax := Axis{Path: path, Typed: path + "=" + strings.TrimSpace(rng)}
 	if strings.HasSuffix(from, "%") || strings.HasSuffix(to, "%") {
 		return percentAxis(ax, from, to, steps, hasSteps)
 	}
@@ -126,18 +133,54 @@ func ParseVary(spec string) (Axis, error) {
 	whole := int(math.Min(b-a+1, MaxSteps+1))
 	if intA == nil && intB == nil && !fractional(path) && !(hasSteps && steps > whole) {
 		steps = min(steps, whole)
-		for _, f := range spread(a, b, steps) {
-			n := int64(math.Round(f))
-			ax.Values = append(ax.Values, n)
-			ax.X = append(ax.X, float64(n))
-		}
-		return ax, nil
+		return roundAxis(ax, spread(a, b, steps)), nil
 	}
 	for _, f := range spread(a, b, steps) {
 		ax.Values = append(ax.Values, f)
 		ax.X = append(ax.X, f)
 	}
 	return ax, nil
+}
+
+// roundAxis is ax with values, each rounded to a whole number (an int64,
+// as the setter takes a whole number), a value rounded to the one before
+// it dropped: 1..3.5 in 5 steps is 1, 2, 3, 4, not 1, 2, 2, 3, 4, two
+// columns of one design. Rounded says whether any step moved.
+func roundAxis(ax Axis, values []float64) Axis {
+	ax.Values, ax.X = nil, nil
+	for _, f := range values {
+		n := math.Round(f)
+		if n != f {
+			ax.Rounded = true
+		}
+		if len(ax.X) > 0 && ax.X[len(ax.X)-1] == n {
+			continue
+		}
+		ax.Values = append(ax.Values, int64(n))
+		ax.X = append(ax.X, n)
+	}
+	return ax
+}
+
+// RoundedNote says, for an axis whose steps were rounded (Rounded), that
+// its knob takes whole numbers and which it swept, in the user's terms:
+// "recommendations.retry.attempts takes whole numbers: swept 1, 3, 4".
+// It is "" for any other axis. A long axis names its first three values
+// and its last.
+func (a Axis) RoundedNote() string {
+	if !a.Rounded {
+		return ""
+	}
+	var vals []string
+	for _, v := range a.Values {
+		vals = append(vals, valueText(v))
+	}
+	count := ""
+	if len(vals) > 6 {
+		vals = append(vals[:3:3], "…", vals[len(vals)-1])
+		count = fmt.Sprintf(" (%d values)", len(a.X))
+	}
+	return fmt.Sprintf("%s takes whole numbers: swept %s%s", a.Path, strings.Join(vals, ", "), count)
 }
 
 // percentAxis is the axis of a share given in percentages, FROM% to TO%:

@@ -67,20 +67,18 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 	s = strings.TrimSpace(s)
 	owner, field, ok := cutMetric(s)
 	if !ok {
-		return Metric{}, fmt.Errorf("measure %q: want ENDPOINT.FIELD (%s) or DEPENDENCY.FIELD (%s)", s, endpointFields, dependencyFields)
+		return Metric{}, fmt.Errorf("measure %q: want ENDPOINT.FIELD or DEPENDENCY.FIELD\n%s", s, MeasureChoices(sc, v, choicesWidth))
 	}
 	m := Metric{Name: metricName(owner, field), Owner: owner, Field: field}
 	sys := &sc.Variants[v].System
-	var names []string
 	switch {
 	case slices.Contains(endpointFieldNames, m.Field):
 		for _, e := range sys.Endpoints {
 			if e.Name == m.Owner {
 				return m, nil
 			}
-			names = append(names, e.Name)
 		}
-		return Metric{}, fmt.Errorf("measure %q: %s has no endpoint %q (endpoints: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
+		return Metric{}, fmt.Errorf("measure %q: %s has no endpoint %q\n%s", s, sc.Name, m.Owner, MeasureChoices(sc, v, choicesWidth))
 	case slices.Contains(dependencyFieldNames, m.Field):
 		for _, d := range sys.Dependencies {
 			if d.Name == m.Owner {
@@ -89,11 +87,61 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 				}
 				return m, nil
 			}
-			names = append(names, d.Name)
 		}
-		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q (dependencies: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
+		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q\n%s", s, sc.Name, m.Owner, MeasureChoices(sc, v, choicesWidth))
 	}
-	return Metric{}, fmt.Errorf("measure %q: unknown field %q: an endpoint has %s; a dependency has %s", s, m.Field, endpointFields, dependencyFields)
+	return Metric{}, fmt.Errorf("measure %q: unknown field %q\n%s", s, m.Field, MeasureChoices(sc, v, choicesWidth))
+}
+
+// choicesWidth is the widest line MeasureChoices writes for a refusal: a
+// terminal's 80 columns, as the command's other lists fit them.
+const choicesWidth = 80
+
+// MeasureChoices lists, in lines of at most width columns, what a measure
+// may name on sc's variant v: its endpoints and their fields, then its
+// dependencies and theirs (the names and fields ParseMetric takes), so a
+// refused measure shows what would have worked.
+func MeasureChoices(sc *engine.Scenario, v int, width int) string {
+	if v < 0 || v >= len(sc.Variants) {
+		return ""
+	}
+	sys := &sc.Variants[v].System
+	var endpoints, deps []string
+	for _, e := range sys.Endpoints {
+		endpoints = append(endpoints, partName(e.Name))
+	}
+	for _, d := range sys.Dependencies {
+		deps = append(deps, partName(d.Name))
+	}
+	var b strings.Builder
+	wrapWords(&b, sc.Name+"'s endpoints: "+strings.Join(endpoints, ", "), "  ", width)
+	wrapWords(&b, "  each with "+endpointFields, "    ", width)
+	if len(deps) > 0 {
+		wrapWords(&b, "its dependencies: "+strings.Join(deps, ", "), "  ", width)
+		wrapWords(&b, "  each with "+dependencyFields, "    ", width)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// wrapWords writes text to b in lines of at most width columns, broken
+// between words, the lines after the first opening with indent.
+func wrapWords(b *strings.Builder, text, indent string, width int) {
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			if strings.HasPrefix(text, " ") {
+				line = text[:len(text)-len(strings.TrimLeft(text, " "))]
+			}
+			line += w
+		case len([]rune(line))+1+len([]rune(w)) > width:
+			b.WriteString(line + "\n")
+			line = indent + w
+		default:
+			line += " " + w
+		}
+	}
+	b.WriteString(line + "\n")
 }
 
 // cutMetric cuts NAME.FIELD into the part's name, unquoted, and the
@@ -123,11 +171,15 @@ func cutMetric(s string) (owner, field string, ok bool) {
 // metricName writes a metric as Measures lists it, the name bare, but in
 // quotes where bare it would read otherwise: a name that opens with a
 // quote, or holds a comparison a goal would cut it at.
-func metricName(owner, field string) string {
+func metricName(owner, field string) string { return partName(owner) + "." + field }
+
+// partName writes an endpoint's or a dependency's name as a metric names
+// it (metricName).
+func partName(owner string) string {
 	if strings.HasPrefix(owner, `"`) || strings.ContainsAny(owner, "=!<>") {
-		owner = strconv.Quote(owner)
+		return strconv.Quote(owner)
 	}
-	return owner + "." + field
+	return owner
 }
 
 // Unit is the metric's unit: "" for shares, "ms", "calls" or "s".

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -248,6 +249,9 @@ func (p *Plan) Prepare() error {
 	case p.Build == nil || p.Set == nil:
 		return errors.New("sweep plan has no scenario or no setter")
 	}
+	if err := p.roundWholeKnobs(); err != nil {
+		return err
+	}
 	nx, ny := p.Size()
 	if runs := nx * ny * len(p.Seeds); runs > MaxRuns {
 		return fmt.Errorf("%d cells × %d seeds is %d runs; at most %d are allowed: fewer steps or seeds", nx*ny, len(p.Seeds), runs, MaxRuns)
@@ -374,9 +378,80 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 		}
 	}
 	if err := sc.Validate(); err != nil {
+		if ax, k, alone := p.refusedAlone(i, j, err); alone != nil {
+			// One axis's value is refused whatever the other's: the
+			// refusal quotes that flag as typed and what the engine
+			// allows (its own words hold the bound), not one cell.
+			return nil, fmt.Errorf("--vary %s: %s=%s is refused: %w%s%s", ax.typed(), ax.Path, valueText(ax.Values[k]), alone, p.otherKnob(alone), p.wholeSecondsHint(alone))
+		}
 		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s%s", p.describe(i, j), err, p.otherKnob(err), p.wholeSecondsHint(err))
 	}
 	return sc, nil
+}
+
+// refusedAlone finds, for cell (i, j), which the engine refused (with
+// cellErr), an axis
+// whose value there is refused with the other knobs as the variant has
+// them: that axis, its value's index and the engine's refusal; nil when
+// only the two values together are refused.
+func (p *Plan) refusedAlone(i, j int, cellErr error) (Axis, int, error) {
+	if len(p.Axes) == 1 {
+		return p.Axes[0], i, cellErr // the cell is the one value set
+	}
+	for a, ax := range p.Axes {
+		k := i
+		if a == 1 {
+			k = j
+		}
+		sc := p.Build()
+		if p.Set(sc, p.Variant, ax.Path, ax.Values[k]) != nil {
+			continue
+		}
+		if err := sc.Validate(); err != nil {
+			return ax, k, err
+		}
+	}
+	return Axis{}, 0, nil
+}
+
+// typed is the axis's flag as the user typed it, or as its ends and steps
+// would be typed for an axis made otherwise.
+func (a Axis) typed() string {
+	if a.Typed != "" {
+		return a.Typed
+	}
+	return fmt.Sprintf("%s=%s..%s:%d", a.Path, valueText(a.Values[0]), valueText(a.Values[len(a.Values)-1]), len(a.Values))
+}
+
+// roundWholeKnobs rounds the steps of an axis of numbers that fell
+// between whole numbers to them, when its knob takes whole numbers only
+// (a retry's attempts=1..3.5:3 ran 2.25 to be refused): one rule with
+// whole ends, whose steps ParseVary rounds (1..4:3 is 1, 3, 4), the
+// output saying so (RoundedNote). An end typed between whole numbers is
+// refused as typed: the user asked for that value.
+func (p *Plan) roundWholeKnobs() error {
+	for a := range p.Axes {
+		ax := &p.Axes[a]
+		at := slices.IndexFunc(ax.Values, func(v any) bool {
+			f, ok := v.(float64)
+			return ok && f != math.Trunc(f)
+		})
+		if at < 0 {
+			continue
+		}
+		f := ax.Values[at].(float64)
+		if p.Set(p.Build(), p.Variant, ax.Path, f) == nil || p.Set(p.Build(), p.Variant, ax.Path, int64(math.Round(f))) != nil {
+			continue // the knob takes fractions, or refuses the number anyway
+		}
+		for _, end := range []float64{ax.X[0], ax.X[len(ax.X)-1]} {
+			if end != math.Trunc(end) {
+				lo, hi := math.Ceil(ax.X[0]), math.Floor(ax.X[len(ax.X)-1])
+				return fmt.Errorf("--vary %s: %s takes whole numbers, got %s: give whole ends, such as %s=%s..%s", ax.typed(), ax.Path, Short(end), ax.Path, Short(lo), Short(max(lo, hi)))
+			}
+		}
+		*ax = roundAxis(*ax, ax.X)
+	}
+	return nil
 }
 
 // pairedKnobs are the breaker's knobs that bound each other, and the words
