@@ -378,11 +378,12 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 		}
 	}
 	if err := sc.Validate(); err != nil {
-		if ax, k, alone := p.refusedAlone(i, j, err); alone != nil {
-			// One axis's value is refused whatever the other's: the
+		if ax, k, alone := p.refusedAlone(i, j, err); alone != nil && ax.Typed != "" {
+			// One flag's value is refused whatever the other's: the
 			// refusal quotes that flag as typed and what the engine
-			// allows (its own words hold the bound), not one cell.
-			return nil, fmt.Errorf("--vary %s: %s=%s is refused: %w%s%s", ax.typed(), ax.Path, valueText(ax.Values[k]), alone, p.otherKnob(alone), p.wholeSecondsHint(alone))
+			// allows (its own words hold the bound), not one cell. An
+			// axis no flag made (the sandbox's) has no typed range.
+			return nil, fmt.Errorf("--vary %s: %s=%s is refused: %w%s%s", ax.Typed, ax.Path, valueText(ax.Values[k]), alone, p.otherKnob(alone), p.wholeSecondsHint(alone))
 		}
 		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s%s", p.describe(i, j), err, p.otherKnob(err), p.wholeSecondsHint(err))
 	}
@@ -414,15 +415,6 @@ func (p *Plan) refusedAlone(i, j int, cellErr error) (Axis, int, error) {
 	return Axis{}, 0, nil
 }
 
-// typed is the axis's flag as the user typed it, or as its ends and steps
-// would be typed for an axis made otherwise.
-func (a Axis) typed() string {
-	if a.Typed != "" {
-		return a.Typed
-	}
-	return fmt.Sprintf("%s=%s..%s:%d", a.Path, valueText(a.Values[0]), valueText(a.Values[len(a.Values)-1]), len(a.Values))
-}
-
 // roundWholeKnobs rounds the steps of an axis of numbers that fell
 // between whole numbers to them, when its knob takes whole numbers only
 // (a retry's attempts=1..3.5:3 ran 2.25 to be refused): one rule with
@@ -446,7 +438,7 @@ func (p *Plan) roundWholeKnobs() error {
 		for _, end := range []float64{ax.X[0], ax.X[len(ax.X)-1]} {
 			if end != math.Trunc(end) {
 				lo, hi := math.Ceil(ax.X[0]), math.Floor(ax.X[len(ax.X)-1])
-				return fmt.Errorf("--vary %s: %s takes whole numbers, got %s: give whole ends, such as %s=%s..%s", ax.typed(), ax.Path, Short(end), ax.Path, Short(lo), Short(max(lo, hi)))
+				return fmt.Errorf("--vary %s: %s takes whole numbers, got %s: give whole ends, such as %s=%s..%s", ax.Typed, ax.Path, Short(end), ax.Path, Short(lo), Short(max(lo, hi)))
 			}
 		}
 		*ax = roundAxis(*ax, ax.X)

@@ -49,6 +49,7 @@ func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) er
 		if !ok {
 			continue
 		}
+		ax.Typed = "" // a trial range, which nobody typed: refusals name the value
 		p := &Plan{Build: build, Variant: v, Axes: []Axis{ax}, Set: set}
 		if err := p.checkBreakers(); err != nil {
 			return err

@@ -733,6 +733,7 @@ func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
 	if err != nil {
 		return sweep.Axis{}, err
 	}
+	ax.Typed = "" // the form's range, which nobody typed: refusals name the cells
 	if cut && last < top-1e-9 {
 		top1, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:1", path, endText(hi), endText(hi)))
 		if err == nil && top1.Unit == ax.Unit {
