@@ -220,7 +220,16 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 			i = j
 			continue
 		}
-		fmt.Fprintf(&head, " %-*s", span-1, truncate(name, span-1))
+		if j-i == 1 {
+			// A name over one column ends where its values end, as the
+			// outcome's name under it does: left-aligned it stood over
+			// the blank before the next name (a built system's
+			// /checkout /cache /orders, each one column of ok).
+			fmt.Fprintf(&head, " %*s", span-1, truncate(name, span-1))
+		} else {
+			// A name over several heads the group from its left edge.
+			fmt.Fprintf(&head, " %-*s", span-1, truncate(name, span-1))
+		}
 		i = j
 	}
 	b.WriteString(strings.TrimRight(head.String(), " "))
