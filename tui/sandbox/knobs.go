@@ -481,6 +481,9 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		f.err = msg
 		if !f.blameOther(sc, c, msg) {
 			f.markRefused(msg)
+			if at := f.firstNamed(msg); at >= 0 {
+				f.focus = at // focusRefused keeps a marked focus
+			}
 		}
 		if f.refusedCount() > 0 {
 			// The complaint is of the fields marked (blameOther's words
@@ -513,6 +516,30 @@ func (k *knob) refused() (value, string) {
 		// the field takes (knobs_takes.go).
 		return v, k.refusal(k.input.Value(), err)
 	}
+}
+
+// firstNamed is the marked field whose words come first in the
+// scenario's refusal msg, or -1: the field the message is of (the
+// cursor's, of two named at one place). A refusal
+// of two ("profile-db": bulkhead ... the pool's 30 workers) marks both,
+// and the cursor stayed on workers, the field edited last, while the
+// bulkhead the message names sat off-screen.
+func (f *form) firstNamed(msg string) int {
+	first, at := -1, len(msg)
+	for i := range f.knobs {
+		if f.knobs[i].err == "" {
+			continue
+		}
+		for _, m := range f.knobs[i].matches {
+			// Of two fields named at one place (a breaker's window
+			// and minimum both match "breaker minimum calls"), the
+			// cursor's stays.
+			if k := strings.Index(msg, m); k >= 0 && (k < at || k == at && i == f.focus) {
+				first, at = i, k
+			}
+		}
+	}
+	return first
 }
 
 // markRefused marks the fields the scenario's refusal msg speaks of: those

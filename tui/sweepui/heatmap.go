@@ -345,6 +345,10 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 			}
 		} else if c.Runs > 0 {
 			s += ", " + neverWords(p.Measure)
+		} else {
+			// A sweep stopped before the cell's runs: the line named
+			// the design and gave no figure, as if one were missing.
+			s += ", not run"
 		}
 		if p.Goal != nil && c.Runs > 0 {
 			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
