@@ -7,37 +7,48 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 func init() {
-	register(command{name: "presets", summary: "compare the circuit breaker defaults of Resilience4j, Polly, gobreaker, Hystrix, failsafe-go and opossum", usage: "presets [NAME...]", run: runPresets})
+	register(command{name: "presets", summary: "compare the circuit breaker defaults of Resilience4j, Polly, gobreaker, Hystrix, failsafe-go and opossum", usage: "presets [--width N | --wide] [NAME...]", run: runPresets})
 }
 
 // runPresets prints the libraries' breaker defaults side by side: one row a
 // parameter, one column a library, then what each row means and where each
-// column comes from. It
-// fits 80 columns: a label of breaker.MaxSettingName and five columns of
-// breaker.MaxSettingValue, two spaces apart.
+// column comes from. It fits the terminal's width, or 80 columns in a pipe,
+// as the cheat sheet and facts do (addTextWidthFlags): as many columns of
+// breaker.MaxSettingValue, two spaces apart, as fit beside the labels make
+// one table, the rest the next; --wide makes one table and a line a note.
 func runPresets(args []string, stdout, _ io.Writer) error {
-	// No flags, but parsed as flags: "--format json" was taken for a
-	// preset called "--format".
 	fs := flag.NewFlagSet("presets", flag.ContinueOnError)
+	widths := addTextWidthFlags(fs)
 	names, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	width, err := widths.resolve(stdout)
 	if err != nil {
 		return err
 	}
 	presets := breaker.Presets()
 	if len(names) > 0 {
 		presets = presets[:0:0]
+		given := map[string]string{} // a preset's name: the spelling first given
 		for _, name := range names {
 			p, err := breaker.PresetNamed(strings.ToLower(name)) // names are lower case
 			if err != nil {
 				return usagef("%v", err)
 			}
+			// A column twice says nothing more, and a reader looks for a
+			// difference between the two that is not there.
+			if first, ok := given[p.Name]; ok {
+				return usagef("breaker preset %q is named twice (as %q and %q): name each preset once", p.Name, first, name)
+			}
+			given[p.Name] = name
 			presets = append(presets, p)
 		}
 	}
-	const width = 80
 	label := 0
 	for _, p := range presets {
 		for _, s := range p.Config.Describe() {
@@ -46,11 +57,14 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 	}
 	label += 2
 	const column = breaker.MaxSettingValue + 2
-	// The last column needs no gap after it.
-	fit := max(1, (width-label-breaker.MaxSettingValue)/column+1)
+	fit := len(presets)
+	if width > 0 {
+		// The last column needs no gap after it.
+		fit = max(1, (width-label-breaker.MaxSettingValue)/column+1)
+	}
 
 	var b strings.Builder
-	b.WriteString("Circuit breaker defaults, as each library documents them\n")
+	b.WriteString(report.Wrap("Circuit breaker defaults, as each library documents them", width, 0))
 	for from := 0; from < len(presets); from += fit {
 		b.WriteString("\n")
 		writeTable(&b, presets[from:min(from+fit, len(presets))], label, column)
@@ -58,22 +72,36 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 
 	// The rows' names are short to fit the columns; what each means, in
 	// words to say in an interview, follows the table.
-	b.WriteString("\nWhat each row means:\n")
-	rowIndent := strings.Repeat(" ", 2+label)
+	b.WriteString("\n" + report.Wrap("What each row means:", width, 0))
 	for _, s := range presets[0].Config.Describe() {
-		wrap(&b, fmt.Sprintf("  %-*s", label, s.Name), rowIndent, breaker.Meaning(s.Name), width)
+		b.WriteString(report.Wrap(fmt.Sprintf("  %-*s%s", label, s.Name, breaker.Meaning(s.Name)), width, 2+label))
 	}
 
-	b.WriteString("\nWhere each column comes from, and a note on each:\n")
-	name := 0
+	b.WriteString("\n" + report.Wrap("Where each column comes from, and a note on each:", width, 0))
+	name, longest := 0, 0
 	for _, p := range presets {
 		name = max(name, len(p.Name))
+		for _, w := range strings.Fields(p.Source + " note: " + p.Caveat) {
+			longest = max(longest, len(w))
+		}
 	}
-	indent := strings.Repeat(" ", 2+name+2)
+	// A source and a note wrap under themselves, past the longest name;
+	// where a word of them would not fit there (--width 40 and
+	// "CircuitBreakerStrategyOptions"), each goes under its name.
+	indent := 2 + name + 2
+	narrow := width > 0 && indent+longest > width
+	if narrow {
+		indent = 4
+	}
+	pad := strings.Repeat(" ", indent)
 	for _, p := range presets {
-		first := fmt.Sprintf("  %-*s  ", name, p.Name)
-		wrap(&b, first, indent, p.Source, width)
-		wrap(&b, indent, indent, "note: "+p.Caveat, width)
+		first := fmt.Sprintf("  %-*s  %s", name, p.Name, p.Source)
+		if narrow {
+			b.WriteString("  " + p.Name + "\n")
+			first = pad + p.Source
+		}
+		b.WriteString(report.Wrap(first, width, indent))
+		b.WriteString(report.Wrap(pad+"note: "+p.Caveat, width, indent))
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
