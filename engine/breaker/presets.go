@@ -18,8 +18,10 @@ type Preset struct {
 	// Source says in one line (at most 84 characters) which library's
 	// documented defaults these are.
 	Source string
-	// Caveat is, in at most 70 characters, what is worth knowing about the
-	// library's breaker beyond the table: mostly where this model differs.
+	// Caveat is, in at most 140 characters, what is worth knowing about the
+	// library's breaker beyond the table: mostly where this model differs
+	// from what the table's column says the library does, and what that
+	// changes. `breakerlab presets` wraps it under its column's name.
 	Caveat string
 	Config Config
 }
@@ -158,6 +160,7 @@ const hystrixSnapshot = 500 * time.Millisecond
 // Presets lists the libraries' defaults, in the order the playground shows
 // them.
 func Presets() []Preset {
+	gobreaker, hystrix, failsafe := Gobreaker(), Hystrix(), Failsafe()
 	return []Preset{
 		{
 			Name: "resilience4j", Library: "Resilience4j 2.x",
@@ -179,30 +182,37 @@ func Presets() []Preset {
 		},
 		{
 			Name: "gobreaker", Library: "sony/gobreaker v2",
-			Source: "sony/gobreaker v2 zero Settings; default ReadyToTrip: ConsecutiveFailures > 5",
+			Source: fmt.Sprintf("sony/gobreaker v2 zero Settings; default ReadyToTrip: ConsecutiveFailures > %d", gobreaker.MaxConsecutiveFailures),
 			// gobreaker.go, Settings.Interval: "If Interval is less than or
 			// equal to 0, the CircuitBreaker doesn't clear internal Counts
-			// during the closed state."
-			Caveat: "Interval 0 never clears its counts while closed (set interval)",
-			Config: Gobreaker(),
+			// during the closed state." The table's "counts reset" row is
+			// "-"; a scenario's interval key is gobreaker's Interval.
+			Caveat: "Interval 0 never clears its counts while closed; set a scenario's interval to clear them",
+			Config: gobreaker,
 		},
 		{
 			Name: "hystrix", Library: "Netflix Hystrix 1.5",
 			Source: "Netflix Hystrix 1.5 circuitBreaker.* and metrics.* defaults",
-			// HystrixCommandProperties.java:
-			// metrics.healthSnapshot.intervalInMilliseconds 500; HealthCounts
-			// counts THREAD_POOL_REJECTED and SEMAPHORE_REJECTED as errors.
-			Caveat: "the model judges each call, not a snapshot; pool rejections are errors",
-			Config: Hystrix(),
+			// The table's "judged after" row says what Hystrix does; the
+			// caveat, what the model does instead (hystrixCaveat). Pool
+			// rejections: HealthCounts counts THREAD_POOL_REJECTED and
+			// SEMAPHORE_REJECTED as errors (HystrixCommandProperties.java,
+			// HealthCounts in HystrixCommandMetrics.java).
+			Caveat: hystrixCaveat(hystrix),
+			Config: hystrix,
 		},
 		{
 			Name: "failsafe-go", Library: "failsafe-go",
-			Source: "failsafe-go circuitbreaker.NewWithDefaults() (v0.7.0 on): 1 failure of 1, 1 min",
+			// The open time in the table's words: "1 min" here read against
+			// the table's "60 s".
+			Source: fmt.Sprintf("failsafe-go circuitbreaker.NewWithDefaults() (v0.7.0 on): %s, %s",
+				failsafeThreshold(failsafe), Words(failsafe.OpenFor)),
 			// circuitbreaker/circuitstates.go, halfOpenState: with no
 			// success threshold the half-open state judges its trials by
-			// the failure threshold (FailsafeWith's comment).
-			Caveat: "with no success threshold, half-open judges by the failure one",
-			Config: Failsafe(),
+			// the failure threshold (FailsafeWith's comment); at 1 failure
+			// of 1 that is the table's "1st failure".
+			Caveat: "with no success threshold, half-open judges by the failure threshold (" + failsafeThreshold(failsafe) + ")",
+			Config: failsafe,
 		},
 		{
 			Name: "opossum", Library: "opossum 9",
@@ -214,6 +224,29 @@ func Presets() []Preset {
 			Config: Opossum(),
 		},
 	}
+}
+
+// hystrixCaveat says, for Hystrix's preset c, what Hystrix judges, what
+// the model judges instead and what that changes, the snapshot's interval
+// taken from c's buckets. Hystrix 1.5's HystrixCircuitBreakerImpl opens
+// only in its subscriber to HealthCountsStream (subscribeToStream's
+// onNext), a BucketedRollingCounterStream that emits the counts of its
+// last complete buckets once per metrics.healthSnapshot.intervalInMilliseconds,
+// each bucket that wide. The model's buckets are as wide and its window the
+// same at each bucket's end, but it judges after every call (JudgeOnFailure
+// off): it opens at the call that crosses the threshold, Hystrix at the end
+// of that call's bucket, if the share still holds then.
+func hystrixCaveat(c Config) string {
+	snapshot := Words(c.WindowSpan / time.Duration(c.WindowBuckets))
+	return "Hystrix judges a health snapshot every " + snapshot + "; the model judges after each call, so it opens up to " + snapshot + " sooner; pool rejections are errors"
+}
+
+// failsafeThreshold is a count window's failure threshold as failsafe-go
+// writes it, "1 failure of 1": the failures of the last so many executions
+// that open it.
+func failsafeThreshold(c Config) string {
+	failures := int(math.Ceil(c.FailureRate * float64(c.WindowSize)))
+	return fmt.Sprintf("%s of %d", plural(failures, "failure"), c.WindowSize)
 }
 
 // PresetNamed finds a preset by its name.
@@ -280,14 +313,14 @@ const (
 // The presets' table claims to show each library's documented defaults, so
 // a configuration equal to a preset whose library does something the model
 // simplifies says what the library does: Hystrix's preset is "judged
-// after" each health snapshot, every hystrixSnapshot, where the model
-// judges after every call (its Caveat says so).
+// after" each health snapshot, as often as its buckets are wide, where the
+// model judges after every call (its Caveat says so, and what it changes).
 func (c Config) Describe() []Setting {
 	rows := c.describeLibraryRules(c.describeCore())
 	if c == Hystrix() {
 		for i := range rows {
 			if rows[i].Name == judgedAfter {
-				rows[i].Value = hystrixJudged
+				rows[i].Value = hystrixJudged(c)
 			}
 		}
 	}
@@ -297,10 +330,13 @@ func (c Config) Describe() []Setting {
 // judgedAfter is the row of Describe that says when the rates are judged.
 const judgedAfter = "judged after"
 
-// hystrixJudged is when Hystrix 1.5's breaker judges: its
-// HystrixCircuitBreaker reads HealthCountsStream, which emits a snapshot
-// every metrics.healthSnapshot.intervalInMilliseconds.
-var hystrixJudged = "each " + Words(hystrixSnapshot)
+// hystrixJudged is when Hystrix 1.5's breaker judges, for Hystrix's preset
+// c: its HystrixCircuitBreaker reads HealthCountsStream, which emits a
+// snapshot every metrics.healthSnapshot.intervalInMilliseconds, the width
+// of its buckets (hystrixCaveat).
+func hystrixJudged(c Config) string {
+	return "each " + Words(c.WindowSpan/time.Duration(c.WindowBuckets))
+}
 
 // describeCore lists the parameters every library has.
 func (c Config) describeCore() []Setting {
