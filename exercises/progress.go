@@ -51,7 +51,9 @@ type Progress struct {
 type Status int
 
 const (
-	// Pending: it has never passed (since its last reset).
+	// Pending: it has never passed (since its last reset), and the learner
+	// has not begun it or changed it since its last check: a stub as the
+	// workbook wrote it reads pending even after a check of it failed.
 	Pending Status = iota
 	// Done: it passed when last checked, and its files are unchanged.
 	Done
@@ -62,8 +64,9 @@ const (
 	// it was last checked, so whether they pass now is not known.
 	DoneChanged
 	// Failing: it has never passed (since its last reset), and the last
-	// check, of its files as they are now, failed. Pending says the same
-	// of files not checked since they changed.
+	// check, of its files as they are now, failed, and they are not the
+	// stub as written: the learner began it. Pending says the same of
+	// files not checked since they changed, and of the stub.
 	Failing
 )
 
@@ -94,13 +97,19 @@ const (
 	NotChecked Checked = iota
 	// CheckedPass: the last check passed.
 	CheckedPass
-	// CheckedFail: the last check failed.
+	// CheckedFail: the last check failed, of files the learner changed.
 	CheckedFail
+	// CheckedStub: the last check failed, of files that are the stub and
+	// the bundled tests as the workbook wrote them (Result.Untouched): the
+	// learner has not begun. After `c` checks every exercise, a learner who
+	// has begun one must not read fifteen failures.
+	CheckedStub
 )
 
 // StatusOf is an exercise's status from whether it passed at some check
 // since its last reset (a pass sticks) and what the last check of its
-// files as they are now found. Workbook.Status (`breakerlab exercises
+// files as they are now found: a stub that fails, as every stub does, is
+// pending, not failing. Workbook.Status (`breakerlab exercises
 // list`, the home screen) and the runner, which knows its own checks'
 // outcomes first, both say it this way, so that they never disagree: the
 // runner once called a graded failure "failing" while list, counting only
@@ -109,7 +118,8 @@ func StatusOf(solved bool, now Checked) Status {
 	switch {
 	case now == CheckedPass:
 		return Done
-	case solved && now == CheckedFail:
+	case solved && (now == CheckedFail || now == CheckedStub):
+		// The stub written back by hand, after a pass: it fails now.
 		return DoneFailing
 	case solved:
 		return DoneChanged
@@ -204,7 +214,6 @@ func (w *Workbook) Solved(e Exercise) bool { return w.Status(e).Solved() }
 func (w *Workbook) Status(e Exercise) Status {
 	fp := w.fingerprint(e)
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	now := NotChecked
 	if p, ok := w.progress.Passed[e.Name]; ok && fp != "" && p.Fingerprint == fp {
 		now = CheckedPass
@@ -212,6 +221,13 @@ func (w *Workbook) Status(e Exercise) Status {
 		now = CheckedFail
 	}
 	_, solved := w.progress.Solved[e.Name]
+	w.mu.Unlock()
+	// The same test as Check's Result.Untouched, which the runner reads,
+	// so that list and runner call the same files pending. It reads the
+	// files, so it runs only for a failure, and outside the lock.
+	if now == CheckedFail && w.untouched(e) {
+		now = CheckedStub
+	}
 	return StatusOf(solved, now)
 }
 

@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -12,6 +13,14 @@ import (
 func TestAFailedCheckOfAnUnsolvedExerciseIsFailing(t *testing.T) {
 	w := newWorkbook(t)
 	e := catalog[1]
+	begun, err := os.ReadFile(w.MainFile(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	begun = append(begun, "\n// begun: no longer the stub\n"...)
+	if err := os.WriteFile(w.MainFile(e), begun, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +56,63 @@ func TestStatusOf(t *testing.T) {
 		{true, CheckedPass, Done},
 		{true, CheckedFail, DoneFailing},
 		{true, NotChecked, DoneChanged},
+		{false, CheckedStub, Pending},
+		{true, CheckedStub, DoneFailing},
 	} {
 		if got := StatusOf(c.solved, c.now); got != c.want {
 			t.Errorf("StatusOf(solved %v, %v) = %v, want %v", c.solved, c.now, got, c.want)
 		}
+	}
+}
+
+// A stub the learner has not begun reads pending after a check of it
+// failed, as every stub's does: `c` in the runner checks all sixteen, and a
+// learner who has begun one must not read fifteen failures. Once they
+// change it, a failure is theirs: failing. After a pass, the stub written
+// back by hand fails now: done, failing now.
+func TestAFailedCheckOfTheStubIsPending(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[2]
+	stub, err := os.ReadFile(w.MainFile(e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != Pending || st.String() != "pending" {
+		t.Fatalf("the stub after a failing check: %v (%q), want pending", st, st)
+	}
+	// CRLF, as an editor on Windows saves, is still the stub (untouched).
+	crlf := strings.ReplaceAll(string(stub), "\n", "\r\n")
+	if err := os.WriteFile(w.MainFile(e), []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != Pending {
+		t.Fatalf("the stub saved with CRLF after a failing check: %v, want pending", st)
+	}
+	if err := os.WriteFile(w.MainFile(e), append(append([]byte(nil), stub...), "\n// begun\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != Failing {
+		t.Fatalf("an edited stub after a failing check: %v, want failing", st)
+	}
+	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w.MainFile(e), stub, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != DoneFailing {
+		t.Fatalf("the stub written back after a pass, failing: %v, want done, failing now", st)
 	}
 }

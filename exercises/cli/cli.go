@@ -86,10 +86,11 @@ it does: "reset to stub" (your code is copied to a backup first), or
 a file the workbook gave you (your code is kept).
 
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
-  list                     one line per exercise: number, name, and pending, failing
-                           or done (a pass sticks: done, failing now when it broke
-                           since), as the runner says it; on a terminal, then
-                           how many are done
+  list                     one line per exercise: number, name, and pending (not
+                           begun: the stub as written, or edits not checked yet),
+                           failing (your edits fail) or done (a pass sticks: done,
+                           failing now when it broke since), as the runner says
+                           it; on a terminal, then how many are done
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
   hint [ID] [N]            print hint N (default 1) of an exercise (in its

@@ -139,13 +139,41 @@ func TestListRebuildsLostProgress(t *testing.T) {
 		t.Fatal(r.err)
 	}
 	lines := strings.Split(strings.TrimSpace(r.out.String()), "\n")
-	// Each check failed (no go to run), and none was ever solved:
-	// failing, as the runner says of them.
-	if len(lines) != len(exercises.All()) || !strings.HasPrefix(lines[0], "01  01-consecutive-breaker") || !strings.HasSuffix(lines[0], " failing") {
+	// Each check failed (no go to run), and none was ever solved, nor
+	// begun: pending, as the runner says of them.
+	if len(lines) != len(exercises.All()) || !strings.HasPrefix(lines[0], "01  01-consecutive-breaker") || !strings.HasSuffix(lines[0], " pending") {
 		t.Fatalf("list printed:\n%s", r.out.String())
 	}
 	if !strings.Contains(r.errOut.String(), "checking every exercise to rebuild") {
 		t.Fatalf("list did not say it was rebuilding lost progress: %q", r.errOut.String())
+	}
+}
+
+// After every exercise is checked (as the runner's c does), list calls
+// the stubs the learner has not begun pending, not failing, and the one
+// they began and that fails, failing: a learner on their first exercise
+// once read fifteen failures.
+func TestListAfterCheckAllCallsUntouchedStubsPending(t *testing.T) {
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("2")
+	main := filepath.Join(dir, e.Name, e.MainFile())
+	stub, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(main, append(stub, "\n// begun\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", "") // no go: every check fails, quickly
+	var failed *CheckFailed
+	if r := do(t, dir, "check"); !errors.As(r.err, &failed) || failed.Passed != 0 || failed.Total != len(exercises.All()) {
+		t.Fatalf("check of every exercise without go = %v\n%s", r.err, r.out.String())
+	}
+	r := do(t, dir, "list")
+	out := r.out.String()
+	if r.err != nil || !strings.Contains(out, "01  01-consecutive-breaker     pending\n") || !strings.Contains(out, "02  02-rate-window-breaker     failing\n") ||
+		strings.Count(out, " failing\n") != 1 {
+		t.Fatalf("list after checking all, 02 begun: %v\n%s", r.err, out)
 	}
 }
 
