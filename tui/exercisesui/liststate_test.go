@@ -13,8 +13,9 @@ import (
 )
 
 // The runner and `breakerlab exercises list` say the same of each
-// exercise, word for word, in each state: pending, failing, done, done but
-// failing now, done but changed since. The runner once marked an exercise
+// exercise, word for word, in each state: pending (never checked, or the
+// stub checked and failing), failing, done, done but failing now, done but
+// changed since. The runner once marked an exercise
 // it had graded and seen fail "✗ failing" while list, counting only
 // recorded passes, printed "pending".
 func TestRunnerAndListAgree(t *testing.T) {
@@ -30,6 +31,8 @@ func TestRunnerAndListAgree(t *testing.T) {
 	// check took a go command of its own (and the race runtime's link),
 	// where 01, 02, 03 and 05 share one.
 	done, doneFailing, doneChanged, pending, failing := all[0], all[1], all[2], all[3], all[4]
+	// 09, not graded under -race either: the stub, checked, is pending.
+	checkedStub := all[8]
 	put := func(e exercises.Exercise, files map[string][]byte) {
 		t.Helper()
 		for name, b := range files {
@@ -41,12 +44,16 @@ func TestRunnerAndListAgree(t *testing.T) {
 	for _, e := range []exercises.Exercise{done, doneFailing, doneChanged} {
 		put(e, e.SolutionFiles())
 	}
+	// Begun: a failure of the learner's code is failing.
+	begun := failing.StubFiles()
+	begun[failing.MainFile()] = append(begun[failing.MainFile()], "\n// begun\n"...)
+	put(failing, begun)
 
 	b := NewBackend(w, 0)
 	runner := New(b, Options{Manual: true, NoColor: true})
 	// The runner's own checks, as they come back to it.
-	for _, r := range w.CheckAll(context.Background(), []exercises.Exercise{done, doneFailing, doneChanged, failing}, 2, exercises.CheckOptions{}, nil) {
-		if r.Passed() == (r.Exercise.Name == failing.Name) {
+	for _, r := range w.CheckAll(context.Background(), []exercises.Exercise{done, doneFailing, doneChanged, failing, checkedStub}, 2, exercises.CheckOptions{}, nil) {
+		if r.Passed() == (r.Exercise.Name == failing.Name || r.Exercise.Name == checkedStub.Name) {
 			t.Fatalf("%s: %s", r.Exercise.Name, r.Report.Summary)
 		}
 		runner.record(r)
@@ -77,7 +84,7 @@ func TestRunnerAndListAgree(t *testing.T) {
 	}
 	want := map[string]exercises.Status{
 		done.Name: exercises.Done, doneFailing.Name: exercises.DoneFailing, doneChanged.Name: exercises.DoneChanged,
-		failing.Name: exercises.Failing, pending.Name: exercises.Pending,
+		failing.Name: exercises.Failing, pending.Name: exercises.Pending, checkedStub.Name: exercises.Pending,
 	}
 	reopened := New(b, Options{Manual: true, NoColor: true})
 	for name, st := range want {

@@ -480,6 +480,9 @@ func (m Model) status(name string) exercises.Status {
 		now = exercises.CheckedPass
 	case stateFailing:
 		now = exercises.CheckedFail
+		if r, ok := m.results[name]; ok && r.Untouched {
+			now = exercises.CheckedStub // the stub, not begun: pending
+		}
 	}
 	return exercises.StatusOf(m.isSolved(name), now)
 }
