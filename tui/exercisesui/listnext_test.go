@@ -7,15 +7,15 @@ import (
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
-// After a pass the status line says "Press n for the next exercise", and
-// the list shows that line too: n there opens the next exercise.
+// After a pass the status line says where n goes ("n opens 02 …"), and
+// the list shows that line too: n there opens that exercise.
 func TestNextFromTheList(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 100, 30)
 	d.keys("l")
-	d.wantView("Exercises", "Press n for the next exercise")
+	d.wantView("Exercises", "Passed! n opens 02 A breaker")
 	d.keys("n")
 	if d.m.screen != screenMain || d.current() != "02-rate-window-breaker" {
 		t.Fatalf("n in the list after a pass: screen %v, current %s; want the main screen on 02", d.m.screen, d.current())

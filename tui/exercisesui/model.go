@@ -140,7 +140,7 @@ type Model struct {
 	isError bool
 	// ofLastCheck says the message speaks of the current exercise's last
 	// check ("e has no file to open: the folder … is missing"): the next
-	// check makes it old news, as it does passedMessage.
+	// check makes it old news (passedMessage is one).
 	ofLastCheck bool
 	// did says what x last put back ("Restored the bundled tests…"). The
 	// check after it may pass at once, and its "Passed!" would replace a
@@ -348,7 +348,7 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	// The go command compiles first; the grader says so once it starts,
 	// and when the tests start running.
 	m.phase[e.Name] = grade.Progress{Phase: grade.Compiling}
-	if e.Name == m.current().Name && (m.message == passedMessage || m.message == nothingChangedMessage || m.ofLastCheck) {
+	if e.Name == m.current().Name && (m.message == nothingChangedMessage || m.ofLastCheck) {
 		// It is being tested again: it may not pass now, and what the
 		// last prompt left unchanged is old news.
 		m.setMessage("", false)
@@ -364,8 +364,17 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 }
 
 // passedMessage is the status line after the current exercise passes; it
-// goes as soon as the exercise is tested again.
-const passedMessage = "Passed! Press n for the next exercise."
+// goes as soon as the exercise is tested again. The key line already says
+// "n next exercise", so it says where n goes: the exercise nextIndex
+// picks, the first after this one not done, or that none is left (every
+// exercise done, some failing now or changed since: were they all
+// passing, the final check-all would be running instead).
+func (m *Model) passedMessage() string {
+	if next := m.exs[m.nextIndex()]; !m.isSolved(next.Name) {
+		return fmt.Sprintf("Passed! n opens %s %s.", next.ID(), next.Title)
+	}
+	return "Passed! Every exercise is done now; l lists them."
+}
 
 // startTicking starts the spinner's clock unless it already runs.
 func (m *Model) startTicking() tea.Cmd {
@@ -646,7 +655,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.startCheckAll(true)
 		}
 		if msg.name == m.current().Name {
-			m.setMessage(passedMessage, false)
+			m.sayOfLastCheck(m.passedMessage())
 		}
 		return m, nil
 	case allResultMsg:
@@ -1160,7 +1169,7 @@ func (m Model) renamedTo() string {
 }
 
 // nothingChangedMessage is the status line after a prompt was declined; it
-// goes at the next run, as passedMessage does.
+// goes at the next run, as passedMessage does (ofLastCheck).
 const nothingChangedMessage = "Nothing changed."
 
 func (m *Model) openList() {

@@ -369,7 +369,7 @@ func TestNextOnlyOnceItPasses(t *testing.T) {
 	}
 	f.pass("01-consecutive-breaker")
 	d.keys("r")
-	d.wantView("✓ done", "✓ PASS", "Passed! Press n", of("1/%d"), "n next exercise")
+	d.wantView("✓ done", "✓ PASS", "Passed! n opens 02 A breaker that judges", of("1/%d"), "n next exercise")
 	d.keys("n")
 	if d.current() != "02-rate-window-breaker" || f.current != "02-rate-window-breaker" {
 		t.Fatalf("after n: showing %s, saved %q; want 02 for both", d.current(), f.current)
@@ -936,7 +936,7 @@ func TestCompileErrorAfterPassClearsThePassedMessage(t *testing.T) {
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 100, 30)
-	d.wantView("Passed! Press n", of("1/%d"))
+	d.wantView("Passed! n opens 02", of("1/%d"))
 	f.mu.Lock()
 	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed, Summary: "build failed",
 		BuildErrors: []grade.BuildError{{File: "breaker.go", Line: 12, Col: 2, Message: "undefined: x"}}}

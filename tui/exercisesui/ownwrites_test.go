@@ -106,14 +106,14 @@ func TestTheWatcherLeavesOutTheRunnersOwnWrites(t *testing.T) {
 }
 
 // While x asks, the footer is the question, over the verdict it is about
-// (the body from its top): not "Passed! Press n…", which the question
+// (the body from its top): not "Passed! n opens…", which the question
 // contradicts.
 func TestTheQuestionReplacesTheStatusLine(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
 	f.pass("01-consecutive-breaker")
 	d := start(t, f, 80, 24)
-	d.wantView(passedMessage)
+	d.wantView("Passed! n opens 02")
 	d.keys("G", "x")
 	v := d.view()
 	if strings.Contains(v, "Passed!") {

@@ -13,7 +13,7 @@ import (
 // goes at the next key that does something.
 func TestRestoreLineStaysOverThePass(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
-	const restored, passed = "Restored the bundled tests; your code is untouched.", "Passed! Press n for the next exercise."
+	const restored, passed = "Restored the bundled tests; your code is untouched.", "Passed! n opens 02 A breaker that judges the failure rate of the last N calls."
 	for _, size := range [][2]int{{80, 24}, {50, 16}} {
 		f := newFake()
 		f.missing = map[string]bool{"01-consecutive-breaker": true}

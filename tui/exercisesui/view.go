@@ -146,7 +146,7 @@ func (m Model) rule() string { return m.theme.rule.Render(strings.Repeat("─", 
 func (m Model) footer() []string {
 	if m.screen == screenConfirm {
 		// The question alone, under the exercise it is about: a status
-		// line from before it ("Passed! Press n…" over "Reset it?") would
+		// line from before it ("Passed! n opens…" over "Reset it?") would
 		// contradict it, and its answer replaces that line anyway.
 		var lines []string
 		for _, l := range wrap(m.question()+"  (y/n)", m.width, 0) {
@@ -424,14 +424,14 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	rep := r.Report
 	if r.Passed() && r.RaceUnchecked {
 		// Not a full pass: the tests ran without the race detector.
-		add(&verdict, t.accent, 0, fmt.Sprintf("%s PASS, NOT CHECKED FOR DATA RACES  %s. n opens the next exercise.", symPass, rep.Summary))
+		add(&verdict, t.accent, 0, fmt.Sprintf("%s PASS, NOT CHECKED FOR DATA RACES  %s.", symPass, rep.Summary))
 		if names := testNames(rep.Tests, true); names != "" {
 			add(&details, t.pass, 2, symPass+" passing: "+names)
 		}
 		return verdict, details
 	}
 	if r.Passed() {
-		add(&verdict, t.pass, 0, fmt.Sprintf("%s PASS  %s. n opens the next exercise.", symPass, rep.Summary))
+		add(&verdict, t.pass, 0, fmt.Sprintf("%s PASS  %s.", symPass, rep.Summary))
 		if names := testNames(rep.Tests, true); names != "" {
 			add(&details, t.pass, 2, symPass+" passing: "+names)
 		}
