@@ -36,9 +36,13 @@ func TestProgressKeepsAnotherProcesssChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, wb := range []*Workbook{after, runner} {
-		// Reset, then failed: failing, as one never solved, not done.
-		if st := wb.Status(solved); st != Failing {
-			t.Errorf("a reset exercise after the runner's next check: %v, want %v", st, Failing)
+		// Reset, then failed: as one never solved, not done; the stub,
+		// not begun, so pending (StatusOf), with the failure on record.
+		if st := wb.Status(solved); st != Pending {
+			t.Errorf("a reset exercise after the runner's next check: %v, want %v", st, Pending)
+		}
+		if fp, ok := wb.progress.Failing[solved.Name]; !ok || fp != wb.fingerprint(solved) {
+			t.Errorf("the runner's failing check of the reset stub is not on record: %q, %v", fp, ok)
 		}
 		if st := wb.Status(other); st != Done {
 			t.Errorf("an exercise another process checked: %v, want %v", st, Done)
