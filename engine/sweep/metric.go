@@ -23,8 +23,8 @@ type Metric struct {
 const (
 	endpointFields   = "ok, fallback, rejected, failed (shares of the measurement window's requests), p50, p95, p99 (latency in ms)"
 	dependencyFields = "in_flight_max (calls: the most in flight at once, abandoned calls included), " +
-		"held_max (calls: the most a caller waited on at once in the window, what a bulkhead caps), " +
-		"first_open (s, when its breaker first opens)"
+		"held_max (calls: the most a caller waited on at once in the window, what a bulkhead caps)"
+	firstOpenField = "first_open (s, when its breaker first opens)"
 )
 
 // The fields of an endpoint and of a dependency a metric may name: one
@@ -106,19 +106,31 @@ func MeasureChoices(sc *engine.Scenario, v int, width int) string {
 		return ""
 	}
 	sys := &sc.Variants[v].System
-	var endpoints, deps []string
+	var endpoints, deps, breakers []string
 	for _, e := range sys.Endpoints {
 		endpoints = append(endpoints, partName(e.Name))
 	}
 	for _, d := range sys.Dependencies {
 		deps = append(deps, partName(d.Name))
+		if d.Policy.Breaker != nil {
+			breakers = append(breakers, partName(d.Name))
+		}
+	}
+	// first_open is offered where ParseMetric takes it: a dependency
+	// with a breaker in this variant.
+	fields := dependencyFields
+	switch {
+	case len(breakers) == len(deps):
+		fields += ", " + firstOpenField
+	case len(breakers) > 0:
+		fields += ", and for " + strings.Join(breakers, ", ") + " (with a breaker) " + firstOpenField
 	}
 	var b strings.Builder
 	wrapWords(&b, sc.Name+"'s endpoints: "+strings.Join(endpoints, ", "), "  ", width)
 	wrapWords(&b, "  each with "+endpointFields, "    ", width)
 	if len(deps) > 0 {
 		wrapWords(&b, "its dependencies: "+strings.Join(deps, ", "), "  ", width)
-		wrapWords(&b, "  each with "+dependencyFields, "    ", width)
+		wrapWords(&b, "  each with "+fields, "    ", width)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
