@@ -84,3 +84,35 @@ func TestTableSaysTheFaultsInWords(t *testing.T) {
 		}
 	}
 }
+
+// Several faults keep the table to 80 columns, each notation whole on a
+// line and each in words once: the faults' line ran to 130 columns.
+func TestTableWrapsManyFaults(t *testing.T) {
+	racefree.Only(t) // no goroutine: it writes a table of results made here
+	c := DefaultConfig(Protected)
+	c.Faults = nil
+	for _, spec := range []string{"slow:10s@500ms-3.5s", "error:0.3@1s-2s", "hang@4s-5s", "close@6s-7s", "garbage@8s-9s", "slow:2s@10s-12s"} {
+		f, err := ParseFault(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Faults = append(c.Faults, f)
+	}
+	r := Result{Config: c, Variant: c.VariantName(), From: time.Second, To: 2 * time.Second, Attempts: 1}
+	var b strings.Builder
+	if err := WriteTable(&b, []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for i, l := range strings.Split(out, "\n") {
+		if len([]rune(l)) > 80 {
+			t.Errorf("line %d is %d columns: %q", i+1, len([]rune(l)), l)
+		}
+	}
+	joined := strings.Join(strings.Fields(out), " ")
+	for _, f := range c.Faults {
+		if !strings.Contains(out, f.String()) || strings.Count(joined, f.Words()) != 1 {
+			t.Errorf("the table does not show %s whole and, once, %q:\n%s", f, f.Words(), out)
+		}
+	}
+}

@@ -221,11 +221,14 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 	for _, f := range c.Faults {
 		faults = append(faults, f.String())
 	}
-	fmt.Fprintf(b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
+	// Wrapped to the table's 80 columns (several faults ran past them),
+	// each line after the first under the first fault.
+	const faultsLabel = "provider faults (in the reference's time): "
+	b.WriteString(report.Wrap(faultsLabel+orNone(strings.Join(faults, ", ")), 80, len(faultsLabel)))
 	// What the notation means, a line a fault: the table is where a reader
 	// first meets it, and it was shown bare.
 	for _, f := range c.Faults {
-		fmt.Fprintf(b, "  %s\n", f.Words())
+		b.WriteString(report.Wrap("  "+f.Words(), 80, 4))
 	}
 	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", secs(results[0].From), secs(results[0].To))
 	if c.Scale != 1 {
