@@ -111,11 +111,17 @@ func (s *Session) withDropNote(view string) string {
 	if !s.drops.shown || s.w <= 0 {
 		return view
 	}
+	return s.overLastLine(view, s.dropNoteForms())
+}
+
+// overLastLine puts a note over view's last line in the warning style: the
+// first of forms (longest first) that fits the width, else the last one
+// cut to it, padded to the width. The drop note and the fork note share it.
+func (s *Session) overLastLine(view string, forms []string) string {
 	th := s.th
 	if s.present {
 		th = s.pth
 	}
-	forms := s.dropNoteForms()
 	note := " " + forms[len(forms)-1]
 	for _, f := range forms {
 		if ansi.StringWidth(" "+f) <= s.w {

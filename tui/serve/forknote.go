@@ -1,11 +1,5 @@
 package serve
 
-import (
-	"strings"
-
-	"github.com/charmbracelet/x/ansi"
-)
-
 // A follower's key that the followed screen takes (a choice at a
 // prediction step, a knob) forks it: the student explores from that
 // moment and no longer follows the teacher. Only the tag's "exploring"
@@ -28,22 +22,5 @@ func (s *Session) withForkNote(view string) string {
 	if !s.forkNote || s.mode != exploring || s.w <= 0 {
 		return view
 	}
-	th := s.th
-	if s.present {
-		th = s.pth
-	}
-	forms := forkNoteForms()
-	note := " " + forms[len(forms)-1]
-	for _, f := range forms {
-		if ansi.StringWidth(" "+f) <= s.w {
-			note = " " + f
-			break
-		}
-	}
-	if ansi.StringWidth(note) > s.w {
-		note = ansi.Truncate(note, s.w, "…")
-	}
-	note += strings.Repeat(" ", s.w-ansi.StringWidth(note))
-	i := strings.LastIndexByte(view, '\n')
-	return view[:i+1] + th.Warn.Render(note)
+	return s.overLastLine(view, forkNoteForms())
 }
