@@ -879,8 +879,15 @@ func (f *form) hiddenText(k *knob) (text string, ok bool) {
 	if !ok {
 		return "", false
 	}
-	// Each written as the form fills its field, so that an unchanged
-	// value reads the same.
+	return k.textOf(v)
+}
+
+// textOf writes v, a value of k's knob as lessons.KnobValue reads it and
+// lessons.SetKnob takes it, as the form fills k's field, so that an
+// unchanged value reads the same, and a value set from elsewhere (a
+// sweep's cell, sweepkey.go) builds exactly that value again; false for a
+// value of no type a field holds.
+func (k *knob) textOf(v any) (string, bool) {
 	switch x := v.(type) {
 	case int64:
 		if k.kind == kindQueue {
@@ -893,6 +900,9 @@ func (f *form) hiddenText(k *knob) (text string, ok bool) {
 		}
 		return strconv.FormatFloat(x, 'f', -1, 64), true
 	case string:
+		if k.kind == kindPercent && strings.HasSuffix(x, "%") {
+			return x, true // a share given as a percentage, as the field takes it
+		}
 		d, err := time.ParseDuration(x)
 		if err != nil {
 			return "", false

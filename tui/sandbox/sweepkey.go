@@ -20,6 +20,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // The sweep overlay: from the knob form, ctrl+s sweeps the knob under the
@@ -38,7 +39,7 @@ import (
 
 // sweepKeys are the overlay's own bindings.
 var sweepKeys = struct {
-	Open, Measure, Other, Up, Down, Run, Back key.Binding
+	Open, Measure, Other, Up, Down, Run, Back, Cell, Take key.Binding
 }{
 	Open:    playback.Bind([]string{"ctrl+s"}, "ctrl+s", "sweep this knob"),
 	Measure: playback.Bind([]string{"m"}, "m", "next measure"),
@@ -47,6 +48,8 @@ var sweepKeys = struct {
 	Down:    playback.Bind([]string{"down", "tab"}, "↓", "down"),
 	Run:     playback.Bind([]string{"enter"}, "enter", "sweep"),
 	Back:    playback.Bind([]string{"esc"}, "esc", "back"),
+	Cell:    playback.Bind([]string{"up", "down", "left", "right"}, "←↑↓→", "read a cell"),
+	Take:    playback.Bind([]string{"enter"}, "enter", "try it in the form"),
 }
 
 // The grid: a quarter of each current value to twice it, so the design
@@ -97,11 +100,14 @@ type sweepOverlay struct {
 	err         string
 	fit         string // what was made smaller to fit the budget (fitPlan), or ""
 	fitShort    string // the same in a line or two, under a heatmap with no room for fit
-	stopped     bool
-	stopping    bool
-	workers     int // the goroutines it runs on
-	cancel      context.CancelFunc
-	wait        tea.Cmd
+	// took says why enter could not put the cell under the cursor into
+	// the form (a knob the form has no field for), until the next key.
+	took     string
+	stopped  bool
+	stopping bool
+	workers  int // the goroutines it runs on
+	cancel   context.CancelFunc
+	wait     tea.Cmd
 	// spans are the axes worked out so far, by knob and size (spanOf).
 	spans map[spanKey]spanOrErr
 }
@@ -586,6 +592,10 @@ func (m *Model) startSweep() tea.Cmd {
 		s.err = err.Error()
 		return nil
 	}
+	if old := s.plan; old != nil && sameGrid(old, plan) {
+		// m measures the same grid again: the cursor stays on its cell.
+		mark.Cursor = s.mark.Cursor
+	}
 	ctx, cancel := context.WithCancel(lim.context())
 	s.id, s.plan, s.mark, s.cancel, s.fit, s.fitShort = sweepIDs.Add(1), plan, mark, cancel, fit, short
 	s.stage, s.res, s.err, s.stopped, s.stopping, s.done, s.total = sweepRunning, nil, "", false, false, 0, len(plan.Jobs())
@@ -631,6 +641,105 @@ func (m *Model) startSweep() tea.Cmd {
 		}()
 		return wait()
 	}
+}
+
+// sameGrid says whether plans a and b vary the same knobs over the same
+// values.
+func sameGrid(a, b *sweep.Plan) bool {
+	if len(a.Axes) != len(b.Axes) {
+		return false
+	}
+	for i := range a.Axes {
+		if a.Axes[i].Path != b.Axes[i].Path || !slices.Equal(a.Axes[i].X, b.Axes[i].X) {
+			return false
+		}
+	}
+	return true
+}
+
+// cellKeys are the keys of the map's cells, once there are cells to read:
+// the arrows, and enter once one is under the cursor of a finished sweep.
+func (s *sweepOverlay) cellKeys() []key.Binding {
+	if s.res == nil || s.res.Runs == 0 || s.plan == nil || len(s.plan.Axes) < 2 {
+		return nil
+	}
+	keys := []key.Binding{sweepKeys.Cell}
+	if s.stage == sweepDone && s.mark.Cursor.Shown {
+		keys = append(keys, sweepKeys.Take)
+	}
+	return keys
+}
+
+// moveCursor moves the cell cursor by the arrow k: the first arrow shows
+// it on the design's cell (◆) and moves it from there. Up is the next
+// value of the second knob, as the map draws it; the cursor stops at the
+// grid's edges.
+func (s *sweepOverlay) moveCursor(k tea.KeyMsg) {
+	if s.plan == nil || len(s.plan.Axes) < 2 {
+		return
+	}
+	nx, ny := s.plan.Size()
+	c := &s.mark.Cursor
+	if !c.Shown {
+		c.I, c.J = s.mark.Cell(s.plan)
+		c.Shown = true
+	}
+	switch k.Type {
+	case tea.KeyLeft:
+		c.I--
+	case tea.KeyRight:
+		c.I++
+	case tea.KeyUp:
+		c.J++
+	case tea.KeyDown:
+		c.J--
+	}
+	c.I, c.J = min(max(c.I, 0), nx-1), min(max(c.J, 0), ny-1)
+}
+
+// takeCell puts the design of the cell under the cursor into the form:
+// each knob's field gets the value the cell ran, written as the form
+// writes values, and the overlay closes on the form, its cursor on the
+// first knob's field; the form's enter runs it. It returns why not,
+// changing nothing, when a knob has no field in the form (the picker
+// offers every number knob of the scenario, the form only its own).
+func (m *Model) takeCell() string {
+	s, f := m.sw, m.form
+	c := s.mark.Cursor
+	at := [2]int{c.I, c.J}
+	var fields [2]int
+	for a := range fields {
+		path := s.plan.Axes[a].Path
+		fields[a] = fieldFor(f, s.base, s.variant, path)
+		if fields[a] < 0 {
+			return fmt.Sprintf("%s has no field in the form: `breakerlab sweep` varies it", path)
+		}
+	}
+	var texts [2]string
+	for a, fi := range fields {
+		val := s.plan.Axes[a].Values[at[a]]
+		text, ok := f.knobs[fi].textOf(val)
+		if !ok {
+			return fmt.Sprintf("%s=%v is no value the form's field takes", s.plan.Axes[a].Path, val)
+		}
+		texts[a] = text
+	}
+	for a, fi := range fields {
+		f.knobs[fi].input.SetValue(texts[a])
+	}
+	f.focus = fields[0]
+	m.sw = nil
+	return ""
+}
+
+// fieldFor is the index of the form's field that sets path, or -1.
+func fieldFor(f *form, sc *engine.Scenario, v int, path string) int {
+	for i := range f.knobs {
+		if p, ok := knobPath(sc, v, &f.knobs[i]); ok && p == path {
+			return i
+		}
+	}
+	return -1
 }
 
 // sweepWorkers is how many goroutines a sweep with the limit runs on.
@@ -679,12 +788,22 @@ func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			s.keepCursor()
 		}
 	case sweepRunning:
-		if key.Matches(k, sweepKeys.Back) || key.Matches(k, m.keys.Quit) {
+		switch {
+		case key.Matches(k, sweepKeys.Back) || key.Matches(k, m.keys.Quit):
 			s.stop() // the done message shows what was run
 			s.stopping = true
+		case key.Matches(k, sweepKeys.Cell):
+			s.moveCursor(k) // the cells done so far can be read while the others run
 		}
 	case sweepDone:
+		s.took = ""
 		switch {
+		case key.Matches(k, sweepKeys.Cell):
+			s.moveCursor(k)
+		case key.Matches(k, sweepKeys.Take) && s.mark.Cursor.Shown:
+			if why := m.takeCell(); why != "" {
+				s.took = why
+			}
 		case key.Matches(k, sweepKeys.Back), key.Matches(k, m.keys.Leave):
 			// Inside another screen q does what esc does, as it does on
 			// the sandbox's own screen (keys.go): back to the form.
@@ -781,11 +900,23 @@ func (m Model) sweepScreen() string {
 	}
 	lines := []string{m.titleLine()}
 	lines = append(lines, pane.Frame(m.th, m.w, body, title, note, inner)...)
-	status := " " + m.th.Dim.Render("every cell is the engine's run of that design on each seed; the form is kept")
-	if s.err != "" {
+	about := "every cell is the engine's run of that design on each seed; the form is kept"
+	status := " " + m.th.Dim.Render(about)
+	if cells := s.cellKeys(); len(cells) > 0 {
+		// The cell's keys lead the line, and the words follow where
+		// they fit whole: the key line below is full at 80 columns.
+		status = " " + m.help.ShortHelpView(cells)
+		if with := status + m.th.Dim.Render("  ·  "+about); lipgloss.Width(with) <= m.w {
+			status = with
+		}
+	}
+	switch {
+	case s.err != "":
 		// The reason is drawn whole in the frame (pickerLines,
 		// resultLines): a refusal's figures must not be cut here.
 		status = " " + m.th.Error.Render("the sweep did not run: the reason is above")
+	case s.took != "":
+		status = " " + m.th.Error.Render(s.took)
 	}
 	lines = append(lines, pane.Fit(status, m.w))
 	var keys []key.Binding

@@ -54,12 +54,19 @@ func aroundEnds(cur any, path string) (lo, hi any, err error) {
 		if c == 0 {
 			return int64(0), int64(10), nil
 		}
-		if c == 1 && strings.HasSuffix(path, "retry.attempts") {
-			// One attempt is no retry, the least there is: up from it
-			// to three retries, where twice it would be one.
+		// One attempt is no retry, and one instance the fewest a service
+		// runs (0 is read as 1, engine.Service.Instances: a column of 0
+		// repeated 1's, and the form refuses it): up from there, to three
+		// retries or four instances, where twice it would be one more.
+		least := strings.HasSuffix(path, "retry.attempts") || strings.HasSuffix(path, ".instances")
+		if c == 1 && least {
 			return int64(1), int64(4), nil
 		}
-		return int64(math.Round(float64(c) * sweepLow)), int64(math.Round(float64(c) * sweepHigh)), nil
+		lo := int64(math.Round(float64(c) * sweepLow))
+		if least {
+			lo = max(lo, 1)
+		}
+		return lo, int64(math.Round(float64(c) * sweepHigh)), nil
 	case float64:
 		if c == 0 {
 			return 0.0, 1.0, nil

@@ -127,6 +127,41 @@ type Mark struct {
 	// unplaced says the mark names no cell, only what 0 means on the
 	// axes (HeatmapNamed): no ◆, and a line of the legend for the words.
 	unplaced bool
+	// Cursor is a cell the learner has moved to (the sandbox's arrows),
+	// drawn with ▣ and named under the map with its figures: a shade
+	// glyph says only which fifth of the range a cell is in.
+	Cursor Cursor
+}
+
+// Cursor is a cell of the grid, by its column I and row J, when Shown.
+type Cursor struct {
+	Shown bool
+	I, J  int
+}
+
+// Cell is the grid's cell nearest to the mark, as ◆ marks it: the one a
+// cursor starts from.
+func (m *Mark) Cell(p *sweep.Plan) (i, j int) {
+	if len(p.Axes) > 0 {
+		i = nearest(p.Axes[0].X, m.X)
+	}
+	if len(p.Axes) > 1 {
+		j = nearest(p.Axes[1].X, m.Y)
+	}
+	return i, j
+}
+
+// cursor is the mark's cursor, none for no mark.
+func (m *Mark) cursor() Cursor {
+	if m == nil {
+		return Cursor{}
+	}
+	return m.Cursor
+}
+
+// cursorAt says whether the mark's cursor is on cell (i, j).
+func (m *Mark) cursorAt(i, j int) bool {
+	return m != nil && m.Cursor.Shown && m.Cursor.I == i && m.Cursor.J == j
 }
 
 // placed says whether m marks a cell with ◆.
@@ -259,6 +294,7 @@ type heatmapLayout struct {
 	width      int
 	nx, ny     int
 	mi, mj     int // the marked cell, or -1
+	mark       *Mark
 	x, y       sweep.Axis
 	labels     []string // the rows' labels, the second axis's values
 	labelW     int
@@ -273,10 +309,10 @@ type heatmapLayout struct {
 // axis under it.
 func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w Wording) *heatmapLayout {
 	p := res.Plan
-	m := &heatmapLayout{res: res, th: th, width: width, mi: -1, mj: -1}
+	m := &heatmapLayout{res: res, th: th, width: width, mi: -1, mj: -1, mark: mark}
 	m.nx, m.ny = p.Size()
 	if mark.placed() {
-		m.mi, m.mj = nearest(p.Axes[0].X, mark.X), nearest(p.Axes[1].X, mark.Y)
+		m.mi, m.mj = mark.Cell(p)
 	}
 	m.x = p.Axes[0]
 	m.xTexts = make([]string, m.nx)
@@ -329,37 +365,60 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	b.WriteString(mark.noneLegend(p.Axes, width, w))
 	b.WriteString(blankLegend(res, width))
 	if mark.placed() {
-		c := res.Cell(m.mi, m.mj)
-		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi, w), mark.setting(1, p.Axes[1], m.mj, w))
-		if c.N > 0 {
-			// A no-break space keeps the figure with its name when
-			// the line wraps.
-			name := p.Measure.Name
-			if w == Prose {
-				name = metricWords(p.Measure)
-			}
-			s += fmt.Sprintf(", %s\u00a0%s", name, goalValue(p, c.Mean))
-			if partial(c) {
-				// The cell's * may have given way to the ◆.
-				s += " (" + seedsWith(p.Measure, c) + ")"
-			}
-		} else if c.Runs > 0 {
-			s += ", " + neverWords(p.Measure)
-		} else {
-			// A sweep stopped before the cell's runs: the line named
-			// the design and gave no figure, as if one were missing.
-			s += ", not run"
+		b.WriteString(wrapWords(cellLine(res, "◆ "+mark.Label, mark, m.mi, m.mj, w), width) + "\n")
+	}
+	if c := mark.cursor(); c.Shown && c.I < m.nx && c.J < m.ny {
+		what := "▣ the cell under the cursor"
+		if c.I == m.mi && c.J == m.mj {
+			what += ", the design ◆ marks"
 		}
-		if p.Goal != nil && c.Runs > 0 {
-			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
-		}
-		b.WriteString(wrapWords(s, width) + "\n")
+		b.WriteString(wrapWords(cellLine(res, what, mark, c.I, c.J, w), width) + "\n")
 	}
 	if p.Goal != nil {
 		b.WriteString(goalSummary(res, th, width, w, mark))
 	}
 	m.tail = b.String()
 	return m
+}
+
+// cursorGlyph marks the cell under a Cursor.
+const cursorGlyph = "▣"
+
+// cellLine names cell (i, j) under the map, what it is first ("◆ the
+// design in the form"), then its two settings and its figure: one line for
+// the ◆ and the cursor, so that both say a cell alike.
+func cellLine(res *sweep.Result, what string, mark *Mark, i, j int, w Wording) string {
+	p := res.Plan
+	c := res.Cell(i, j)
+	s := fmt.Sprintf("%s: %s, %s", what, mark.setting(0, p.Axes[0], i, w), mark.setting(1, p.Axes[1], j, w))
+	if c.N > 0 {
+		// A no-break space keeps the figure with its name when
+		// the line wraps.
+		name := p.Measure.Name
+		if w == Prose {
+			name = metricWords(p.Measure)
+		}
+		s += fmt.Sprintf(", %s\u00a0%s", name, goalValue(p, c.Mean))
+		switch {
+		case partial(c):
+			// The cell's * may have given way to the ◆.
+			s += " (" + seedsWith(p.Measure, c) + ")"
+		case c.N > 1 && Value(p.Measure, c.Min) != Value(p.Measure, c.Max):
+			// The seeds' spread: a mean near a band's edge may hide
+			// seeds on both sides of it.
+			s += fmt.Sprintf(" (%s\u00a0to\u00a0%s over\u00a0%d\u00a0seeds)", Value(p.Measure, c.Min), Value(p.Measure, c.Max), c.N)
+		}
+	} else if c.Runs > 0 {
+		s += ", " + neverWords(p.Measure)
+	} else {
+		// A sweep stopped before the cell's runs: the line named
+		// the design and gave no figure, as if one were missing.
+		s += ", not run"
+	}
+	if p.Goal != nil && c.Runs > 0 {
+		s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
+	}
+	return s
 }
 
 // cellWidth is how many columns a cell takes when it is rows tall: two
@@ -426,10 +485,14 @@ func (m *heatmapLayout) draw(rows int) string {
 		put(" │")
 		for i := range nx {
 			c := m.res.Cell(i, j)
+			cur := middle && m.mark.cursorAt(i, j)
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
-				if c.Runs > 0 && middle {
+				switch {
+				case cur:
+					put(m.th.Bold.Render(cursorGlyph)) // the line under the map says what the cell holds
+				case c.Runs > 0 && middle:
 					put(noneMark) // ran, but no value: the breaker never opened
-				} else {
+				default:
 					pad++
 				}
 				pad += cw - 1
@@ -438,6 +501,22 @@ func (m *heatmapLayout) draw(rows int) string {
 			k := m.scale.Band(c.Mean)
 			marked, part := i == mi && j == mj && middle, middle && partial(c)
 			switch {
+			case cur:
+				// ▣ takes the cell's last glyph (a * for seeds
+				// without a value gives way to it: the line under the
+				// map says so), the ◆ its place when the cursor is on
+				// the design; the other glyphs keep the cell's shade.
+				glyph := inks[k].Paint(string(shades[k]))
+				for g := range n {
+					switch {
+					case g == n-1:
+						put(m.th.Bold.Render(cursorGlyph))
+					case marked && g == (n-1)/2:
+						put(m.th.Bold.Render("◆"))
+					default:
+						put(glyph)
+					}
+				}
 			case marked && cw == 1:
 				// No room but the glyph: the ◆ takes it, in the
 				// band's colour.
