@@ -643,6 +643,16 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 			mark = m.th.Bad.Render("✗")
 		}
 		lines, beside := labelLines(label)
+		// A label that fits whole on one line with the cells its own value
+		// leaves unused takes them: the value column is as wide as the
+		// widest value may be, and "calls sent to inventory" beside a
+		// 5-cell count at 140×24 wrapped to a line of its own, "inventory".
+		// Values stay right-aligned in their column, so the grid reads
+		// the same.
+		if ownW := w - 2 - 1 - ansi.StringWidth(value) - 1 - wantCol; len(lines) > 1 && ansi.StringWidth(label) <= ownW {
+			out = append(out, fmt.Sprintf("%s %s %s %s", mark, label, strings.Repeat(" ", ownW-ansi.StringWidth(label))+value, pane.Fit(want, wantCol)))
+			return
+		}
 		for j, l := range lines {
 			switch {
 			case j == 0 && beside:
