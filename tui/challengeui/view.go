@@ -379,7 +379,7 @@ func knobHint(c *challenge.Challenge, s challenge.Setting, i int) string {
 	}
 	left, right := arrowClaims(c, s, i, rng)
 	if k := &c.Knobs[i]; k.Kind == challenge.KnobChoice {
-		return choiceHint(k, left, right)
+		return choiceHint(k, left, right) + pickRefusals(c, s, i)
 	}
 	if arrows := arrowHint(left, right); arrows != "" {
 		rng += ", " + arrows
@@ -418,6 +418,30 @@ func choiceHint(k *challenge.Knob, left, right string) string {
 	}
 	if len(rest) > 0 {
 		out += ", " + strings.Join(rest, ", ")
+	}
+	return out
+}
+
+// pickRefusals warns, after a choice knob's list, of each choice an arrow
+// picks that leaves another knob out of range ("; with overlap-limited,
+// workers per customer must be 3, …"): before the press, where only the
+// note after it said so. It is the refusal that press's note says again
+// (turn's restates, from leftOut), so the two cannot differ. "" when
+// neither arrow's pick leaves a knob out of range.
+func pickRefusals(c *challenge.Challenge, s challenge.Setting, i int) string {
+	k := &c.Knobs[i]
+	var out string
+	said := map[string]bool{}
+	for _, steps := range []int{-1, 1} {
+		t := turn(c, s, i, steps)
+		if t.to == nil || t.restates == "" {
+			continue
+		}
+		pick := k.Format(t.to[k.Path])
+		if !said[pick] {
+			said[pick] = true
+			out += "; with " + pick + ", " + t.restates
+		}
 	}
 	return out
 }
