@@ -200,9 +200,16 @@ func (k *Knob) Parse(text string) (any, error) {
 		// syntax ("1m30s" too), with its unit; zero needs none, any other
 		// bare number is refused. And as Format writes one, a space
 		// before the unit ("600 ms"): the field opens with that text.
+		typed := text
 		text = spacedDuration.ReplaceAllString(text, "$1$2")
 		d, err := lessons.ParseDuration(text)
 		if err != nil {
+			// The refusal quotes what was typed: "2 minutes" closed up
+			// read back as got "2minutes", a text nobody typed. What
+			// the space closed up is refused the same way with it.
+			if _, typedErr := lessons.ParseDuration(typed); typedErr != nil && typed != text {
+				err = typedErr
+			}
 			// A negative duration is refused by the knob's own range,
 			// the rule every value out of it is given ("from 100ms to
 			// 10s, got -1s"), not by a rule of its own.
