@@ -316,7 +316,12 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	// Beside its value only where every word of the label fits the
 	// column left to it: a narrow panel cut "strategy" into "strat" and
 	// "egy" there. Else the value goes under the label, as a long one does.
-	if longestWord(k.Label) <= labelW && (valW <= 14 || ansi.StringWidth(k.Label) <= labelW) {
+	if lw := ansi.StringWidth(k.Label); lw > labelW && lw <= w-2-1-valW {
+		// Whole on one line with the cells its own value leaves of the
+		// column: at 140×24 challenge 6's "what answers a refused order"
+		// beside "none" wrapped, "order" on a line of its own.
+		out = append(out, mark+k.Label+strings.Repeat(" ", w-2-lw-valW)+m.th.Bold.Render(val))
+	} else if longestWord(k.Label) <= labelW && (valW <= 14 || ansi.StringWidth(k.Label) <= labelW) {
 		label := pane.Wrap(k.Label, labelW)
 		for j, l := range label {
 			line := mark + pane.Fit(l, labelW)
@@ -753,7 +758,14 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		if r != nil {
 			value = fmt.Sprint(r.Changes)
 		}
-		line(parState(r != nil && r.MeetsPar), "par: knobs changed from the start", value, parChangesWant(m.c))
+		// "from the start" goes where the line cannot hold it: wrapped,
+		// it stood on a line of its own under "par: knobs changed"
+		// beside the sandbox at 140×24, a line the whys needed.
+		label := "par: knobs changed from the start"
+		if ansi.StringWidth(label) > w-2-1-ansi.StringWidth(value)-1-wantCol {
+			label = "par: knobs changed"
+		}
+		line(parState(r != nil && r.MeetsPar), label, value, parChangesWant(m.c))
 	}
 	return m.th.Bold.Render(pane.Fit(titleFit(head, w), w)), blocks
 }
