@@ -16,6 +16,11 @@ func (m Model) Lessons() (p lessonui.Picker, ok bool) {
 	return *m.lessons, true
 }
 
+// OnMenu reports whether the menu is the screen open (the palette over it
+// too), for a classroom server that tells the teacher which students sit
+// on it and which have opened something.
+func (m Model) OnMenu() bool { return m.screen == onMenu }
+
 // Moment is what presentation mode (tui/present) shows of the screen that
 // is open: the sandbox's or the lesson's key number, or the shard view's
 // two strategies; ok is false on the screens that have none, which

@@ -114,10 +114,16 @@ func (s *Session) withDropNote(view string) string {
 	return s.overLastLine(view, s.dropNoteForms())
 }
 
-// overLastLine puts a note over view's last line in the warning style: the
-// first of forms (longest first) that fits the width, else the last one
-// cut to it, padded to the width. The drop note and the fork note share it.
+// overLastLine puts a note over view's last line (noteLine).
 func (s *Session) overLastLine(view string, forms []string) string {
+	i := strings.LastIndexByte(view, '\n')
+	return view[:i+1] + s.noteLine(forms)
+}
+
+// noteLine is a note as a line in the warning style: the first of forms
+// (longest first) that fits the width, else the last one cut to it,
+// padded to the width. The drop note and the fork note share it.
+func (s *Session) noteLine(forms []string) string {
 	th := s.th
 	if s.present {
 		th = s.pth
@@ -133,8 +139,7 @@ func (s *Session) overLastLine(view string, forms []string) string {
 		note = ansi.Truncate(note, s.w, "…")
 	}
 	note += strings.Repeat(" ", s.w-ansi.StringWidth(note))
-	i := strings.LastIndexByte(view, '\n')
-	return view[:i+1] + th.Warn.Render(note)
+	return th.Warn.Render(note)
 }
 
 // groupDigits writes n with a comma between each three digits: 5,984.

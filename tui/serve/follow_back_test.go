@@ -43,7 +43,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 	if _, cmd := student.Update(q); isQuit(cmd) {
 		t.Fatal("q while following ended the student's session; its help line says \"q back\"")
 	}
-	if f, _ := room.Counts(); student.Following() || f != 0 || !student.home.InLessons() || student.mode != onHome {
+	if f, _, _ := room.Counts(); student.Following() || f != 0 || !student.home.InLessons() || student.mode != onHome {
 		t.Fatalf("after q: following %v (the room counts %d), mode %v; the screen:\n%s", student.Following(), f, student.mode, student.View())
 	}
 	if v := firstLine(student.View()); strings.Contains(v, "following") {

@@ -1,12 +1,34 @@
 package serve
 
+import (
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
 // A follower's key that the followed screen takes (a choice at a
 // prediction step, a knob) forks it: the student explores from that
 // moment and no longer follows the teacher. Only the tag's "exploring"
 // said so, and a student who pressed 2 to answer did not see that the
-// teacher's next step would not come. The screen's last line says it in
-// words, with the key that follows again, once: from that key until the
-// next.
+// teacher's next step would not come. A line says it in words, with the
+// key that follows again, once: until the next key, or forkNoteFor. Drawn
+// over the last line, it hid the screen's keys until the next key, just
+// when the student, on a screen now their own, needed them: the line is
+// its own, above the keys, the screen giving it up, wherever the screen
+// still fits a line shorter. Where it does not (the sandbox in a window
+// of its least height), the note goes over the keys as before, and the
+// keys come back after forkNoteFor without a key pressed.
+
+// forkNoteFor is how long the note stays with no key pressed.
+const forkNoteFor = 5 * time.Second
+
+// forkNoteDoneMsg takes the note down, unless another fork set it again
+// since (gen).
+type forkNoteDoneMsg struct{ gen int }
 
 // forkNoteForms are the note's wordings, the fullest first.
 func forkNoteForms() []string {
@@ -17,10 +39,88 @@ func forkNoteForms() []string {
 	}
 }
 
-// withForkNote puts the note on the view's last line while it shows.
+// forkNoteShown reports whether the note shows: while it is set, on the
+// room's screen the student explores.
+func (s *Session) forkNoteShown() bool {
+	return s.forkNote && s.mode == exploring && s.w > 0 && s.h > 1
+}
+
+// roomH is the height the room's screens are laid out at: a line less
+// while the note takes one of its own.
+func (s *Session) roomH() int {
+	if s.forkNoteShown() && s.noteOwnLine {
+		return s.h - 1
+	}
+	return s.h
+}
+
+// setForkNote sets or takes down the note, laying the room's screens out
+// again when the line it takes comes or goes; the command it returns
+// takes a note it set down after forkNoteFor.
+func (s *Session) setForkNote(on bool) tea.Cmd {
+	before := s.roomH()
+	s.forkNote, s.noteOwnLine = on, false
+	if !s.forkNoteShown() {
+		if s.roomH() != before {
+			s.sizeRoomScreens()
+		}
+		return nil
+	}
+	// The sandbox a line shorter than its least height would show only
+	// its message asking for a larger window. The lesson player's least
+	// height is its own: it says, once laid out, whether it is too small.
+	s.noteOwnLine = s.shown != SandboxScreen || !playback.TooSmall(s.w, s.h-1)
+	if s.roomH() != before {
+		s.sizeRoomScreens()
+	}
+	if s.shown == LessonScreen && s.haveRL && s.rl.TooSmall() {
+		s.noteOwnLine = false
+		s.sizeRoomScreens()
+	}
+	s.forkNoteGen++
+	// A timer that also ends with the session: a tea.Tick would keep its
+	// goroutine for forkNoteFor after the student has gone.
+	gen, done := s.forkNoteGen, s.ctx.Done()
+	return func() tea.Msg {
+		t := time.NewTimer(forkNoteFor)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return forkNoteDoneMsg{gen}
+		case <-done:
+			return nil
+		}
+	}
+}
+
+// sizeRoomScreens lays the room's screens out at the window's width and
+// roomH.
+func (s *Session) sizeRoomScreens() {
+	ws := tea.WindowSizeMsg{Width: s.w, Height: s.roomH()}
+	if s.haveRS {
+		next, _ := s.rs.Update(ws)
+		s.rs = next.(sandbox.Model)
+	}
+	if s.haveRL {
+		next, _ := s.rl.Update(ws)
+		s.rl = next.(lessonui.Picker)
+	}
+}
+
+// withForkNote puts the note on a line of its own above the view's last
+// line (the screen's keys), the view laid out a line shorter for it
+// (roomH), or where the screen had no line to give, over its last line.
 func (s *Session) withForkNote(view string) string {
-	if !s.forkNote || s.mode != exploring || s.w <= 0 {
+	if !s.forkNoteShown() {
 		return view
 	}
-	return s.overLastLine(view, forkNoteForms())
+	if !s.noteOwnLine {
+		return s.overLastLine(view, forkNoteForms())
+	}
+	note := s.noteLine(forkNoteForms())
+	i := strings.LastIndexByte(view, '\n')
+	if i < 0 {
+		return note + "\n" + view
+	}
+	return view[:i+1] + note + view[i:]
 }

@@ -93,7 +93,7 @@ func TestTheLiveLabsAddressShowsBesideTheTag(t *testing.T) {
 		w   int
 		tag string // the room's tag beside the title
 	}{
-		{200, "teaching · not shown to followers · 0 follow · 0 explore"},
+		{200, "teaching · not shown to followers · 0 follow · 0 explore · 0 on home"},
 		{120, "teaching · not shown to followers · 0 follow · 0 explore"},
 		{110, "teaching · not shown to followers · 0 follow"},
 		{100, "not shown to followers"},

@@ -120,7 +120,9 @@ type Session struct {
 	// forkNote: the student's last key stopped their following the
 	// teacher, and the screen's last line says so until their next key
 	// (forknote.go).
-	forkNote bool
+	forkNote    bool
+	noteOwnLine bool // the note has a line of its own above the keys
+	forkNoteGen int  // the forks that set the note so far (forkNoteDoneMsg)
 
 	// lab is the address of the live lab the session runs, which the
 	// top line keeps whole (labtitle.go).
@@ -170,6 +172,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	s := &Session{home: home.New(o), lab: lab, th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
 		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
 	s.me = room.joinWith(teacher, o.LessonStore)
+	s.notePlace()
 	return s
 }
 
@@ -212,7 +215,7 @@ func (s *Session) watching() bool {
 		return true
 	}
 	if s.teacher {
-		if follow, _ := s.room.Counts(); follow > 0 {
+		if follow, _, _ := s.room.Counts(); follow > 0 {
 			return true
 		}
 		if _, open := s.room.OpenQuestion(); open {
@@ -284,6 +287,7 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	next, cmd := s.update(msg)
+	s.notePlace()
 	s.fitTitle()
 	s.noteShownQuestion()
 	s.notePage()
@@ -297,7 +301,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.lastInput = s.clock()
 		}
 		if _, key := msg.(tea.KeyMsg); key {
-			s.forkNote = false // said once: the key after it has been read
+			_ = s.setForkNote(false) // said once: the key after it has been read
 		}
 	case idleCheckMsg:
 		if s.watching() {
@@ -318,6 +322,11 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.applySize(s.pendW, s.pendH)
 	case inputDroppedMsg:
 		return s, s.inputDropped(msg)
+	case forkNoteDoneMsg:
+		if msg.gen == s.forkNoteGen {
+			_ = s.setForkNote(false)
+		}
+		return s, nil
 	case dropNoteDoneMsg:
 		if msg.gen == s.drops.gen {
 			s.drops.shown = false
@@ -452,16 +461,8 @@ func (s *Session) applySize(w, fullH int) tea.Cmd {
 		return nil
 	}
 	s.w, s.h = w, h
-	ws := tea.WindowSizeMsg{Width: w, Height: h}
-	cmd := s.updateHome(ws)
-	if s.haveRS {
-		next, _ := s.rs.Update(ws)
-		s.rs = next.(sandbox.Model)
-	}
-	if s.haveRL {
-		next, _ := s.rl.Update(ws)
-		s.rl = next.(lessonui.Picker)
-	}
+	cmd := s.updateHome(tea.WindowSizeMsg{Width: w, Height: h})
+	s.sizeRoomScreens()
 	return cmd
 }
 
@@ -535,7 +536,7 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		// F, or any key that explores, forks from this moment.
 		cmd := s.fork()
-		s.forkNote = s.mode == exploring
+		cmd = tea.Batch(cmd, s.setForkNote(s.mode == exploring))
 		if ks == "F" || s.mode != exploring {
 			return s, cmd
 		}
@@ -635,6 +636,17 @@ func (s *Session) backFromPalette() {
 	}
 }
 
+// notePlace tells the room whether the student's screen is the home
+// screen's menu, for the teacher's counts (Room.Counts): a student who had
+// opened nothing was counted as exploring. The palette opened from the
+// room's screen is not the menu: esc goes back there.
+func (s *Session) notePlace() {
+	if s.teacher {
+		return
+	}
+	s.room.SetOnMenu(s.me, s.mode == onHome && s.palFrom == onHome && s.home.OnMenu())
+}
+
 func (s *Session) startFollowing() {
 	s.mode = following
 	if s.haveRL {
@@ -700,7 +712,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 			notice = "The lessons did not load: " + s.lessonsErr.Error()
 		}
 		p := lessonui.NewPicker(all, nil, lessonui.Options{Theme: s.th, Embedded: true, Notice: notice})
-		next, _ := p.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
+		next, _ := p.Update(tea.WindowSizeMsg{Width: s.w, Height: s.roomH()})
 		s.rl, s.haveRL = next.(lessonui.Picker), true
 	}
 	// An error (a step the lesson does not have) leaves the follower on
@@ -719,7 +731,7 @@ func (s *Session) catchUpSandbox(st sandbox.State) {
 			// is not expected; the follower keeps what it showed.
 			return
 		}
-		next, _ := rs.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
+		next, _ := rs.Update(tea.WindowSizeMsg{Width: s.w, Height: s.roomH()})
 		s.rs, s.haveRS, s.rsSrc, s.rsSeed = next.(sandbox.Model), true, st.Scenario, st.Seed
 		return
 	}
@@ -737,7 +749,7 @@ func (s *Session) View() string {
 	case asking:
 		v = qv
 	case s.present:
-		v = present.Show(s.pth, shownScreen{s}, s.keys.Last, s.w, s.h)
+		v = present.Show(s.pth, shownScreen{s}, s.keys.Last, s.w, s.roomH())
 	default:
 		v = s.screenView()
 	}
@@ -758,7 +770,10 @@ func (s *Session) View() string {
 		}
 		v = withTagMarked(v, tag, s.w, mark)
 	}
-	v = s.withForkNote(v)
+	if !asking && !s.confirmQuit {
+		// The room's screen, laid out a line short for the note.
+		v = s.withForkNote(v)
+	}
 	v = s.withDropNote(v)
 	if s.fullH > s.h && s.w > 0 {
 		v += "\n" + s.joinView(s.w)
@@ -848,11 +863,13 @@ func (s *Session) tagForms() []string {
 		// challenges, the live lab, ...): followers still see the last
 		// sandbox or lesson step the teacher showed, or a screen that
 		// waits.
-		f, e := s.room.Counts()
-		return []string{fmt.Sprintf("teaching · not shown to followers · %d follow · %d explore", f, e), fmt.Sprintf("teaching · not shown to followers · %d follow", f), "not shown to followers"}
+		f, e, h := s.room.Counts()
+		return []string{fmt.Sprintf("teaching · not shown to followers · %d follow · %d explore · %d on home", f, e, h),
+			fmt.Sprintf("teaching · not shown to followers · %d follow · %d explore", f, e), fmt.Sprintf("teaching · not shown to followers · %d follow", f), "not shown to followers"}
 	case s.teacher:
-		f, e := s.room.Counts()
-		return []string{fmt.Sprintf("teaching%s · %d follow · %d explore", step, f, e), fmt.Sprintf("teaching%s · %d follow", step, f), "teaching" + step}
+		f, e, h := s.room.Counts()
+		return []string{fmt.Sprintf("teaching%s · %d follow · %d explore · %d on home", step, f, e, h),
+			fmt.Sprintf("teaching%s · %d follow · %d explore", step, f, e), fmt.Sprintf("teaching%s · %d follow", step, f), "teaching" + step}
 	case s.palFrom == following:
 		return []string{"left following for the palette · esc goes back", "esc goes back to following", "palette"}
 	case s.palFrom == exploring:

@@ -19,10 +19,11 @@ import (
 const rollKey = "ctrl+l"
 
 // RollEntry is one student in the room: their name, and how many of
-// their sessions follow the teacher and how many explore.
+// their sessions follow the teacher, how many explore and how many are on
+// the home screen's menu.
 type RollEntry struct {
-	Name                 string
-	Following, Exploring int
+	Name                       string
+	Following, Exploring, Menu int
 }
 
 // Roll lists the students in the room by name, each once however many
@@ -67,9 +68,12 @@ func (r *Room) byStudentLocked() []*RollEntry {
 			byVoter[m.voter()] = e
 			out = append(out, e)
 		}
-		if m.following {
+		switch {
+		case m.following:
 			e.Following++
-		} else {
+		case m.onMenu:
+			e.Menu++
+		default:
 			e.Exploring++
 		}
 	}
@@ -99,9 +103,9 @@ func (s *Session) rollView() string {
 	for i := range roll {
 		entries[i] = &roll[i]
 	}
-	f, e := tally(entries)
-	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own. Answers to your questions stay anonymous: this list shows none.",
-		plural(len(roll), "student", "students"), f, e), ""}
+	f, e, home := tally(entries)
+	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own, %d on the home screen. Answers to your questions stay anonymous: this list shows none.",
+		plural(len(roll), "student", "students"), f, e, home), ""}
 	if len(roll) == 0 {
 		paras = append(paras, "Nobody has joined yet.")
 	}
@@ -112,20 +116,31 @@ func (s *Session) rollView() string {
 	return s.block("Who is in the room", paras)
 }
 
-// rollState says what a student's sessions do: following, exploring, or
-// both in as many sessions.
+// rollState says what a student's sessions do: following, exploring, on
+// the home screen, or each of those in as many sessions.
 func rollState(r RollEntry) string {
-	switch {
-	case r.Exploring == 0 && r.Following == 1:
-		return "following"
-	case r.Following == 0 && r.Exploring == 1:
-		return "exploring"
-	case r.Exploring == 0:
-		return fmt.Sprintf("following in %d sessions", r.Following)
-	case r.Following == 0:
-		return fmt.Sprintf("exploring in %d sessions", r.Exploring)
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{r.Following, "following"}, {r.Exploring, "exploring"}, {r.Menu, "on the home screen"}} {
+		if p.n > 0 {
+			parts = append(parts, p.what)
+		}
 	}
-	return fmt.Sprintf("following in %d %s, exploring in %d", r.Following, sessionsWord(r.Following), r.Exploring)
+	if len(parts) == 1 && r.Following+r.Exploring+r.Menu == 1 {
+		return parts[0]
+	}
+	parts = parts[:0]
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{r.Following, "following in %d %s"}, {r.Exploring, "exploring in %d %s"}, {r.Menu, "on the home screen in %d %s"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf(p.what, p.n, sessionsWord(p.n)))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sessionsWord(n int) string {

@@ -30,7 +30,7 @@ func TestTheTeacherSeesWhoIsInTheRoom(t *testing.T) {
 
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlL})
 	v := flat(teacher.View())
-	for _, want := range []string{"Who is in the room", "2 students in the room", "ada · following in 1 session, exploring in 1", "grace · exploring"} {
+	for _, want := range []string{"Who is in the room", "2 students in the room", "ada · following in 1 session, on the home screen in 1 session", "grace · on the home screen"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("the teacher's list does not say %q:\n%s", want, teacher.View())
 		}
@@ -68,8 +68,8 @@ func TestTheTopLineTheListAndThePollCountStudentsAlike(t *testing.T) {
 	press(t, ada[0], "ctrl+g")
 	press(t, ada[1], "ctrl+g")
 
-	if f, e := room.Counts(); f != 1 || e != 1 {
-		t.Errorf("Counts: %d follow, %d explore; want 1 and 1 (ada follows, in two of her three sessions; grace explores)", f, e)
+	if f, e, h := room.Counts(); f != 1 || e != 0 || h != 1 {
+		t.Errorf("Counts: %d follow, %d explore, %d on home; want 1, 0 and 1 (ada follows, in two of her three sessions; grace is on the home screen)", f, e, h)
 	}
 	reads(teacher)
 	top := flat(strings.SplitN(teacher.View(), "\n", 2)[0])
@@ -80,8 +80,8 @@ func TestTheTopLineTheListAndThePollCountStudentsAlike(t *testing.T) {
 	reads(teacher)
 	poll := flat(teacher.View())
 	for what, c := range map[string]struct{ text, want string }{
-		"the top line": {top, "1 follow · 1 explore"},
-		"the list":     {list, "2 students in the room: 1 following you, 1 exploring on their own"},
+		"the top line": {top, "1 follow · 0 explore · 1 on home"},
+		"the list":     {list, "2 students in the room: 1 following you, 0 exploring on their own, 1 on the home screen"},
 		"the poll":     {poll, "0 of 2 students answered"},
 	} {
 		if !strings.Contains(c.text, c.want) {

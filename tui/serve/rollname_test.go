@@ -25,8 +25,8 @@ func TestTheRoomListShowsNamesAsText(t *testing.T) {
 	if err := teacher.Type("\x0c"); err != nil { // ctrl+l
 		t.Fatal(err)
 	}
-	want := "• " + strings.Repeat("x", maxRollName-1) + "… · exploring"
-	waitFor(t, teacher, mark, "• ␛[31mEVIL␛]0;pwned␇ · exploring", want)
+	want := "• " + strings.Repeat("x", maxRollName-1) + "… · on the home screen"
+	waitFor(t, teacher, mark, "• ␛[31mEVIL␛]0;pwned␇ · on the home screen", want)
 	if s := teacher.Since(mark); strings.Contains(s, `\x1b`) || strings.Contains(s, "bytes)") {
 		t.Fatalf("the list shows a name as the log writes it:\n%s", tail(s, 2000))
 	}

@@ -50,6 +50,9 @@ type Member struct {
 	signal    chan struct{}
 	teacher   bool
 	following bool
+	// onMenu: the student's screen is the home screen's menu, not a
+	// lesson, sandbox or tool they opened from it (nor the room's screen).
+	onMenu bool
 	// progress is the student's progress, shared by their sessions
 	// (progress.go; nil: none kept), and predicted the answers to the
 	// room's predictions their other sessions kept since this one last
@@ -137,6 +140,18 @@ func (r *Room) SetFollowing(m *Member, on bool) {
 	r.notifyLocked(true)
 }
 
+// SetOnMenu records whether a student's screen is the home screen's
+// menu; presenters see the counts.
+func (r *Room) SetOnMenu(m *Member, on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.onMenu == on {
+		return
+	}
+	m.onMenu = on
+	r.notifyLocked(true)
+}
+
 // Publish is a presenter's new state. Followers are signalled; so is
 // everyone when the screen followed changes (their status line changes).
 func (r *Room) Publish(sh Shared) {
@@ -159,30 +174,36 @@ func (r *Room) Latest() (sh Shared, present bool) {
 	return r.sh, r.presenters > 0
 }
 
-// Counts are how many students follow and how many explore, each
-// student once however many sessions they have, as the list of who is in
-// the room (Roll) and a question's count of students (Asked.Students)
-// count them: a student following in any of their sessions follows (the
-// teacher's screen is in front of them), and one following in none
-// explores. The teacher's top line said "3 follow · 1 explore" of
-// sessions while the list said "3 students in the room".
-func (r *Room) Counts() (follow, explore int) {
+// Counts are how many students follow, how many explore (a lesson, the
+// sandbox or a tool of their own, or the room's screen they forked) and
+// how many sit on the home screen's menu, each student once however many
+// sessions they have, as the list of who is in the room (Roll) and a
+// question's count of students (Asked.Students) count them: a student
+// following in any of their sessions follows (the teacher's screen is in
+// front of them), one exploring in any other explores, and the rest are
+// on the menu. The teacher's top line said "3 follow · 1 explore" of
+// sessions while the list said "3 students in the room", and it counted
+// a student who had opened nothing as exploring.
+func (r *Room) Counts() (follow, explore, menu int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return tally(r.byStudentLocked())
 }
 
-// tally counts the students of entries who follow and those who explore
-// (Counts).
-func tally(entries []*RollEntry) (follow, explore int) {
+// tally counts the students of entries who follow, those who explore and
+// those on the menu (Counts).
+func tally(entries []*RollEntry) (follow, explore, menu int) {
 	for _, e := range entries {
-		if e.Following > 0 {
+		switch {
+		case e.Following > 0:
 			follow++
-		} else {
+		case e.Exploring > 0:
 			explore++
+		default:
+			menu++
 		}
 	}
-	return follow, explore
+	return follow, explore, menu
 }
 
 // notifyLocked signals the presenters (the counts changed) and, unless

@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The teacher's top line counted a student who sat on the home screen,
+// having opened nothing, as exploring. Each student is counted from what
+// their screen is: following the teacher, exploring (the room's screen
+// they forked, a lesson, the sandbox or a tool of their own), or on the
+// home screen's menu; a student with several sessions once, by the one
+// most taken up with the class. The top line, the list of who is in the
+// room and Counts say the same.
+func TestTheTeachersTagCountsWhatEachStudentsScreenIs(t *testing.T) {
+	racefree.Only(t) // no goroutine: sessions driven by hand
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 200, 30)
+	student := func(name string) *Session {
+		s := lessonSession(t, room, false, 100, 30)
+		s.SetStudent("user-"+name, name)
+		return s
+	}
+	press(t, teacher, "enter", "enter") // the teacher opens a lesson
+	awaitLesson(t, teacher)
+
+	student("ada")                              // on the home screen: opened nothing
+	press(t, student("bob"), "ctrl+g")          // follows
+	press(t, student("cy"), "ctrl+g", "F")      // forked the room's lesson
+	press(t, student("dee"), "enter")           // the lesson list of her own
+	press(t, student("eve"), "j", "enter")      // the sandbox's picker of her own
+	fay, fay2 := student("fay"), student("fay") // two sessions: one on the menu,
+	press(t, fay2, "enter")                     // one in her lessons: she explores
+	press(t, fay, "ctrl+k", "esc")              // the palette opened and closed there
+	reads(teacher)
+
+	want := map[string]string{
+		"ada": "on the home screen", "bob": "following", "cy": "exploring", "dee": "exploring",
+		"eve": "exploring", "fay": "exploring in 1 session, on the home screen in 1 session",
+	}
+	f, e, h := room.Counts()
+	if f != 1 || e != 4 || h != 1 {
+		t.Errorf("Counts: %d follow, %d explore, %d on home; want 1, 4, 1", f, e, h)
+	}
+	top := flat(strings.SplitN(teacher.View(), "\n", 2)[0])
+	if !strings.Contains(top, "1 follow · 4 explore · 1 on home") {
+		t.Errorf("the teacher's top line: %q; want 1 follow · 4 explore · 1 on home", top)
+	}
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlL})
+	list := flat(teacher.View())
+	if !strings.Contains(list, "6 students in the room: 1 following you, 4 exploring on their own, 1 on the home screen") {
+		t.Errorf("the list's count:\n%s", teacher.View())
+	}
+	for name, state := range want {
+		if !strings.Contains(list, "• "+name+" · "+state+" •") && !strings.Contains(list, "• "+name+" · "+state+" Any key") {
+			t.Errorf("the list does not say %s · %s:\n%s", name, state, teacher.View())
+		}
+	}
+	keys(teacher, "x")
+}
