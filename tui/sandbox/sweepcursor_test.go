@@ -96,6 +96,23 @@ func TestSweepCursorReadsACell(t *testing.T) {
 	if c := m.sw.mark.Cursor; c.I != 0 || c.J != 0 {
 		t.Errorf("the cursor should stop at the corner, is at %+v", c)
 	}
+	// Back on the design's cell, the line says so rather than repeat
+	// the ◆'s line.
+	for range mi {
+		m = press(m, "right")
+	}
+	for range mj {
+		m = press(m, "up")
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "▣ the cursor is on the design ◆ marks") || strings.Contains(v, "▣ the cell under the cursor") {
+		t.Errorf("on the design's cell the cursor's line should name it as the ◆'s:\n%s", v)
+	}
+	for range mi {
+		m = press(m, "left")
+	}
+	for range mj {
+		m = press(m, "down")
+	}
 	// m measures the same grid again: the cursor stays on its cell.
 	next, cmd := m.Update(tuitest.Key("m"))
 	m = drive(t, next.(Model), cmd)

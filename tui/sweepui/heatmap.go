@@ -368,11 +368,11 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 		b.WriteString(wrapWords(cellLine(res, "◆ "+mark.Label, mark, m.mi, m.mj, w), width) + "\n")
 	}
 	if c := mark.cursor(); c.Shown && c.I < m.nx && c.J < m.ny {
-		what := "▣ the cell under the cursor"
-		if c.I == m.mi && c.J == m.mj {
-			what += ", the design ◆ marks"
+		line := "▣ the cursor is on the design ◆ marks" // named just above
+		if c.I != m.mi || c.J != m.mj {
+			line = cellLine(res, "▣ the cell under the cursor", mark, c.I, c.J, w)
 		}
-		b.WriteString(wrapWords(cellLine(res, what, mark, c.I, c.J, w), width) + "\n")
+		b.WriteString(wrapWords(line, width) + "\n")
 	}
 	if p.Goal != nil {
 		b.WriteString(goalSummary(res, th, width, w, mark))
