@@ -810,6 +810,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	st.tries++
+	st.in.Sent() // judged now: the note about what it left out goes
 	// A wrong number is told how far off it is, without the answer while
 	// tries are left, and the misconception it most likely comes from
 	// where the step names one.

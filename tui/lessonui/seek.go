@@ -158,7 +158,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		l := stepLine{&m}
-		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), l.End())
+		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), l.End(), m.sim.End())
 		if err != nil {
 			m.prompt.Err = err.Error()
 			return m, nil

@@ -203,6 +203,12 @@ func UnsentAnswer(typed string) string {
 	return "Your answer " + typed + " was typed but not sent."
 }
 
+// Sent forgets what was left out of the number, which was just sent and
+// judged and stays in the box to be edited: the note about it went on
+// under a wrong answer's verdict, about an answer no longer waiting, and
+// the next slip read as one with it ("ex" left out).
+func (f *NumberField) Sent() { f.LeftOut, f.Unchecked, f.Asked = "", false, false }
+
 // Clear empties the field, as after an answer is sent.
 func (f *NumberField) Clear() { *f = NumberField{} }
 

@@ -54,14 +54,21 @@ const maxInput = 200
 // PromptEditKeys are the editing keys of a prompt: the number boxes'
 // (NumberEditKeys: ctrl+w, ctrl+u, ctrl+a/e/b/f, ctrl+d), and the arrows,
 // home and end, which move time in the players but are the prompt's
-// while it is open. ctrl+u empties the prompt when the cursor is at its
-// end, as it always did.
+// while it is open, and textinput's own word moves (alt+b/alt+f,
+// alt+←/alt+→, ctrl+←/ctrl+→, alt+backspace and ctrl+w, alt+d and
+// alt+delete). ctrl+u empties the prompt when the cursor is at its end,
+// as it always did.
 var PromptEditKeys = func() textinput.KeyMap {
 	k := NumberEditKeys
-	k.CharacterForward = key.NewBinding(key.WithKeys("right", "ctrl+f"))
-	k.CharacterBackward = key.NewBinding(key.WithKeys("left", "ctrl+b"))
-	k.LineStart = key.NewBinding(key.WithKeys("home", "ctrl+a"))
-	k.LineEnd = key.NewBinding(key.WithKeys("end", "ctrl+e"))
+	d := textinput.DefaultKeyMap
+	k.CharacterForward = d.CharacterForward
+	k.CharacterBackward = d.CharacterBackward
+	k.WordForward = d.WordForward
+	k.WordBackward = d.WordBackward
+	k.DeleteWordBackward = d.DeleteWordBackward
+	k.DeleteWordForward = d.DeleteWordForward
+	k.LineStart = d.LineStart
+	k.LineEnd = d.LineEnd
 	return k
 }()
 
@@ -75,11 +82,13 @@ func promptEditing(k tea.KeyMsg) bool {
 
 // Key handles one key: text is typed (a paste too) at the cursor, the
 // line editor's keys edit (PromptEditKeys, on bubbles' textinput, as the
-// number boxes'), enter answers, esc (alone or with a key after it, which
-// reads as alt+key) cancels.
+// number boxes'), enter answers, esc cancels: alone, or with a key after
+// it that is no word move (esc and a key typed at once read as alt+key,
+// as a word move does).
 func (p *Prompt) Key(k tea.KeyMsg) PromptResult {
-	if k.Alt {
-		// esc and a key typed at once arrive as alt+key: the esc cancels.
+	// A word move arrives as alt+key (esc then b is alt+b): it edits,
+	// where every alt+key cancelled and alt+b closed the prompt.
+	if k.Alt && !promptEditing(k) {
 		return PromptCancelled
 	}
 	switch {

@@ -56,23 +56,37 @@ func TestPromptEditsLikeALine(t *testing.T) {
 // A time the prompt cannot take is refused with what was typed, the
 // range it takes and examples in it; a lesson step's prompt names the
 // step's stretch of the run, where it said "0 to" of a step starting at
-// 30 s, and examples before the step.
+// 30 s, and examples before the step. A time past the step's end says
+// whether it is past the step (which a later step plays on from) or past
+// the run, where both read "outside the run".
 func TestATimePromptSaysWhatItTakes(t *testing.T) {
 	racefree.Only(t) // no goroutine: text read and written
 	for _, c := range []struct {
 		typed      string
 		from, end  time.Duration
+		runEnd     time.Duration // the end when 0
 		want       string
 		takeMoment time.Duration
 	}{
-		{"abc", 0, time.Minute, `"abc" is not a time; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
-		{"90", 0, time.Minute, `"90" is outside the run; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
-		{"", 0, time.Minute, `no time given; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
-		{"10s", 30 * time.Second, time.Minute, `"10s" is before this step, which starts at 30 s; type 30 s to 60 s, e.g. 30s, 45.5, 1m`, -1},
-		{"50s", 50 * time.Second, time.Minute, "", 50 * time.Second},
-		{"5", 55 * time.Second, time.Minute, `"5" is before this step, which starts at 55 s; type 55 s to 60 s, e.g. 1m`, -1},
+		{"abc", 0, time.Minute, 0, `"abc" is not a time; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"90", 0, time.Minute, 0, `"90" is past the run's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"1e300", 0, time.Minute, 0, `"1e300" is past the run's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"-2s", 0, time.Minute, 0, `"-2s" is before the run's start; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"NaN", 0, time.Minute, 0, `"NaN" is not a time; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"90", 0, time.Minute, 2 * time.Minute, `"90" is past this step's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"3m", 0, time.Minute, 2 * time.Minute, `"3m" is past the run's end at 120 s and this step's at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"2m", 0, time.Minute, 2 * time.Minute, `"2m" is past this step's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"60", 0, time.Minute, 2 * time.Minute, "", time.Minute},
+		{"", 0, time.Minute, 0, `no time given; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"10s", 30 * time.Second, time.Minute, 0, `"10s" is before this step, which starts at 30 s; type 30 s to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"50s", 50 * time.Second, time.Minute, 0, "", 50 * time.Second},
+		{"5", 55 * time.Second, time.Minute, 0, `"5" is before this step, which starts at 55 s; type 55 s to 60 s, e.g. 1m`, -1},
 	} {
-		d, err := ParseTimeIn(c.typed, c.from, c.end)
+		runEnd := c.runEnd
+		if runEnd == 0 {
+			runEnd = c.end
+		}
+		d, err := ParseTimeIn(c.typed, c.from, c.end, runEnd)
 		switch {
 		case c.want == "" && (err != nil || d != c.takeMoment):
 			t.Errorf("%q in %v–%v: %v, %v; want %v", c.typed, c.from, c.end, d, err, c.takeMoment)

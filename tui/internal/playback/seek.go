@@ -309,13 +309,17 @@ func faultWords(f pane.FaultSpan) (starts, ends string) {
 // ParseTime reads a time typed at the prompt: "12s", "12.5", "1m30s",
 // "800ms" (a bare number is seconds). It must lie from 0 to end.
 func ParseTime(s string, end time.Duration) (time.Duration, error) {
-	return ParseTimeIn(s, 0, end)
+	return ParseTimeIn(s, 0, end, end)
 }
 
 // ParseTimeIn reads a time as ParseTime does, which must lie from from to
-// end: a lesson step's stretch of its run. A refusal says what it read,
-// then the range and examples in it.
-func ParseTimeIn(s string, from, end time.Duration) (time.Duration, error) {
+// end: a lesson step's stretch of a run that ends at runEnd, which may
+// go on past the step's end (a later step plays the rest). A refusal
+// says what it read and which end it is past, then the range and
+// examples in it, in one line a narrow window shows whole where it can:
+// a time past a step that stops short of its run's end read "outside
+// the run", when the run went that far.
+func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	allowed := func() string { return "type " + TimeRange(from, end) }
 	if s == "" {
@@ -323,9 +327,12 @@ func ParseTimeIn(s string, from, end time.Duration) (time.Duration, error) {
 	}
 	var d time.Duration
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f != f || f > end.Seconds()+1 || f < -1 {
-			return 0, fmt.Errorf("%q is outside the run; %s", s, allowed())
+		if f != f {
+			return 0, fmt.Errorf("%q is not a time; %s", s, allowed())
 		}
+		// A number far out of the run is only read as far as it takes
+		// to say which side it is on: 1e300 seconds is no Duration.
+		f = min(max(f, -1), max(end, runEnd).Seconds()+1)
 		d = time.Duration(f * float64(time.Second))
 	} else {
 		var perr error
@@ -335,10 +342,16 @@ func ParseTimeIn(s string, from, end time.Duration) (time.Duration, error) {
 		}
 	}
 	switch {
-	case d < from && from > 0 && d >= 0:
+	case d < from && from > 0:
 		return 0, fmt.Errorf("%q is before this step, which starts at %s; %s", s, pane.SecondsShort(from), allowed())
-	case d < from || d > end:
-		return 0, fmt.Errorf("%q is outside the run; %s", s, allowed())
+	case d < from:
+		return 0, fmt.Errorf("%q is before the run's start; %s", s, allowed())
+	case d > runEnd && end < runEnd:
+		return 0, fmt.Errorf("%q is past the run's end at %s and this step's at %s; %s", s, pane.SecondsShort(runEnd), pane.SecondsShort(end), allowed())
+	case d > end && end < runEnd:
+		return 0, fmt.Errorf("%q is past this step's end at %s; %s", s, pane.SecondsShort(end), allowed())
+	case d > end:
+		return 0, fmt.Errorf("%q is past the run's end at %s; %s", s, pane.SecondsShort(end), allowed())
 	}
 	return d, nil
 }
