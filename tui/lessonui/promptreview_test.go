@@ -48,6 +48,7 @@ search:
 		{fmt.Sprintf("%g", (stop + 1e9).Seconds()), "is past this step's end at " + pane.SecondsShort(stop) + "; " + rng},
 		{fmt.Sprintf("%g", (end + 1e9).Seconds()), "is past the run's end at " + pane.SecondsShort(end) + " and this step's at " + pane.SecondsShort(stop) + "; " + rng},
 		{"-1s", start},
+		{pane.SecondsShort(stop + 1e9), "is past this step's end at " + pane.SecondsShort(stop) + "; " + rng},
 	} {
 		at := m.Now()
 		m2 := send(m, keys(":")...)
@@ -62,6 +63,24 @@ search:
 		if v := ansi.Strip(m2.View()); !strings.Contains(v, c.want) {
 			t.Errorf("%s typed: the refusal should be on screen whole:\n%s", c.typed, v)
 		}
+	}
+}
+
+// A time typed as the prompt's own range writes it ("9 s", with a
+// space) is taken: "type 20 s to 24 s" refused "22 s" as no time.
+func TestTheTimePromptTakesATimeAsItWritesOne(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	p := allLessons(t)[0]
+	i := stepTitled(t, p, "The hang begins")
+	m := open(t, p, i, 120, 40, Options{})
+	stop := m.stopAt()
+	typed := pane.SecondsShort(stop)
+	if !strings.Contains(typed, " ") {
+		t.Fatalf("the step's end reads %q, with no space to type", typed)
+	}
+	m = send(m, keys(":"+typed+"\n")...)
+	if m.prompt != nil || m.Now() != stop {
+		t.Errorf("%q typed should go to %v: at %v, the prompt %+v", typed, stop, m.Now(), m.prompt)
 	}
 }
 

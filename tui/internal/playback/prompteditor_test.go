@@ -77,6 +77,12 @@ func TestATimePromptSaysWhatItTakes(t *testing.T) {
 		{"3m", 0, time.Minute, 2 * time.Minute, `"3m" is past the run's end at 120 s and this step's at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
 		{"2m", 0, time.Minute, 2 * time.Minute, `"2m" is past this step's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
 		{"60", 0, time.Minute, 2 * time.Minute, "", time.Minute},
+		// Typed as the screens write times, with a space before the unit.
+		{"22 s", 20 * time.Second, 24 * time.Second, 0, "", 22 * time.Second},
+		{" 1 m 30 s ", 0, 2 * time.Minute, 0, "", 90 * time.Second},
+		{"800 ms", 0, time.Minute, 0, "", 800 * time.Millisecond},
+		{"2 2", 0, time.Minute, 0, `"2 2" is not a time; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
+		{"90 s", 0, time.Minute, 0, `"90 s" is past the run's end at 60 s; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
 		{"", 0, time.Minute, 0, `no time given; type 0 to 60 s, e.g. 30s, 45.5, 1m`, -1},
 		{"10s", 30 * time.Second, time.Minute, 0, `"10s" is before this step, which starts at 30 s; type 30 s to 60 s, e.g. 30s, 45.5, 1m`, -1},
 		{"50s", 50 * time.Second, time.Minute, 0, "", 50 * time.Second},

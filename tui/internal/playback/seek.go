@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -326,7 +327,8 @@ func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, erro
 		return 0, fmt.Errorf("no time given; %s", allowed())
 	}
 	var d time.Duration
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
+	t := unitsJoined(s)
+	if f, err := strconv.ParseFloat(t, 64); err == nil {
 		if f != f {
 			return 0, fmt.Errorf("%q is not a time; %s", s, allowed())
 		}
@@ -336,7 +338,7 @@ func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, erro
 		d = time.Duration(f * float64(time.Second))
 	} else {
 		var perr error
-		d, perr = time.ParseDuration(s)
+		d, perr = time.ParseDuration(t)
 		if perr != nil {
 			return 0, fmt.Errorf("%q is not a time; %s", s, allowed())
 		}
@@ -354,6 +356,26 @@ func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, erro
 		return 0, fmt.Errorf("%q is past the run's end at %s; %s", s, pane.SecondsShort(end), allowed())
 	}
 	return d, nil
+}
+
+// unitsJoined is s with the spaces beside its units taken out: "22 s"
+// and "1 m 30 s" read as "22s" and "1m30s". The screens write times with
+// a space ("type 20 s to 24 s", "paused 22.0 s"), and the prompt refused
+// a time typed as they show it. A space between two numbers stays, and
+// "2 2" is no time.
+func unitsJoined(s string) string {
+	fields := strings.Fields(s)
+	var b strings.Builder
+	for i, f := range fields {
+		if i > 0 {
+			prev := []rune(fields[i-1])
+			if !unicode.IsLetter(prev[len(prev)-1]) && !unicode.IsLetter([]rune(f)[0]) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 // TimeRange says the times from from to end a prompt takes, with
