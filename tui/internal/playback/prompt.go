@@ -166,6 +166,12 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 	case p.Err != "":
 		e := th.Error.Render(p.Err)
 		tries = []string{head + cursor + "  " + e, " " + cursor + "  " + e, " " + e}
+		if short, _, cut := strings.Cut(p.Err, ", e.g. "); cut {
+			// A time's refusal gives way by its examples first: at 80
+			// columns "type 9 s to 12 s, …" lost the range's end, the
+			// part that says what is allowed.
+			tries = append(tries, " "+th.Error.Render(short))
+		}
 	case p.Hint != "":
 		tries = []string{head + cursor + th.Dim.Render("  "+p.Hint+keys), head + cursor + th.Dim.Render("  "+p.Hint)}
 	default:

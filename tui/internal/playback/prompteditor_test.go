@@ -104,3 +104,21 @@ func TestATimePromptSaysWhatItTakes(t *testing.T) {
 		t.Errorf("a step's prompt hints %q", h)
 	}
 }
+
+// A time's refusal too long for the line keeps its range whole and drops
+// its examples: at 80 columns the run's-end refusal of a lesson step read
+// "type 9 s to 12 s, …".
+func TestATimeRefusalKeepsItsRangeInANarrowLine(t *testing.T) {
+	racefree.Only(t) // no goroutine: a prompt and its keys
+	p := StepTimePrompt(9*time.Second, 12*time.Second)
+	p.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("1m")})
+	_, err := ParseTimeIn(p.Input, 9*time.Second, 12*time.Second, 30*time.Second)
+	p.Err = err.Error()
+	v := ansi.Strip(p.View(tuitest.Plain(), 80))
+	if want := `"1m" is past the run's end at 30 s and this step's at 12 s; type 9 s to 12 s`; !strings.Contains(v, want) || strings.Contains(v, "…") {
+		t.Errorf("at 80 columns the refusal should keep %q whole, without a cut:\n%q", want, v)
+	}
+	if v := ansi.Strip(p.View(tuitest.Plain(), 200)); !strings.Contains(v, p.Err) {
+		t.Errorf("at 200 columns the whole refusal should show:\n%q", v)
+	}
+}
