@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -287,7 +288,17 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 	}
 	b.WriteString(text[:keep])
 	col, first := keep, true
-	for _, word := range words(text[keep:]) {
+	var kept []string
+	for _, phrase := range words(text[keep:]) {
+		if len([]rune(phrase)) > width-indent && strings.Contains(phrase, " ") {
+			// A phrase wider than a line's room goes word by word: kept
+			// whole, it would run past the width.
+			kept = append(kept, strings.Fields(phrase)...)
+			continue
+		}
+		kept = append(kept, phrase)
+	}
+	for _, word := range kept {
 		n := len([]rune(word))
 		switch {
 		case first:
@@ -396,7 +407,10 @@ func isUnit(word string) bool {
 }
 
 // words splits text at its spaces, keeping a number and its unit ("30 s",
-// "500 ms") together, so that a wrap never parts them.
+// "500 ms") together, so that a wrap never parts them. A count keeps the
+// word it counts ("985 calls"), and "of N" stays with the words before it:
+// presets' failsafe-go note went "... on): 1" on one line and "failure of
+// 1, 60 s" on the next, its threshold cut in two.
 func words(text string) []string {
 	fields := strings.Fields(text)
 	out := fields[:0:0]
@@ -406,9 +420,38 @@ func words(text string) []string {
 			w += " " + fields[i+1]
 			i++
 		}
+		if i+1 < len(fields) && isCount(w) && startsWithLetter(fields[i+1]) {
+			w += " " + fields[i+1]
+			i++
+		}
+		if w == "of" && len(out) > 0 && i+1 < len(fields) && startsWithDigit(fields[i+1]) {
+			out[len(out)-1] += " of " + fields[i+1]
+			i++
+			continue
+		}
 		out = append(out, w)
 	}
 	return out
+}
+
+// isCount says whether word is a bare count, "1", "(1" or "1,000", that
+// the word after it counts: a number with a mark after it ("1,", "5)")
+// ends its phrase.
+func isCount(word string) bool {
+	word = strings.TrimLeft(word, "(")
+	if word == "" || word[len(word)-1] < '0' || word[len(word)-1] > '9' {
+		return false
+	}
+	return strings.Trim(word, "0123456789,") == ""
+}
+
+func startsWithLetter(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsLetter(r)
+}
+
+func startsWithDigit(word string) bool {
+	return word != "" && word[0] >= '0' && word[0] <= '9'
 }
 
 // Wrap returns text wrapped as WriteTableWidth wraps its lines: between

@@ -165,3 +165,20 @@ func TestTableSaysWhatItsLinesCount(t *testing.T) {
 		t.Errorf("a scenario without timeouts speaks of calls a timeout gave up on:\n%s", none.String())
 	}
 }
+
+// A count keeps the word it counts, and "of N" the words before it:
+// presets' failsafe-go note went "(v0.7.0 on): 1" and "failure of 1" a
+// line apart. A phrase wider than a line's room still wraps word by word,
+// so that no line runs past the width.
+func TestWrapKeepsACountWithItsPhrase(t *testing.T) {
+	text := "failsafe-go circuitbreaker.NewWithDefaults() (v0.7.0 on): 1 failure of 1, 60 s"
+	for width := 20; width <= len(text); width++ {
+		got := report.Wrap(text, width, 4)
+		if !strings.Contains(got, "1 failure of 1,") {
+			t.Errorf("at %d columns the threshold is cut:\n%s", width, got)
+		}
+	}
+	if got := report.Wrap("12345 requests of 67890", 10, 2); got != "12345\n  requests\n  of 67890\n" {
+		t.Errorf("a phrase wider than the room should wrap word by word, got:\n%s", got)
+	}
+}
