@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
@@ -214,7 +215,14 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		if !slices.Contains(lessons.Knobs(base, v), ax.Path) {
 			if err := lessons.SetKnob(build(), v, ax.Path, ax.Values[0]); err != nil {
 				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {
-					err = unknown.Among(sweepKnobs(build, v))
+					// Among's list is a line a part, as long as the part's
+					// knobs (cascade's ran to 125 columns): its first
+					// sentence is kept, the list is the one sweep prints
+					// without --vary, fitted to a terminal.
+					knobs := sweepKnobs(build, v)
+					head, _, _ := strings.Cut(unknown.Among(knobs).Error(), "\n")
+					head = strings.TrimSuffix(head, " Its knobs are:")
+					return nil, usagef("%s\n%s's knobs, by part:\n%s", fitMessage("--vary "+spec+": "+head), unknown.Scenario, knobList(knobs, messageWidth))
 				}
 				return nil, usagef("--vary %s: %w", spec, err)
 			}
@@ -232,7 +240,14 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 	}
 	var err error
 	if plan.Measure, err = sweep.ParseMetric(measure, base, v); err != nil {
-		return nil, usagef("%w", err)
+		// The list of measures under the first line fits already
+		// (MeasureChoices); the first line, long names and all, is
+		// fitted with the prefix it is printed after.
+		head, choices, _ := strings.Cut(err.Error(), "\n")
+		if choices != "" {
+			choices = "\n" + choices
+		}
+		return nil, usagef("%s%s", fitMessage(head), choices)
 	}
 	if goal != "" {
 		g, err := sweep.ParseGoal(goal, base, v)
@@ -606,4 +621,16 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 	enc.SetEscapeHTML(false) // the goal reads search.ok>=0.99, not \u003e=
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// messageWidth is the widest line a sweep's refusal writes: a terminal's
+// 80 columns, in a pipe as on a terminal, as MeasureChoices fits its list.
+const messageWidth = 80
+
+// fitMessage wraps text, the first line of a refusal, which main prints
+// after "breakerlab sweep: ", so that with that prefix each of its lines
+// fits messageWidth; the lines after the first are indented by two.
+func fitMessage(text string) string {
+	const prefix = "breakerlab sweep: "
+	return strings.TrimSuffix(strings.TrimPrefix(report.Wrap(prefix+text, messageWidth, 2), prefix), "\n")
 }

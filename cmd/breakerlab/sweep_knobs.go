@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
 )
@@ -18,29 +19,9 @@ import (
 func knobList(paths []string, width int) string {
 	var b strings.Builder
 	for _, g := range lessons.GroupKnobs(paths) {
-		wrapList(&b, "  "+g.Part+": ", g.Keys, "      ", width)
+		b.WriteString(report.Wrap("  "+g.Part+": "+strings.Join(g.Keys, ", "), width, 6))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// wrapList writes head and then items separated by ", ", wrapped at the
-// spaces (inside a folded key's braces too) before a word that would pass
-// width, each line after the first starting with indent.
-func wrapList(b *strings.Builder, head string, items []string, indent string, width int) {
-	line, fresh := head, true
-	for _, word := range strings.Fields(strings.Join(items, ", ")) {
-		switch {
-		case fresh:
-			line += word
-		case len([]rune(line))+1+len([]rune(word)) > width:
-			b.WriteString(line + "\n")
-			line = indent + word
-		default:
-			line += " " + word
-		}
-		fresh = false
-	}
-	b.WriteString(line + "\n")
 }
 
 // exampleRanges are the ranges exampleVary tries, counts first, then

@@ -287,7 +287,10 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 		keep = indent
 	}
 	b.WriteString(text[:keep])
-	col, first := keep, true
+	// Kept columns that end where a word does ("  api:" of "  api:
+	// timeout", a hanging indent wider than the label) keep the space
+	// after them: the first word was written against them.
+	col, first := keep, keep >= len(text) || text[keep] != ' '
 	var kept []string
 	for _, phrase := range words(text[keep:]) {
 		if len([]rune(phrase)) > width-indent && strings.Contains(phrase, " ") {

@@ -182,3 +182,12 @@ func TestWrapKeepsACountWithItsPhrase(t *testing.T) {
 		t.Errorf("a phrase wider than the room should wrap word by word, got:\n%s", got)
 	}
 }
+
+// A hanging indent wider than the first line's label kept the label's
+// columns and wrote the first word against them: "  api:timeout,".
+func TestWrapKeepsTheSpaceAfterAShortLabel(t *testing.T) {
+	got := report.Wrap("  api: timeout, deadline, bulkhead, bulkhead_wait, bulkhead_queue, retry.attempts", 60, 6)
+	if !strings.HasPrefix(got, "  api: timeout,") {
+		t.Errorf("the space after the label is lost:\n%s", got)
+	}
+}

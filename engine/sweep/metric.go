@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Metric is one measured quantity of a finished run.
@@ -126,34 +127,15 @@ func MeasureChoices(sc *engine.Scenario, v int, width int) string {
 		fields += ", and for " + strings.Join(breakers, ", ") + " (with a breaker) " + firstOpenField
 	}
 	var b strings.Builder
-	wrapWords(&b, sc.Name+"'s endpoints: "+strings.Join(endpoints, ", "), "  ", width)
-	wrapWords(&b, "  each with "+endpointFields, "    ", width)
+	// report.Wrap, the one wrapper of the program's text: it keeps a
+	// number with its unit ("100 ms") where a wrapper of its own did not.
+	b.WriteString(report.Wrap(sc.Name+"'s endpoints: "+strings.Join(endpoints, ", "), width, 2))
+	b.WriteString(report.Wrap("  each with "+endpointFields, width, 4))
 	if len(deps) > 0 {
-		wrapWords(&b, "its dependencies: "+strings.Join(deps, ", "), "  ", width)
-		wrapWords(&b, "  each with "+fields, "    ", width)
+		b.WriteString(report.Wrap("its dependencies: "+strings.Join(deps, ", "), width, 2))
+		b.WriteString(report.Wrap("  each with "+fields, width, 4))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// wrapWords writes text to b in lines of at most width columns, broken
-// between words, the lines after the first opening with indent.
-func wrapWords(b *strings.Builder, text, indent string, width int) {
-	line := ""
-	for _, w := range strings.Fields(text) {
-		switch {
-		case line == "":
-			if strings.HasPrefix(text, " ") {
-				line = text[:len(text)-len(strings.TrimLeft(text, " "))]
-			}
-			line += w
-		case len([]rune(line))+1+len([]rune(w)) > width:
-			b.WriteString(line + "\n")
-			line = indent + w
-		default:
-			line += " " + w
-		}
-	}
-	b.WriteString(line + "\n")
 }
 
 // cutMetric cuts NAME.FIELD into the part's name, unquoted, and the
