@@ -117,7 +117,10 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 				problems = append(problems, err.Error())
 			}
 		}
-		problems = append(problems, "sweep needs --measure METRIC"+exampleMeasures(sc, v))
+		// The measures the variant offers follow, as a measure it cannot
+		// read lists them (one computation, MeasureChoices): two examples
+		// left the learner to guess the rest.
+		problems = append(problems, fitMessage("sweep needs --measure METRIC"+exampleMeasures(sc, v)+"; the measures:")+"\n"+sweep.MeasureChoices(sc, v, messageWidth))
 		return usagef("%s", strings.Join(problems, "\n"))
 	case *seeds < 1 || *seeds > 1000:
 		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
@@ -257,7 +260,13 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		plan.Goal = &g
 	}
 	if err := plan.Prepare(); err != nil {
-		return nil, usagef("%w", err)
+		// A range refused: the flag as typed, the end at fault and the
+		// engine's bound, on lines that fit a terminal.
+		head, rest, _ := strings.Cut(err.Error(), "\n")
+		if rest != "" {
+			rest = "\n" + rest
+		}
+		return nil, usagef("%s%s", fitMessage(head), rest)
 	}
 	// The cells' values passed; a knob sweepKnobs leaves out is still
 	// refused (the two must not disagree: one computation decides).

@@ -71,7 +71,7 @@ func TestSweepUsageExampleIsTheFilesOwn(t *testing.T) {
 		t.Errorf("the usage names a knob the file does not have, or one the sweep refuses:\n%s", stderr)
 	}
 	if _, stderr, code := run(t, "sweep", path, "--vary", "recs.deadline_margin=0ms..200ms:3", "--measure", "home.ok"); code != 2 ||
-		!strings.Contains(stderr, "deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true") {
+		!strings.Contains(strings.Join(strings.Fields(stderr), " "), "deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true") {
 		t.Errorf("a sweep of a margin nothing reads: exit %d, %s", code, stderr)
 	}
 }

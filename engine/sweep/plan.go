@@ -383,11 +383,25 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 			// refusal quotes that flag as typed and what the engine
 			// allows (its own words hold the bound), not one cell. An
 			// axis no flag made (the sandbox's) has no typed range.
-			return nil, fmt.Errorf("--vary %s: %s=%s is refused: %w%s%s", ax.Typed, ax.Path, valueText(ax.Values[k]), alone, p.otherKnob(alone), p.wholeSecondsHint(alone))
+			return nil, fmt.Errorf("--vary %s: %s: %s=%s is refused: %w%s%s", ax.Typed, whichEnd(ax, k), ax.Path, valueText(ax.Values[k]), alone, p.otherKnob(alone), p.wholeSecondsHint(alone))
 		}
 		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s%s", p.describe(i, j), err, p.otherKnob(err), p.wholeSecondsHint(err))
 	}
 	return sc, nil
+}
+
+// whichEnd says which end of the range typed is wrong when its value k
+// is refused: its first value is FROM; any later one means TO reaches too
+// far, the last being TO itself. It named the value alone ("workers=0 is
+// refused"), and a learner had to work out which end to change.
+func whichEnd(ax Axis, k int) string {
+	switch {
+	case k == 0:
+		return "its start (FROM) is out of range"
+	case k == len(ax.Values)-1:
+		return "its end (TO) is out of range"
+	}
+	return "its end (TO) is out of range, and so is a step on the way"
 }
 
 // refusedAlone finds, for cell (i, j), which the engine refused (with

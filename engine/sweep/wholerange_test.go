@@ -77,8 +77,9 @@ func TestWholeKnobStepsRoundAlike(t *testing.T) {
 }
 
 // A range reaching past a knob's bound is refused quoting the flag as
-// typed and the engine's bound, not one cell's value alone ("with
-// workers=333334 the scenario is not valid").
+// typed, which of its ends is out of range and the engine's bound, not
+// one cell's value alone ("with workers=333334 the scenario is not
+// valid").
 func TestRangePastBoundQuotesTypedRange(t *testing.T) {
 	racefree.Only(t) // no goroutine: Prepare refuses before anything runs
 	for _, tc := range []struct {
@@ -86,11 +87,15 @@ func TestRangePastBoundQuotesTypedRange(t *testing.T) {
 		specs []string
 		want  string
 	}{
-		{0, []string{"workers=1..1000000:4"}, "--vary workers=1..1000000:4: workers=333334 is refused: variant \"one shared pool of 200 threads\": workers must be between 1 and 100,000, got 333,334"},
-		{0, []string{"recommendations.bulkhead=1..100000:3"}, "--vary recommendations.bulkhead=1..100000:3: recommendations.bulkhead=50001 is refused: variant \"one shared pool of 200 threads\": dependency \"recommendations\": bulkhead must be between 0 (none) and the pool's 200 workers, got 50,001"},
+		{0, []string{"workers=1..1000000:4"}, "--vary workers=1..1000000:4: its end (TO) is out of range, and so is a step on the way: workers=333334 is refused: variant \"one shared pool of 200 threads\": workers must be between 1 and 100,000, got 333,334"},
+		{0, []string{"recommendations.bulkhead=1..100000:3"}, "--vary recommendations.bulkhead=1..100000:3: its end (TO) is out of range, and so is a step on the way: recommendations.bulkhead=50001 is refused: variant \"one shared pool of 200 threads\": dependency \"recommendations\": bulkhead must be between 0 (none) and the pool's 200 workers, got 50,001"},
 		// The second flag's range is the one past its bound.
-		{1, []string{"recommendations.timeout=1s..2s:2", "workers=50..200000:2"}, "--vary workers=50..200000:2: workers=200000 is refused:"},
-		{1, []string{"queue=0..1000000000:2"}, "--vary queue=0..1000000000:2: queue=1000000000 is refused:"},
+		{1, []string{"recommendations.timeout=1s..2s:2", "workers=50..200000:2"}, "--vary workers=50..200000:2: its end (TO) is out of range: workers=200000 is refused:"},
+		{1, []string{"queue=0..1000000000:2"}, "--vary queue=0..1000000000:2: its end (TO) is out of range: queue=1000000000 is refused:"},
+		// A range refused at its first value named that value alone: it
+		// names the end to change, and the engine's words the bound.
+		{0, []string{"workers=0..100:3"}, "--vary workers=0..100:3: its start (FROM) is out of range: workers=0 is refused: variant \"one shared pool of 200 threads\": workers must be between 1 and 100,000, got 0"},
+		{1, []string{"recommendations.retry.attempts=0..5:3"}, "--vary recommendations.retry.attempts=0..5:3: its start (FROM) is out of range: recommendations.retry.attempts=0 is refused:"},
 	} {
 		_, err := preparedPlan(t, "cascade", tc.v, tc.specs...)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
