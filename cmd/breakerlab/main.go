@@ -75,6 +75,12 @@ func (c command) synopsis() string {
 	return line
 }
 
+// about is what the command is for and how it mainly behaves
+// (commandAbout), which its help and man page show under the summary.
+func (c command) about() string {
+	return commandAbout[c.name]
+}
+
 // examplesText is the command's examples.
 func (c command) examplesText() string {
 	if c.examples != "" {

@@ -76,7 +76,9 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 		c.Short = cmd.summary
 		c.DisableFlagsInUseLine = true
 		c.Use = cmd.synopsis()
-		c.Long = escapeMarkdown(cmd.summaryLine())
+		// The DESCRIPTION says what NAME's summary does not, in the
+		// words --help prints under it (one string, commandAbout).
+		c.Long = escapeMarkdown(cmd.about())
 		if cmd.name == "exercises" {
 			// exercises has commands and flags of its own, which its
 			// help lists.

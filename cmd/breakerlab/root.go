@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/exercises/cli"
 	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/spf13/cobra"
@@ -180,6 +181,9 @@ func indentExamples(ex string) string {
 // flags as its own parser lists them, and its examples.
 func printCommandHelp(w io.Writer, c command) {
 	fmt.Fprintf(w, "breakerlab %s: %s\n", c.name, c.summaryLine())
+	if about := c.about(); about != "" {
+		fmt.Fprintf(w, "\n%s", report.Wrap(about, 80, 0))
+	}
 	if fl := flagsText(c); fl != "" {
 		fmt.Fprintf(w, "\n%s\n", fl)
 	}
