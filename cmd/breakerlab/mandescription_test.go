@@ -1,8 +1,11 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,5 +41,40 @@ func TestManDescriptionIsNotTheSummary(t *testing.T) {
 		if !strings.Contains(flat(help), desc) {
 			t.Errorf("%s's DESCRIPTION is not what help %s prints under its summary:\n%s\nhelp:\n%s", name, name, desc, help)
 		}
+	}
+}
+
+// Each flag a command's description names (--check, --reveal) is a flag
+// its own parser knows: the descriptions were written beside the flags,
+// and a description naming a flag the command lacks sends a reader to an
+// error.
+func TestAboutNamesOnlyFlagsTheCommandHas(t *testing.T) {
+	racefree.Only(t) // no goroutine: each command parses --help in the test's own
+	flagRE := regexp.MustCompile(`--[a-z][a-z-]*`)
+	named := 0
+	for name, about := range commandAbout {
+		c, ok := commands[name]
+		if !ok {
+			t.Errorf("commandAbout describes %q, which is no command", name)
+			continue
+		}
+		has := map[string]bool{}
+		for _, f := range commandFlags(c) {
+			has[f.name] = true
+		}
+		for _, f := range flagRE.FindAllString(about, -1) {
+			named++
+			if !has[f] {
+				t.Errorf("%s's description names %s, which is no flag of %s (it has %v)", name, f, name, slices.Sorted(maps.Keys(has)))
+			}
+		}
+	}
+	for name := range commands {
+		if _, ok := commandAbout[name]; !ok && name != "help" {
+			t.Errorf("%s has no description", name)
+		}
+	}
+	if named < 20 {
+		t.Errorf("only %d flags named in the descriptions: is the pattern right?", named)
 	}
 }
