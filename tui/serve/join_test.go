@@ -214,7 +214,7 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 24)
 	waitFor(t, teacher, 0, "teaching", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password", "ctrl+a asks the room")
 	student := ts.dial(t, "s", PasswordAuth("x"), 80, 24)
-	waitFor(t, student, 0, "exploring")
+	waitFor(t, student, 0, "on the home screen")
 	if s := student.Since(0); strings.Contains(s, "ssh -p") {
 		t.Fatalf("the student's screen shows the join line:\n%s", tail(s, 1500))
 	}

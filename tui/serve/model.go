@@ -887,15 +887,19 @@ func (s *Session) tagForms() []string {
 		return []string{"following · compare mode is not followed: left side · F explores", "following · compare's left side · F explores", "following · compare's left side"}
 	case s.mode == following:
 		return []string{"following the teacher" + step + " · F explores", "following" + step + " · F explores", "following" + step}
-	case s.mode == exploring, present:
-		// On the home screen too, whatever the teacher shows: followKey
-		// follows them there as well (a screen not shared waits for
-		// their next sandbox or lesson), and a student who joined while
-		// the teacher was on the menu read a bare "exploring" that named
-		// no way to follow.
-		return []string{"exploring" + step + " · " + followKey + " follows the teacher", "exploring" + step + " · " + followKey + " follows", "exploring" + step}
+	case s.mode != exploring && !present:
+		return nil
+	case s.room.placeOf(s.me) == placeHome:
+		// Where the teacher's counts have the student "on home": the tag
+		// said "exploring" there.
+		return []string{"on the home screen · " + followKey + " follows the teacher", "on home · " + followKey + " follows", "on home"}
 	}
-	return nil
+	// On the home screen's tools too, whatever the teacher shows:
+	// followKey follows them there as well (a screen not shared waits for
+	// their next sandbox or lesson), and a student who joined while the
+	// teacher was on the menu read a bare "exploring" that named no way to
+	// follow.
+	return []string{"exploring" + step + " · " + followKey + " follows the teacher", "exploring" + step + " · " + followKey + " follows", "exploring" + step}
 }
 
 // lessonStep is " · step 3/7" (or " · the end") when a lesson is on

@@ -117,14 +117,14 @@ func TestSessionFollowAndFork(t *testing.T) {
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	student := plainSession(t, room, false, 80, 24)
-	if tag := student.tag(); tag != "exploring · ctrl+g follows the teacher" {
+	if tag := student.tag(); tag != "on the home screen · ctrl+g follows the teacher" {
 		t.Fatalf("before the teacher opens the sandbox the student's tag is %q", tag)
 	}
 	keys(teacher, "j", "enter", "enter")
 	if !teacher.home.InSandbox() {
 		t.Fatal("the teacher's sandbox did not open")
 	}
-	if tag := student.tag(); tag != "exploring · ctrl+g follows the teacher" {
+	if tag := student.tag(); tag != "on the home screen · ctrl+g follows the teacher" {
 		t.Fatalf("student's tag %q", tag)
 	}
 	keys(teacher, strings.Repeat(".", 120))

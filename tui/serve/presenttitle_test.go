@@ -88,7 +88,7 @@ func TestStudentOnHomeReadsHowToFollow(t *testing.T) {
 	plainSession(t, room, true, 100, 30)
 	student := plainSession(t, room, false, 100, 30)
 	top := firstLine(student.View())
-	if !strings.HasSuffix(top, " exploring · ctrl+g follows the teacher ") {
+	if !strings.HasSuffix(top, " on the home screen · ctrl+g follows the teacher ") {
 		t.Fatalf("the new student's top line %q does not say how to follow", top)
 	}
 	keys(student, "ctrl+g")

@@ -68,16 +68,57 @@ func (r *Room) byStudentLocked() []*RollEntry {
 			byVoter[m.voter()] = e
 			out = append(out, e)
 		}
-		switch {
-		case m.following:
-			e.Following++
-		case m.onMenu:
-			e.Menu++
-		default:
-			e.Exploring++
-		}
+		e.add(m)
 	}
 	return out
+}
+
+// add counts session m in the student's entry: following, on the home
+// screen's menu, or exploring.
+func (e *RollEntry) add(m *Member) {
+	switch {
+	case m.following:
+		e.Following++
+	case m.onMenu:
+		e.Menu++
+	default:
+		e.Exploring++
+	}
+}
+
+// place is where a student is, as the teacher's counts take it.
+type place uint8
+
+const (
+	placeHome      place = iota // on the home screen's menu
+	placeFollowing              // following the teacher
+	placeExploring              // a screen of their own
+)
+
+// place is where the student of e is: following in any of their sessions
+// follows (the teacher's screen is in front of them), exploring in any
+// other explores, and the rest are on the menu. The teacher's counts
+// (tally) and a student's own tag (placeOf) both take it.
+func (e RollEntry) place() place {
+	switch {
+	case e.Following > 0:
+		return placeFollowing
+	case e.Exploring > 0:
+		return placeExploring
+	}
+	return placeHome
+}
+
+// placeOf is where session m is, as the teacher's counts would take a
+// student with m alone: a student's tag says it of their own screen. It
+// read "exploring" on the home screen, where the teacher's counts had
+// the student "on home".
+func (r *Room) placeOf(m *Member) place {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var e RollEntry
+	e.add(m)
+	return e.place()
 }
 
 // rollKeyTaken handles the teacher's keys while the list is open; handled

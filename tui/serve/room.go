@@ -194,10 +194,10 @@ func (r *Room) Counts() (follow, explore, menu int) {
 // those on the menu (Counts).
 func tally(entries []*RollEntry) (follow, explore, menu int) {
 	for _, e := range entries {
-		switch {
-		case e.Following > 0:
+		switch e.place() {
+		case placeFollowing:
 			follow++
-		case e.Exploring > 0:
+		case placeExploring:
 			explore++
 		default:
 			menu++

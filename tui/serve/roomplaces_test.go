@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,4 +61,42 @@ func TestTheTeachersTagCountsWhatEachStudentsScreenIs(t *testing.T) {
 		}
 	}
 	keys(teacher, "x")
+}
+
+// A student on the home screen read "exploring · ctrl+g follows the
+// teacher" in their own tag while the teacher's counts had them "on
+// home": the tag and the counts take one tally. For a student on home,
+// following and exploring, the student's tag says what the teacher's
+// count of them says.
+func TestAStudentsTagSaysWhatTheTeachersCountSays(t *testing.T) {
+	racefree.Only(t) // no goroutine: sessions driven by hand
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 200, 30)
+	press(t, teacher, "enter", "enter") // the teacher opens a lesson
+	awaitLesson(t, teacher)
+	student := lessonSession(t, room, false, 100, 30)
+	for _, tc := range []struct {
+		name    string
+		keys    []string
+		f, e, h int
+		tag     string
+	}{
+		{"on home", nil, 0, 0, 1, "on the home screen · ctrl+g follows the teacher"},
+		{"following", []string{"ctrl+g"}, 1, 0, 0, "following the teacher"},
+		{"exploring", []string{"F"}, 0, 1, 0, "exploring · step"},
+		// From the forked lesson: esc to its list, q to the menu.
+		{"on home again", []string{"esc", "q"}, 0, 0, 1, "on the home screen · ctrl+g follows the teacher"},
+	} {
+		press(t, student, tc.keys...)
+		reads(teacher, student)
+		if f, e, h := room.Counts(); f != tc.f || e != tc.e || h != tc.h {
+			t.Errorf("%s: the teacher counts %d follow, %d explore, %d on home; want %d, %d, %d", tc.name, f, e, h, tc.f, tc.e, tc.h)
+		}
+		if top := flat(strings.SplitN(teacher.View(), "\n", 2)[0]); !strings.Contains(top, fmt.Sprintf("%d follow · %d explore · %d on home", tc.f, tc.e, tc.h)) {
+			t.Errorf("%s: the teacher's top line: %q", tc.name, top)
+		}
+		if tag := student.tag(); !strings.HasPrefix(tag, tc.tag) {
+			t.Errorf("%s: the student's tag is %q, want %q…", tc.name, tag, tc.tag)
+		}
+	}
 }

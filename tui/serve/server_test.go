@@ -226,7 +226,7 @@ func TestFollowTheTeacher(t *testing.T) {
 	following := []string{"following · F explores", "following the teacher · F explores"}
 	for i, size := range [][2]int{{80, 24}, {120, 40}} {
 		c := ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), size[0], size[1])
-		waitFor(t, c, 0, "exploring · ctrl+g follows the teacher")
+		waitFor(t, c, 0, "on the home screen · ctrl+g follows the teacher")
 		mark := c.Mark()
 		if err := c.Type("\x07"); err != nil {
 			t.Fatal(err)
