@@ -14,8 +14,12 @@ import (
 // Input the server drops (input.go: a run cut at 1 KB, a paste at 32 KB,
 // keys past the rate) was said only in the log: a 7.9 KB paste into the
 // interview's answer lost 542 words from its middle, and the student could
-// not tell. The session's screen says how much was dropped, on its last
-// line, for dropNoteFor after the last of it.
+// not tell. The session's screen says how much was dropped, for
+// dropNoteFor after the last of it. Drawn over the last line, the note hid
+// the screen's keys for those 10 s, as the fork note did (forknote.go):
+// it takes a line of its own above the keys, the screen laid out a line
+// shorter (viewH), wherever the screen still fits; over the keys only
+// where it does not.
 
 // dropNoteFor is how long the note stays after the last input dropped.
 const dropNoteFor = 10 * time.Second
@@ -35,7 +39,10 @@ type dropNote struct {
 	seen  inputDroppedMsg // the characters dropped in all, at the last message
 	from  inputDroppedMsg // and when the note on screen began
 	shown bool
-	gen   int
+	// ownLine: the note has a line of its own above the keys, the
+	// screens laid out a line shorter for it (viewH).
+	ownLine bool
+	gen     int
 }
 
 // inputDropped shows the note with what was dropped since it came up.
@@ -44,15 +51,18 @@ func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
 	if msg.chars <= d.seen.chars {
 		return nil
 	}
+	var layout tea.Cmd
 	if !d.shown {
 		d.from = d.seen
+		d.seen = msg
+		layout = s.setDropNote(true)
 	}
-	d.seen, d.shown = msg, true
+	d.seen = msg
 	d.gen++
 	// A timer that also ends with the session: a tea.Tick would keep its
 	// goroutine for dropNoteFor after the student has gone.
 	gen, done := d.gen, s.ctx.Done()
-	return func() tea.Msg {
+	timer := func() tea.Msg {
 		t := time.NewTimer(dropNoteFor)
 		defer t.Stop()
 		select {
@@ -62,6 +72,43 @@ func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
 			return nil
 		}
 	}
+	return tea.Batch(layout, timer)
+}
+
+// setDropNote shows or takes down the note, laying the screens out again
+// when the line it takes comes or goes: a line of its own unless the
+// screen a line shorter would only ask for a larger window.
+func (s *Session) setDropNote(on bool) tea.Cmd {
+	d := &s.drops
+	before := s.viewH()
+	d.shown, d.ownLine = on, on && s.w > 0 && s.h > 1
+	var cmd tea.Cmd
+	if s.viewH() != before {
+		cmd = s.sizeScreens()
+	}
+	if d.ownLine && s.screenTooSmall() {
+		d.ownLine = false
+		cmd = tea.Batch(cmd, s.sizeScreens())
+	}
+	return cmd
+}
+
+// viewH is the height the session's screens are laid out at: the window's
+// less the join line (h), and a line less while the drop note takes one
+// of its own.
+func (s *Session) viewH() int {
+	if s.drops.shown && s.drops.ownLine {
+		return s.h - 1
+	}
+	return s.h
+}
+
+// sizeScreens lays the home screen out at viewH and the room's screens at
+// roomH.
+func (s *Session) sizeScreens() tea.Cmd {
+	cmd := s.updateHome(tea.WindowSizeMsg{Width: s.w, Height: s.viewH()})
+	s.sizeRoomScreens()
+	return cmd
 }
 
 // dropNoteText is the note, naming what cut the input since it came up:
@@ -106,12 +153,26 @@ func characters(n int64) string {
 	return "characters"
 }
 
-// withDropNote puts the note over view's last line, while it shows.
+// withDropNote puts the note, while it shows, on a line of its own above
+// view's last line (the screen's keys), or where the screen had no line to
+// give, over it.
 func (s *Session) withDropNote(view string) string {
 	if !s.drops.shown || s.w <= 0 {
 		return view
 	}
-	return s.overLastLine(view, s.dropNoteForms())
+	if !s.drops.ownLine {
+		return s.overLastLine(view, s.dropNoteForms())
+	}
+	return aboveLastLine(view, s.noteLine(s.dropNoteForms()))
+}
+
+// aboveLastLine puts line above view's last line.
+func aboveLastLine(view, line string) string {
+	i := strings.LastIndexByte(view, '\n')
+	if i < 0 {
+		return line + "\n" + view
+	}
+	return view[:i+1] + line + view[i:]
 }
 
 // overLastLine puts a note over view's last line (noteLine).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // A paste into the interview's answer lost its middle to the input limits
@@ -62,7 +63,7 @@ func TestTheDropNoteNamesTheLimit(t *testing.T) {
 
 // The note counts characters, a rune of two bytes once, and only those
 // dropped since it came up; it stays dropNoteFor after the last drop, on
-// the screen's last line, and then goes.
+// the line above the screen's keys, and then goes.
 func TestTheDropNote(t *testing.T) {
 	racefree.Only(t)
 	f := newInputFilter(bytes.NewReader([]byte(strings.Repeat("é", 2000))), nil)
@@ -76,10 +77,7 @@ func TestTheDropNote(t *testing.T) {
 	}
 
 	s := plainSession(t, NewRoom(), false, 80, 24)
-	last := func() string {
-		v := s.View()
-		return strings.TrimSpace(v[strings.LastIndexByte(v, '\n')+1:])
-	}
+	last := func() string { return strings.TrimSpace(noteLineOf(s.View())) }
 	before := last()
 	cmd := s.inputDropped(inputDroppedMsg{chars: 5984})
 	if got := last(); got != "input came faster than the class server takes it: 5,984 characters dropped" {
@@ -122,13 +120,89 @@ func TestTheDropNoteKeepsEveryCount(t *testing.T) {
 		for _, w := range []int{120, 100, 80, 60, 40} {
 			s := plainSession(t, NewRoom(), false, w, 24)
 			s.inputDropped(tc.drop)
-			v := s.View()
-			last := v[strings.LastIndexByte(v, '\n')+1:]
+			last := noteLineOf(s.View())
 			for _, n := range tc.names {
 				if !strings.Contains(last, n) {
 					t.Errorf("at %d columns the note leaves out %s: %q", w, n, strings.TrimSpace(last))
 				}
 			}
 		}
+	}
+}
+
+// noteLineOf is the line above view's last, where a note that has a line
+// of its own goes.
+func noteLineOf(view string) string {
+	lines := strings.Split(ansi.Strip(view), "\n")
+	if len(lines) < 2 {
+		return ""
+	}
+	return lines[len(lines)-2]
+}
+
+// The note said over the screen's last line hid the keys for 10 s: on the
+// home screen and on the room's sandbox followed at 200x60, and on the
+// home screen at 80x24, it takes a line of its own above the keys, the
+// screen laid out a line shorter, the window's height kept; after its
+// time the screen has its line back.
+func TestTheDropNoteKeepsTheKeys(t *testing.T) {
+	racefree.Only(t) // no goroutine: sessions driven by hand, the timer's message sent by hand
+	for _, tc := range []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"the home screen at 80x24", 80, 24, nil},
+		{"the home screen at 200x60", 200, 60, nil},
+		{"the room's sandbox at 200x60", 200, 60, []string{"ctrl+g"}},
+	} {
+		room := NewRoom()
+		teacher := lessonSession(t, room, true, 100, 30)
+		press(t, teacher, "j", "enter", "enter")
+		s := lessonSession(t, room, false, tc.w, tc.h)
+		press(t, s, tc.keys...)
+		before := strings.Split(ansi.Strip(s.View()), "\n")
+		keyLine := before[len(before)-1]
+		if strings.TrimSpace(keyLine) == "" {
+			t.Fatalf("%s: no keys on the last line:\n%s", tc.name, strings.Join(before, "\n"))
+		}
+		s.Update(inputDroppedMsg{chars: 5984})
+		lines := strings.Split(ansi.Strip(s.View()), "\n")
+		if len(lines) != tc.h {
+			t.Fatalf("%s: with the note the screen is %d lines in a window of %d:\n%s", tc.name, len(lines), tc.h, strings.Join(lines, "\n"))
+		}
+		if note := lines[tc.h-2]; !strings.Contains(note, "5,984 characters dropped") {
+			t.Errorf("%s: the line above the keys is %q", tc.name, note)
+		}
+		if lines[tc.h-1] != keyLine {
+			t.Errorf("%s: the note hid the keys: the last line is %q, was %q", tc.name, lines[tc.h-1], keyLine)
+		}
+		s.Update(dropNoteDoneMsg{gen: s.drops.gen})
+		after := strings.Split(ansi.Strip(s.View()), "\n")
+		if strings.Join(after, "\n") != strings.Join(before, "\n") {
+			t.Errorf("%s: after its time the screen is not as it was:\n%s", tc.name, strings.Join(after, "\n"))
+		}
+	}
+}
+
+// The room's sandbox in a window of its least height (80x24) has no line
+// to give: the note goes over its keys there, the sandbox kept whole, and
+// they come back after its time.
+func TestTheDropNoteOverTheKeysWhereNoLineIsFree(t *testing.T) {
+	racefree.Only(t) // no goroutine: sessions driven by hand, the timer's message sent by hand
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	press(t, teacher, "j", "enter", "enter")
+	s := lessonSession(t, room, false, 80, 24)
+	press(t, s, "ctrl+g")
+	s.Update(inputDroppedMsg{chars: 5984})
+	lines := strings.Split(ansi.Strip(s.View()), "\n")
+	if len(lines) != 24 || strings.Contains(lines[0], "needs a window") || !strings.Contains(lines[23], "5,984 characters dropped") {
+		t.Fatalf("at 80x24 the sandbox did not keep its size with the note over its last line:\n%s", strings.Join(lines, "\n"))
+	}
+	s.Update(dropNoteDoneMsg{gen: s.drops.gen})
+	lines = strings.Split(ansi.Strip(s.View()), "\n")
+	if len(lines) != 24 || strings.Contains(lines[23], "dropped") || !strings.Contains(lines[23], "F explores") && !strings.Contains(lines[23], "esc") {
+		t.Fatalf("after its time the keys did not come back:\n%s", strings.Join(lines, "\n"))
 	}
 }

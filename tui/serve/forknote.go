@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
@@ -45,13 +44,13 @@ func (s *Session) forkNoteShown() bool {
 	return s.forkNote && s.mode == exploring && s.w > 0 && s.h > 1
 }
 
-// roomH is the height the room's screens are laid out at: a line less
-// while the note takes one of its own.
+// roomH is the height the room's screens are laid out at: viewH, a line
+// less while the note takes one of its own.
 func (s *Session) roomH() int {
 	if s.forkNoteShown() && s.noteOwnLine {
-		return s.h - 1
+		return s.viewH() - 1
 	}
-	return s.h
+	return s.viewH()
 }
 
 // setForkNote sets or takes down the note, laying the room's screens out
@@ -69,7 +68,7 @@ func (s *Session) setForkNote(on bool) tea.Cmd {
 	// The sandbox a line shorter than its least height would show only
 	// its message asking for a larger window. The lesson player's least
 	// height is its own: it says, once laid out, whether it is too small.
-	s.noteOwnLine = s.shown != SandboxScreen || !playback.TooSmall(s.w, s.h-1)
+	s.noteOwnLine = s.shown != SandboxScreen || !playback.TooSmall(s.w, s.viewH()-1)
 	if s.roomH() != before {
 		s.sizeRoomScreens()
 	}
@@ -117,10 +116,5 @@ func (s *Session) withForkNote(view string) string {
 	if !s.noteOwnLine {
 		return s.overLastLine(view, forkNoteForms())
 	}
-	note := s.noteLine(forkNoteForms())
-	i := strings.LastIndexByte(view, '\n')
-	if i < 0 {
-		return note + "\n" + view
-	}
-	return view[:i+1] + note + view[i:]
+	return aboveLastLine(view, s.noteLine(forkNoteForms()))
 }

@@ -329,7 +329,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case dropNoteDoneMsg:
 		if msg.gen == s.drops.gen {
-			s.drops.shown = false
+			return s, s.setDropNote(false)
 		}
 		return s, nil
 	case roomMsg:
@@ -461,9 +461,7 @@ func (s *Session) applySize(w, fullH int) tea.Cmd {
 		return nil
 	}
 	s.w, s.h = w, h
-	cmd := s.updateHome(tea.WindowSizeMsg{Width: w, Height: h})
-	s.sizeRoomScreens()
-	return cmd
+	return s.sizeScreens()
 }
 
 // updateHome hands msg to the home screen; a presenter then publishes what
@@ -846,7 +844,7 @@ func (s *Session) waiting() string {
 	for _, l := range pane.Wrap(msg, max(s.w-6, 1)) {
 		lines = append(lines, "   "+l)
 	}
-	return strings.Join(pane.Block(lines, s.w, s.h), "\n")
+	return strings.Join(pane.Block(lines, s.w, s.roomH()), "\n")
 }
 
 // tagForms are what the top line may say about the room, the fullest

@@ -34,13 +34,14 @@ const pageHead = 3
 // (pageMax) for the scroll keys.
 func (s *Session) scrolled(lines []string) []string {
 	s.pageMax = 0
-	if s.h <= 0 || len(lines) <= s.h {
+	h := s.viewH()
+	if h <= 0 || len(lines) <= h {
 		return lines
 	}
-	if s.h < pageHead+2 {
-		return lines[:s.h]
+	if h < pageHead+2 {
+		return lines[:h]
 	}
-	room := s.h - pageHead - 1
+	room := h - pageHead - 1
 	body := lines[pageHead:]
 	s.pageMax = len(body) - room
 	off := min(max(s.pageScroll, 0), s.pageMax)
@@ -102,9 +103,9 @@ func (s *Session) scrollKey(k tea.KeyMsg) (handled bool) {
 	case "k", "up":
 		by = -1
 	case "pgdown":
-		by = max(s.h-pageHead-1, 1)
+		by = max(s.viewH()-pageHead-1, 1)
 	case "pgup":
-		by = -max(s.h-pageHead-1, 1)
+		by = -max(s.viewH()-pageHead-1, 1)
 	default:
 		return false
 	}

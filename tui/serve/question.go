@@ -467,7 +467,7 @@ func (s *Session) block(title string, paras []string) string {
 		}
 	}
 	lines = s.scrolled(lines)
-	out := pane.Block(lines, s.w, s.h)
+	out := pane.Block(lines, s.w, s.viewH())
 	for i, l := range out {
 		if ansi.StringWidth(l) > s.w {
 			out[i] = ansi.Truncate(l, s.w, "")

@@ -29,10 +29,14 @@ func (s *Session) screenTooSmall() bool {
 		p, _ := s.home.Lessons()
 		return p.TooSmall()
 	case s.mode == onHome && s.home.InShardView():
-		return playback.TooSmall(s.w, s.h)
+		return playback.TooSmall(s.w, s.viewH())
 	}
 	_, ok := s.sandboxShown()
-	return ok && playback.TooSmall(s.w, s.h)
+	h := s.viewH()
+	if s.mode != onHome {
+		h = s.roomH()
+	}
+	return ok && playback.TooSmall(s.w, h)
 }
 
 // tagAbove puts tag on a line of its own, at the right, above view, whose
