@@ -343,6 +343,21 @@ func (s *Store) getLesson(l *Lesson) Progress {
 	return p
 }
 
+// Begun is how many lessons the store keeps progress of, begun or done,
+// without the lessons read: the home screen of a classroom session, which
+// reads them only when asked, asks whether there is progress to count.
+func (s *Store) Begun() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, p := range s.data.Lessons {
+		if p.Done || len(p.Seen) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // Set replaces a lesson's progress in memory, under its ProgressKey (a
 // built-in's ID); Save writes it. A prediction made elsewhere since p was
 // read stays (PredictedElsewhere).

@@ -1354,7 +1354,7 @@ func (m Model) lessonsUncounted() []string {
 	switch {
 	case len(m.o.Lessons) > 0:
 		return []string{fmt.Sprintf("%d lessons", len(m.o.Lessons))}
-	case m.o.ProgressAtStart:
+	case m.countsAtStart():
 		return []string{"counting how far you got"}
 	}
 	return []string{"how far you got shows once you open them", "counted once you open them"}
