@@ -42,6 +42,12 @@ func TestTheClassroomMenuShowsProgressSaved(t *testing.T) {
 	if cmd := fresh.countLessons(); cmd != nil {
 		t.Errorf("with no progress saved the menu reads the lessons at the start")
 	}
+	// Progress made later (a lesson the room followed, forked) does not
+	// leave the menu "counting" with no count on its way.
+	fresh.o.LessonStore.Set(all[0].ID, lessons.Progress{Seen: []int{0}})
+	if got := item(fresh); !strings.Contains(got, "once you open them") {
+		t.Errorf("after progress made in the session the Lessons item says %q", got)
+	}
 
 	// Saved, in the file the next session opens.
 	st := open()

@@ -346,6 +346,14 @@ func New(o Options) Model {
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil),
 		loop: breakerloop.New(o.Theme, o.Still), pk: newPickState(), pickMaps: &pickMapCache{}}
 	m.keys.Continue.SetEnabled(false)
+	if o.LessonStore != nil && o.LoadLessons != nil && o.LessonStore.Begun() > 0 {
+		// A classroom session reads the lessons only once asked, and its
+		// menu said "how far you got shows once you open them" to a
+		// student whose progress was saved: that progress is worth the
+		// reading. Decided once: progress made later is counted on the
+		// way back from the lessons (recount).
+		m.o.ProgressAtStart = true
+	}
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
 	for _, n := range o.Notices {
@@ -1354,7 +1362,7 @@ func (m Model) lessonsUncounted() []string {
 	switch {
 	case len(m.o.Lessons) > 0:
 		return []string{fmt.Sprintf("%d lessons", len(m.o.Lessons))}
-	case m.countsAtStart():
+	case m.o.ProgressAtStart:
 		return []string{"counting how far you got"}
 	}
 	return []string{"how far you got shows once you open them", "counted once you open them"}

@@ -64,15 +64,6 @@ func (p lessonProgress) forms() []string {
 	return []string{fmt.Sprintf("%s · c starts lesson %d", count, p.next.Number), count}
 }
 
-// countsAtStart reports whether the menu reads the lessons at the start
-// for how far the learner got: with Options.ProgressAtStart, and where the
-// store keeps progress already. A classroom session reads them only once
-// asked, and its menu said "how far you got shows once you open them" to
-// a student whose progress was saved: that progress is worth the reading.
-func (m Model) countsAtStart() bool {
-	return m.o.ProgressAtStart || m.o.LessonStore != nil && m.o.LoadLessons != nil && m.o.LessonStore.Begun() > 0
-}
-
 // lessonsProgressMsg carries the lessons' progress.
 type lessonsProgressMsg lessonProgress
 
@@ -81,7 +72,7 @@ type lessonsProgressMsg lessonProgress
 // first frame, and only with Options.ProgressAtStart when not loaded yet.
 func (m Model) countLessons() tea.Cmd {
 	store, all, load := m.o.LessonStore, m.o.Lessons, m.o.LoadLessons
-	if !m.countsAtStart() {
+	if !m.o.ProgressAtStart {
 		load = nil
 	}
 	if store == nil || all == nil && load == nil {
