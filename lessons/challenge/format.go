@@ -229,6 +229,32 @@ type knobTOML struct {
 type whyTOML struct {
 	Choice any    `toml:"choice"`
 	Text   string `toml:"text"`
+	// Goals are the labels of the goals the text explains a miss of: it
+	// is shown only when the design misses one of them, so that it never
+	// tells of a failure the goals beside it say did not happen.
+	Goals []string `toml:"goals"`
+}
+
+// whyGoals checks that every goal a [[knobs.why]] names is one of the
+// challenge's goals, by its label.
+func (l *loader) whyGoals(c *Challenge) error {
+	var labels []string
+	for _, g := range c.Goals {
+		labels = append(labels, strconv.Quote(g.Label))
+	}
+	for i, k := range c.Knobs {
+		for _, ch := range k.Choices {
+			name := FormatValue(ch)
+			for _, label := range k.WhyGoals[name] {
+				if !slices.ContainsFunc(c.Goals, func(g Goal) bool { return g.Label == label }) {
+					at := l.whyAt[k.Path+"="+name]
+					return l.errorf(l.ln.find("knobs.why", at[0], "goals"), fmt.Sprintf("knobs[%d].why[%d].goals", i+1, at[1]+1),
+						"the why of the choice %s names %q, which is not a goal's label; the goals are: %s", name, label, strings.Join(labels, ", "))
+				}
+			}
+		}
+	}
+	return nil
 }
 
 type goalTOML struct {
@@ -258,6 +284,10 @@ type loader struct {
 	scenario *lessons.ScenarioFile
 	// lab fills placeholders: the brief's, the hint's, and a goal's bound.
 	lab *lessons.Lab
+	// whyAt places each [[knobs.why]] by its knob's path and choice, for
+	// whyGoals' errors: its index among all the file's [[knobs.why]]
+	// (nth) and among its knob's (j).
+	whyAt map[string][2]int
 }
 
 func (l *loader) errorf(line int, field, format string, args ...any) error {
@@ -329,6 +359,9 @@ func parse(name string, data []byte, open func(rel string) ([]byte, error), budg
 			g.Label = g.Written()
 		}
 		c.Goals = append(c.Goals, g)
+	}
+	if err := l.whyGoals(c); err != nil {
+		return nil, err
 	}
 	if err := l.par(c, f.Par); err != nil {
 		return nil, err
@@ -531,6 +564,7 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 		return l.errorf(0, "knobs", "a challenge needs at least one [[knobs]] table: the path of a setting the learner may turn and its range")
 	}
 	seen := map[string]bool{}
+	whys := 0
 	for i, kt := range ks {
 		field := func(key string) string { return fmt.Sprintf("knobs[%d].%s", i+1, key) }
 		line := func(key string) int { return l.ln.find("knobs", i, key) }
@@ -582,6 +616,17 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 					k.Why = map[string]string{}
 				}
 				k.Why[name] = strings.Join(strings.Fields(w.Text), " ")
+				if l.whyAt == nil {
+					l.whyAt = map[string][2]int{}
+				}
+				l.whyAt[k.Path+"="+name] = [2]int{whys, j}
+				whys++
+				if len(w.Goals) > 0 {
+					if k.WhyGoals == nil {
+						k.WhyGoals = map[string][]string{}
+					}
+					k.WhyGoals[name] = w.Goals
+				}
 			}
 		} else {
 			if kt.Why != nil {

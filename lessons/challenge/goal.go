@@ -222,6 +222,34 @@ func lostWhy(o *outcome) string {
 	return ""
 }
 
+// degradedWhy says why so many customers lose some workers on the
+// outcome's seed, from the run's own figures: how many of the others share
+// a worker with the poisoned customer (customer 0) at this shard size, and,
+// for random shards, the share of them the shuffle lab expects to
+// (shuffle.Expected, the odds its lesson shows), which grows with the
+// shard.
+func degradedWhy(o *outcome) string {
+	if o.fleet == nil || o.hurt == 0 {
+		return ""
+	}
+	k := o.fleet.PerCustomer
+	why := fmt.Sprintf("with %d workers each, %d of the %d other customers share at least one with the poisoned customer 0", k, o.hurt, o.victims)
+	a, err := shuffle.Assign(o.fleet.fleet(), o.seed)
+	if err != nil {
+		return why
+	}
+	ex, err := shuffle.Expected(a, 0)
+	switch {
+	case err != nil || !ex.DegradedKnown:
+		// Overlap-limited shards: the cap keeps a full overlap out, but
+		// the more workers each, the more customers share one.
+		why += "; the larger the shard, the more customers share a worker with it"
+	case o.fleet.Strategy == shuffle.StrategyShuffle || o.fleet.Strategy == shuffle.StrategyHash:
+		why += fmt.Sprintf(" (about %.0f expected at this shard size); fewer workers each means fewer share one", ex.Degraded)
+	}
+	return why
+}
+
 func fraction(f float64) lessons.Value { return lessons.Value{Kind: lessons.KindFraction, F: f} }
 func count(n uint64) lessons.Value     { return lessons.Value{Kind: lessons.KindCount, F: float64(n)} }
 func seconds(d time.Duration) lessons.Value {
@@ -376,7 +404,7 @@ func init() {
 				return lessons.Value{}, false, fmt.Errorf("the scenario has no service %q (it has: %s)", a[0], strings.Join(names, ", "))
 			}},
 		"lost":      withWhy(shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }), lostWhy),
-		"degraded":  shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }),
+		"degraded":  withWhy(shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }), degradedWhy),
 		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
 	}
 	addFleetMetrics(metrics)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
@@ -204,6 +205,20 @@ func (r *GoalResult) Shown() string {
 		return "none"
 	}
 	return r.Goal.FormatValue(m.Value)
+}
+
+// missedBy says how far the worst seed's value is from the goal: "323
+// more than the 300 allowed" for a count over its bound ("where the goal
+// allows none" over 0), else "where the goal is ≤ 300".
+func (r *GoalResult) missedBy() string {
+	g, m := r.Goal, r.Measures[r.Worst]
+	if m.Has && m.Value.Kind == lessons.KindCount && (g.Op == "<=" || g.Op == "<") && m.Value.F > g.Want.F {
+		if g.Want.F == 0 {
+			return "where the goal allows none"
+		}
+		return fmt.Sprintf("%s more than the %s allowed", g.FormatValue(count(uint64(m.Value.F-g.Want.F))), g.FormatValue(g.Want))
+	}
+	return "where the goal is " + g.WantText()
 }
 
 // Result is a design graded against a challenge.
@@ -903,20 +918,54 @@ func cloneDependencies(in []engine.Dependency) []engine.Dependency {
 	return deps
 }
 
-// Explain says what the setting's choices get wrong, one line a knob,
-// from the challenge's [[knobs.why]]: shown when a design falls short, so
-// a wrong option is explained, not only marked.
+// Explain says what the design s gets wrong, grading it first: see
+// ExplainResult, which a caller that has graded s already calls instead.
 func (c *Challenge) Explain(s Setting) []string {
+	r, err := c.Grade(s)
+	if err != nil {
+		return nil
+	}
+	return c.ExplainResult(s, r)
+}
+
+// ExplainResult says what the design s, graded as r, gets wrong, one line
+// each: shown when a design falls short, so a wrong option is explained,
+// not only marked. First each choice's why from the challenge's
+// [[knobs.why]], where the design misses a goal it names (a why that
+// names none is shown whenever the design falls short); then, for each
+// goal missed whose measure can tell the cause on its worst seed
+// (metricDef.why), that cause with the run's own figures. None of them
+// speaks of a miss the goals beside it do not show.
+func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
+	if r == nil || r.Pass {
+		return nil
+	}
+	missed := map[string]bool{}
+	for i := range r.Goals {
+		if !r.Goals[i].Pass {
+			missed[r.Goals[i].Goal.Label] = true
+		}
+	}
 	var out []string
 	for _, k := range c.Knobs {
 		v, ok := s[k.Path]
 		if !ok || k.Why == nil {
 			continue
 		}
-		if why, ok := k.Why[FormatValue(v)]; ok {
+		name := FormatValue(v)
+		why, ok := k.Why[name]
+		if goals := k.WhyGoals[name]; ok && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
 			// "label = value:" keeps a label that ends in a word
 			// ("what answers a refused order") apart from the value.
 			out = append(out, k.Label+" = "+k.Format(v)+": "+why)
+		}
+	}
+	for i := range r.Goals {
+		g := &r.Goals[i]
+		if m := g.Measures[g.Worst]; !g.Pass && m.Why != "" {
+			cause := []rune(m.Why)
+			cause[0] = unicode.ToUpper(cause[0])
+			out = append(out, fmt.Sprintf("%s: %s on seed %d, %s. %s.", g.Goal.Label, g.Shown(), m.Seed, g.missedBy(), string(cause)))
 		}
 	}
 	return out

@@ -45,6 +45,11 @@ type Knob struct {
 	// Why explains, by a choice's FormatValue, what it gets wrong: shown
 	// when a design with it falls short.
 	Why map[string]string
+	// WhyGoals are, by choice, the labels of the goals its why explains
+	// a miss of ([[knobs.why]] goals): the why is shown only when one of
+	// them is missed. A why with none is shown whenever the design falls
+	// short.
+	WhyGoals map[string][]string
 }
 
 // The last part of a path decides its kind. Paths not listed here cannot be

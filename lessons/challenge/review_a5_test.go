@@ -244,7 +244,7 @@ func TestShuffleLevelLeadsToOverlapLimit(t *testing.T) {
 			t.Errorf("strategy %s: %d whys, want one", strategy, len(why))
 			continue
 		}
-		if strategy == "shuffle" && !strings.Contains(why[0], "Overlap-limited") {
+		if strategy == "shuffle" && !strings.Contains(why[0], `strategy "overlap-limited"`) {
 			t.Errorf("strategy shuffle: %s\nwant the strategy that rules a full overlap out", why[0])
 		}
 	}

@@ -835,7 +835,7 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		out = append(out, s)
 		if !r.Pass {
 			// A wrong option is explained, not only marked.
-			for _, why := range m.c.Explain(m.setting) {
+			for _, why := range m.c.ExplainResult(m.setting, r) {
 				whys = append(whys, pane.Wrap(m.th.Dim.Render("why: "+why), w))
 			}
 			// A learner who has earned all three stars here is not
@@ -958,7 +958,7 @@ func (m *Model) aboutText() []string {
 	// What the design on screen gets wrong, in full, right after the
 	// brief: the panel may have room for only part of it.
 	if r := m.Result(); r != nil && !r.Pass {
-		for _, why := range m.c.Explain(m.setting) {
+		for _, why := range m.c.ExplainResult(m.setting, r) {
 			out = append(out, "Why this design falls short: "+why, "")
 		}
 	}
