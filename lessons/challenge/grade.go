@@ -198,9 +198,14 @@ type GoalResult struct {
 	Pass  bool
 }
 
-// Shown is the worst seed's value, as text: "97.3 %", or "none".
+// Shown is the worst seed's value, as text: "97.3 %", or "none"; a knob
+// whose zero means none at all, unset, is "not set": "none" beside "≤ 1 s"
+// read as a value within the bound.
 func (r *GoalResult) Shown() string {
 	m := r.Measures[r.Worst]
+	if !m.Has && r.Goal.Metric == "param" {
+		return "not set"
+	}
 	if !m.Has {
 		return "none"
 	}
@@ -219,6 +224,19 @@ func (r *GoalResult) missedBy() string {
 		return fmt.Sprintf("%s more than the %s allowed", g.FormatValue(count(uint64(m.Value.F-g.Want.F))), g.FormatValue(g.Want))
 	}
 	return "where the goal is " + g.WantText()
+}
+
+// unsetWhy says what a goal on a knob left unset misses, where the knob's
+// zero means none at all (outcome.param): "no deadline, so a call may wait
+// past the 1 s this goal allows".
+func (r *GoalResult) unsetWhy() string {
+	k := Knob{Path: r.Goal.Args[0]}
+	k.Kind, _ = knobKind(k.Path, false)
+	bound := r.Goal.FormatValue(r.Goal.Want)
+	if k.Kind == KnobDuration {
+		return fmt.Sprintf("%s, so a call may wait past the %s this goal allows", k.noneWords(), bound)
+	}
+	return fmt.Sprintf("%s, so nothing holds it to the %s this goal allows", k.noneWords(), bound)
 }
 
 // Result is a design graded against a challenge.
@@ -962,6 +980,9 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 	}
 	for i := range r.Goals {
 		g := &r.Goals[i]
+		if m := g.Measures[g.Worst]; !g.Pass && !m.Has && g.Goal.Metric == "param" {
+			out = append(out, g.Goal.Label+": "+g.unsetWhy()+".")
+		}
 		if m := g.Measures[g.Worst]; !g.Pass && m.Why != "" {
 			cause := []rune(m.Why)
 			cause[0] = unicode.ToUpper(cause[0])

@@ -60,8 +60,9 @@ func TestPartnerLimitRefusesAtOnce(t *testing.T) {
 
 // deadline's goal "deadline within the client's patience" read "0 ms ≤ 1
 // s" and held on the start, whose deadline is none at all: a zero the file
-// reads as none is no value a bound can hold, so the goal reads "none"
-// and fails, in the view and --check alike (both show GoalResult.Shown).
+// reads as none is no value a bound can hold, so the goal reads "not set"
+// ("none ≤ 1 s" read as within the bound) and fails, in the view and
+// --check alike (both show GoalResult.Shown).
 func TestNoDeadlineIsNotWithinThePatience(t *testing.T) {
 	c := lookup(t, "deadline")
 	at := func(s Setting) GoalResult {
@@ -78,8 +79,8 @@ func TestNoDeadlineIsNotWithinThePatience(t *testing.T) {
 		t.Fatal("deadline has no goal on payment.deadline")
 		return GoalResult{}
 	}
-	if g := at(Setting{}); g.Pass || g.Shown() != "none" {
-		t.Errorf("with no deadline the goal reads %q, pass %v; want none, failed", g.Shown(), g.Pass)
+	if g := at(Setting{}); g.Pass || g.Shown() != "not set" {
+		t.Errorf("with no deadline the goal reads %q, pass %v; want not set, failed", g.Shown(), g.Pass)
 	}
 	if g := at(Setting{"payment.deadline": "1s"}); !g.Pass || g.Shown() != "1 s" {
 		t.Errorf("with a deadline of 1 s the goal reads %q, pass %v; want 1 s, met", g.Shown(), g.Pass)

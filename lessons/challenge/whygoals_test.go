@@ -3,6 +3,7 @@ package challenge
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,7 +44,7 @@ func edgeSettings(c *Challenge) []Setting {
 // A why tells of a miss the goals beside it show: on every level, at
 // every edge of its knobs, each why shown is a choice's why that names a
 // goal the design misses, or the cause of a missed goal told with that
-// goal's own figure. Level 8 with shuffled shards of 5 explained a full
+// goal's own figure (or, for a knob left unset, what that misses). Level 8 with shuffled shards of 5 explained a full
 // overlap while every customer kept a worker, and the goal it missed was
 // the customers who lose some.
 func TestEveryWhyTellsOfAMissedGoal(t *testing.T) {
@@ -90,6 +91,9 @@ func TestEveryWhyTellsOfAMissedGoal(t *testing.T) {
 				}
 				for label, g := range missed {
 					if strings.HasPrefix(why, label+": "+g.Shown()+" on seed ") {
+						continue whys
+					}
+					if g.Shown() == "not set" && why == label+": "+g.unsetWhy()+"." {
 						continue whys
 					}
 				}
@@ -158,5 +162,31 @@ func TestWhyOfAnUnknownGoalIsRefused(t *testing.T) {
 	want := `c.toml:17: knobs[2].why[1].goals: the why of the choice none names "pages served", which is not a goal's label; the goals are: "pages answered"`
 	if err == nil || err.Error() != want || !errors.Is(err, ErrInvalid) {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// Level 12 with no deadline: the goal on it reads "not set", not "none"
+// beside "≤ 1 s", and its why gives the bound the goal holds it to, the
+// goal's own.
+func TestAnUnsetDeadlineSaysWhatItMisses(t *testing.T) {
+	racefree.Only(t) // grading runs the engine in this goroutine, no other
+	c := lookup(t, "deadline")
+	s := Setting{"payment.deadline": "0s"}
+	r, err := gradeOnce(c, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g *GoalResult
+	for i := range r.Goals {
+		if r.Goals[i].Goal.Metric == "param" {
+			g = &r.Goals[i]
+		}
+	}
+	if g == nil || g.Pass || g.Shown() != "not set" {
+		t.Fatalf("the goal on the deadline: %+v", g)
+	}
+	want := g.Goal.Label + ": no deadline, so a call may wait past the " + g.Goal.FormatValue(g.Goal.Want) + " this goal allows."
+	if !slices.Contains(c.ExplainResult(s, r), want) || !strings.Contains(g.Goal.WantText(), g.Goal.FormatValue(g.Goal.Want)) {
+		t.Errorf("the whys %q\nlack %q", c.ExplainResult(s, r), want)
 	}
 }
