@@ -792,7 +792,8 @@ func parChangesWant(c *challenge.Challenge) string { return fmt.Sprintf("≤ %d"
 // a why is left out with no room for that line either.
 func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var out []string
-	var whys [][]string // each why's lines: a why is shown whole or not at all
+	var whys [][]string // each why's lines: a why is shown whole or cut by cutWhy
+	var short []string  // each why as cutWhy shows a piece of it
 	ownStars := false   // the reference solution is on screen: say where stars go, room left
 	r := m.Result()
 	restated := m.gradeErr != "" && m.note != "" && m.gradeErr == m.noteRestates
@@ -837,11 +838,13 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 			// A wrong option is explained, not only marked.
 			for _, why := range m.c.ExplainResult(m.setting, r) {
 				whys = append(whys, pane.Wrap(m.th.Dim.Render("why: "+why), w))
+				short = append(short, "why: "+m.withoutChoice(why))
 			}
 			// A learner who has earned all three stars here is not
 			// stuck: this design is a try of something else.
 			if m.fails >= SolutionAfter && m.c.Number > 0 && m.best < 3 {
 				whys = append(whys, []string{m.th.Dim.Render("stuck? s shows the reference solution")})
+				short = append(short, "stuck? s shows the reference solution")
 			}
 		}
 	}
@@ -882,9 +885,10 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 			break
 		}
 		if len(why)+1 > left {
-			// Not this one whole, with a line saying where it is.
+			// Not this one whole: as much of it as fits, ending in where
+			// the rest is. A line of "why: …" alone said nothing.
 			if left > 0 {
-				out = append(out, m.th.Dim.Render(pane.Fit("why: … i shows why in full", w)))
+				out = append(out, m.cutWhy(short[i], left, w)...)
 			} else {
 				unsaid = true
 			}
@@ -894,6 +898,46 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		left -= len(why)
 	}
 	return append(out, note...), unsaid
+}
+
+// cutWhy is as much of a why as n lines (n at least 1) hold, for a why
+// that does not fit whole or leaves no room for the whys after it: the
+// last line ends in "… i shows the rest" after the last whole word that
+// fits, so a piece of the why stays in view beside where the rest is.
+func (m *Model) cutWhy(why string, n, w int) []string {
+	const rest = "… i shows the rest"
+	lines := pane.Wrap(why, w)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	last := strings.TrimRight(lines[len(lines)-1], " ")
+	for last != "" && ansi.StringWidth(last)+1+ansi.StringWidth(rest) > w {
+		cut := strings.LastIndex(last, " ")
+		if cut < 0 {
+			last = ansi.Truncate(last, max(w-1-ansi.StringWidth(rest), 0), "")
+			break
+		}
+		last = strings.TrimRight(last[:cut], " ,:;")
+	}
+	lines[len(lines)-1] = strings.TrimLeft(last+" "+rest, " ")
+	for i, l := range lines {
+		lines[i] = m.th.Dim.Render(l)
+	}
+	return lines
+}
+
+// withoutChoice is a why of ExplainResult without the "label = value: "
+// that starts a choice's why: the knobs above show the value, and a why
+// cut to a line or two keeps its words for what the choice gets wrong.
+func (m *Model) withoutChoice(why string) string {
+	for _, k := range m.c.Knobs {
+		if v, ok := m.setting[k.Path]; ok {
+			if rest, ok := strings.CutPrefix(why, k.Label+" = "+k.Format(v)+": "); ok {
+				return rest
+			}
+		}
+	}
+	return why
 }
 
 // referenceVerdict is the stars line under the reference solution: it
