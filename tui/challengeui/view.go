@@ -872,6 +872,17 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		note = append(note, m.th.Warn.Render(pane.Fit("Stars go to a design of your own.", w)))
 	}
 	left := room - len(out) - len(note)
+	if r != nil && !r.Pass && m.gradeErr == "" && !m.onReference() && len(whys) == 0 && m.c.Hint != "" && left > 0 {
+		// A design that falls short where no why speaks of it (level 12
+		// a little short of a goal) left the learner a bare "falls
+		// short", and on a window that shows the brief whole, no word
+		// of the hint.
+		pointer := hintPointer
+		if ansi.StringWidth(pointer) > w {
+			pointer = "i: the hint"
+		}
+		out = append(out, m.th.Dim.Render(pane.Fit(pointer, w)))
+	}
 	for i, why := range whys {
 		rest := 0
 		for _, later := range whys[i+1:] {
@@ -939,6 +950,9 @@ func (m *Model) withoutChoice(why string) string {
 	}
 	return why
 }
+
+// hintPointer is said under a design that falls short with no why.
+const hintPointer = "i shows the hint: what to try"
 
 // referenceVerdict is the stars line under the reference solution: it
 // passes, and earns nothing.
