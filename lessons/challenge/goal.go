@@ -205,8 +205,9 @@ func lostWhy(o *outcome) string {
 	for c := 1; c < a.Customers(); c++ {
 		shard := a.Shard(c)
 		if !slices.ContainsFunc(shard, func(w int32) bool { return !down[w] }) {
+			// In order: "(7, 3, 8)", as drawn, read as a list to decode.
 			var ws []string
-			for _, w := range shard {
+			for _, w := range slices.Sorted(slices.Values(shard)) {
 				ws = append(ws, strconv.Itoa(int(w)))
 			}
 			why := fmt.Sprintf("customer %d's workers (%s) are all the poisoned customer 0's too", c, strings.Join(ws, ", "))

@@ -3,7 +3,9 @@ package challenge
 import (
 	"errors"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -188,5 +190,30 @@ func TestAnUnsetDeadlineSaysWhatItMisses(t *testing.T) {
 	want := g.Goal.Label + ": no deadline, so a call may wait past the " + g.Goal.FormatValue(g.Goal.Want) + " this goal allows."
 	if !slices.Contains(c.ExplainResult(s, r), want) || !strings.Contains(g.Goal.WantText(), g.Goal.FormatValue(g.Goal.Want)) {
 		t.Errorf("the whys %q\nlack %q", c.ExplainResult(s, r), want)
+	}
+}
+
+// The workers of the customer who lost them all are listed in order:
+// level 8 with shuffled shards of 3 read "workers (7, 3, 8)".
+func TestTheLostCustomersWorkersAreInOrder(t *testing.T) {
+	racefree.Only(t) // the shuffle lab's draws, in this goroutine
+	c := lookup(t, "shuffle-shards")
+	r, err := gradeOnce(c, Setting{"strategy": "shuffle", "per_customer": int64(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := &r.Goals[0]
+	m := lost.Measures[lost.Worst]
+	list := regexp.MustCompile(`workers \(([\d, ]+)\)`).FindStringSubmatch(m.Why)
+	if list == nil {
+		t.Fatalf("no workers listed: %q", m.Why)
+	}
+	var ws []int
+	for _, f := range strings.Split(list[1], ", ") {
+		n, _ := strconv.Atoi(f)
+		ws = append(ws, n)
+	}
+	if !slices.IsSorted(ws) || len(ws) != 3 {
+		t.Errorf("the workers are listed as %s", list[0])
 	}
 }
