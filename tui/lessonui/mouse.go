@@ -35,6 +35,10 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
+	if m.peeks(at) {
+		m.refusePeek()
+		return m, nil
+	}
 	l := stepLine{&m}
 	m.pauseHere()
 	if err := l.Seek(at); err != nil {

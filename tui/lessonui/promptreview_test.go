@@ -38,6 +38,7 @@ search:
 	if !found {
 		t.Fatal("no lesson step stops 2 s or more short of its run")
 	}
+	m = skipGuess(m) // the prompt waits for the step's guess (peek_test.go)
 	from, stop, end := m.cur().From, m.stopAt(), m.sim.End()
 	rng := "type " + playback.TimeRange(from, stop)
 	start := `is before the run's start`
@@ -72,7 +73,7 @@ func TestTheTimePromptTakesATimeAsItWritesOne(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand
 	p := allLessons(t)[0]
 	i := stepTitled(t, p, "The hang begins")
-	m := open(t, p, i, 120, 40, Options{})
+	m := skipGuess(open(t, p, i, 120, 40, Options{})) // the prompt waits for the guess
 	stop := m.stopAt()
 	typed := pane.SecondsShort(stop)
 	if !strings.Contains(typed, " ") {
@@ -100,7 +101,7 @@ func TestTheTimePromptMovesByWords(t *testing.T) {
 	if i < 0 {
 		t.Fatal("lesson 1 has no step with a simulation")
 	}
-	m := open(t, p, i, 120, 40, Options{})
+	m := skipGuess(open(t, p, i, 120, 40, Options{})) // the prompt waits for the guess
 	m = send(m, keys(":")...)
 	alt := func(k tea.KeyMsg) tea.KeyMsg { k.Alt = true; return k }
 	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }

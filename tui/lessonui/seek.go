@@ -78,6 +78,14 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 		return false
 	}
 	l := stepLine{m}
+	if m.waiting() && key.Matches(k, m.keys.Step, m.keys.NextEvent, m.keys.End, m.keys.GoTo) {
+		// Each of these moves the run on (the prompt exists to go
+		// anywhere in the step, and its hint named the step's range): the
+		// learner predicts before the run shows the answer. ←, [ and g
+		// stay: they go no further than the step shows already.
+		m.refusePeek()
+		return true
+	}
 	var note string
 	var err error
 	switch {
@@ -140,6 +148,24 @@ func (m *Model) landed() {
 	m.reveal()
 }
 
+// answerFirst is the note a move in time past what the step shows gets
+// while its prediction waits.
+const answerFirst = "answer first: the run past here is what the question asks"
+
+// peeks reports whether moving the run to t would show what the step's
+// waiting prediction asks about: any moment past the one it shows. A step
+// with a prediction opens at its start and stays there until the guess
+// (openOnPause), and a step's run never goes back before its start
+// (stepLine.Seek), so an earlier moment is one the learner saw already.
+func (m *Model) peeks(t time.Duration) bool {
+	return m.sim != nil && m.waiting() && t > m.sim.Now()
+}
+
+// refusePeek says why a move in time did nothing: the guess comes first.
+func (m *Model) refusePeek() {
+	m.note, m.noteErr = answerFirst, true
+}
+
 // pauseHere stops the play where it is: a move in time is a look, and the
 // step's reveal waits for the play to reach its pause.
 func (m *Model) pauseHere() {
@@ -161,6 +187,13 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), l.End(), m.sim.End())
 		if err != nil {
 			m.prompt.Err = err.Error()
+			return m, nil
+		}
+		if m.peeks(at) {
+			// A prompt opened before the step waited (a classroom's
+			// presenter took the step back to its question): a time
+			// later than the run shows is still the answer.
+			m.prompt.Err = answerFirst
 			return m, nil
 		}
 		m.prompt = nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -27,12 +28,24 @@ func TestStepListSaysWhatEnterDoesAndItsMarks(t *testing.T) {
 // A note about one step's time ("at the end: space replays the step") is
 // gone on the next step and on the last screen, where space does nothing.
 func TestANoteStaysWithItsStep(t *testing.T) {
-	p := allLessons(t)[0]
-	i := stepTitled(t, p, "Where this course goes") // a simulation, before the self-checks
-	m := open(t, p, i, 100, 30, Options{})
-	if !m.cur().HasSim() || m.p.Steps[i+1].HasSim() {
-		t.Fatalf("want a step with a simulation before one without")
+	// A step with a simulation and no prediction (G waits for a guess,
+	// and after it lands on the reveal, whose status line says where it
+	// is), before one without a simulation.
+	var p *lessons.Prepared
+	i := -1
+find:
+	for _, l := range allLessons(t) {
+		for n := 0; n+1 < len(l.Steps); n++ {
+			if l.Steps[n].HasSim() && l.Steps[n].ShuffleConfig == nil && l.Steps[n].Predict == nil && !l.Steps[n+1].HasSim() {
+				p, i = l, n
+				break find
+			}
+		}
 	}
+	if p == nil {
+		t.Fatal("no lesson has a step with a simulation and no prediction before one without")
+	}
+	m := open(t, p, i, 100, 30, Options{})
 	m = send(m, keys("G")...)
 	if !strings.Contains(m.View(), "space replays the step") {
 		t.Fatalf("G should say where it is:\n%s", m.View())

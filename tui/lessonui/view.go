@@ -705,20 +705,23 @@ func (m *Model) statusLine() string {
 		left = m.th.Warn.Render(" the lesson's end: not done yet")
 	case m.showEnd:
 		left = m.th.Good.Render(" ✓ lesson finished")
+	// While a prediction waits the words leave the note its room too: a
+	// time key's refusal ("answer first: ...") was cut after "wh…" at
+	// 100 columns, beside the longest form of "predict first".
 	case m.waiting() && m.predicts[m.step].nudged:
 		// Its shorter forms keep "space" and "guess": at 30 columns the
 		// whole line was cut before the word that says what space skips.
-		left = m.th.Warn.Render(widest(m.w, " ? space again plays without a guess",
+		left = m.th.Warn.Render(widest(m.w-noteWidth, " ? space again plays without a guess",
 			" ? space again plays, no guess", " ? space: play, no guess"))
 	case m.predictBelow():
 		// The key help offers the choices' keys: say where they are.
-		left = m.th.Warn.Render(widest(m.w, " ? predict first: the prediction is below the text, j scrolls to it",
+		left = m.th.Warn.Render(widest(m.w-noteWidth, " ? predict first: the prediction is below the text, j scrolls to it",
 			" ? predict first: j scrolls to it", " ? predict: j scrolls to it", " ? predict first"))
 	case m.waiting() && !m.playing:
 		// Playing with no guess made is a classroom follower's step, which
 		// the teacher's guess plays (tui/serve): its clock, below, says so;
 		// "plays once you have guessed" contradicted the picture.
-		left = m.th.Warn.Render(widest(m.w, " ? predict first: the simulation plays once you have guessed",
+		left = m.th.Warn.Render(widest(m.w-noteWidth, " ? predict first: the simulation plays once you have guessed",
 			" ? predict first, then it plays", " ? predict first"))
 	case m.sim == nil && st.HasSim():
 		left = m.th.Error.Render(" simulation unavailable")

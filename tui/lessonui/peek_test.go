@@ -1,0 +1,151 @@
+package lessonui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// skipGuess skips the step's prediction, when it waits for one, as a
+// learner does (space twice): the time keys wait for the guess.
+func skipGuess(m Model) Model {
+	if m.waiting() {
+		m = send(m, keys("  ")...)
+	}
+	return m
+}
+
+// openFailFast is lesson 4's "Open: fail fast", whose question ("When
+// will it first let a call through?") G answered before the guess: the
+// step's end showed "39 s open → half-open".
+func openFailFast(t *testing.T, w, h int) Model {
+	t.Helper()
+	p := allLessons(t)[3]
+	m := open(t, p, stepTitled(t, p, "Open: fail fast"), w, h, Options{})
+	if !m.waiting() || m.sim == nil {
+		t.Fatal("lesson 4's \"Open: fail fast\" should open waiting for its prediction, with a simulation")
+	}
+	return m
+}
+
+// A review: before a step's prediction was answered, the time keys moved
+// the run on to the answer. Every key that moves forward is refused, with
+// a note that says why, and works once the guess is in; the keys that go
+// back stay, since the step shows nothing earlier than where it stands.
+func TestTimeWaitsForTheGuess(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	for _, c := range []struct {
+		name string
+		k    []tea.Msg
+	}{
+		{"→", []tea.Msg{tea.KeyMsg{Type: tea.KeyRight}}},
+		{"]", keys("]")},
+		{"G", keys("G")},
+		{":", keys(":")},
+		{"t", keys("t")},
+	} {
+		m := openFailFast(t, 120, 40)
+		from := m.Now()
+		m = send(m, c.k...)
+		if m.Now() != from || m.prompt != nil || m.Playing() {
+			t.Errorf("%s before the guess: at %v (from %v), the prompt %+v, playing %v", c.name, m.Now(), from, m.prompt, m.Playing())
+		}
+		v := ansi.Strip(m.View())
+		if m.note != answerFirst || !strings.Contains(v, answerFirst) {
+			t.Errorf("%s before the guess should say why it did nothing: note %q\n%s", c.name, m.note, v)
+		}
+		if strings.Contains(v, "open → half-open") {
+			t.Errorf("%s before the guess shows the answer:\n%s", c.name, v)
+		}
+		m = skipGuess(m)
+		m = send(m, c.k...)
+		if m.note == answerFirst {
+			t.Errorf("%s after the guess is still refused", c.name)
+		}
+		if c.name == ":" || c.name == "t" {
+			if m.prompt == nil {
+				t.Errorf("%s after the guess should open the time prompt", c.name)
+			}
+			continue
+		}
+		if m.Now() <= from {
+			t.Errorf("%s after the guess should move the run on from %v: at %v", c.name, from, m.Now())
+		}
+	}
+	// Back to the step's start, ← and [ refuse nothing: they go no
+	// further than the step shows.
+	for name, k := range map[string]tea.Msg{"g": keys("g")[0], "[": keys("[")[0], "←": tea.KeyMsg{Type: tea.KeyLeft}} {
+		m := send(openFailFast(t, 120, 40), k)
+		if m.note == answerFirst || m.Now() != m.cur().From {
+			t.Errorf("%s before the guess: note %q, at %v", name, m.note, m.Now())
+		}
+	}
+}
+
+// The note fits beside the status's "predict first" at 80 columns and
+// more: at 100 its end was cut ("wh…").
+func TestTheRefusalIsReadWhole(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	for _, w := range []int{80, 100, 200} {
+		m := send(openFailFast(t, w, 30), keys("G")...)
+		if v := ansi.Strip(m.View()); !strings.Contains(v, answerFirst) {
+			t.Errorf("at %d columns the refusal should be whole:\n%s", w, v)
+		}
+	}
+}
+
+// A click on a chart's time axis is a move in time: refused before the
+// guess, taken after it.
+func TestAnAxisClickWaitsForTheGuess(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	m := openFailFast(t, 160, 48)
+	x, y, ok := axisLabel(m)
+	if !ok {
+		t.Fatalf("no chart axis to click:\n%s", m.View())
+	}
+	click := tea.MouseMsg{X: x, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress}
+	from := m.Now()
+	m = send(m, click)
+	if m.Now() != from || m.note != answerFirst {
+		t.Errorf("a click before the guess: at %v (from %v), note %q", m.Now(), from, m.note)
+	}
+	m = send(skipGuess(m), click)
+	if m.Now() == from || !strings.Contains(m.note, "clicked on the time axis") {
+		t.Errorf("a click after the guess: at %v, note %q", m.Now(), m.note)
+	}
+}
+
+// axisLabel is where a chart's time axis has its last label, a moment
+// later than the step's start.
+func axisLabel(m Model) (x, y int, ok bool) {
+	for y, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+		j := strings.Index(l, " 0s ")
+		if j < 0 {
+			continue
+		}
+		k := strings.LastIndex(strings.TrimRight(l[:strings.LastIndex(l, "s")], "0123456789."), " ")
+		if k <= j {
+			continue
+		}
+		return ansi.StringWidth(l[:k+1]), y, true
+	}
+	return 0, 0, false
+}
+
+// A time prompt open when the step comes to wait (a classroom's presenter
+// took it back to its question) takes no time past the one shown.
+func TestAnOpenPromptWaitsForTheGuess(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	m := openFailFast(t, 120, 40)
+	from := m.Now()
+	m.prompt = playback.StepTimePrompt(from, m.stopAt())
+	m = send(m, keys((from+5*time.Second).String()+"\n")...)
+	if m.Now() != from || m.prompt == nil || m.prompt.Err != answerFirst {
+		t.Errorf("a later time typed before the guess: at %v, the prompt %+v", m.Now(), m.prompt)
+	}
+}
