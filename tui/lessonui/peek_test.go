@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -46,8 +47,6 @@ func TestTimeWaitsForTheGuess(t *testing.T) {
 		{"→", []tea.Msg{tea.KeyMsg{Type: tea.KeyRight}}},
 		{"]", keys("]")},
 		{"G", keys("G")},
-		{":", keys(":")},
-		{"t", keys("t")},
 	} {
 		m := openFailFast(t, 120, 40)
 		from := m.Now()
@@ -66,12 +65,6 @@ func TestTimeWaitsForTheGuess(t *testing.T) {
 		m = send(m, c.k...)
 		if m.note == answerFirst {
 			t.Errorf("%s after the guess is still refused", c.name)
-		}
-		if c.name == ":" || c.name == "t" {
-			if m.prompt == nil {
-				t.Errorf("%s after the guess should open the time prompt", c.name)
-			}
-			continue
 		}
 		if m.Now() <= from {
 			t.Errorf("%s after the guess should move the run on from %v: at %v", c.name, from, m.Now())
@@ -137,15 +130,45 @@ func axisLabel(m Model) (x, y int, ok bool) {
 	return 0, 0, false
 }
 
-// A time prompt open when the step comes to wait (a classroom's presenter
-// took it back to its question) takes no time past the one shown.
-func TestAnOpenPromptWaitsForTheGuess(t *testing.T) {
+// The time prompt opens before the guess, but its hint names no range
+// (it read "24 s to 39 s", the step's end being the answer), and it takes
+// no time later than the step shows; after the guess it goes anywhere in
+// the step, its hint the step's range.
+func TestTheTimePromptWaitsForTheGuess(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand
-	m := openFailFast(t, 120, 40)
-	from := m.Now()
-	m.prompt = playback.StepTimePrompt(from, m.stopAt())
-	m = send(m, keys((from+5*time.Second).String()+"\n")...)
-	if m.Now() != from || m.prompt == nil || m.prompt.Err != answerFirst {
-		t.Errorf("a later time typed before the guess: at %v, the prompt %+v", m.Now(), m.prompt)
+	for _, open := range []string{":", "t"} {
+		m := openFailFast(t, 120, 40)
+		from, stop := m.Now(), m.stopAt()
+		m = send(m, keys(open)...)
+		if m.prompt == nil {
+			t.Fatalf("%s before the guess should open the time prompt", open)
+		}
+		v := ansi.Strip(m.View())
+		if strings.Contains(m.prompt.Hint, pane.SecondsShort(stop)) || strings.Contains(v, pane.SecondsShort(stop)) {
+			t.Errorf("%s before the guess: the prompt names the step's end %v: %q\n%s", open, stop, m.prompt.Hint, v)
+		}
+		// The prompt is shared by the copies of the model: one for each time.
+		reopen := func() Model { return send(openFailFast(t, 120, 40), keys(open)...) }
+		for _, typed := range []string{"35", pane.SecondsShort(stop), "500"} {
+			m2 := send(reopen(), keys(typed+"\n")...)
+			if m2.Now() != from || m2.prompt == nil || m2.prompt.Err != answerFirst {
+				t.Errorf("%s%s before the guess: at %v, the prompt %+v", open, typed, m2.Now(), m2.prompt)
+			}
+			if v := ansi.Strip(m2.View()); !strings.Contains(v, answerFirst) {
+				t.Errorf("%s%s before the guess should say why on screen:\n%s", open, typed, v)
+			}
+		}
+		// The moment it shows is taken, as a move that reveals nothing.
+		if m2 := send(reopen(), keys(pane.SecondsShort(from)+"\n")...); m2.prompt != nil || m2.Now() != from {
+			t.Errorf("%s%v before the guess: at %v, the prompt %+v", open, from, m2.Now(), m2.prompt)
+		}
+		m = skipGuess(send(m, tea.KeyMsg{Type: tea.KeyEsc}))
+		m = send(m, keys(open)...)
+		if m.prompt == nil || m.prompt.Hint != playback.StepTimePrompt(from, stop).Hint {
+			t.Fatalf("%s after the guess: the prompt %+v", open, m.prompt)
+		}
+		if m = send(m, keys("35\n")...); m.prompt != nil || m.Now() != 35*time.Second {
+			t.Errorf("%s35 after the guess: at %v, the prompt %+v", open, m.Now(), m.prompt)
+		}
 	}
 }

@@ -78,11 +78,10 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 		return false
 	}
 	l := stepLine{m}
-	if m.waiting() && key.Matches(k, m.keys.Step, m.keys.NextEvent, m.keys.End, m.keys.GoTo) {
-		// Each of these moves the run on (the prompt exists to go
-		// anywhere in the step, and its hint named the step's range): the
-		// learner predicts before the run shows the answer. ←, [ and g
-		// stay: they go no further than the step shows already.
+	if m.waiting() && key.Matches(k, m.keys.Step, m.keys.NextEvent, m.keys.End) {
+		// Each of these moves the run on: the learner predicts before the
+		// run shows the answer. ←, [ and g stay: they go no further than
+		// the step shows already. The prompt opens (guessPrompt).
 		m.refusePeek()
 		return true
 	}
@@ -106,6 +105,8 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 		err, note = l.Seek(l.End()), "as far as this step goes"
 	case key.Matches(k, m.keys.End):
 		err, note = l.Seek(l.End()), "at the end: space replays the step"
+	case key.Matches(k, m.keys.GoTo) && m.waiting():
+		m.prompt = guessPrompt(l.Now())
 	case key.Matches(k, m.keys.GoTo):
 		m.prompt = playback.StepTimePrompt(l.from(), l.End())
 	default:
@@ -161,6 +162,18 @@ func (m *Model) peeks(t time.Duration) bool {
 	return m.sim != nil && m.waiting() && t > m.sim.Now()
 }
 
+// anyTime is later than any run: a time typed before the guess is read
+// as far as it takes to say it is later than the step shows.
+const anyTime = time.Duration(1) << 60
+
+// guessPrompt is the time prompt while the step's prediction waits: its
+// hint names no range of the step, whose end is what lesson 4's "Open:
+// fail fast" asks ("24 s to 39 s"), only that the run goes no later than
+// now until the guess.
+func guessPrompt(now time.Duration) *playback.Prompt {
+	return &playback.Prompt{Label: "go to time", Hint: "answer first to go past " + pane.SecondsShort(now)}
+}
+
 // refusePeek says why a move in time did nothing: the guess comes first.
 func (m *Model) refusePeek() {
 	m.note, m.noteErr = answerFirst, true
@@ -184,16 +197,20 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		l := stepLine{&m}
-		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), l.End(), m.sim.End())
+		end := l.End()
+		if m.waiting() {
+			// Before the guess the step goes no later than it shows: a
+			// refusal naming the step's range ("type 24 s to 39 s") told
+			// lesson 4's "Open: fail fast" its answer.
+			end = l.Now()
+			if later, err := playback.ParseTimeIn(m.prompt.Input, 0, anyTime, anyTime); err == nil && later > end {
+				m.prompt.Err = answerFirst
+				return m, nil
+			}
+		}
+		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), end, max(end, m.sim.End()))
 		if err != nil {
 			m.prompt.Err = err.Error()
-			return m, nil
-		}
-		if m.peeks(at) {
-			// A prompt opened before the step waited (a classroom's
-			// presenter took the step back to its question): a time
-			// later than the run shows is still the answer.
-			m.prompt.Err = answerFirst
 			return m, nil
 		}
 		m.prompt = nil
