@@ -72,3 +72,24 @@ func TestReadmeMultiHopIsTheRun(t *testing.T) {
 	racefree.Only(t) // no goroutine: one headless run and the README's text
 	readmeRunMatches(t, "## Bigger systems")
 }
+
+// The README's sample recording block opens with the `record` command
+// that wrote cmd/breakerlab/testdata/cascade.cast and the line it prints:
+// the frames and the replay's length are the recording's own.
+func TestReadmeRecordLineIsWhatRecordPrints(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
+	t.Setenv("NO_COLOR", "")
+	block := readmeBlockAfter(t, "is one, kept current by a test:")
+	cmd, ok := strings.CutPrefix(block[0], "$ breakerlab ")
+	if !ok || len(block) < 2 || !strings.HasPrefix(block[1], "wrote ") {
+		t.Fatalf("the README's recording block should open with \"$ breakerlab record …\" and the line it prints; update this test")
+	}
+	t.Chdir(t.TempDir()) // the command writes the file the README names, here
+	out, errs, code := run(t, strings.Fields(cmd)...)
+	if code != 0 {
+		t.Fatalf("breakerlab %s: exit %d: %s", cmd, code, errs)
+	}
+	if got := strings.TrimRight(out+errs, "\n"); got != block[1] {
+		t.Errorf("the README shows `breakerlab %s` printing\n %q\nit prints\n %q", cmd, block[1], got)
+	}
+}
