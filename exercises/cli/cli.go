@@ -79,9 +79,10 @@ type Env struct {
 const Help = `Usage: breakerlab exercises [COMMAND] [ARGS]
 
 With no command, opens the runner on the workbook in this folder: it re-runs the
-current exercise's tests each time you save. Keys: h hint, n next, l list,
-s solution, c check all, q quit, and x, whose name in the key line says what
-it does: "reset to stub" (your code is copied to a backup first), or
+current exercise's tests each time you save. Keys: e edit (the exercise's
+file in $VISUAL, else $EDITOR), h hint, n next, l list, r re-run, t task or
+tests first, s solution, c check all, q quit, and x, whose name in the key
+line says what it does: "reset to stub" (your code is copied to a backup first), or
 "put tests back" or "put files back" after you changed a test file or lost
 a file the workbook gave you (your code is kept).
 
