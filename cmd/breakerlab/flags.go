@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/internal/flagerr"
 )
 
@@ -76,34 +77,52 @@ func helpWithValue(args []string) string {
 }
 
 // flagList is a command's answer to --help: its flags, which it reads as
-// flagHelp lists them, and which the man pages read one by one.
+// flagHelp lists them, and which the man pages read one by one. A refusal
+// lists them too, at textWidth columns: its message is made before it knows
+// the terminal it will be printed on.
 type flagList struct{ fs *flag.FlagSet }
 
 func (l flagList) Error() string { return flagHelp(l.fs) }
 
-// flagHelp lists a flag set's flags in one short block, each as
-// describeFlag words it for the machine the help is read on.
+// flagHelp is flagHelpWidth at textWidth columns, for the messages that
+// list a command's flags after refusing one.
 func flagHelp(fs *flag.FlagSet) string {
+	return flagHelpWidth(fs, textWidth)
+}
+
+// flagHelpWidth lists a flag set's flags, each as describeFlag words it
+// for the machine the help is read on: the flag, its value's name and its
+// default on a line, and its text under it with a hanging indent, wrapped
+// to width columns (0: a line each) between words, never inside a word, a
+// flag's name or a number and its unit (report.Wrap). Under it, not beside
+// it: the flags' lines run from 7 columns (-o FILE) to over 60 (serve's
+// --data-dir), and a text beside the longest would have no room left.
+func flagHelpWidth(fs *flag.FlagSet, width int) string {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n == 0 {
 		return fs.Name() + " takes no flags"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "flags of %s:", fs.Name())
+	fmt.Fprintf(&b, "flags of %s:\n", fs.Name())
 	fs.VisitAll(func(f *flag.Flag) {
 		d := describeFlag(f, true)
-		fmt.Fprintf(&b, "\n  %s", d.name)
+		line := "  " + d.name
 		if d.arg != "" {
-			fmt.Fprintf(&b, " %s", d.arg)
+			line += " " + d.arg
 		}
 		if d.def != "" {
-			fmt.Fprintf(&b, " (%s)", d.def)
+			line += " (" + d.def + ")"
 		}
-		fmt.Fprintf(&b, "  %s", d.usage)
+		b.WriteString(report.Wrap(line, width, flagTextIndent))
+		b.WriteString(report.Wrap(strings.Repeat(" ", flagTextIndent)+d.usage, width, flagTextIndent))
 	})
-	return b.String()
+	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// flagTextIndent is how far a flag's text is indented under its name: past
+// the name's two dashes, so that the names stand out down the left.
+const flagTextIndent = 6
 
 // flagWords is one flag as --help and its man page list it.
 type flagWords struct {

@@ -68,9 +68,9 @@ func TestHelpAndRefusalsPrintNoBackquotes(t *testing.T) {
 		}
 	}
 	for name, line := range map[string]string{
-		"challenge": "\n  --check FILE  grade the design in FILE (a scenario file",
-		"scenarios": "\n  --dump NAME  print the built-in scenario NAME as",
-		"run":       "\n  --width N (default: the terminal's width)  fit the table to N columns",
+		"challenge": "\n  --check FILE\n      grade the design in FILE (a scenario file",
+		"scenarios": "\n  --dump NAME\n      print the built-in scenario NAME as",
+		"run":       "\n  --width N (default: the terminal's width)\n      fit the table to N columns",
 	} {
 		if help, _, _ := run(t, "help", name); !strings.Contains(help, line) {
 			t.Errorf("help %s lacks %q:\n%s", name, line, help)
@@ -135,7 +135,7 @@ func TestManSynopsisIsTheRootHelpsUsage(t *testing.T) {
 		if name == "" {
 			continue
 		}
-		flags := flagsText(commands[name])
+		flags := flagsText(commands[name], textWidth)
 		if flags != "" && got == "breakerlab "+name {
 			t.Errorf("%s's SYNOPSIS %q shows none of its arguments or flags:\n%s", file, got, flags)
 		}
@@ -255,7 +255,7 @@ func TestFlagsShowOneDefault(t *testing.T) {
 		}
 	}
 	serveHelp, _, _ := run(t, "help", "serve")
-	if want := fmt.Sprintf("--max-simulations (default: the number of cores, %d here)  ", serve.DefaultMaxSimulations); !strings.Contains(serveHelp, want) {
+	if want := fmt.Sprintf("--max-simulations (default: the number of cores, %d here)\n", serve.DefaultMaxSimulations); !strings.Contains(serveHelp, want) {
 		t.Errorf("serve's help lacks %q:\n%s", want, serveHelp)
 	}
 	dir := t.TempDir()

@@ -296,10 +296,7 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "\nCommands:")
 	// Each summary wraps under itself, to the terminal's width or to 80
 	// columns in a pipe.
-	width := terminalWidth(w)
-	if width == 0 {
-		width = 80
-	}
+	width := helpWidth(w)
 	for _, n := range commandNames() {
 		io.WriteString(w, report.Wrap(fmt.Sprintf("  %-12s %s", n, commands[n].summaryLine()), width, 15))
 	}

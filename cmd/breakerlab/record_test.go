@@ -600,9 +600,7 @@ func TestRecordLessonIsPresentationModeWithOrWithoutPresent(t *testing.T) {
 		t.Errorf("the recording shows the player's key help, which presentation mode leaves out:\n%s", first)
 	}
 	help, _, _ := run(t, "record", "--help")
-	_, line, _ := strings.Cut(help, "\n  --present ")
-	line, _, _ = strings.Cut(line, "\n")
-	if !strings.Contains(line, "--lesson") {
+	if line := flagEntry(help, "--present"); !strings.Contains(line, "--lesson") {
 		t.Errorf("--present's help %q does not say a lesson's step is recorded in presentation mode without it", line)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -178,29 +179,83 @@ func indentExamples(ex string) string {
 }
 
 // printCommandHelp is `breakerlab help NAME`: the summary, the command's
-// flags as its own parser lists them, and its examples.
+// flags as its own parser lists them, and its examples, wrapped to
+// helpWidth.
 func printCommandHelp(w io.Writer, c command) {
-	fmt.Fprintf(w, "breakerlab %s: %s\n", c.name, c.summaryLine())
+	writeCommandHelp(w, c, helpWidth(w))
+}
+
+// writeCommandHelp is printCommandHelp at width columns. Every line wraps
+// between words but an example's command line, which is kept whole to be
+// copied: only the words after it, what it does, wrap under themselves.
+func writeCommandHelp(w io.Writer, c command, width int) {
+	io.WriteString(w, report.Wrap(fmt.Sprintf("breakerlab %s: %s", c.name, c.summaryLine()), width, 2))
 	if about := c.about(); about != "" {
-		fmt.Fprintf(w, "\n%s", report.Wrap(about, 80, 0))
+		fmt.Fprintf(w, "\n%s", report.Wrap(about, width, 0))
 	}
-	if fl := flagsText(c); fl != "" {
+	if fl := flagsText(c, width); fl != "" {
 		fmt.Fprintf(w, "\n%s\n", fl)
 	}
 	if ex := c.examplesText(); ex != "" {
-		fmt.Fprintf(w, "\nexamples:\n%s", indentExamples(ex))
+		fmt.Fprintf(w, "\nexamples:\n%s", wrapExamples(indentExamples(ex), width))
 	}
 }
 
+// wrapExamples wraps each example line's words after its command line
+// (two or more spaces after it) under themselves, to width columns. A line
+// whose command line leaves them no room (past width less 20 columns) is
+// left as it is: its words under it, 20 at a time, would read worse than
+// the line run long.
+func wrapExamples(ex string, width int) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimSuffix(ex, "\n"), "\n") {
+		at := exampleWordsColumn(line)
+		if at <= 0 || at > width-20 {
+			b.WriteString(line + "\n")
+			continue
+		}
+		b.WriteString(report.Wrap(line, width, at))
+	}
+	return b.String()
+}
+
+// exampleWordsColumn is the column where an indented example line's words
+// about it start (after two or more spaces past its command line), or 0
+// for a line that has none.
+func exampleWordsColumn(line string) int {
+	text := strings.TrimLeft(line, " ")
+	i := strings.Index(text, "  ")
+	if i < 0 {
+		return 0
+	}
+	rest := text[i:]
+	return len([]rune(line)) - len([]rune(text)) + len([]rune(text[:i])) + len(rest) - len(strings.TrimLeft(rest, " "))
+}
+
+// helpWidth is the width help wraps to on w, as the root help's command
+// list, presets and sweep's knob list choose theirs: the terminal's, or
+// textWidth in a pipe or a file.
+func helpWidth(w io.Writer) int {
+	if tw := terminalWidth(w); tw > 0 {
+		return tw
+	}
+	return textWidth
+}
+
 // flagsText is the flag list a command prints for --help ("flags of run:
-// ..."), or "" for a command without flags of its own.
-func flagsText(c command) string {
+// ..."), wrapped to width columns, or "" for a command without flags of
+// its own.
+func flagsText(c command, width int) string {
 	if c.name == "exercises" {
 		return strings.TrimRight(cli.Help, "\n")
 	}
 	err := c.run([]string{"--help"}, io.Discard, io.Discard)
 	if err == nil {
 		return ""
+	}
+	var l flagList
+	if errors.As(err, &l) {
+		return flagHelpWidth(l.fs, width)
 	}
 	msg := err.Error()
 	if i := strings.Index(msg, "flags of "); i >= 0 {

@@ -107,7 +107,7 @@ func TestExamplesUseRealFlags(t *testing.T) {
 		if c.examplesText() == "" {
 			t.Errorf("%s has no examples", name)
 		}
-		flags := flagsText(c)
+		flags := flagsText(c, textWidth)
 		for line := range strings.SplitSeq(c.examplesText(), "\n") {
 			for w := range strings.FieldsSeq(line) {
 				if n, ok := flagName(w); ok && w != "-o" && !strings.Contains(flags, "--"+n) && !strings.Contains(flags, "-"+n) {

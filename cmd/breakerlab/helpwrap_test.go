@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises/cli"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+)
+
+// flagEntry is the words of flag name's entry in a command's help (its
+// line: the flag, its value's name and its default, then its text), joined
+// by single spaces whatever the lines they were wrapped to; "" when the
+// help lists no such flag.
+func flagEntry(help, name string) string {
+	var words []string
+	in := false
+	// From the flags' heading on: the summary's lines above it wrap with
+	// two spaces before them too, and may start with a flag.
+	_, flags, _ := strings.Cut(help, "\nflags of ")
+	for line := range strings.SplitSeq(flags, "\n") {
+		switch {
+		case line == "  "+name || strings.HasPrefix(line, "  "+name+" "):
+			in = true
+		case in && strings.HasPrefix(line, strings.Repeat(" ", flagTextIndent)) && strings.TrimSpace(line) != "":
+		default:
+			if in {
+				return strings.Join(words, " ")
+			}
+			continue
+		}
+		words = append(words, strings.Fields(line)...)
+	}
+	return strings.Join(words, " ")
+}
+
+// overWidth is the lines of help wider than width columns but those that
+// may be, as writeCommandHelp keeps them whole: a line of one word (a
+// list of measures joined by |, at 40 columns), an example whose words
+// would start past width less 20 columns (its command line kept whole to
+// be copied), and exercises' own list of its commands, which that package
+// lays out.
+func overWidth(help string, width int) []string {
+	var long []string
+	examples := false
+	for line := range strings.SplitSeq(help, "\n") {
+		if line == "examples:" {
+			examples = true
+		}
+		if len([]rune(line)) <= width || strings.Contains(cli.Help, line) {
+			continue
+		}
+		if len(strings.Fields(line)) == 1 {
+			continue
+		}
+		_, about, _ := strings.Cut(strings.TrimLeft(line, " "), "  ")
+		if examples && len([]rune(line))-len([]rune(strings.TrimLeft(about, " "))) > width-20 {
+			continue
+		}
+		long = append(long, line)
+	}
+	return long
+}
+
+// Every command's help, in a pipe, wraps to 80 columns: no line runs past
+// them, and each flag's entry keeps all its words in order (a wrap that
+// dropped or cut one would show here). A wider or narrower width moves
+// only where the lines break: the same words, at most as wide.
+func TestHelpWrapsToItsWidth(t *testing.T) {
+	racefree.Only(t) // no goroutine: help prints and runs nothing
+	tempConfig(t)
+	entries := 0
+	for _, name := range commandNames() {
+		c := commands[name]
+		byHelp, _, code := run(t, "help", name)
+		byFlag, _, code2 := run(t, name, "--help")
+		if code != 0 || code2 != 0 {
+			t.Fatalf("help %s: exit %d; %s --help: exit %d", name, code, name, code2)
+		}
+		if name != "exercises" && byFlag != byHelp {
+			t.Errorf("%s --help and help %s differ:\n%s\n---\n%s", name, name, byFlag, byHelp)
+		}
+		for _, help := range []string{byHelp, byFlag} {
+			if long := overWidth(help, textWidth); len(long) > 0 {
+				t.Errorf("%s's help in a pipe has lines over %d columns:\n%s", name, textWidth, strings.Join(long, "\n"))
+			}
+		}
+		fs := commandFlagSet(c)
+		for _, width := range []int{minTableWidth, textWidth, 200} {
+			var b bytes.Buffer
+			writeCommandHelp(&b, c, width)
+			help := b.String()
+			if width == textWidth && help != byHelp {
+				t.Errorf("help %s in a pipe is not its help at %d columns", name, textWidth)
+			}
+			if !slices.Equal(strings.Fields(help), strings.Fields(byHelp)) {
+				t.Errorf("help %s at %d columns has other words than at %d:\n%s", name, width, textWidth, help)
+			}
+			if long := overWidth(help, width); len(long) > 0 {
+				t.Errorf("help %s at %d columns has longer lines:\n%s", name, width, strings.Join(long, "\n"))
+			}
+			if fs == nil {
+				continue
+			}
+			fs.VisitAll(func(f *flag.Flag) {
+				d := describeFlag(f, true)
+				head := d.name
+				if d.arg != "" {
+					head += " " + d.arg
+				}
+				if d.def != "" {
+					head += " (" + d.def + ")"
+				}
+				want := strings.Join(strings.Fields(head+" "+d.usage), " ")
+				if got := flagEntry(help, d.name); got != want {
+					t.Errorf("help %s at %d columns: %s reads\n%q\nwant\n%q", name, width, d.name, got, want)
+				}
+				entries++
+			})
+		}
+	}
+	// A test that found few flags would pass whatever the wrap did.
+	if entries < 3*100 {
+		t.Errorf("checked %d flags' entries", entries)
+	}
+}
