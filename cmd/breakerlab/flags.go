@@ -115,10 +115,39 @@ func flagHelpWidth(fs *flag.FlagSet, width int) string {
 			line += " (" + d.def + ")"
 		}
 		b.WriteString(report.Wrap(line, width, flagTextIndent))
-		b.WriteString(report.Wrap(strings.Repeat(" ", flagTextIndent)+d.usage, width, flagTextIndent))
+		text := report.Wrap(strings.Repeat(" ", flagTextIndent)+keepQuotesWhole(d.usage), width, flagTextIndent)
+		b.WriteString(strings.ReplaceAll(text, quotedSpace, " "))
 	})
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// keepQuotesWhole joins the words of each example in single quotes in text
+// ('12s inventory slow 2s for 10s') by quotedSpace, which report.Wrap
+// takes for a letter: an example split over two lines is copied wrong. A
+// quote opens after a space or a bracket, so that the apostrophe of "the
+// API's port" opens none, and closes before one or a mark.
+func keepQuotesWhole(text string) string {
+	var b strings.Builder
+	open := false
+	for i, r := range text {
+		switch {
+		case r == '\'' && !open && (i == 0 || strings.ContainsRune(" (", rune(text[i-1]))):
+			open = true
+		case r == '\'' && open && (i == len(text)-1 || strings.ContainsRune(" ,;:.)", rune(text[i+1]))):
+			open = false
+		case r == ' ' && open:
+			b.WriteString(quotedSpace)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// quotedSpace stands for a space inside quotes while a flag's text wraps:
+// a character of private use, which no flag's text holds and which is no
+// space to strings.Fields, counted one column as the space it stands for.
+const quotedSpace = "\ue000"
 
 // flagTextIndent is how far a flag's text is indented under its name: past
 // the name's two dashes, so that the names stand out down the left.

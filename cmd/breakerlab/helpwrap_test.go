@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -65,14 +66,19 @@ func overWidth(help string, width int) []string {
 	return long
 }
 
+// quotedExample is an example in single quotes in a flag's text, after a
+// space or a bracket (an apostrophe, "the API's port", follows a letter).
+var quotedExample = regexp.MustCompile(`[ (]('[^']+')`)
+
 // Every command's help, in a pipe, wraps to 80 columns: no line runs past
 // them, and each flag's entry keeps all its words in order (a wrap that
-// dropped or cut one would show here). A wider or narrower width moves
+// dropped or cut one would show here), and an example in quotes is kept
+// on one line, to be copied. A wider or narrower width moves
 // only where the lines break: the same words, at most as wide.
 func TestHelpWrapsToItsWidth(t *testing.T) {
 	racefree.Only(t) // no goroutine: help prints and runs nothing
 	tempConfig(t)
-	entries := 0
+	entries, quoted := 0, 0
 	for _, name := range commandNames() {
 		c := commands[name]
 		byHelp, _, code := run(t, "help", name)
@@ -119,11 +125,17 @@ func TestHelpWrapsToItsWidth(t *testing.T) {
 					t.Errorf("help %s at %d columns: %s reads\n%q\nwant\n%q", name, width, d.name, got, want)
 				}
 				entries++
+				for _, m := range quotedExample.FindAllStringSubmatch(d.usage, -1) {
+					quoted++
+					if !strings.Contains(help, m[1]) {
+						t.Errorf("help %s at %d columns splits %s's example %s over two lines", name, width, d.name, m[1])
+					}
+				}
 			})
 		}
 	}
 	// A test that found few flags would pass whatever the wrap did.
-	if entries < 3*100 {
-		t.Errorf("checked %d flags' entries", entries)
+	if entries < 3*100 || quoted < 3*20 {
+		t.Errorf("checked %d flags' entries and %d quoted examples", entries, quoted)
 	}
 }
