@@ -90,7 +90,7 @@ func TestManPagesListTheRealFlags(t *testing.T) {
 	sweep := page("breakerlab-sweep.1")
 	for _, want := range []string{
 		".SH NAME\nbreakerlab-sweep - run a scenario over a grid of one or two knobs and show a measure as a heatmap\n",
-		".SH OPTIONS\n", ".TP\n\\fB--vary\\fP\n", ".TP\n\\fB--seeds\\fP (default 3)\n", ".TP\n\\fB-o\\fP\n",
+		".SH OPTIONS\n", ".TP\n\\fB--vary\\fP \\fIPATH=FROM\\&.\\&.TO[:STEPS]\\fP\n", ".TP\n\\fB--seeds\\fP \\fIN\\fP (default 3)\n", ".TP\n\\fB-o\\fP \\fIFILE\\fP\n",
 		".nh\n.ad l\n",
 	} {
 		if !strings.Contains(sweep, want) {

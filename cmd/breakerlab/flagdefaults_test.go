@@ -60,10 +60,10 @@ func TestDurationDefaultsReadAsTheProgramWritesThem(t *testing.T) {
 				t.Fatalf("%s --%s: default %q: %v", name, f.Name, f.DefValue, err)
 			}
 			want := engine.FormatDuration(d)
-			if line := "--" + f.Name + " (default " + want + ")"; !strings.Contains(help, line) {
+			if line := "--" + f.Name + " DURATION (default " + want + ")"; !strings.Contains(help, line) {
 				t.Errorf("%s's help lacks %q", name, line)
 			}
-			if line := `\fB--` + f.Name + `\fP (default ` + want + `)`; !strings.Contains(string(page), line) {
+			if line := `\fB--` + f.Name + `\fP \fIDURATION\fP (default ` + want + `)`; !strings.Contains(string(page), line) {
 				t.Errorf("%s's man page lacks %q", name, line)
 			}
 		})

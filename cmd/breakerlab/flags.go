@@ -170,7 +170,7 @@ type flagWords struct {
 func describeFlag(f *flag.Flag, onThisMachine bool) flagWords {
 	arg, usage := flag.UnquoteUsage(f)
 	if !strings.Contains(f.Usage, "`") {
-		arg = ""
+		arg = valueName(f)
 	}
 	d := flagWords{name: "--" + f.Name, arg: arg, usage: usage}
 	if len(f.Name) == 1 {
@@ -185,6 +185,41 @@ func describeFlag(f *flag.Flag, onThisMachine bool) flagWords {
 		d.def = "default " + def
 	}
 	return d
+}
+
+// valueName names the value of a flag whose text names none in backquotes
+// by its kind, so that the help tells a flag that takes a value ("--seed
+// N") from a switch ("--wide"), which takes none and gets "". A choice is
+// its choices (table|json); a count or a budget N; a duration DURATION; a
+// fraction NUMBER; any other its own name in capitals (--fault FAULT,
+// --goal GOAL), or VALUE for a name of several words.
+func valueName(f *flag.Flag) string {
+	v := f.Value
+	if w, ok := v.(wordedDefault); ok {
+		v = w.Value
+	}
+	if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return ""
+	}
+	switch v := v.(type) {
+	case *choiceFlag:
+		return strings.Join(v.choices, "|")
+	case *budgetFlag:
+		return "N"
+	case flag.Getter:
+		switch v.Get().(type) {
+		case int, int64, uint, uint64:
+			return "N"
+		case time.Duration:
+			return "DURATION"
+		case float64:
+			return "NUMBER"
+		}
+	}
+	if strings.Contains(f.Name, "-") {
+		return "VALUE"
+	}
+	return strings.ToUpper(f.Name)
 }
 
 // flagDefault is f's default as the help and the man pages write it, or

@@ -255,7 +255,7 @@ func TestFlagsShowOneDefault(t *testing.T) {
 		}
 	}
 	serveHelp, _, _ := run(t, "help", "serve")
-	if want := fmt.Sprintf("--max-simulations (default: the number of cores, %d here)\n", serve.DefaultMaxSimulations); !strings.Contains(serveHelp, want) {
+	if want := fmt.Sprintf("--max-simulations N (default: the number of cores, %d here)\n", serve.DefaultMaxSimulations); !strings.Contains(serveHelp, want) {
 		t.Errorf("serve's help lacks %q:\n%s", want, serveHelp)
 	}
 	dir := t.TempDir()
@@ -266,7 +266,7 @@ func TestFlagsShowOneDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "\\fB--max-simulations\\fP (default: the number of cores)\n"; !strings.Contains(string(page), want) {
+	if want := "\\fB--max-simulations\\fP \\fIN\\fP (default: the number of cores)\n"; !strings.Contains(string(page), want) {
 		t.Errorf("breakerlab-serve.1 lacks %q:\n%s", want, page)
 	}
 	if home, _, _ := run(t, "home", "--help"); !strings.Contains(home, "\nflags of home:\n  --present") {

@@ -139,3 +139,48 @@ func TestHelpWrapsToItsWidth(t *testing.T) {
 		t.Errorf("checked %d flags' entries and %d quoted examples", entries, quoted)
 	}
 }
+
+// A flag that takes a value names it on its line ("--seed N", "--format
+// table|json", "-o FILE"), and a switch names none: the help alone tells
+// `--fault '12s api down'` from `--wide`, which a line that named neither
+// left to a refusal to teach. Whether a flag takes a value is asked of the
+// flag package, which reads the command line, not of the help.
+func TestHelpNamesEveryValueAndNoSwitch(t *testing.T) {
+	racefree.Only(t) // no goroutine: help prints and runs nothing
+	tempConfig(t)
+	valued, switches := 0, 0
+	for _, name := range commandNames() {
+		fs := commandFlagSet(commands[name])
+		if fs == nil {
+			continue
+		}
+		help, _, _ := run(t, "help", name)
+		// From the flags' heading on: the summary above it wraps too.
+		_, help, _ = strings.Cut(help, "\nflags of ")
+		fs.VisitAll(func(f *flag.Flag) {
+			var line string
+			for l := range strings.SplitSeq(help, "\n") {
+				if l == "  "+flagSpelling(f.Name) || strings.HasPrefix(l, "  "+flagSpelling(f.Name)+" ") {
+					line = l
+					break
+				}
+			}
+			after := strings.Fields(strings.TrimPrefix(line, "  "+flagSpelling(f.Name)))
+			named := len(after) > 0 && !strings.HasPrefix(after[0], "(")
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				switches++
+				if named {
+					t.Errorf("help %s: the switch %s reads as if it took a value: %q", name, flagSpelling(f.Name), line)
+				}
+				return
+			}
+			valued++
+			if !named {
+				t.Errorf("help %s: %s takes a value but its line names none: %q", name, flagSpelling(f.Name), line)
+			}
+		})
+	}
+	if valued < 60 || switches < 20 {
+		t.Errorf("found %d flags that take a value and %d switches", valued, switches)
+	}
+}

@@ -87,7 +87,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
 	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
-	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback needs --open-to-network")
+	listenHost := fs.String("listen", "127.0.0.1", "the `ADDRESS` both servers bind; anything but loopback needs --open-to-network")
 	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none); the default in words: "+faultWords(lab.DefaultFaults()))

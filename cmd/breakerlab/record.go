@@ -56,10 +56,10 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same recording")
 	variant := fs.Int("variant", 1, "the variant to record, counting from 1")
 	speed := fs.Float64("speed", 5, "virtual seconds per second of replay, one of "+speedList())
-	size := fs.String("size", "100x30", "the recorded terminal's size, COLUMNSxROWS, at least 80x24")
+	size := fs.String("size", "100x30", "the recorded terminal's size, `COLUMNSxROWS`, at least 80x24")
 	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
-	outPath := fs.String("o", "", "the file to write (- for standard output)")
+	outPath := fs.String("o", "", "the `FILE` to write (- for standard output)")
 	// A lesson's step is recorded in presentation mode whether or not
 	// --present is given: the help says so, where the flag read as
 	// ignored beside --lesson.

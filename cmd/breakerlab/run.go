@@ -34,7 +34,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same result")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
 	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
-	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
+	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
 	widths := addWidthFlags(fs)
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)

@@ -42,7 +42,7 @@ func (v *varyFlag) Set(s string) error { *v = append(*v, s); return nil }
 func runSweep(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var vary varyFlag
-	fs.Var(&vary, "vary", "a knob and its range, PATH=FROM..TO[:STEPS] (once or twice), e.g. recommendations.bulkhead=5..60:12")
+	fs.Var(&vary, "vary", "a knob and its range, `PATH=FROM..TO[:STEPS]` (once or twice), e.g. recommendations.bulkhead=5..60:12")
 	measure := fs.String("measure", "", "what to measure: ENDPOINT.ok|fallback|rejected|failed|p50|p95|p99 or DEPENDENCY.in_flight_max|held_max|first_open; "+
 		"in_flight_max is the most calls the dependency worked on at once, abandoned ones included (their caller gave up, timed out), so it may pass a bulkhead's cap; "+
 		"held_max the most calls a caller still waited on at once in the measurement window (read at each sample, every 100 ms in a run up to an hour), what a bulkhead caps")
@@ -54,7 +54,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	width := fs.Int("width", 80, "the widest line the heatmap may draw")
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
 	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
-	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
+	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
