@@ -29,11 +29,11 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	check := fs.Bool("check", false, "check the deck instead of drilling: fill every placeholder, evaluate every claim, find numbers nothing checks and unknown topics; exit 1 naming the card that is wrong")
 	deck := fs.Bool("deck", false, "print every card as JSON lines (id, topic, kind, question, answer, source) instead of drilling")
 	generate := fs.Int("generate", 0, fmt.Sprintf("print N generated problems with their answers (1 to %d) instead of drilling", maxProblems))
-	seed := fs.Uint64("seed", 1, "the seed of --generate: the same seed prints the same problems")
+	seed := fs.Uint64("seed", 1, "the seed of --generate, `S`: the same seed prints the same problems")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "the worksheet's format with --generate: text (problems, then answers) or json (one problem a line)")
 	kinds := fs.String("kind", "", "with --generate, only these kinds, joined by commas: "+strings.Join(drill.Generators, ", "))
-	topic := fs.String("topic", "", "only the cards of one topic: "+strings.Join(drill.Topics, ", "))
+	topic := fs.String("topic", "", "only the cards of one topic, `T`: "+strings.Join(drill.Topics, ", "))
 	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones")
 	review := fs.Bool("review", false, "only the cards that are due, no new ones")
 	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, and the cards due and new now (--topic, --new and --review choose the session counted)")

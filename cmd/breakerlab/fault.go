@@ -15,7 +15,7 @@ type faultFlag struct{ specs []chaos.Spec }
 // addFaultFlag adds --fault to a command's flags.
 func addFaultFlag(fs *flag.FlagSet) *faultFlag {
 	f := &faultFlag{}
-	fs.Var(f, "fault", "inject a fault, repeatable (a later fault of a part overrides an earlier one where they overlap): "+chaos.Grammar)
+	fs.Var(f, "fault", "inject a fault `SPEC`, repeatable (a later fault of a part overrides an earlier one where they overlap): "+chaos.Grammar)
 	return f
 }
 

@@ -184,3 +184,56 @@ func TestHelpNamesEveryValueAndNoSwitch(t *testing.T) {
 		t.Errorf("found %d flags that take a value and %d switches", valued, switches)
 	}
 }
+
+// A value's name on a command's usage line ("run SCENARIO [--seed N]
+// [--fault SPEC]") is the name its flag's line in the help gives it: a
+// reader who meets --fault SPEC above and --fault FAULT below would take
+// them for two things.
+func TestUsageAndFlagsNameAValueAlike(t *testing.T) {
+	racefree.Only(t) // no goroutine: help prints and runs nothing
+	valueInUsage := regexp.MustCompile(`(--?[a-z][a-z-]*) ([A-Z][A-Z]*)`)
+	compared := 0
+	for _, name := range commandNames() {
+		c := commands[name]
+		fs := commandFlagSet(c)
+		if fs == nil {
+			continue
+		}
+		for _, m := range valueInUsage.FindAllStringSubmatch(c.usage, -1) {
+			f := fs.Lookup(strings.TrimLeft(m[1], "-"))
+			if f == nil {
+				continue
+			}
+			compared++
+			d := describeFlag(f, true)
+			if got := valueInUsage.FindStringSubmatch(d.name + " " + d.arg); got == nil || got[2] != m[2] {
+				t.Errorf("%s: the usage line names %s's value %s, its flag's line %q", name, m[1], m[2], d.name+" "+d.arg)
+			}
+		}
+	}
+	if compared < 15 {
+		t.Errorf("compared %d values' names", compared)
+	}
+}
+
+// What a command's help says a flag does is what it does: challenge's
+// --start prints the starting design (its text said so while the words
+// above the flags said it opened the level at its first screen), and
+// lesson's --step left out opens the step where you left off, not a step
+// 0 that "(default 0)" named.
+func TestHelpSaysWhatTheFlagDoes(t *testing.T) {
+	racefree.Only(t) // no goroutine: --start prints, help prints
+	tempConfig(t)
+	design, errOut, code := run(t, "challenge", "timeout-pool", "--start")
+	if code != 0 || !strings.HasPrefix(design, "# Challenge 1:") || !strings.Contains(design, "\n[system]\n") {
+		t.Fatalf("challenge timeout-pool --start: exit %d, %s%.300s; want the starting design printed", code, errOut, design)
+	}
+	help, _, _ := run(t, "help", "challenge")
+	if !strings.Contains(strings.Join(strings.Fields(help), " "), "--start prints its starting design") {
+		t.Errorf("help challenge does not say --start prints the starting design:\n%s", help)
+	}
+	help, _, _ = run(t, "help", "lesson")
+	if want := "--step N (default: where you left off) open this step (from 1) instead of where you left off"; flagEntry(help, "--step") != want {
+		t.Errorf("help lesson's --step reads %q, want %q", flagEntry(help, "--step"), want)
+	}
+}

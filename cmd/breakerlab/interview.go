@@ -27,7 +27,7 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("interview", flag.ContinueOnError)
 	minutes := fs.Int("minutes", int(interviewui.DefaultTime/time.Minute), "the countdown, in minutes (1 to 120)")
 	list := fs.Bool("list", false, "print the prompts, one a line: id, title")
-	rubric := fs.String("rubric", "", "print the prompt `ID` and the points of its rubric instead of interviewing")
+	rubric := fs.String("rubric", "", "print a prompt, `PROMPT`, and the points of its rubric instead of interviewing")
 	var history historyFlag
 	fs.Var(&history, "history", "list the interviews saved from the rubric, oldest first (when, prompt, time used, points said); --history N, or an interview's id, prints that one: the prompt, the answer as typed and the rubric as marked")
 	check := fs.Bool("check", false, "fill every prompt's and rubric point's placeholders, evaluate their claims and list numbers typed by hand; exit 1 naming the prompt and point that is wrong (a FILE checks a prompts file written as lessons/drill/interview.toml)")

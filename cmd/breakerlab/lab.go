@@ -81,13 +81,13 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
 	conns := fs.Int("conns", lab.DefaultConnsPerHost, "the go server's MaxConnsPerHost to the provider")
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
-	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second (all runs a third row at twice this)")
+	rate := fs.Float64("rate", lab.DefaultRate, "`N` checkout requests a second (all runs a third row at twice this)")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
 	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
 	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
-	listenHost := fs.String("listen", "127.0.0.1", "the `ADDRESS` both servers bind; anything but loopback needs --open-to-network")
+	listenHost := fs.String("listen", "127.0.0.1", "the address `ADDR` both servers bind; anything but loopback needs --open-to-network")
 	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none); the default in words: "+faultWords(lab.DefaultFaults()))

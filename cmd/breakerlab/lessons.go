@@ -112,6 +112,9 @@ const noPlayer = "`breakerlab lessons` lists the lessons and `breakerlab lesson 
 func runLesson(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
 	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
+	// Its 0 is no step but where you left off, which "(default 0)" did
+	// not say.
+	sayDefault(fs, "step", "where you left off", false)
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
 	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}

@@ -65,7 +65,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	// ignored beside --lesson.
 	presentFlag := fs.Bool("present", false, "record in presentation mode, as --present shows it on a projector; "+
 		"a lesson's step (--lesson) is recorded so with or without it")
-	lesson := fs.String("lesson", "", "record a lesson's step (a number, an ID or a file) in presentation mode, instead of a scenario: "+
+	lesson := fs.String("lesson", "", "record a lesson's step (a number, an `ID` or a file) in presentation mode, instead of a scenario: "+
 		"it plays at the step's own speed from where the player opens it to where it stops on its own (its pause, or its end), "+
 		"as a learner who has not guessed sees it: its question open throughout, no guess made, no answer given, no prediction revealed, "+
 		"and every figure the question asks about hidden (\"shown after the guess\") for the whole recording, the clock moving; "+

@@ -107,7 +107,7 @@ var errRemoteLiveLab = errors.New(remoteLiveLab)
 
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	listen := fs.String("listen", serve.DefaultListen, "the `ADDRESS` to listen on; anything but loopback needs --authorized-keys or --password")
+	listen := fs.String("listen", serve.DefaultListen, "the address `ADDR` to listen on; anything but loopback needs --authorized-keys or --password")
 	keys := fs.String("authorized-keys", "", "a `FILE` of the public keys allowed in, one a line (authorized_keys format)")
 	password := fs.Bool("password", false, "ask here for a class password that students type to get in; progress is kept per user name, and a name first used with an SSH key is bound to that key until the server stops (a name first used without one is open to anyone with the password)")
 	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press ctrl+g to follow its sandbox or lesson (ctrl+l lists who is in the room); on a lesson step, ctrl+a puts its question to the room (r reveals the answer, esc ends it); ctrl+p toggles presentation mode")

@@ -43,7 +43,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	var vary varyFlag
 	fs.Var(&vary, "vary", "a knob and its range, `PATH=FROM..TO[:STEPS]` (once or twice), e.g. recommendations.bulkhead=5..60:12")
-	measure := fs.String("measure", "", "what to measure: ENDPOINT.ok|fallback|rejected|failed|p50|p95|p99 or DEPENDENCY.in_flight_max|held_max|first_open; "+
+	measure := fs.String("measure", "", "what to measure, `METRIC`: ENDPOINT.ok|fallback|rejected|failed|p50|p95|p99 or DEPENDENCY.in_flight_max|held_max|first_open; "+
 		"in_flight_max is the most calls the dependency worked on at once, abandoned ones included (their caller gave up, timed out), so it may pass a bulkhead's cap; "+
 		"held_max the most calls a caller still waited on at once in the measurement window (read at each sample, every 100 ms in a run up to an hour), what a bulkhead caps")
 	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
