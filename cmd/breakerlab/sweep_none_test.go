@@ -44,16 +44,17 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	}
 
 	// A map of two knobs: the per-host cap's column of 0 says none, and a
-	// line under the map what none is; the bulkhead's wait's row of 0
-	// stays 0.
-	both := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.bulkhead_wait=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "table")
-	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 │") == "" || strings.Contains(both, "bulkhead_wait=0") {
-		t.Errorf("a map of transport.per_host from 0 by inventory/database.bulkhead_wait from 0: want a column of none, a line saying none is no limit, and a row of 0:\n%s", both)
+	// line under the map what none is; the fault's start's row of 0
+	// stays 0. (The bulkhead's wait, which this map drew before, is
+	// refused: the call has no bulkhead to wait for.)
+	both := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "table")
+	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 │") == "" || strings.Contains(both, "fault.from=0") {
+		t.Errorf("a map of transport.per_host from 0 by inventory/database.fault.from from 0: want a column of none, a line saying none is no limit, and a row of 0:\n%s", both)
 	}
 
 	// The picture's tick at 0 says none too.
-	if svg := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.bulkhead_wait=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "svg"); !strings.Contains(svg, ">none</text>") || !strings.Contains(svg, ">0 ms</text>") {
-		t.Errorf("the svg of transport.per_host from 0 by inventory/database.bulkhead_wait from 0: want a tick of none on the first, of 0 ms on the second")
+	if svg := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "svg"); !strings.Contains(svg, ">none</text>") || !strings.Contains(svg, ">0 ms</text>") {
+		t.Errorf("the svg of transport.per_host from 0 by inventory/database.fault.from from 0: want a tick of none on the first, of 0 ms on the second")
 	}
 
 	// The goal's summary says none meets the goal, in the table's words:
@@ -64,7 +65,7 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 		t.Errorf("transport.per_host swept from 0 with a goal only none meets: want the summary to say it is none that meets it:\n%s", goal)
 	}
 
-	value := sweep("cascade", "--vary", "recommendations.bulkhead_wait=0..100ms:3", "--measure", "search.ok", "--seeds", "1", "--format", "table")
+	value := sweep("cascade", "--variant", "2", "--vary", "recommendations.bulkhead_wait=0..100ms:3", "--measure", "search.ok", "--seeds", "1", "--format", "table")
 	if row := rowOf(value, "0 "); row == "" || strings.Contains(value, "none") {
 		t.Errorf("recommendations.bulkhead_wait swept from 0: want a row of 0 and no none:\n%s", value)
 	}

@@ -77,13 +77,15 @@ func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
 	sys.Dependencies, _ = oneTry("", sys.Dependencies)
 	sys.Dependencies, _ = unreadFaultFields(out, "", sys.Dependencies)
 	sys.Dependencies, _ = unreadMargins(out, "", variant, sys.Dependencies)
+	sys.Dependencies, _ = unreadBulkheadWaits(out, "", variant, sys.Dependencies)
 	copied := false
 	for i := range sys.Services {
 		s := sys.Services[i]
 		deps, changed := oneTry(s.Name+"/", s.Dependencies)
 		deps, faultsChanged := unreadFaultFields(out, s.Name+"/", deps)
 		deps, marginsChanged := unreadMargins(out, s.Name+"/", variant, deps)
-		changed = changed || faultsChanged || marginsChanged
+		deps, waitsChanged := unreadBulkheadWaits(out, s.Name+"/", variant, deps)
+		changed = changed || faultsChanged || marginsChanged || waitsChanged
 		dead := s.Shed != nil && s.Queue == 0
 		if !dead && !changed {
 			continue
@@ -157,6 +159,38 @@ func unreadMargins(out map[string]deadPart, where, variant string, deps []engine
 		name := where + deps[i].Name
 		out["deadline_margin "+name] = deadPart{deps[i].Policy.DeadlineMargin, fmt.Sprintf("%s propagates no deadline in %s, and deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy", name, variant)}
 		deps[i].Policy.DeadlineMargin = 0
+	}
+	return deps, copied
+}
+
+// unreadBulkheadWaits drops from deps the bulkhead wait and queue of a
+// call with no bulkhead (neither a cap nor a per-tenant one), into out
+// keyed by the knob and the call: both are read only for a call that
+// finds the bulkhead full, and a call with none never does
+// (configuredLayers leaves the layer out), so an axis of either there is
+// seen to change nothing (cascade's search-index.bulkhead_wait ran
+// 0.406196 at every value). The setter stores the value all the same. It
+// copies deps when it changes them.
+func unreadBulkheadWaits(out map[string]deadPart, where, variant string, deps []engine.Dependency) (_ []engine.Dependency, copied bool) {
+	for i := range deps {
+		p := &deps[i].Policy
+		if p.Bulkhead > 0 || p.TenantBulkhead != nil || (p.BulkheadWait == 0 && p.BulkheadQueue == 0) {
+			continue
+		}
+		if !copied {
+			deps, copied = append([]engine.Dependency(nil), deps...), true
+		}
+		name := where + deps[i].Name
+		for _, k := range []struct {
+			key   string
+			value any
+			set   bool
+		}{{"bulkhead_wait", deps[i].Policy.BulkheadWait, deps[i].Policy.BulkheadWait != 0}, {"bulkhead_queue", deps[i].Policy.BulkheadQueue, deps[i].Policy.BulkheadQueue != 0}} {
+			if k.set {
+				out[k.key+" "+name] = deadPart{k.value, fmt.Sprintf("%s has no bulkhead in %s, so its %s is never read: set %s.bulkhead first (or vary %s.bulkhead with it, from 1)", name, variant, k.key, name, name)}
+			}
+		}
+		deps[i].Policy.BulkheadWait, deps[i].Policy.BulkheadQueue = 0, 0
 	}
 	return deps, copied
 }

@@ -432,9 +432,10 @@ func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
 		without, with []string
 	}{
 		{"go-server", 1, "payments.bulkhead", []string{"workers", "queue", "payments.bulkhead_queue", "payments.fault.latency", "payments.fault.probability"}, []string{"tasks.threads", "payments.bulkhead_wait", "payments.fault.to"}},
-		{"cascade", 1, "recommendations.bulkhead", nil, []string{"workers", "queue"}},
+		// search-index has no bulkhead: its wait is never read.
+		{"cascade", 1, "recommendations.bulkhead", []string{"search-index.bulkhead_wait"}, []string{"workers", "queue", "recommendations.bulkhead_wait"}},
 		{"event-loop-stall", 1, "tasks.threads", []string{"report-db.bulkhead_wait"}, []string{"report-db.bulkhead_queue"}},
-		{"go-inventory", 1, "inventory.workers", []string{"inventory/database.bulkhead_queue", "workers", "inventory/database.fault.probability"}, []string{"inventory/database.bulkhead_wait", "inventory.queue", "inventory/database.fault.latency"}},
+		{"go-inventory", 1, "inventory.workers", []string{"inventory/database.bulkhead_queue", "inventory/database.bulkhead_wait", "workers", "inventory/database.fault.probability"}, []string{"inventory.queue", "inventory/database.fault.latency"}},
 	} {
 		b, ok := scenarios.Lookup(c.scenario)
 		if !ok {
