@@ -74,6 +74,9 @@ func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
 		return deps, copied
 	}
 	variant := fmt.Sprintf("variant %d of %s (%s)", v+1, sc.Name, sc.Variants[v].Name)
+	sys.Dependencies, _ = uncalledDependencies(out, variant, sys)
+	unreadPoolWaits(out, variant, sys)
+	unreadPerTask(out, variant, sys)
 	sys.Dependencies, _ = oneTry("", sys.Dependencies)
 	sys.Dependencies, _ = unreadFaultFields(out, "", sys.Dependencies)
 	sys.Dependencies, _ = unreadMargins(out, "", variant, sys.Dependencies)
@@ -193,6 +196,75 @@ func unreadBulkheadWaits(out map[string]deadPart, where, variant string, deps []
 		deps[i].Policy.BulkheadWait, deps[i].Policy.BulkheadQueue = 0, 0
 	}
 	return deps, copied
+}
+
+// uncalledDependencies empties, in out keyed by the call, each of the
+// front's dependencies that no endpoint calls: a request reaches a
+// dependency only through its endpoint's Calls (run.go's arrival takes
+// es.dep from it), so nothing of one no endpoint names is ever read, and
+// an axis of any of its knobs is seen to change nothing
+// (event-loop-stall's first variant lists report-db, which only the
+// second calls). A system of services is left alone: its front's calls
+// go to services. It copies the slice when it changes it.
+func uncalledDependencies(out map[string]deadPart, variant string, sys *engine.System) (_ []engine.Dependency, copied bool) {
+	deps := sys.Dependencies
+	if len(sys.Services) > 0 {
+		return deps, false
+	}
+	called := map[string]bool{}
+	for _, e := range sys.Endpoints {
+		called[e.Calls] = true
+	}
+	for i := range deps {
+		name := deps[i].Name
+		if called[name] {
+			continue
+		}
+		if !copied {
+			deps, copied = append([]engine.Dependency(nil), deps...), true
+		}
+		out["uncalled "+name] = deadPart{deps[i], fmt.Sprintf("no endpoint calls %s in %s, so none of its settings is ever read: set an endpoint's calls to %s first", name, variant, name)}
+		deps[i] = engine.Dependency{Name: name}
+	}
+	return deps, copied
+}
+
+// unreadPoolWaits drops, into out keyed by the pool, the wait of each
+// pool with no cap (size and per_host both 0): an attempt waits for a
+// connection only when the pool or its host is full (poolState.room),
+// and one with no cap never is, so an axis of its wait is seen to change
+// nothing (go-server's transport in the first variant, Go's
+// http.Transport with no MaxConnsPerHost). It copies sys.Pools when it
+// changes it.
+func unreadPoolWaits(out map[string]deadPart, variant string, sys *engine.System) {
+	copied := false
+	for i, p := range sys.Pools {
+		if p.Size != 0 || p.PerHost != 0 || p.Wait == 0 {
+			continue
+		}
+		if !copied {
+			sys.Pools, copied = append([]engine.Pool(nil), sys.Pools...), true
+		}
+		out["pool wait "+p.Name] = deadPart{p.Wait, fmt.Sprintf("pool %s has no cap (size and per_host are 0) in %s, so its wait is never read: set %s.size or %s.per_host first", p.Name, variant, p.Name, p.Name)}
+		sys.Pools[i].Wait = 0
+	}
+}
+
+// unreadPerTask drops, into out, the memory per task of a tasks server
+// with no memory limit: the engine reads it then only for the memory the
+// run shows (tasks_run.go's bucket, the snapshot), and a task is killed
+// for it only past a limit, so no value changes what a sweep measures
+// (event-loop-stall's server has no limit). It copies sys.Tasks when it
+// changes it.
+func unreadPerTask(out map[string]deadPart, variant string, sys *engine.System) {
+	t := sys.Tasks
+	if t == nil || t.Memory.Limit != 0 || t.Memory.PerTask == 0 {
+		return
+	}
+	out["per_task"] = deadPart{t.Memory.PerTask, fmt.Sprintf("the tasks server has no memory limit in %s, so its memory per task is read only for the memory the run shows, and never kills a task: set tasks.memory.limit_mib first (or vary tasks.memory.limit_mib with it, from 1)", variant)}
+	ts := *t
+	ts.Memory.PerTask = 0
+	sys.Tasks = &ts
 }
 
 // futileOn says whether axis a of the plan, swept on variant v, runs

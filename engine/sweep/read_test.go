@@ -20,8 +20,36 @@ var readRanges = []string{"1..2:2", "1s..2s:2", "0.25..0.5:2", "3..10:8", "20..1
 // part bind: a breaker that trips, a bulkhead, pool, queue or memory that
 // fills, a client that waits out its patience. A run of the variant's own
 // traffic may never get there, and the knob is still read in one that
-// does, so the run's evidence alone cannot refuse it. A bulkhead's wait
-// and queue are among them only where the call has a bulkhead.
+// does, so the run's evidence alone cannot refuse it. Those the seed-1
+// runs never reach, and where the engine reads them:
+//   - queue (checkout 4 and 5: unbounded; api-gateway 1 and 2: 50, no
+//     shedding): acceptQueueHasRoom (run.go) reads it for each arrival
+//     that finds every worker busy, which these variants' traffic never
+//     does; a slower dependency fills the workers and the queue's bound
+//     decides.
+//   - ENDPOINT.patience (checkout's and go-server's health): every
+//     arrival sets its timer (run.go's arrival, setPatience in timers.go)
+//     and patienceDue fails the request if it is still open then; health
+//     calls nothing, so only a wait for a worker or the CPU keeps it open
+//     that long.
+//   - a capped pool's wait (go-server's database, size 20; its transport
+//     in variant 2, per_host 64; async-cascade's aiohttp, size 100): read
+//     when an attempt finds no room (poolState.room, connReady's
+//     evConnWait in pools_run.go), which needs more attempts in flight
+//     than the cap.
+//   - tasks.memory.* under a limit (async-cascade, go-server):
+//     closeTasks (tasks_run.go) kills the process when Base + live tasks ×
+//     PerTask passes the limit: 2 GiB needs some 30 000 live tasks.
+//   - a breaker's settings on a call that never fails enough to trip it
+//     (api-gateway 1's four calls, async-cascade 3's): each outcome is
+//     recorded against them, and they decide only once the failures come.
+//
+// A bulkhead's wait and queue are among them only where the call has a
+// bulkhead, a pool's wait only where the pool has a cap, a tasks
+// server's memory per task only where it has a memory limit, and no
+// knob of a dependency no endpoint calls (boundByLoad): there the engine
+// never reads them whatever the load, and the plan refuses them
+// (futile.go).
 var loadBound = []string{"breaker.", "bulkhead", "queue", "workers", "patience", "wait", "memory."}
 
 // Every knob Sweepable accepts, on every variant of every built-in
@@ -72,8 +100,29 @@ func TestSweepableKnobsAreRead(t *testing.T) {
 
 // boundByLoad says whether knob path of sys is read only under load
 // (loadBound): a bulkhead's wait and queue only where the call has a
-// bulkhead.
+// bulkhead, a pool's wait only where the pool has a cap, the memory per
+// task only under a memory limit, and nothing of a dependency of the
+// front that no endpoint calls.
 func boundByLoad(sys *engine.System, path string) bool {
+	if dep, _, ok := strings.Cut(path, "."); ok && len(sys.Services) == 0 && findDependency(sys, dep) != nil {
+		called := false
+		for _, e := range sys.Endpoints {
+			called = called || e.Calls == dep
+		}
+		if !called {
+			return false
+		}
+	}
+	if pool, ok := strings.CutSuffix(path, ".wait"); ok {
+		for _, p := range sys.Pools {
+			if p.Name == pool {
+				return p.Size > 0 || p.PerHost > 0
+			}
+		}
+	}
+	if path == "tasks.memory.per_task_kib" {
+		return sys.Tasks != nil && sys.Tasks.Memory.Limit > 0
+	}
 	for _, key := range []string{".bulkhead_wait", ".bulkhead_queue"} {
 		if call, ok := strings.CutSuffix(path, key); ok {
 			d := findDependency(sys, call)

@@ -51,6 +51,16 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 		// bulkhead full: with no bulkhead, every value ran 0.406196.
 		{"cascade", 0, "search-index.bulkhead_wait", "search-index.bulkhead_wait=0ms..100ms:2", "search.ok",
 			"search-index has no bulkhead in variant 1 of cascade (one shared pool of 200 threads), so its bulkhead_wait is never read: set search-index.bulkhead first (or vary search-index.bulkhead with it, from 1), so every value would run the same"},
+		// Nothing reaches a dependency no endpoint calls: the first
+		// variant lists report-db, which only the second calls.
+		{"event-loop-stall", 0, "report-db.bulkhead", "report-db.bulkhead=2..8:2", "search.ok",
+			"no endpoint calls report-db in variant 1 of event-loop-stall (a blocking call on the loop), so none of its settings is ever read: set an endpoint's calls to report-db first, so every value would run the same. On variant 2 it changes the run: --variant 2"},
+		// A pool with no cap always has room: no attempt waits.
+		{"go-server", 0, "transport.wait", "transport.wait=10ms..100ms:2", "orders.ok",
+			"pool transport has no cap (size and per_host are 0) in variant 1 of go-server (no timeout: goroutines pile up), so its wait is never read: set transport.size or transport.per_host first, so every value would run the same. On variant 2 it changes the run: --variant 2"},
+		// With no memory limit no task is killed for its memory.
+		{"event-loop-stall", 1, "tasks.memory.per_task_kib", "tasks.memory.per_task_kib=64..128:2", "search.ok",
+			"the tasks server has no memory limit in variant 2 of event-loop-stall (the call moved off the loop (to_thread)), so its memory per task is read only for the memory the run shows, and never kills a task: set tasks.memory.limit_mib first (or vary tasks.memory.limit_mib with it, from 1), so every value would run the same"},
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path)
@@ -86,6 +96,12 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 		{"checkout", 3, "payment.breaker.time_window"},
 		{"cascade", 2, "recommendations.breaker.jitter"},
 		{"multi-hop", 2, "orders/inventory.deadline_margin"}, // propagated deadlines
+		// Where the part binds under load: a called dependency, a
+		// pool with a cap (per host, or in all), a memory limit.
+		{"event-loop-stall", 1, "report-db.bulkhead"},
+		{"go-server", 1, "transport.wait"},
+		{"go-server", 0, "database.wait"},
+		{"async-cascade", 1, "tasks.memory.per_task_kib"},
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		if err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path); err != nil {
