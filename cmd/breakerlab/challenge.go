@@ -277,7 +277,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	} else {
 		writeCheckText(stdout, c, path, r)
 		if !r.Pass {
-			writeWhy(stdout, c, setting)
+			writeWhy(stdout, c, setting, r)
 		}
 	}
 	// The stars a built-in level's design earns are kept, as the view
@@ -294,15 +294,13 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	if r.Pass {
 		return nil
 	}
+	// The worst seed's cause (which customer lost every worker) is left
+	// to the why above, which names the goal it explains: said once.
 	var short []string
 	for _, g := range r.Goals {
 		if !g.Pass {
 			m := g.Measures[g.Worst]
-			line := fmt.Sprintf("%s is %s on seed %d, want %s", challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), m.Seed, g.Goal.WantText())
-			if m.Why != "" {
-				line += " (" + m.Why + ")"
-			}
-			short = append(short, line)
+			short = append(short, fmt.Sprintf("%s is %s on seed %d, want %s", challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), m.Seed, g.Goal.WantText()))
 		}
 	}
 	return fmt.Errorf("%s falls short: %s", path, strings.Join(short, "; "))
@@ -349,9 +347,10 @@ func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challen
 	}
 }
 
-// writeWhy explains the design's wrong choices, wrapped to 80 columns.
-func writeWhy(w io.Writer, c *challenge.Challenge, s challenge.Setting) {
-	for _, why := range c.Explain(s) {
+// writeWhy explains the design's wrong choices, graded as r, wrapped to
+// 80 columns.
+func writeWhy(w io.Writer, c *challenge.Challenge, s challenge.Setting, r *challenge.Result) {
+	for _, why := range c.ExplainResult(s, r) {
 		fmt.Fprintln(w, "  why: "+wrapText(why, 72, "       "))
 	}
 }
@@ -434,7 +433,7 @@ func goalOf(g *challenge.GoalResult) goalJSON {
 func writeCheckJSON(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result, s challenge.Setting) error {
 	out := checkJSON{Challenge: c.ID, File: path, Seeds: c.Seeds, Pass: r.Pass, Stars: r.Stars, Changes: r.Changes}
 	if !r.Pass {
-		out.Why = c.Explain(s)
+		out.Why = c.ExplainResult(s, r)
 	}
 	for i := range r.Goals {
 		out.Goals = append(out.Goals, goalOf(&r.Goals[i]))

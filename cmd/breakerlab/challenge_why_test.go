@@ -75,9 +75,15 @@ func TestChallengeCheckJSONCarriesWhy(t *testing.T) {
 	}
 	path := filepath.Join(dir, "shuffle3.toml")
 	os.WriteFile(path, design, 0o644)
-	_, errOut, code := run(t, "challenge", c.ID, "--check", path)
-	if code != 1 || !strings.Contains(errOut, "customers who lose every worker is 1 on seed") || !strings.Contains(errOut, "are all the poisoned customer 0's too: random shards make a full overlap rare, not impossible") {
-		t.Errorf("shuffle, 3 workers: exit %d, want the customer who lost every worker and why\n%s", code, errOut)
+	// The cause is said once, in the why that names its goal; the
+	// closing error keeps the figures alone.
+	text, errOut, code := run(t, "challenge", c.ID, "--check", path)
+	const cause = "are all the poisoned customer 0's too: random shards make a full overlap rare, not impossible"
+	if code != 1 || !strings.Contains(errOut, "customers who lose every worker is 1 on seed") || strings.Count(strings.Join(strings.Fields(text+errOut), " "), cause) != 1 {
+		t.Errorf("shuffle, 3 workers: exit %d, want the customer who lost every worker once, and why\n%s%s", code, text, errOut)
+	}
+	if i := strings.Index(text, "  why: customers who lose every worker: "); i < 0 || !strings.Contains(strings.Join(strings.Fields(text[i:]), " "), cause) {
+		t.Errorf("shuffle, 3 workers: no why names the goal and its cause\n%s", text)
 	}
 	out, _, _ := run(t, "challenge", c.ID, "--check", path, "--format", "json")
 	if !strings.Contains(out, `"why": "customer `) {
