@@ -90,3 +90,36 @@ func TestChallengeCheckJSONCarriesWhy(t *testing.T) {
 		t.Errorf("shuffle, 3 workers: the JSON names no customer who lost every worker\n%s", out)
 	}
 }
+
+// Level 12's unset deadline reads in --check as its knob reads it on the
+// challenge screen (challenge.UnsetText), not "none" beside "≤ 1 s".
+func TestChallengeCheckSaysTheUnsetKnobsWord(t *testing.T) {
+	racefree.Only(t)
+	tempConfig(t)
+	c, err := challenge.Lookup("deadline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := c.StartFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "deadline.toml")
+	os.WriteFile(path, start, 0o644)
+	text, errOut, code := run(t, "challenge", c.ID, "--check", path)
+	var line string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, "deadline within the client's patience") && !strings.Contains(l, "why:") {
+			line = l
+		}
+	}
+	var knob string
+	for i := range c.Knobs {
+		if k := &c.Knobs[i]; k.Path == "payment.deadline" {
+			knob = k.Format(c.Start()[k.Path])
+		}
+	}
+	if code != 1 || !strings.Contains(line, " "+challenge.UnsetText+"  ≤ 1 s") || knob != "0 s ("+challenge.UnsetText+")" {
+		t.Errorf("exit %d; the goal's line %q and the knob %q should both say %q\n%s%s", code, line, knob, challenge.UnsetText, text, errOut)
+	}
+}

@@ -34,7 +34,7 @@ func TestKnobDurationsReadAsTheGoalsDo(t *testing.T) {
 					t.Errorf("%s: %s is shown %q, which its field reads as %v, %v", c.ID, k.Path, shown, back, err)
 				}
 				if f == 0 {
-					continue // "0 s (none)" or "0 s", where a measured zero reads "0 ms"
+					continue // "0 s (not set)" or "0 s", where a measured zero reads "0 ms"
 				}
 				goal, _ := lessons.Value{Kind: lessons.KindDuration, F: f}.Format("")
 				if shown != goal {
@@ -72,7 +72,7 @@ func TestGoalWindowsReadAsTheBoundsDo(t *testing.T) {
 // well as "1s".
 func TestKnobTakesADurationAsShown(t *testing.T) {
 	k := Knob{Path: "x.timeout", Label: "timeout", Kind: KnobDuration, Min: 0, Max: 10, Step: 0.1}
-	for text, want := range map[string]string{"1 s": "1s", "250 ms": "250ms", "1.5 s": "1.5s", "0 s (none)": "0s", "2s": "2s"} {
+	for text, want := range map[string]string{"1 s": "1s", "250 ms": "250ms", "1.5 s": "1.5s", "0 s (not set)": "0s", "0 s (none)": "0s", "2s": "2s"} {
 		if v, err := k.Parse(text); err != nil || FormatValue(v) != want {
 			t.Errorf("%q: %v %v, want %s", text, v, err, want)
 		}

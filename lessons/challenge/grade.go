@@ -199,12 +199,12 @@ type GoalResult struct {
 }
 
 // Shown is the worst seed's value, as text: "97.3 %", or "none"; a knob
-// whose zero means none at all, unset, is "not set": "none" beside "≤ 1 s"
-// read as a value within the bound.
+// whose zero means none at all, unset, is UnsetText, as the knob shows
+// it: "none" beside "≤ 1 s" read as a value within the bound.
 func (r *GoalResult) Shown() string {
 	m := r.Measures[r.Worst]
 	if !m.Has && r.Goal.Metric == "param" {
-		return "not set"
+		return UnsetText
 	}
 	if !m.Has {
 		return "none"

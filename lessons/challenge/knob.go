@@ -164,13 +164,15 @@ func (k *Knob) shareError(err error) error {
 	return fmt.Errorf("%s %w", k.Label, err)
 }
 
-// withoutNone is text without the "(none)" Format shows beside a zero
-// ("0 (none)"), which the view's form starts from, so enter on it keeps
-// it.
+// withoutNone is text without the words Format shows beside a zero ("0
+// (not set)"), which the view's form starts from, so enter on it keeps
+// it; the "(none)" it showed before is read too.
 func (k *Knob) withoutNone(text string) string {
 	if k.zeroIsNone() {
-		if t, ok := strings.CutSuffix(text, "(none)"); ok {
-			return strings.TrimSpace(t)
+		for _, words := range []string{"(" + UnsetText + ")", "(none)"} {
+			if t, ok := strings.CutSuffix(text, words); ok {
+				return strings.TrimSpace(t)
+			}
 		}
 	}
 	return text
@@ -343,10 +345,16 @@ func (k *Knob) Check(v any) error {
 	return err
 }
 
+// UnsetText is what a knob whose zero means none at all reads at zero,
+// beside the zero on the knob (Format: "0 s (not set)") and alone as the
+// value of a goal on it (GoalResult.Shown): one word for the one state,
+// where the knob said "none" and its goal "not set".
+const UnsetText = "not set"
+
 // Format writes a value as the view shows it: a share as a percentage, and
-// a zero that a scenario file reads as none at all as "0s (none)" or "0
-// (none)": a timeout or deadline of zero waits for ever, a bulkhead of zero
-// caps nothing.
+// a zero that a scenario file reads as none at all as "0 s (not set)" or
+// "0 (not set)" (UnsetText): a timeout or deadline of zero waits for ever,
+// a bulkhead of zero caps nothing.
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
@@ -359,7 +367,7 @@ func (k *Knob) Format(v any) string {
 	}
 	if k.zeroIsNone() {
 		if f, ok := k.number(v); ok && f == 0 {
-			return text + " (none)"
+			return text + " (" + UnsetText + ")"
 		}
 	}
 	if list, ok := v.([]any); ok {

@@ -320,8 +320,8 @@ func TestContainCheckoutServesCheckout(t *testing.T) {
 	failsGoal(t, c, "a bulkhead with a timeout", Setting{"payment.bulkhead": int64(8), "payment.timeout": "1s"}, "calls payment works on at once")
 	for i := range c.Knobs {
 		if k := &c.Knobs[i]; k.Path == "payment.timeout" {
-			if got := k.Format(c.Start()[k.Path]); got != "0 s (none)" {
-				t.Errorf("the timeout's start is shown as %q, want it named none", got)
+			if got := k.Format(c.Start()[k.Path]); got != "0 s (not set)" {
+				t.Errorf("the timeout's start is shown as %q, want it named not set", got)
 			}
 		}
 	}
@@ -447,10 +447,10 @@ func TestDurationKnobsTellOneRule(t *testing.T) {
 	if v, err := z.Parse("none"); err != nil || FormatValue(v) != "0s" {
 		t.Errorf("none: %v %v, want 0s", v, err)
 	}
-	if got := z.Format("0s"); got != "0 s (none)" {
+	if got := z.Format("0s"); got != "0 s (not set)" {
 		t.Errorf("a zero timeout is shown as %q", got)
 	}
-	if got := z.Range(); got != "0 s (none) to 10 s" {
+	if got := z.Range(); got != "0 s (not set) to 10 s" {
 		t.Errorf("range %q", got)
 	}
 	w := Knob{Path: "partner.ratelimiter.timeout_duration", Label: "wait", Kind: KnobDuration, Min: 0, Max: 1, Step: 0.05}

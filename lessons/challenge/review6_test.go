@@ -180,13 +180,13 @@ func TestBulkheadZeroIsNone(t *testing.T) {
 		t.Fatal(err)
 	}
 	k := c.Knobs[0]
-	if got := k.Format(c.Start()[k.Path]); got != "0 (none)" {
+	if got := k.Format(c.Start()[k.Path]); got != "0 (not set)" {
 		t.Errorf("the start shows %q", got)
 	}
-	if got := k.Range(); got != "0 (none) to 34" {
+	if got := k.Range(); got != "0 (not set) to 34" {
 		t.Errorf("range %q", got)
 	}
-	for _, text := range []string{"none", "0 (none)", "0"} {
+	for _, text := range []string{"none", "0 (not set)", "0 (none)", "0"} {
 		if v, err := k.Parse(text); err != nil || FormatValue(v) != "0" {
 			t.Errorf("%q: %v %v, want 0", text, v, err)
 		}
@@ -195,7 +195,7 @@ func TestBulkheadZeroIsNone(t *testing.T) {
 		t.Errorf("22: %v %v", v, err)
 	}
 	timeout := Knob{Path: "payment.timeout", Label: "timeout", Kind: KnobDuration, Min: 0, Max: 10, Step: 0.1}
-	if v, err := timeout.Parse("0s (none)"); err != nil || FormatValue(v) != "0s" {
+	if v, err := timeout.Parse("0s (not set)"); err != nil || FormatValue(v) != "0s" {
 		t.Errorf("enter on a zero timeout as shown: %v %v", v, err)
 	}
 }
@@ -281,7 +281,7 @@ func TestBulkheadLargerThanThePool(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Grade(Setting{"recommendations.bulkhead": int64(60)})
-	want := "recommendations bulkhead must be between 0 (none) and 34, the workers of the pool it takes them from, got 60 (raise workers for more)"
+	want := "recommendations bulkhead must be between 0 (not set) and 34, the workers of the pool it takes them from, got 60 (raise workers for more)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

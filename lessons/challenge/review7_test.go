@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A review of the challenges' grading and texts: each test below failed
@@ -353,4 +354,30 @@ func TestBriefsSayWhatTheStartDoes(t *testing.T) {
 	if !opens {
 		t.Error("quiet-breaker makes no claim on when the start's breaker opens; the engine should check \"too late\"")
 	}
+}
+
+// Level 12's unset deadline read "0 s (none)" on its knob and "not set" on
+// its goal: one state in two words. Both come from UnsetText now.
+func TestAnUnsetKnobAndItsGoalSayOneWord(t *testing.T) {
+	racefree.Only(t) // grading runs the engine in this goroutine, no other
+	c := lookup(t, "deadline")
+	r, err := gradeOnce(c, c.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown string
+	for i := range r.Goals {
+		if g := &r.Goals[i]; g.Goal.Metric == "param" && g.Goal.Args[0] == "payment.deadline" {
+			shown = g.Shown()
+		}
+	}
+	for i := range c.Knobs {
+		if k := &c.Knobs[i]; k.Path == "payment.deadline" {
+			if got := k.Format(c.Start()[k.Path]); shown == "" || got != "0 s ("+shown+")" {
+				t.Errorf("the unset deadline's knob reads %q, its goal %q: want the goal's word beside the knob's 0 s", got, shown)
+			}
+			return
+		}
+	}
+	t.Fatal("deadline has no knob on payment.deadline")
 }

@@ -55,7 +55,7 @@ func TestNoHintPastTheOtherKnobsOwnRange(t *testing.T) {
 	c.Knobs = slices.Clone(c.Knobs)
 	c.Knobs[c.knobIndex("workers")].Max = 40
 	s := Setting{"workers": int64(40)}
-	const want = "recommendations bulkhead must be between 0 (none) and 40, the workers of the pool it takes them from, got 60 (lower it to 40)"
+	const want = "recommendations bulkhead must be between 0 (not set) and 40, the workers of the pool it takes them from, got 60 (lower it to 40)"
 	if err := c.Limit(s, c.knobIndex("recommendations.bulkhead")).Check(int64(60)); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

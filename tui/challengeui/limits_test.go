@@ -18,8 +18,8 @@ func TestTheBulkheadsRangeIsThePools(t *testing.T) {
 	if m.c.Knobs[0].Path != "recommendations.bulkhead" || m.c.Knobs[1].Path != "workers" {
 		t.Fatalf("bulkhead-40's knobs are %v", m.c.Knobs)
 	}
-	if line := lineWith(m, "←→ by 1"); !strings.Contains(line, "0 (none) to 34,") {
-		t.Errorf("the form states the bulkhead's range as %q, want 0 (none) to 34", strings.TrimSpace(line))
+	if line := lineWith(m, "←→ by 1"); !strings.Contains(line, "0 (not set) to 34,") {
+		t.Errorf("the form states the bulkhead's range as %q, want 0 (not set) to 34", strings.TrimSpace(line))
 	}
 	for range 20 {
 		m = press(t, m, "right")
@@ -27,12 +27,12 @@ func TestTheBulkheadsRangeIsThePools(t *testing.T) {
 	if got := challenge.FormatValue(m.setting["recommendations.bulkhead"]); got != "34" {
 		t.Errorf("the arrows took the bulkhead to %s, past the pool's 34", got)
 	}
-	if !strings.Contains(m.note, "end of its range, 0 (none) to 34") || !strings.Contains(m.note, "raise workers for more") {
+	if !strings.Contains(m.note, "end of its range, 0 (not set) to 34") || !strings.Contains(m.note, "raise workers for more") {
 		t.Errorf("at the end the note says %q", m.note)
 	}
 	before := m.gen
 	m = press(t, m, "enter", "5", "0", "enter")
-	if !m.typing || !m.noteErr || !strings.Contains(m.note, "must be between 0 (none) and 34") || m.gen != before {
+	if !m.typing || !m.noteErr || !strings.Contains(m.note, "must be between 0 (not set) and 34") || m.gen != before {
 		t.Errorf("a typed 50 should be refused at once, the field kept open: typing %v, note %q, setting %v", m.typing, m.note, m.setting)
 	}
 	m = press(t, m, "esc", "down", "right", "right")
@@ -40,7 +40,7 @@ func TestTheBulkheadsRangeIsThePools(t *testing.T) {
 		t.Fatalf("workers moved to %s, want 40 (34, then the grid of 5 from 20)", got)
 	}
 	m = press(t, m, "up")
-	if line := lineWith(m, "←→ by 1"); !strings.Contains(line, "0 (none) to 40,") {
+	if line := lineWith(m, "←→ by 1"); !strings.Contains(line, "0 (not set) to 40,") {
 		t.Errorf("with 40 workers the form states %q", strings.TrimSpace(line))
 	}
 }

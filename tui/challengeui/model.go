@@ -829,7 +829,7 @@ func fixedNote(kn *challenge.Knob, lim challenge.Limit, by string, toward int) s
 
 // rangeEndNote is the note for an arrow that cannot move kn any further
 // on: the range it is at the end of, set off by commas. In brackets it
-// nested brackets, since a range may hold some ("0 (none) to 34") and an
+// nested brackets, since a range may hold some ("0 (not set) to 34") and an
 // empty one says why in them: "(no value fits … (the fewest …))". An
 // empty range leaves the knob its own, whose end the arrow met.
 func rangeEndNote(kn *challenge.Knob, lim challenge.Limit) string {

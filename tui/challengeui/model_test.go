@@ -611,8 +611,8 @@ func TestWhysFitWholeOrPointToTheBriefPage(t *testing.T) {
 // A timeout of 0 is no timeout: the knob says so, and none can be typed.
 func TestZeroTimeoutIsShownAsNone(t *testing.T) {
 	m := sized(t, open(t, "contain-checkout", Options{}), 80, 24)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "‹ 0 s (none) ›") || !strings.Contains(v, "0 s (none) to 10 s") {
-		t.Errorf("the timeout's 0 should read none:\n%s", v)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "‹ 0 s (not set) ›") || !strings.Contains(v, "0 s (not set) to 10 s") {
+		t.Errorf("the timeout's 0 should read not set:\n%s", v)
 	}
 	m = press(t, m, "enter", "1", "s", "enter", "enter", "n", "o", "n", "e", "enter")
 	if got := challenge.FormatValue(m.Setting()["payment.timeout"]); got != "0s" || m.typing {

@@ -48,7 +48,7 @@ func TestRangeEndNoteNestsNoBrackets(t *testing.T) {
 	for range 20 {
 		b = press(t, b, "right")
 	}
-	if !strings.Contains(b.note, "at the end of its range, 0 (none) to 34, the workers of the pool") {
+	if !strings.Contains(b.note, "at the end of its range, 0 (not set) to 34, the workers of the pool") {
 		t.Errorf("at the bulkhead's top the note reads %q", b.note)
 	}
 	if d := bracketDepth(b.note); d > 1 {

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons/challenge"
 )
 
 // Level 12 with no deadline read "deadline within the client's patience:
 // none ≤ 1 s", a value that seems to meet the bound beside a ✗. The goal
-// reads "not set", and the why says in words what that misses, with the
+// reads "not set", as its knob does beside its 0 s, and the why says in words what that misses, with the
 // bound the goal holds it to.
 func TestAnUnsetDeadlineReadsAsNotSet(t *testing.T) {
 	racefree.Only(t) // the gradings run in this goroutine (settle); nothing starts another
@@ -29,8 +30,13 @@ func TestAnUnsetDeadlineReadsAsNotSet(t *testing.T) {
 		}
 	}
 	line := lineWith(m, goal)
-	if !strings.Contains(line, "not set") || strings.Contains(line, "none") {
-		t.Errorf("the goal's line: %q\nwant \"not set\", not \"none\"", line)
+	if !strings.Contains(line, challenge.UnsetText) || strings.Contains(line, "none") {
+		t.Errorf("the goal's line: %q\nwant %q, not \"none\"", line, challenge.UnsetText)
+	}
+	// The knob says the same word for the same unset deadline: it read
+	// "0 s (none)" beside the goal's "not set".
+	if knob := lineWith(m, "‹ 0 s"); !strings.Contains(knob, "‹ 0 s ("+challenge.UnsetText+") ›") || strings.Contains(knob, "none") {
+		t.Errorf("the knob's line: %q\nwant 0 s (%s), the goal's word", knob, challenge.UnsetText)
 	}
 	// The challenge's panel is left of the sandbox's first border.
 	var panel []string
