@@ -214,7 +214,7 @@ func (s *Session) numberAskView(a Asked) string {
 // then on reveal the spread against the engine's answer.
 func (s *Session) numberResultsView(a Asked) string {
 	paras := []string{a.Prompt, ""}
-	answered := fmt.Sprintf("%d of %d students answered; nobody's name is kept.", len(a.Guesses), a.Students)
+	answered := answeredOf(len(a.Guesses), a.Students)
 	if !a.Revealed {
 		paras = append(paras, answered+" "+revealKey+" reveals the engine's answer and the spread of the room's numbers; esc ends the question.")
 		return s.block("The room answers: "+a.From, paras)

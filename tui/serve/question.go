@@ -498,7 +498,7 @@ func (s *Session) resultsView(a Asked) string {
 		paras = append(paras, fmt.Sprintf("%d. %s%s", i+1, c, right),
 			fmt.Sprintf("   %s %d", strings.Repeat("█", n)+strings.Repeat("·", barW-n), a.Counts[i]))
 	}
-	answered := fmt.Sprintf("%d of %d students answered; nobody's name is kept.", total, a.Students)
+	answered := answeredOf(total, a.Students)
 	if a.Revealed {
 		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
 		if a.Explain != "" {
@@ -632,4 +632,11 @@ func flatten(md string) []string {
 		return []string{""}
 	}
 	return out
+}
+
+// answeredOf is the teacher's count of a poll's answers, for a question
+// and a number alike: "2 of 3 students answered", and of a room of one "1
+// of 1 student answered", the noun the room's (pane.Counted).
+func answeredOf(answered, students int) string {
+	return pane.Count(answered) + " of " + pane.Counted(students, "student", "students") + " answered; nobody's name is kept."
 }

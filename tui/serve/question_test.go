@@ -347,7 +347,7 @@ func TestALeavingStudentTakesTheirAnswer(t *testing.T) {
 	if !ok || a.Counts[0] != 0 || a.Counts[1] != 1 {
 		t.Fatalf("after three students answered and left, counts %v; want only the one who stayed", a.Counts)
 	}
-	if v := teacher.View(); !strings.Contains(v, "1 of 1 students answered") {
+	if v := teacher.View(); !strings.Contains(v, "1 of 1 student answered") {
 		t.Errorf("the teacher should see 1 of 1 answered:\n%s", v)
 	}
 }
