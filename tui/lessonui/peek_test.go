@@ -172,3 +172,44 @@ func TestTheTimePromptWaitsForTheGuess(t *testing.T) {
 		}
 	}
 }
+
+// The full help listed →, ], G and : before the guess as if they moved
+// the run on; they wait for it, and the help says so in the refusal's
+// words. After the guess it lists them plain.
+func TestTheHelpSaysTheTimeKeysWaitForTheGuess(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	waits := []string{"100 ms on", "next event", "the end", "go to a time"}
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		m := openFailFast(t, size[0], size[1])
+		v := ansi.Strip(send(m, keys("?")...).View())
+		for _, desc := range waits {
+			if !strings.Contains(v, desc+" ("+answerFirstWords+")") {
+				t.Errorf("%dx%d: the help before the guess should say %q waits for it:\n%s", size[0], size[1], desc, v)
+			}
+		}
+		if !strings.HasPrefix(answerFirst, answerFirstWords) {
+			t.Errorf("the refusal %q does not begin with the help's words %q", answerFirst, answerFirstWords)
+		}
+		v = ansi.Strip(send(skipGuess(m), keys("?")...).View())
+		if strings.Contains(v, answerFirstWords) || !strings.Contains(v, "the end") {
+			t.Errorf("%dx%d: the help after the guess should list the time keys plain:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// Before the guess the prompt takes only the moment shown: a time it
+// cannot read ("soon") was refused with "type 24 s to 24 s, e.g. 24,
+// 24s", a range of one moment. It names the moment and why no other.
+func TestTheTimePromptsRefusalBeforeTheGuessNamesOneMoment(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand
+	m := openFailFast(t, 120, 40)
+	now := pane.SecondsShort(m.Now())
+	m = send(m, keys(":soon\n")...)
+	want := `"soon" is not a time; type ` + now + " (" + answerFirstWords + " to go past it)"
+	if m.prompt == nil || m.prompt.Err != want {
+		t.Fatalf("soon before the guess: the prompt %+v\nwant the refusal %q", m.prompt, want)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, want) || strings.Contains(v, now+" to "+now) {
+		t.Errorf("the screen should say %q:\n%s", want, v)
+	}
+}

@@ -149,9 +149,15 @@ func (m *Model) landed() {
 	m.reveal()
 }
 
+// answerFirstWords is what a move in time past what the step shows waits
+// for while its prediction waits, in the refusal's words (answerFirst),
+// the time prompt's hint (guessPrompt) and the full help's keys
+// (waitingForGuess) alike.
+const answerFirstWords = "answer first"
+
 // answerFirst is the note a move in time past what the step shows gets
 // while its prediction waits.
-const answerFirst = "answer first: the run past here is what the question asks"
+const answerFirst = answerFirstWords + ": the run past here is what the question asks"
 
 // peeks reports whether moving the run to t would show what the step's
 // waiting prediction asks about: any moment past the one it shows. A step
@@ -171,7 +177,14 @@ const anyTime = time.Duration(1) << 60
 // fail fast" asks ("24 s to 39 s"), only that the run goes no later than
 // now until the guess.
 func guessPrompt(now time.Duration) *playback.Prompt {
-	return &playback.Prompt{Label: "go to time", Hint: "answer first to go past " + pane.SecondsShort(now)}
+	return &playback.Prompt{Label: "go to time", Hint: answerFirstWords + " to go past " + pane.SecondsShort(now)}
+}
+
+// waitingForGuess is a key that moves the run on as the full help lists
+// it while the step's prediction waits: its words and that it waits for
+// the guess, "the end (answer first)".
+func waitingForGuess(b key.Binding) key.Binding {
+	return playback.Brief(b, b.Help().Desc+" ("+answerFirstWords+")")
 }
 
 // refusePeek says why a move in time did nothing: the guess comes first.
@@ -211,6 +224,11 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), end, max(end, m.sim.End()))
 		if err != nil {
 			m.prompt.Err = err.Error()
+			if m.waiting() {
+				// The one time it takes is the moment shown ("type 24
+				// s"): the rest waits for the guess, as the hint says.
+				m.prompt.Err += " (" + answerFirstWords + " to go past it)"
+			}
 			return m, nil
 		}
 		m.prompt = nil

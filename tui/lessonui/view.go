@@ -976,6 +976,11 @@ func (m *Model) helpKeys() helpKeys {
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase, k.Move},
 		{k.Again, k.Review, k.Help, k.Palette, k.Back, k.Quit},
 	}
+	if m.waiting() && m.sim != nil {
+		// The keys that move the run on wait for the guess (peeks); the
+		// help says so, as the refusal does when one is pressed.
+		full[2] = []key.Binding{waitingForGuess(k.Step), k.BackStep, waitingForGuess(k.NextEvent), k.PrevEvent, k.Start, waitingForGuess(k.End), waitingForGuess(k.GoTo), k.Faster, k.Slower}
+	}
 	if m.instancesPane() != nil {
 		// Only a step with the instances pane has rows of them to scroll.
 		full = append(full, []key.Binding{k.InstancesUp, k.InstancesDown})

@@ -381,8 +381,13 @@ func unitsJoined(s string) string {
 // TimeRange says the times from from to end a prompt takes, with
 // examples of the ways to write one that lie in it: "0 to 6 s, e.g. 3s,
 // 4.5, 800ms". Examples before from are left out; with none left, the
-// range's two ends are the examples.
+// range's two ends are the examples. A range of one moment is that moment,
+// "24 s": "24 s to 24 s, e.g. 24, 24s" read as a span with one way to
+// write it twice (the lesson player's prompt while a guess waits).
 func TimeRange(from, end time.Duration) string {
+	if from == end {
+		return pane.SecondsShort(end)
+	}
 	var in []string
 	for _, e := range TimeExamples(end) {
 		if d, ok := timeOf(e); ok && d >= from && d <= end {

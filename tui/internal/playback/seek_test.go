@@ -128,9 +128,17 @@ func TestTimeExamplesLieInsideTheRun(t *testing.T) {
 		if h := TimePrompt(end).Hint; !strings.HasPrefix(h, want+" (0 to ") {
 			t.Errorf("run of %v: hint %q, want it to start %q", end, h, want)
 		}
+		if end == 0 {
+			// A run of one moment is refused as that moment, not a
+			// range "0 to 0 s" with three ways to write it.
+			want = "type 0 s"
+		}
 		if _, err := ParseTime("soon", end); err == nil || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("run of %v: refusal %v, want it to end %q", end, err, want)
 		}
+	}
+	if got := TimeRange(24*time.Second, 24*time.Second); got != "24 s" {
+		t.Errorf("a range of one moment, 24 s: %q, want 24 s", got)
 	}
 	if got := strings.Join(TimeExamples(6*time.Second), ", "); got != "3s, 4.5, 800ms" {
 		t.Errorf("checkout's 6 s run: examples %q, want 3s, 4.5, 800ms", got)
