@@ -41,6 +41,7 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		StderrWidth: stderrWidth(stderr),
 		StdoutWidth: stderrWidth(stdout),
 		Remembered:  remembered,
+		Help:        wrapHelpPage(cli.Help, helpWidth(stdout)),
 		Runner: func(w *exercises.Workbook, opt cli.RunnerOptions) error {
 			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {
 				return err

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/exercises/cli"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
@@ -40,10 +39,9 @@ func flagEntry(help, name string) string {
 
 // overWidth is the lines of help wider than width columns but those that
 // may be, as writeCommandHelp keeps them whole: a line of one word (a
-// list of measures joined by |, at 40 columns), an example whose words
+// list of measures joined by |, at 40 columns) and an example whose words
 // would start past width less 20 columns (its command line kept whole to
-// be copied), and exercises' own list of its commands, which that package
-// lays out.
+// be copied).
 func overWidth(help string, width int) []string {
 	var long []string
 	examples := false
@@ -51,14 +49,17 @@ func overWidth(help string, width int) []string {
 		if line == "examples:" {
 			examples = true
 		}
-		if len([]rune(line)) <= width || strings.Contains(cli.Help, line) {
+		if len([]rune(line)) <= width {
 			continue
 		}
 		if len(strings.Fields(line)) == 1 {
 			continue
 		}
 		_, about, _ := strings.Cut(strings.TrimLeft(line, " "), "  ")
-		if examples && len([]rune(line))-len([]rune(strings.TrimLeft(about, " "))) > width-20 {
+		// An example's command line, indented two spaces: the lines its
+		// words wrap to under it are held to the width.
+		commandLine := !strings.HasPrefix(line, "   ")
+		if examples && commandLine && len([]rune(line))-len([]rune(strings.TrimLeft(about, " "))) > width-20 {
 			continue
 		}
 		long = append(long, line)

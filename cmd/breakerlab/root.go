@@ -188,10 +188,12 @@ func printCommandHelp(w io.Writer, c command) {
 // writeCommandHelp is printCommandHelp at width columns. Every line wraps
 // between words but an example's command line, which is kept whole to be
 // copied: only the words after it, what it does, wrap under themselves.
+// The summary and the words about the command are prose, wrapped to
+// proseWidth; the flags and the examples, read down a column, take width.
 func writeCommandHelp(w io.Writer, c command, width int) {
-	io.WriteString(w, report.Wrap(fmt.Sprintf("breakerlab %s: %s", c.name, c.summaryLine()), width, 2))
+	io.WriteString(w, report.Wrap(fmt.Sprintf("breakerlab %s: %s", c.name, c.summaryLine()), proseWidth(width), 2))
 	if about := c.about(); about != "" {
-		fmt.Fprintf(w, "\n%s", report.Wrap(about, width, 0))
+		fmt.Fprintf(w, "\n%s", report.Wrap(about, proseWidth(width), 0))
 	}
 	if fl := flagsText(c, width); fl != "" {
 		fmt.Fprintf(w, "\n%s\n", fl)
@@ -201,11 +203,34 @@ func writeCommandHelp(w io.Writer, c command, width int) {
 	}
 }
 
+// maxProseWidth is the widest a help's paragraphs run. Past about 100
+// columns an eye loses its way from the end of one line to the start of the
+// next, so on a wide terminal prose stops there, as cargo's help does (clap's
+// max_term_width, 100), while the flag lists, tables and examples, read down
+// a column rather than along a line, take the terminal's whole width.
+const maxProseWidth = 100
+
+// proseWidth is the width a help's paragraphs wrap to on a page width
+// columns wide (0: no limit, and none here either).
+func proseWidth(width int) int {
+	if width <= 0 {
+		return 0
+	}
+	return min(width, maxProseWidth)
+}
+
+// exampleUnderIndent is how far in an example's words go when they go
+// under its command line rather than beside it, as a flag's text does.
+const exampleUnderIndent = flagTextIndent
+
 // wrapExamples wraps each example line's words after its command line
-// (two or more spaces after it) under themselves, to width columns. A line
-// whose command line leaves them no room (past width less 20 columns) is
-// left as it is: its words under it, 20 at a time, would read worse than
-// the line run long.
+// (two or more spaces after it) under themselves, to width columns. A
+// command in the words, in backquotes ("replay with `asciinema play
+// x.cast`"), is kept whole, to be copied as an example's own command line
+// is; when the room beside the command line is narrower than it, the words
+// go under the command line instead. A line whose command line leaves them
+// no room (past width less 20 columns) is left as it is: its words under
+// it, 20 at a time, would read worse than the line run long.
 func wrapExamples(ex string, width int) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(ex, "\n"), "\n") {
@@ -214,10 +239,83 @@ func wrapExamples(ex string, width int) string {
 			b.WriteString(line + "\n")
 			continue
 		}
-		b.WriteString(report.Wrap(line, width, at))
+		runes := []rune(line)
+		words := keepCommandsWhole(string(runes[at:]))
+		if widestWord(words) > width-at {
+			b.WriteString(strings.TrimRight(string(runes[:at]), " ") + "\n")
+			line, at = strings.Repeat(" ", exampleUnderIndent)+words, exampleUnderIndent
+		} else {
+			line = string(runes[:at]) + words
+		}
+		b.WriteString(strings.ReplaceAll(report.Wrap(line, width, at), quotedSpace, " "))
 	}
 	return b.String()
 }
+
+// keepCommandsWhole joins the words of each command in backquotes in text
+// by quotedSpace, which report.Wrap takes for a letter, as keepQuotesWhole
+// does a flag's example in single quotes.
+func keepCommandsWhole(text string) string {
+	parts := strings.Split(text, "`")
+	for i := 1; i < len(parts); i += 2 {
+		parts[i] = strings.ReplaceAll(parts[i], " ", quotedSpace)
+	}
+	return strings.Join(parts, "`")
+}
+
+// widestWord is the width in columns of text's widest word.
+func widestWord(text string) int {
+	n := 0
+	for _, w := range strings.Fields(text) {
+		n = max(n, len([]rune(w)))
+	}
+	return n
+}
+
+// wrapHelpPage wraps a help page written as paragraphs and tables, as
+// exercises/cli's Help is, by the rules of every command's help: a
+// paragraph (lines at the margin, up to a blank or an indented line) is
+// prose, wrapped to proseWidth; a table's row (a line indented two spaces,
+// and the lines indented further under it) wraps its words under
+// themselves at the table's words column, to width, or exampleUnderIndent
+// columns in where that column would leave them too narrow a strip.
+func wrapHelpPage(text string, width int) string {
+	var b strings.Builder
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for i := 0; i < len(lines); {
+		line := lines[i]
+		switch {
+		case strings.TrimSpace(line) == "":
+			b.WriteString("\n")
+			i++
+		case !strings.HasPrefix(line, " "):
+			para := []string{line}
+			for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "" && !strings.HasPrefix(lines[i], " "); i++ {
+				para = append(para, lines[i])
+			}
+			b.WriteString(report.Wrap(strings.Join(para, " "), proseWidth(width), 0))
+		default:
+			col := exampleWordsColumn(line)
+			for ; i < len(lines) && strings.HasPrefix(lines[i], " "); i++ {
+				row := lines[i]
+				for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "   ") {
+					i++
+					row += " " + strings.TrimSpace(lines[i])
+				}
+				hang := col
+				if width > 0 && width-hang < minTableRoom {
+					hang = exampleUnderIndent
+				}
+				b.WriteString(report.Wrap(row, width, hang))
+			}
+		}
+	}
+	return b.String()
+}
+
+// minTableRoom is the narrowest strip a table's words wrap in beside its
+// first column: narrower, a row's words are a word or two a line.
+const minTableRoom = 30
 
 // exampleWordsColumn is the column where an indented example line's words
 // about it start (after two or more spaces past its command line), or 0
@@ -247,7 +345,7 @@ func helpWidth(w io.Writer) int {
 // its own.
 func flagsText(c command, width int) string {
 	if c.name == "exercises" {
-		return strings.TrimRight(cli.Help, "\n")
+		return strings.TrimRight(wrapHelpPage(cli.Help, width), "\n")
 	}
 	err := c.run([]string{"--help"}, io.Discard, io.Discard)
 	if err == nil {

@@ -73,6 +73,20 @@ type Env struct {
 	// them between runs; a learner's code changes between checks, and
 	// check links every time.
 	KeepBinaries bool
+	// Help is the help as help and --help print it: Help wrapped by the
+	// program to the width it wraps every command's help to, which this
+	// package cannot tell (the terminal's, or 80 columns in a pipe); ""
+	// prints Help as written.
+	Help string
+}
+
+// help prints the help, as env.Help has it wrapped.
+func (env Env) help() {
+	if env.Help == "" {
+		fmt.Fprint(env.Stdout, Help)
+		return
+	}
+	fmt.Fprint(env.Stdout, env.Help)
 }
 
 // Help is the usage text of `breakerlab exercises`.
@@ -141,7 +155,7 @@ func Run(args []string, env Env) error {
 	case "solution":
 		return solutionCmd(rest, env)
 	case "help":
-		fmt.Fprint(env.Stdout, Help)
+		env.help()
 		return nil
 	}
 	return usage("unknown exercises command %q; the commands are init, list, check, hint, reset and solution (or none, for the runner)", name)
@@ -156,7 +170,7 @@ func parse(fs *flag.FlagSet, args []string, env Env) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(env.Stdout, Help)
+				env.help()
 				return nil, errHelp
 			}
 			return nil, usage("%s: %v (see `breakerlab exercises help`)", fs.Name(), flagerr.Explain(fs, err))
