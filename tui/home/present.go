@@ -37,6 +37,23 @@ func (m Model) Moment() (present.Moment, bool) {
 	return present.Moment{}, false
 }
 
+// PresentNote is what the menu's last line says in presentation mode
+// (present.Noter), the fullest first. The menu has no key number of its
+// own, and, its key help left out, looks much as it does without the
+// mode: the line tells the presenter the mode is on and where it shows.
+// The other screens without a key number (the drill, the challenges)
+// say nothing: they are opened from here, where it was said.
+func (m Model) PresentNote() []string {
+	if m.screen != onMenu {
+		return nil
+	}
+	return []string{
+		"presentation mode: the sandbox and the lessons show their key number big · ctrl+p turns it off",
+		"presentation mode: the sandbox and lessons show big numbers · ctrl+p ends it",
+		"presenting: open the sandbox or a lesson · ctrl+p ends it",
+	}
+}
+
 // KeyLineAsks says whether the open screen's last line asks something (a
 // prompt being typed, the sandbox's leave question), which presentation
 // mode then keeps instead of giving it to the key corner

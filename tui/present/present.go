@@ -11,7 +11,8 @@
 // A screen that has a key number says so with a Moment (the sandbox, the
 // lesson player, the home screen passing on whichever is open); a screen
 // without one (a menu, the drill) is shown as it is, its last line (the
-// key help) given to the key corner. Model wraps any screen with the
+// key help) given to the key corner, and to a note where the screen is a
+// Noter (the home menu: the sandbox and the lessons show big). Model wraps any screen with the
 // ctrl+p key that toggles it; the classroom server (tui/serve) draws a
 // session's screens with View and Frame itself.
 //
@@ -733,15 +734,26 @@ func Corner(view string, th *theme.Theme, lastKey string, w, h int) string {
 }
 
 // corner is Corner for a view already split into its h lines, each w
-// cells wide (pane.Block's), which it writes over.
-func corner(lines []string, th *theme.Theme, lastKey string, w int) string {
+// cells wide (pane.Block's), which it writes over. The first of notes that
+// fits beside the key (a Noter's) is written at the line's left.
+func corner(lines []string, th *theme.Theme, lastKey string, w int, notes ...string) string {
 	last := ""
 	if lastKey != "" {
 		last = th.Key.Render("[" + lastKey + "]")
 	}
 	// One cell is left blank at the right: a key shown in the very last
 	// cell of a terminal may scroll it.
-	lines[len(lines)-1] = pane.Fit(strings.Repeat(" ", max(w-ansi.StringWidth(last)-1, 0))+last, w)
+	room := w - ansi.StringWidth(last) - 1
+	lead := ""
+	for _, n := range notes {
+		// A cell in from the left, as the screens' own key lines are, and
+		// two clear of the key, whose longest is "[" + 16 cells + "]".
+		if 1+ansi.StringWidth(n)+2+18 <= w {
+			lead = " " + th.Subtitle.Render(n)
+			break
+		}
+	}
+	lines[len(lines)-1] = pane.Fit(lead+strings.Repeat(" ", max(room-ansi.StringWidth(lead), 0))+last, w)
 	return strings.Join(lines, "\n")
 }
 

@@ -1,6 +1,9 @@
 package present
 
 import (
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -17,6 +20,16 @@ type Momenter interface {
 // give to the key corner, so the room reads what the presenter answers.
 type KeyLineAsker interface {
 	KeyLineAsks() bool
+}
+
+// Noter is a screen without a key number that says on its last line, in
+// presentation mode, where the mode has one to show: the home menu, which
+// looks much as it does without the mode, tells the presenter that the
+// sandbox and the lessons show theirs big. PresentNote's forms are the
+// fullest first; the first that fits beside the key corner is drawn, none
+// when none does.
+type Noter interface {
+	PresentNote() []string
 }
 
 // Model wraps a screen with presentation mode: ctrl+p toggles it on any
@@ -98,6 +111,9 @@ func Show(th *theme.Theme, screen Viewer, lastKey string, w, h int) string {
 	if a, ok := screen.(KeyLineAsker); ok && a.KeyLineAsks() {
 		// The key typed shows in the prompt itself: no corner.
 		return block(screen.View(), w, h)
+	}
+	if n, ok := screen.(Noter); ok && w > 0 && h > 0 {
+		return corner(pane.Block(strings.Split(screen.View(), "\n"), w, h), th, lastKey, w, n.PresentNote()...)
 	}
 	return Frame(th, screen.View(), lastKey, w, h)
 }
