@@ -24,7 +24,7 @@ import (
 // `breakerlab lab checkout ...` runs the checkout incident on loopback
 // sockets (cmd/breakerlab/internal/lab) and prints what was measured.
 func init() {
-	register(command{name: "lab", summary: "run the checkout incident on real sockets", usage: "lab checkout [--server threads|go] [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui]", run: runLab})
+	register(command{name: "lab", summary: "run the checkout incident on real sockets", usage: "lab checkout [--server threads|go] [--mode none|timeout|protected|all] [--rate NUMBER] [--format table|json] [--serve] [--tui]", run: runLab})
 }
 
 // labContext is the context a lab runs under: it ends on ctrl+c or
@@ -81,7 +81,9 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
 	conns := fs.Int("conns", lab.DefaultConnsPerHost, "the go server's MaxConnsPerHost to the provider")
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
-	rate := fs.Float64("rate", lab.DefaultRate, "`N` checkout requests a second (all runs a third row at twice this)")
+	// A fraction is a rate as a load generator means it (2.5: one request
+	// every 400ms), which the lab sends and simulates as given.
+	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second, may be fractional (2.5: one every 400ms); all runs a third row at twice this")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
 	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
