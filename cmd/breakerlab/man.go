@@ -86,7 +86,7 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 		} else {
 			c.Long += manOptions(commandFlags(cmd))
 		}
-		c.Long += manExamples(cmd.examplesText())
+		c.Long += manExamples(plainExamples(cmd.examplesText()))
 		c.Example = ""
 		hideHelpFlag(c)
 	}

@@ -113,7 +113,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		root.AddCommand(&cobra.Command{
 			Use:                c.name,
 			Short:              c.summaryLine(),
-			Example:            indentExamples(c.examplesText()),
+			Example:            indentExamples(plainExamples(c.examplesText())),
 			DisableFlagParsing: true,
 			SilenceErrors:      true,
 			SilenceUsage:       true,
@@ -140,7 +140,7 @@ func runCommand(c command, args []string, stdout, stderr io.Writer) error {
 	}
 	err := c.run(args, stdout, stderr)
 	if ex := c.examplesText(); ex != "" && err == nil && asksForHelp(args) {
-		fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(ex))
+		fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(plainExamples(ex)))
 	}
 	if err != nil {
 		return commandError{c.name, err}
@@ -225,10 +225,11 @@ const exampleUnderIndent = flagTextIndent
 
 // wrapExamples wraps each example line's words after its command line
 // (two or more spaces after it) under themselves, to width columns. A
-// command in the words, in backquotes ("replay with `asciinema play
+// command in the words, marked in backquotes ("replay with `asciinema play
 // x.cast`"), is kept whole, to be copied as an example's own command line
-// is; when the room beside the command line is narrower than it, the words
-// go under the command line instead. A line whose command line leaves them
+// is, and printed without them, as help prints no markup (plainExamples);
+// when the room beside the command line is narrower than it, the words go
+// under the command line instead. A line whose command line leaves them
 // no room (past width less 20 columns) is left as it is: its words under
 // it, 20 at a time, would read worse than the line run long.
 func wrapExamples(ex string, width int) string {
@@ -240,7 +241,7 @@ func wrapExamples(ex string, width int) string {
 			continue
 		}
 		runes := []rune(line)
-		words := keepCommandsWhole(string(runes[at:]))
+		words := plainExamples(keepCommandsWhole(string(runes[at:])))
 		if widestWord(words) > width-at {
 			b.WriteString(strings.TrimRight(string(runes[:at]), " ") + "\n")
 			line, at = strings.Repeat(" ", exampleUnderIndent)+words, exampleUnderIndent
@@ -249,8 +250,13 @@ func wrapExamples(ex string, width int) string {
 		}
 		b.WriteString(strings.ReplaceAll(report.Wrap(line, width, at), quotedSpace, " "))
 	}
-	return b.String()
+	return plainExamples(b.String())
 }
+
+// plainExamples is examples without the backquotes that mark a command in
+// an example's words (wrapExamples), for every place that prints them:
+// help, the man pages, completion's descriptions.
+func plainExamples(ex string) string { return strings.ReplaceAll(ex, "`", "") }
 
 // keepCommandsWhole joins the words of each command in backquotes in text
 // by quotedSpace, which report.Wrap takes for a letter, as keepQuotesWhole
