@@ -94,7 +94,8 @@ func flagHelp(fs *flag.FlagSet) string {
 // for the machine the help is read on: the flag, its value's name and its
 // default on a line, and its text under it with a hanging indent, wrapped
 // to width columns (0: a line each) between words, never inside a word, a
-// flag's name or a number and its unit (report.Wrap). Under it, not beside
+// flag's name or a number and its unit (report.Wrap), and at most
+// maxProseWidth columns. Under it, not beside
 // it: the flags' lines run from 7 columns (-o FILE) to over 60 (serve's
 // --data-dir), and a text beside the longest would have no room left.
 func flagHelpWidth(fs *flag.FlagSet, width int) string {
@@ -115,7 +116,9 @@ func flagHelpWidth(fs *flag.FlagSet, width int) string {
 			line += " (" + d.def + ")"
 		}
 		b.WriteString(report.Wrap(line, width, flagTextIndent))
-		text := report.Wrap(strings.Repeat(" ", flagTextIndent)+keepQuotesWhole(d.usage), width, flagTextIndent)
+		// A flag's text is prose, read along its lines: it stops at a
+		// readable measure as a help's paragraphs do (proseWidth).
+		text := report.Wrap(strings.Repeat(" ", flagTextIndent)+keepQuotesWhole(d.usage), proseWidth(width), flagTextIndent)
 		b.WriteString(strings.ReplaceAll(text, quotedSpace, " "))
 	})
 	return strings.TrimSuffix(b.String(), "\n")

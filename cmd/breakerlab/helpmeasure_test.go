@@ -42,9 +42,9 @@ func TestExercisesHelpWrapsAsEveryHelp(t *testing.T) {
 }
 
 // On a terminal 200 columns wide, a help's prose (a command's summary and
-// the words about it, exercises' paragraphs) stops at maxProseWidth
-// columns, where lines are still easy to read along, and its flag lists and
-// tables take the width they need, up to the terminal's.
+// the words about it, each flag's text, exercises' paragraphs) stops at
+// maxProseWidth columns, where lines are still easy to read along, and its
+// tables and examples take the width they need, up to the terminal's.
 func TestHelpProseStopsAtAReadableMeasure(t *testing.T) {
 	racefree.Only(t) // no goroutine: help prints and runs nothing
 	tempConfig(t)
@@ -76,12 +76,25 @@ func TestHelpProseStopsAtAReadableMeasure(t *testing.T) {
 				t.Errorf("help %s at %d columns: a line of prose runs %d columns, past %d:\n%s", name, wide, len([]rune(line)), maxProseWidth, line)
 			}
 		}
+		flags := ""
+		if i := strings.Index(help, "\nflags of "); i >= 0 {
+			flags = help[i:]
+			for _, end := range []string{"\nexamples:\n", "\nUsage: breakerlab exercises"} {
+				flags, _, _ = strings.Cut(flags, end)
+			}
+		}
 		for line := range strings.SplitSeq(rest, "\n") {
 			widestRest = max(widestRest, len([]rune(line)))
 		}
+		// A flag's text, under its name, is prose too.
+		for line := range strings.SplitSeq(flags, "\n") {
+			if strings.HasPrefix(line, strings.Repeat(" ", flagTextIndent)) && len([]rune(line)) > maxProseWidth {
+				t.Errorf("help %s at %d columns: a flag's text runs %d columns, past %d:\n%s", name, wide, len([]rune(line)), maxProseWidth, line)
+			}
+		}
 	}
-	// Prose wrapped at 80 would pass the check above; flags held to 100 would
-	// show here.
+	// Prose wrapped at 80 would pass the check above; examples held to 100
+	// would show here.
 	if widestProse <= textWidth || widestRest <= maxProseWidth {
 		t.Errorf("at %d columns the widest line of prose is %d columns and of flags, tables and examples %d: want prose past %d (not wrapped to a pipe's width) and the rest past %d", wide, widestProse, widestRest, textWidth, maxProseWidth)
 	}
