@@ -246,7 +246,7 @@ func (m *Model) sweepStart() (*engine.Scenario, string, bool) {
 		return nil, "", false
 	}
 	if err := sweepable(sc, f.variant, x); err != nil {
-		f.err = f.sweepRefusal(sc, f.focus, x, err)
+		f.err = f.sweepRefusal(sc, f.focus, x, err, m.cmp != nil)
 		return nil, "", false
 	}
 	return sc, x, true

@@ -2,8 +2,10 @@ package sandbox
 
 import (
 	"cmp"
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -112,12 +114,18 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 // refused (err, from sweepable), in the form's words: the command line's
 // "--vary PATH: " opening, which names the flag the learner did not type,
 // gives way to the field's name, every knob path in it to its field's,
-// and its advice to vary another knob with it ("vary X with it, from 2")
-// to what the form does: set that field first.
-func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error) string {
+// its advice to vary another knob with it ("vary X with it, from 2")
+// to what the form does: set that field first, and its flag for the
+// variant where the knob matters ("--variant 2") to the keys that show
+// that variant (variantKeys; compare says compare mode is open).
+func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error, compare bool) string {
 	msg := strings.TrimPrefix(err.Error(), "--vary "+path+": ")
 	msg = f.inFormWords(sc, msg)
 	msg = varyWith.ReplaceAllString(msg, "(set $1 to $2 or more first)")
+	msg = variantFlag.ReplaceAllStringFunc(msg, func(flag string) string {
+		v, _ := strconv.Atoi(strings.TrimPrefix(flag, "--variant "))
+		return variantKeys(v, len(sc.Variants), compare)
+	})
 	if name := f.fieldName(i); !strings.Contains(msg, name) {
 		msg = name + ": " + msg
 	}
@@ -127,6 +135,27 @@ func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error) 
 // varyWith is the command line's advice to sweep another knob along
 // (sweep.Sweepable's), its knob already in the form's words.
 var varyWith = regexp.MustCompile(`\(vary (.+?) with it, from (\d+)\)`)
+
+// variantFlag is the command line's flag for the variant a refused knob
+// changes the run on (sweep's checkFutile ends with it), which the
+// sandbox has no use for.
+var variantFlag = regexp.MustCompile(`--variant \d+`)
+
+// variantKeys is how the learner gets from the knob form to variant v
+// (counted from 1) of n, in the words of the sandbox's keys (keys.go): the
+// form takes tab and the digits as its own (next field, a value), so esc
+// leaves it first; then the variant's number shows it, or tab past 9,
+// which has no key. In compare mode the form edits the left side, and {
+// and } are the left side's keys (tab and the digits pick the right's).
+func variantKeys(v, n int, compare bool) string {
+	switch {
+	case compare:
+		return fmt.Sprintf("esc, then { or } until the left side shows variant %d", v)
+	case v > 9:
+		return fmt.Sprintf("esc, then tab until variant %d shows", v)
+	}
+	return fmt.Sprintf("esc, then %d shows variant %d", v, v)
+}
 
 // inFormWords writes msg with each of the form's knob paths in it as the
 // form names its field (form.fieldName): "users-api.breaker.open=1s" as

@@ -53,7 +53,7 @@ func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 					t.Errorf("%s variant %d, ctrl+s on %q says %q: it does not name the field", name, v+1, label, msg)
 				}
 				// The command line's words: the form has no flags.
-				if strings.Contains(msg, "--vary") || strings.Contains(msg, "(vary ") {
+				if strings.Contains(msg, "--vary") || strings.Contains(msg, "(vary ") || strings.Contains(msg, "--variant") {
 					t.Errorf("%s variant %d, ctrl+s on %q says %q: the command line's words, not the form's", name, v+1, label, msg)
 				}
 				for _, p := range paths {
@@ -90,5 +90,47 @@ func TestSweepOfOwnSlotsLeftEmptySaysWhatToDo(t *testing.T) {
 	want = "database retry budget is a kind of budget (none, token-bucket, concurrency), not a number: ctrl+s sweeps a number; try the retry attempts"
 	if m.sw != nil || m.form.err != want {
 		t.Errorf("ctrl+s on the retry budget: the form says\n%q, want\n%q", m.form.err, want)
+	}
+}
+
+// ctrl+s on a knob the engine reads only in another variant names the
+// keys that get there, not the command line's --variant, which the
+// sandbox has no use for: on event-loop-stall's first variant, where no
+// endpoint calls report-db, its bulkhead said "On variant 2 it changes
+// the run: --variant 2". The keys named do it: esc and 2 show the second
+// variant, where ctrl+s sweeps the same field; in compare mode, where the
+// form edits the left side and 2 picks the right, } takes the left there.
+func TestSweepRefusalNamesTheKeysToTheVariantWhereItMatters(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one, and no sweep is started
+	for _, compare := range []bool{false, true} {
+		m := newModel(t, 100, 30, Options{Scenario: scenarios.EventLoopStall(), Variant: 0})
+		keys, want := []string{"esc", "2"}, "On variant 2 it changes the run: esc, then 2 shows variant 2"
+		if compare {
+			if m = press(m, "c"); m.cmp == nil || m.cmp.sides[0].variant != 0 {
+				t.Fatal("c opened no compare with variant 1 on the left")
+			}
+			keys, want = []string{"esc", "}"}, "On variant 2 it changes the run: esc, then { or } until the left side shows variant 2"
+		}
+		m = send(focusLabel(t, press(m, "e"), "bulkhead", 1), ctrlS)
+		if name := m.form.fieldName(m.form.focus); name != "report-db bulkhead" {
+			t.Fatalf("the first bulkhead field is %q, want report-db's", name)
+		}
+		msg := m.form.err
+		if m.sw != nil || !strings.HasSuffix(msg, want) || strings.Contains(msg, "--variant") {
+			t.Errorf("compare %v: ctrl+s on report-db's bulkhead in variant 1 says\n%q\nwant it to end %q", compare, msg, want)
+		}
+		if v := m.View(); !strings.Contains(v, "esc, then") {
+			t.Errorf("compare %v: the screen does not show the keys:\n%s", compare, v)
+		}
+		for _, k := range keys {
+			m = press(m, k)
+		}
+		if at := m.sim.variant; compare && m.cmp.sides[0].variant != 1 || !compare && at != 1 {
+			t.Fatalf("compare %v: %v did not show variant 2", compare, keys)
+		}
+		m = send(focusLabel(t, press(m, "e"), "bulkhead", 1), ctrlS)
+		if m.sw == nil {
+			t.Errorf("compare %v: on variant 2, ctrl+s on report-db's bulkhead did not sweep: %q", compare, m.form.err)
+		}
 	}
 }
