@@ -823,6 +823,17 @@ func (s *Session) keyLineAsks() bool {
 	return false
 }
 
+// presentNote is what presentation mode writes on the last line of the
+// screen the session is on (present.Noter): the home menu's note, that
+// the mode shows big on the sandbox and the lessons, as the lone program
+// shows it; the room's screens say nothing.
+func (s *Session) presentNote() []string {
+	if s.mode == onHome {
+		return s.home.PresentNote()
+	}
+	return nil
+}
+
 // shownScreen is the screen the session is on, as present.Show draws it
 // for a projector.
 type shownScreen struct{ s *Session }
@@ -830,6 +841,7 @@ type shownScreen struct{ s *Session }
 func (v shownScreen) View() string                   { return v.s.screenView() }
 func (v shownScreen) Moment() (present.Moment, bool) { return v.s.moment() }
 func (v shownScreen) KeyLineAsks() bool              { return v.s.keyLineAsks() }
+func (v shownScreen) PresentNote() []string          { return v.s.presentNote() }
 
 // waiting is the follower's screen before the presenter opened a sandbox.
 func (s *Session) waiting() string {

@@ -137,3 +137,44 @@ func TestLocalTeacherQuitAsks(t *testing.T) {
 		t.Fatal("a remote session's ctrl+c did not quit")
 	}
 }
+
+// A presenting session on the home menu shows the menu's note on its last
+// line, that the mode is on and shows big on the sandbox and the lessons,
+// as the lone program does (tui/home's PresentNote through present.Show):
+// the session's wrapper passed the menu's view on and not its note, so
+// the menu looked as it does without the mode. The note is the menu's
+// own, the fullest form that fits; off the menu it is gone.
+func TestPresentingOnTheMenuShowsItsNote(t *testing.T) {
+	racefree.Only(t) // no goroutine: the session takes its keys and draws on this one
+	for _, teacher := range []bool{true, false} {
+		for _, sz := range [][2]int{{100, 30}, {80, 24}} {
+			s := plainSession(t, NewRoom(), teacher, sz[0], sz[1])
+			s.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
+			notes := s.home.PresentNote()
+			if len(notes) == 0 {
+				t.Fatal("the menu has no note to show: the test checks nothing")
+			}
+			v := ansi.Strip(s.View())
+			shown := ""
+			for _, n := range notes {
+				if strings.Contains(v, n) {
+					shown = n
+					break
+				}
+			}
+			// The lone program's note at the same size: the first form
+			// that fits beside the key corner.
+			lone := ansi.Strip(present.Show(s.pth, s.home, "", sz[0], sz[1]))
+			lines := strings.Split(lone, "\n")
+			if shown == "" || !strings.Contains(lines[len(lines)-1], shown) {
+				t.Errorf("teacher %v, %dx%d: the presented menu shows note %q, the lone program's last line is %q:\n%s", teacher, sz[0], sz[1], shown, lines[len(lines)-1], v)
+			}
+			keys(s, "j", "enter", "enter")
+			for _, n := range notes {
+				if strings.Contains(ansi.Strip(s.View()), n) {
+					t.Errorf("teacher %v, %dx%d: the sandbox still shows the menu's note %q", teacher, sz[0], sz[1], n)
+				}
+			}
+		}
+	}
+}
