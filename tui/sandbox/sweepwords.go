@@ -121,6 +121,13 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error, compare bool) string {
 	msg := strings.TrimPrefix(err.Error(), "--vary "+path+": ")
 	msg = f.inFormWords(sc, msg)
+	msg = orVaryWith.ReplaceAllStringFunc(msg, func(advice string) string {
+		m := orVaryWith.FindStringSubmatch(advice)
+		if m[1] != m[2] {
+			return advice
+		}
+		return "set " + m[1] + " to " + m[3] + " or more first"
+	})
 	msg = varyWith.ReplaceAllString(msg, "(set $1 to $2 or more first)")
 	msg = variantFlag.ReplaceAllStringFunc(msg, func(flag string) string {
 		v, _ := strconv.Atoi(strings.TrimPrefix(flag, "--variant "))
@@ -135,6 +142,11 @@ func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error, 
 // varyWith is the command line's advice to sweep another knob along
 // (sweep.Sweepable's), its knob already in the form's words.
 var varyWith = regexp.MustCompile(`\(vary (.+?) with it, from (\d+)\)`)
+
+// orVaryWith is the same advice after "set X first", as a bulkhead's wait
+// has it ("set X first (or vary X with it, from 1)"): in the form both say
+// to set one field, so they become one ("set X to 1 or more first").
+var orVaryWith = regexp.MustCompile(`set ([^()]+?) first \(or vary (.+?) with it, from (\d+)\)`)
 
 // variantFlag is the command line's flag for the variant a refused knob
 // changes the run on (sweep's checkFutile ends with it), which the
