@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
+
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -76,6 +78,7 @@ func TestLimitsDefaultToTheEnginesBudget(t *testing.T) {
 // it. Past the smallest size it is refused, saying so; a refusal that
 // fewer cells would not help (the memory of one cell) is not retried.
 func TestSweepOverTheBudgetRunsSmaller(t *testing.T) {
+	racefree.Only(t) // no goroutine: the sweeps' commands are never run
 	type ask struct {
 		cost engine.Cost
 		ok   bool

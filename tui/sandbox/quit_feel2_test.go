@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
+
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,6 +66,7 @@ func sweepDoneOn(t *testing.T, o Options) Model {
 // does on the sandbox's own screen (it quit the program): back to the
 // form; on its own q quits. The key line says which.
 func TestSweepResultQuitKey(t *testing.T) {
+	racefree.Only(t) // its stopped sweeps are TestSweepStopsRunsUnderWay's, run under -race
 	inside := sweepDoneOn(t, Options{CanGoHome: true})
 	last := func(m Model) string {
 		lines := strings.Split(ansi.Strip(m.View()), "\n")

@@ -34,6 +34,7 @@ func sweptOn(t *testing.T, w, h int) Model {
 // which is the mean of the engine's own runs of that design; the cursor
 // stops at the grid's edges.
 func TestSweepCursorReadsACell(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and messages are TestSweepRunsAndMarksTheDesign's, run under -race
 	m := sweptOn(t, 80, 24)
 	if strings.Contains(ansi.Strip(m.View()), "▣") {
 		t.Fatal("the cursor should not show before an arrow is pressed")
@@ -124,6 +125,7 @@ func TestSweepCursorReadsACell(t *testing.T) {
 // enter puts the cell under the cursor into the form, each field holding
 // the value the cell ran, and the form then builds the cell's own design.
 func TestSweepCellGoesIntoTheForm(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and messages are TestSweepRunsAndMarksTheDesign's, run under -race
 	m := sweptOn(t, 80, 24)
 	m = press(m, "right")
 	m = press(m, "up")
@@ -162,6 +164,7 @@ func TestSweepCellGoesIntoTheForm(t *testing.T) {
 // A second knob the form has no field for cannot go into it: enter says
 // so on the status line and the map stays.
 func TestSweepCellOfAKnobWithNoField(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and messages are TestSweepRunsAndMarksTheDesign's, run under -race
 	m := openSweepOn(t, 80, 24)
 	s := m.sw
 	at := -1
