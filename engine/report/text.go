@@ -12,6 +12,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // column is one endpoint outcome shown in the table; waiting marks the
@@ -276,24 +277,30 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 // column) are kept as they are, and continuation lines start under the
 // text that follows them. A word longer than the room is left whole rather
 // than split.
+//
+// Widths are display cells (ansi.StringWidth), not bytes or runes: a lead
+// such as "  [x] ✱  3. " or a "×" in the words takes one column on the
+// screen whatever its length in UTF-8.
 func writeWrapped(b *strings.Builder, text string, width, indent int) {
-	if width <= 0 || len([]rune(text)) <= width {
+	if width <= 0 || ansi.StringWidth(text) <= width {
 		b.WriteString(text)
 		b.WriteString("\n")
 		return
 	}
+	// keep is a byte offset into text; the lead it ends is indent columns
+	// wide, cut between characters, never inside one.
 	keep := len(text) - len(strings.TrimLeft(text, " "))
-	if indent > keep && indent < len(text) {
-		keep = indent
+	if indent > keep && indent < ansi.StringWidth(text) {
+		keep = len(ansi.Truncate(text, indent, ""))
 	}
 	b.WriteString(text[:keep])
 	// Kept columns that end where a word does ("  api:" of "  api:
 	// timeout", a hanging indent wider than the label) keep the space
 	// after them: the first word was written against them.
-	col, first := keep, keep >= len(text) || text[keep] != ' '
+	col, first := ansi.StringWidth(text[:keep]), keep >= len(text) || text[keep] != ' '
 	var kept []string
 	for _, phrase := range words(text[keep:]) {
-		if len([]rune(phrase)) > width-indent && strings.Contains(phrase, " ") {
+		if ansi.StringWidth(phrase) > width-indent && strings.Contains(phrase, " ") {
 			// A phrase wider than a line's room goes word by word: kept
 			// whole, it would run past the width.
 			kept = append(kept, strings.Fields(phrase)...)
@@ -302,7 +309,7 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 		kept = append(kept, phrase)
 	}
 	for _, word := range kept {
-		n := len([]rune(word))
+		n := ansi.StringWidth(word)
 		switch {
 		case first:
 			first = false
