@@ -355,19 +355,13 @@ func writeWhy(w io.Writer, c *challenge.Challenge, s challenge.Setting, r *chall
 	}
 }
 
-// wrapText breaks s at words into lines of at most n columns, each after
-// the first starting with indent.
+// wrapText breaks s at words into lines of at most n columns (wrap's,
+// display cells), each after the first starting with indent, which the n
+// columns do not count.
 func wrapText(s string, n int, indent string) string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(word)) > n {
-			lines = append(lines, line)
-			line = ""
-		}
-		line = strings.TrimSpace(line + " " + word)
-	}
-	return strings.Join(append(lines, line), "\n"+indent)
+	var b strings.Builder
+	wrap(&b, "", "", s, n)
+	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", "\n"+indent)
 }
 
 type checkJSON struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func init() {
@@ -127,13 +128,15 @@ func writeTable(b *strings.Builder, presets []breaker.Preset, label, column int)
 	}
 }
 
-// wrap writes text in lines of at most width bytes, the first starting with
-// first and the rest with indent.
+// wrap writes text in lines of at most width columns, the first starting
+// with first and the rest with indent. Columns are display cells
+// (ansi.StringWidth): "×", "→" or a lead's "✱" take one on the screen
+// though two or three bytes in the string.
 func wrap(b *strings.Builder, first, indent, text string, width int) {
 	line := first
 	empty := true
 	for _, word := range strings.Fields(text) {
-		if !empty && len(line)+1+len(word) > width {
+		if !empty && ansi.StringWidth(line)+1+ansi.StringWidth(word) > width {
 			b.WriteString(line + "\n")
 			line, empty = indent, true
 		}

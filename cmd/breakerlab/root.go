@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/exercises/cli"
 	"github.com/breakerlab/breakerlab/internal/spell"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 )
 
@@ -235,18 +236,17 @@ const exampleUnderIndent = flagTextIndent
 func wrapExamples(ex string, width int) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(ex, "\n"), "\n") {
-		at := exampleWordsColumn(line)
+		cut, at := exampleWordsAt(line)
 		if at <= 0 || at > width-20 {
 			b.WriteString(line + "\n")
 			continue
 		}
-		runes := []rune(line)
-		words := plainExamples(keepCommandsWhole(string(runes[at:])))
+		words := plainExamples(keepCommandsWhole(line[cut:]))
 		if widestWord(words) > width-at {
-			b.WriteString(strings.TrimRight(string(runes[:at]), " ") + "\n")
+			b.WriteString(strings.TrimRight(line[:cut], " ") + "\n")
 			line, at = strings.Repeat(" ", exampleUnderIndent)+words, exampleUnderIndent
 		} else {
-			line = string(runes[:at]) + words
+			line = line[:cut] + words
 		}
 		b.WriteString(strings.ReplaceAll(report.Wrap(line, width, at), quotedSpace, " "))
 	}
@@ -269,11 +269,12 @@ func keepCommandsWhole(text string) string {
 	return strings.Join(parts, "`")
 }
 
-// widestWord is the width in columns of text's widest word.
+// widestWord is the width in columns (display cells) of text's widest
+// word.
 func widestWord(text string) int {
 	n := 0
 	for _, w := range strings.Fields(text) {
-		n = max(n, len([]rune(w)))
+		n = max(n, ansi.StringWidth(w))
 	}
 	return n
 }
@@ -301,7 +302,7 @@ func wrapHelpPage(text string, width int) string {
 			}
 			b.WriteString(report.Wrap(strings.Join(para, " "), proseWidth(width), 0))
 		default:
-			col := exampleWordsColumn(line)
+			_, col := exampleWordsAt(line)
 			for ; i < len(lines) && strings.HasPrefix(lines[i], " "); i++ {
 				row := lines[i]
 				for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "   ") {
@@ -323,17 +324,19 @@ func wrapHelpPage(text string, width int) string {
 // first column: narrower, a row's words are a word or two a line.
 const minTableRoom = 30
 
-// exampleWordsColumn is the column where an indented example line's words
-// about it start (after two or more spaces past its command line), or 0
-// for a line that has none.
-func exampleWordsColumn(line string) int {
+// exampleWordsAt is where an indented example line's words about it start
+// (after two or more spaces past its command line): at, the byte offset in
+// line, and col, the column on the screen (display cells: a "→" in the
+// command line is one column, three bytes); both 0 for a line that has
+// none.
+func exampleWordsAt(line string) (at, col int) {
 	text := strings.TrimLeft(line, " ")
 	i := strings.Index(text, "  ")
 	if i < 0 {
-		return 0
+		return 0, 0
 	}
-	rest := text[i:]
-	return len([]rune(line)) - len([]rune(text)) + len([]rune(text[:i])) + len(rest) - len(strings.TrimLeft(rest, " "))
+	at = len(line) - len(strings.TrimLeft(text[i:], " "))
+	return at, ansi.StringWidth(line[:at])
 }
 
 // helpWidth is the width help wraps to on w, as the root help's command

@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // BulkheadDefault is one library's documented bulkhead default.
@@ -152,14 +153,14 @@ func (s *sheet) flush() {
 	}
 }
 
-// wrap cuts text into lines of at most w runes, at spaces; a word longer
-// than w stands on its own line. A number keeps its unit on its line
-// ("100.0 %", "500 ms").
+// wrap cuts text into lines of at most w columns (display cells,
+// ansi.StringWidth), at spaces; a word longer than w stands on its own
+// line. A number keeps its unit on its line ("100.0 %", "500 ms").
 func wrap(text string, w int) []string {
 	var lines []string
 	line := ""
 	for _, word := range unitWords(strings.Fields(text)) {
-		if line != "" && len([]rune(line))+1+len([]rune(word)) > w {
+		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(word) > w {
 			lines = append(lines, line)
 			line = ""
 		}

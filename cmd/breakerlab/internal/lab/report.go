@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Report is `lab checkout --format json`: the same object as `run --format
@@ -284,13 +285,14 @@ func stallNote(r Result) string {
 	return ""
 }
 
-// wrapWords breaks s into lines of at most width columns at its spaces,
-// the lines after the first indented by two.
+// wrapWords breaks s into lines of at most width columns (display cells,
+// ansi.StringWidth) at its spaces, the lines after the first indented by
+// two.
 func wrapWords(s string, width int) string {
 	var b strings.Builder
 	line := 0
 	for i, w := range strings.Fields(s) {
-		n := len([]rune(w))
+		n := ansi.StringWidth(w)
 		switch {
 		case i == 0:
 		case line+1+n > width:
