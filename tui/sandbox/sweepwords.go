@@ -188,5 +188,55 @@ func (f *form) inFormWords(sc *engine.Scenario, msg string) string {
 		msg = strings.ReplaceAll(msg, n.path+"=", n.name+" ")
 		msg = strings.ReplaceAll(msg, n.path, n.name)
 	}
+	return f.keysInFormWords(sc, msg)
+}
+
+// keysInFormWords writes each knob key msg names alone, without its
+// owner's path ("so its bulkhead_wait is never read", "size and per_host
+// are 0"), as the form labels that key's field less the owner's name
+// ("its permit wait", "per host"), and a key no field of the form sets
+// ("needs per_task") in words ("per task"). The names of the scenario's
+// variants, which may hold a "_" of their own ("(to_thread)"), are the
+// author's and are left as they are.
+func (f *form) keysInFormWords(sc *engine.Scenario, msg string) string {
+	labels := map[string]string{}
+	for j := range f.knobs {
+		path, ok := knobPath(sc, f.variant, &f.knobs[j])
+		if !ok {
+			continue
+		}
+		owner, key := "", path
+		if dot := strings.LastIndex(path, "."); dot >= 0 {
+			owner, key = path[:dot], path[dot+1:]
+		}
+		if !strings.Contains(key, "_") || labels[key] != "" {
+			continue
+		}
+		label := strings.TrimSpace(f.knobs[j].label)
+		labels[key] = strings.TrimPrefix(label, owner+" ")
+	}
+	var kept []string
+	for _, v := range sc.Variants {
+		if strings.Contains(v.Name, "_") && strings.Contains(msg, v.Name) {
+			kept = append(kept, v.Name)
+		}
+	}
+	slices.SortStableFunc(kept, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	for i, name := range kept {
+		msg = strings.ReplaceAll(msg, name, fmt.Sprintf("\x00%d\x00", i))
+	}
+	msg = knobKey.ReplaceAllStringFunc(msg, func(key string) string {
+		if label, ok := labels[key]; ok {
+			return label
+		}
+		return strings.ReplaceAll(key, "_", " ")
+	})
+	for i, name := range kept {
+		msg = strings.ReplaceAll(msg, fmt.Sprintf("\x00%d\x00", i), name)
+	}
 	return msg
 }
+
+// knobKey is a word of a knob key's kind ("bulkhead_wait", "per_host"):
+// no word of the form's prose joins its parts with "_".
+var knobKey = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)

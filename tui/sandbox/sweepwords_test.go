@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -62,6 +63,17 @@ func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 						break
 					}
 				}
+				// A key alone, without its owner's path, is a knob's name
+				// too: "so its bulkhead_wait is never read" where the
+				// field says "permit wait". The variants' names are the
+				// author's ("(to_thread)"), not knobs.
+				prose := msg
+				for _, vr := range sc.Variants {
+					prose = strings.ReplaceAll(prose, vr.Name, "")
+				}
+				if w := knobWord.FindString(prose); w != "" {
+					t.Errorf("%s variant %d, ctrl+s on %q says %q: it names a knob by its key %q, not the form's label", name, v+1, label, msg, w)
+				}
 			}
 		}
 	}
@@ -69,6 +81,10 @@ func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 		t.Fatal("ctrl+s refused no field of any form: the test checks nothing")
 	}
 }
+
+// knobWord is a knob's key or path as the command line writes it: a word
+// joined with "_" ("bulkhead_wait") or a dotted path ("search-api.retry").
+var knobWord = regexp.MustCompile(`[a-z]+_[a-z]+|[a-z][a-z0-9-]*\.[a-z][a-z_]*`)
 
 // ctrl+s on a tenant's own slots left empty (the default's) says that the
 // field is empty, what to type to sweep it, and which field of the
