@@ -117,7 +117,8 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 // its advice to vary another knob with it ("vary X with it, from 2")
 // to what the form does: set that field first, and its flag for the
 // variant where the knob matters ("--variant 2") to the keys that show
-// that variant (variantKeys; compare says compare mode is open).
+// that variant (variantKeys; compare says compare mode is open), which
+// say what esc drops of the form's edits not applied yet (unapplied).
 func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error, compare bool) string {
 	msg := strings.TrimPrefix(err.Error(), "--vary "+path+": ")
 	msg = f.inFormWords(sc, msg)
@@ -131,7 +132,7 @@ func (f *form) sweepRefusal(sc *engine.Scenario, i int, path string, err error, 
 	msg = varyWith.ReplaceAllString(msg, "(set $1 to $2 or more first)")
 	msg = variantFlag.ReplaceAllStringFunc(msg, func(flag string) string {
 		v, _ := strconv.Atoi(strings.TrimPrefix(flag, "--variant "))
-		return variantKeys(v, len(sc.Variants), compare)
+		return variantKeys(v, len(sc.Variants), compare, len(f.unapplied()))
 	})
 	if name := f.fieldName(i); !strings.Contains(msg, name) {
 		msg = name + ": " + msg
@@ -159,14 +160,30 @@ var variantFlag = regexp.MustCompile(`--variant \d+`)
 // leaves it first; then the variant's number shows it, or tab past 9,
 // which has no key. In compare mode the form edits the left side, and {
 // and } are the left side's keys (tab and the digits pick the right's).
-func variantKeys(v, n int, compare bool) string {
+// esc closes the form without applying it: with edits unapplied (that
+// many), the advice says it drops them, as the learner would not guess
+// from "esc, then 2" alone.
+func variantKeys(v, n int, compare bool, unapplied int) string {
+	esc := "esc, then"
+	switch {
+	case unapplied == 1:
+		esc = "esc drops your unapplied change; then"
+	case unapplied > 1:
+		esc = fmt.Sprintf("esc drops your %d unapplied changes; then", unapplied)
+	}
 	switch {
 	case compare:
-		return fmt.Sprintf("esc, then { or } until the left side shows variant %d", v)
+		return fmt.Sprintf("%s { or } until the left side shows variant %d", esc, v)
 	case v > 9:
-		return fmt.Sprintf("esc, then tab until variant %d shows", v)
+		return fmt.Sprintf("%s tab until variant %d shows", esc, v)
 	}
-	return fmt.Sprintf("esc, then %d shows variant %d", v, v)
+	return fmt.Sprintf("%s %d shows variant %d", esc, v, v)
+}
+
+// unapplied are the form's edits of the scenario it was opened on, which
+// esc drops: the fields whose value differs from that scenario's.
+func (f *form) unapplied() []change {
+	return f.edits(f.source)
 }
 
 // inFormWords writes msg with each of the form's knob paths in it as the

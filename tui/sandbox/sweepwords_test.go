@@ -150,3 +150,61 @@ func TestSweepRefusalNamesTheKeysToTheVariantWhereItMatters(t *testing.T) {
 		}
 	}
 }
+
+// The refusal's keys to another variant go through esc, which closes the
+// form without applying it: with edits typed and not applied, the advice
+// says esc drops them, and how many, and they are dropped as it says (the
+// form opened on variant 2 holds none of them). "esc, then 2" alone lost
+// the learner's edits without a word.
+func TestSweepRefusalSaysEscDropsTheUnappliedEdits(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one, and no sweep is started
+	for _, c := range []struct {
+		edits [][2]string // the fields typed into, each its first of that label, and the text typed
+		want  string
+	}{
+		{nil, "On variant 2 it changes the run: esc, then 2 shows variant 2"},
+		{[][2]string{{"loop threads", "3"}}, "On variant 2 it changes the run: esc drops your unapplied change; then 2 shows variant 2"},
+		{[][2]string{{"loop threads", "3"}, {"permit wait", "7ms"}}, "On variant 2 it changes the run: esc drops your 2 unapplied changes; then 2 shows variant 2"},
+	} {
+		m := press(newModel(t, 100, 30, Options{Scenario: scenarios.EventLoopStall(), Variant: 0}), "e")
+		was := map[string]string{}
+		for _, e := range c.edits {
+			m = focusLabel(t, m, e[0], 1)
+			was[e[0]] = m.form.knobs[m.form.focus].input.Value()
+			m = press(m, append([]string{"ctrl+u"}, strings.Split(e[1], "")...)...)
+			for m.form.focus > 0 {
+				m = press(m, "up")
+			}
+		}
+		for m.form.focus > 0 {
+			m = press(m, "up")
+		}
+		m = send(focusLabel(t, m, "bulkhead", 1), ctrlS)
+		if name := m.form.fieldName(m.form.focus); name != "report-db bulkhead" {
+			t.Fatalf("the first bulkhead field is %q, want report-db's", name)
+		}
+		if m.sw != nil || !strings.HasSuffix(m.form.err, c.want) {
+			t.Errorf("%d edits: ctrl+s on report-db's bulkhead says\n%q\nwant it to end %q", len(c.edits), m.form.err, c.want)
+		}
+		m = press(m, "esc", "2", "e")
+		if m.sim.variant != 1 || m.form == nil {
+			t.Fatalf("%d edits: esc, 2, e did not open variant 2's form", len(c.edits))
+		}
+		for _, e := range c.edits {
+			f := m.form
+			if i := indexOfLabel(f, e[0]); i < 0 || f.knobs[i].input.Value() != was[e[0]] {
+				t.Errorf("%s kept its edit across esc, was %q: the advice said esc drops it", e[0], was[e[0]])
+			}
+		}
+	}
+}
+
+// indexOfLabel is the first field of form f labelled label, or -1.
+func indexOfLabel(f *form, label string) int {
+	for i := range f.knobs {
+		if f.knobs[i].label == label {
+			return i
+		}
+	}
+	return -1
+}
