@@ -304,6 +304,12 @@ func (f *form) addFrontCalls(sys *engine.System) {
 	}
 	for _, i := range order {
 		d := &sys.Dependencies[i]
+		if uncalled(sys, d.Name) {
+			// Its call settings are this variant's, and nothing of the
+			// variant reads them: the form hides a field nothing reads,
+			// as it hides a deadline's margin where none is passed on.
+			continue
+		}
 		f.newSection(fmt.Sprintf("Calls to %s (this variant only)", d.Name), "/"+d.Name)
 		f.addCall(d.Name+".", d, fmt.Sprintf("dependency %q", d.Name), callOf{
 			permitWait: sys.Tasks != nil,
@@ -312,6 +318,23 @@ func (f *form) addFrontCalls(sys *engine.System) {
 			deadline: len(sys.Services) > 0,
 		})
 	}
+}
+
+// uncalled says that no endpoint of sys calls the front's dependency
+// name, so the engine reads nothing of it (a request reaches a dependency
+// only through its endpoint's calls): event-loop-stall's first variant
+// lists report-db, which only the second calls. A system of services is
+// not judged: its front's calls go to services.
+func uncalled(sys *engine.System, name string) bool {
+	if len(sys.Services) > 0 {
+		return false
+	}
+	for _, e := range sys.Endpoints {
+		if e.Calls == name {
+			return false
+		}
+	}
+	return true
 }
 
 // addShed appends the bounds of a queue's load shedding: one field when

@@ -63,6 +63,12 @@ func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 						break
 					}
 				}
+				// The sweep's own word that nothing of the field is read:
+				// the form hides the calls of a dependency no endpoint
+				// calls, so no field of one is there to refuse.
+				if strings.Contains(msg, "no endpoint calls") {
+					t.Errorf("%s variant %d, ctrl+s on %q says %q: the form shows a field of a call nothing makes", name, v+1, label, msg)
+				}
 				// A key alone, without its owner's path, is a knob's name
 				// too: "so its bulkhead_wait is never read" where the
 				// field says "permit wait". The variants' names are the
@@ -111,29 +117,30 @@ func TestSweepOfOwnSlotsLeftEmptySaysWhatToDo(t *testing.T) {
 
 // ctrl+s on a knob the engine reads only in another variant names the
 // keys that get there, not the command line's --variant, which the
-// sandbox has no use for: on event-loop-stall's first variant, where no
-// endpoint calls report-db, its bulkhead said "On variant 2 it changes
-// the run: --variant 2". The keys named do it: esc and 2 show the second
-// variant, where ctrl+s sweeps the same field; in compare mode, where the
-// form edits the left side and 2 picks the right, } takes the left there.
+// sandbox has no use for: on async-cascade's first variant, where
+// search-api has no bulkhead, its permit wait said "On variants 2, 3 it
+// changes the run: --variant 2". The keys named do it: esc and 2 show the
+// second variant, where ctrl+s sweeps the same field; in compare mode,
+// where the form edits the left side and 2 picks the right, } takes the
+// left there.
 func TestSweepRefusalNamesTheKeysToTheVariantWhereItMatters(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one, and no sweep is started
 	for _, compare := range []bool{false, true} {
-		m := newModel(t, 100, 30, Options{Scenario: scenarios.EventLoopStall(), Variant: 0})
-		keys, want := []string{"esc", "2"}, "On variant 2 it changes the run: esc, then 2 shows variant 2"
+		m := newModel(t, 100, 30, Options{Scenario: scenarios.AsyncCascade(), Variant: 0})
+		keys, want := []string{"esc", "2"}, "On variants 2, 3 it changes the run: esc, then 2 shows variant 2"
 		if compare {
 			if m = press(m, "c"); m.cmp == nil || m.cmp.sides[0].variant != 0 {
 				t.Fatal("c opened no compare with variant 1 on the left")
 			}
-			keys, want = []string{"esc", "}"}, "On variant 2 it changes the run: esc, then { or } until the left side shows variant 2"
+			keys, want = []string{"esc", "}"}, "On variants 2, 3 it changes the run: esc, then { or } until the left side shows variant 2"
 		}
-		m = send(focusLabel(t, press(m, "e"), "bulkhead", 1), ctrlS)
-		if name := m.form.fieldName(m.form.focus); name != "report-db bulkhead" {
-			t.Fatalf("the first bulkhead field is %q, want report-db's", name)
+		m = send(focusLabel(t, press(m, "e"), "permit wait", 1), ctrlS)
+		if name := m.form.fieldName(m.form.focus); name != "search-api permit wait" {
+			t.Fatalf("the first permit wait field is %q, want search-api's", name)
 		}
 		msg := m.form.err
 		if m.sw != nil || !strings.HasSuffix(msg, want) || strings.Contains(msg, "--variant") {
-			t.Errorf("compare %v: ctrl+s on report-db's bulkhead in variant 1 says\n%q\nwant it to end %q", compare, msg, want)
+			t.Errorf("compare %v: ctrl+s on search-api's permit wait in variant 1 says\n%q\nwant it to end %q", compare, msg, want)
 		}
 		if v := m.View(); !strings.Contains(v, "esc, then") {
 			t.Errorf("compare %v: the screen does not show the keys:\n%s", compare, v)
@@ -144,9 +151,9 @@ func TestSweepRefusalNamesTheKeysToTheVariantWhereItMatters(t *testing.T) {
 		if at := m.sim.variant; compare && m.cmp.sides[0].variant != 1 || !compare && at != 1 {
 			t.Fatalf("compare %v: %v did not show variant 2", compare, keys)
 		}
-		m = send(focusLabel(t, press(m, "e"), "bulkhead", 1), ctrlS)
+		m = send(focusLabel(t, press(m, "e"), "permit wait", 1), ctrlS)
 		if m.sw == nil {
-			t.Errorf("compare %v: on variant 2, ctrl+s on report-db's bulkhead did not sweep: %q", compare, m.form.err)
+			t.Errorf("compare %v: on variant 2, ctrl+s on search-api's permit wait did not sweep: %q", compare, m.form.err)
 		}
 	}
 }
@@ -162,11 +169,11 @@ func TestSweepRefusalSaysEscDropsTheUnappliedEdits(t *testing.T) {
 		edits [][2]string // the fields typed into, each its first of that label, and the text typed
 		want  string
 	}{
-		{nil, "On variant 2 it changes the run: esc, then 2 shows variant 2"},
-		{[][2]string{{"loop threads", "3"}}, "On variant 2 it changes the run: esc drops your unapplied change; then 2 shows variant 2"},
-		{[][2]string{{"loop threads", "3"}, {"permit wait", "7ms"}}, "On variant 2 it changes the run: esc drops your 2 unapplied changes; then 2 shows variant 2"},
+		{nil, "On variants 2, 3 it changes the run: esc, then 2 shows variant 2"},
+		{[][2]string{{"loop threads", "3"}}, "On variants 2, 3 it changes the run: esc drops your unapplied change; then 2 shows variant 2"},
+		{[][2]string{{"loop threads", "3"}, {"timeout", "7s"}}, "On variants 2, 3 it changes the run: esc drops your 2 unapplied changes; then 2 shows variant 2"},
 	} {
-		m := press(newModel(t, 100, 30, Options{Scenario: scenarios.EventLoopStall(), Variant: 0}), "e")
+		m := press(newModel(t, 100, 30, Options{Scenario: scenarios.AsyncCascade(), Variant: 0}), "e")
 		was := map[string]string{}
 		for _, e := range c.edits {
 			m = focusLabel(t, m, e[0], 1)
@@ -179,12 +186,12 @@ func TestSweepRefusalSaysEscDropsTheUnappliedEdits(t *testing.T) {
 		for m.form.focus > 0 {
 			m = press(m, "up")
 		}
-		m = send(focusLabel(t, m, "bulkhead", 1), ctrlS)
-		if name := m.form.fieldName(m.form.focus); name != "report-db bulkhead" {
-			t.Fatalf("the first bulkhead field is %q, want report-db's", name)
+		m = send(focusLabel(t, m, "permit wait", 1), ctrlS)
+		if name := m.form.fieldName(m.form.focus); name != "search-api permit wait" {
+			t.Fatalf("the first permit wait field is %q, want search-api's", name)
 		}
 		if m.sw != nil || !strings.HasSuffix(m.form.err, c.want) {
-			t.Errorf("%d edits: ctrl+s on report-db's bulkhead says\n%q\nwant it to end %q", len(c.edits), m.form.err, c.want)
+			t.Errorf("%d edits: ctrl+s on search-api's permit wait says\n%q\nwant it to end %q", len(c.edits), m.form.err, c.want)
 		}
 		m = press(m, "esc", "2", "e")
 		if m.sim.variant != 1 || m.form == nil {
@@ -207,4 +214,24 @@ func indexOfLabel(f *form, label string) int {
 		}
 	}
 	return -1
+}
+
+// The knob form hides the calls of a dependency no endpoint of the
+// variant calls: nothing of the variant reads them (the sweep refused
+// every one, "no endpoint calls report-db"), as the form hides a
+// deadline's margin where none is passed on. event-loop-stall's first
+// variant lists report-db, which only the second calls: its calls are in
+// the second variant's form and not in the first's.
+func TestFormHidesTheCallsOfADependencyNothingCalls(t *testing.T) {
+	racefree.Only(t) // no goroutine: the forms are built on this one
+	for v, want := range []bool{false, true} {
+		m := press(newModel(t, 100, 30, Options{Scenario: scenarios.EventLoopStall(), Variant: v}), "e")
+		titles := strings.Join(m.form.titles, "\n")
+		if got := strings.Contains(titles, "Calls to report-db"); got != want {
+			t.Errorf("variant %d: the form has report-db's calls: %v, want %v:\n%s", v+1, got, want, titles)
+		}
+		if !strings.Contains(titles, "Calls to search-api") {
+			t.Errorf("variant %d: the form lost search-api's calls, which an endpoint makes:\n%s", v+1, titles)
+		}
+	}
 }
