@@ -401,7 +401,8 @@ type valueJSON struct {
 	Text  string   `json:"text"`
 	OK    bool     `json:"ok"`
 	// Why says what made a failing seed fail, where the goal can tell
-	// (which customer lost every worker).
+	// (which customer lost every worker); omitted where it is the cause
+	// the top-level "why" already gives, the worst seed's.
 	Why string `json:"why,omitempty"`
 }
 
@@ -413,11 +414,21 @@ func goalOf(g *challenge.GoalResult) goalJSON {
 	if w := g.Goal.MeasuredWindow(); w != nil {
 		out.MeasuredWindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
 	}
-	for _, m := range g.Measures {
-		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: "none", Why: m.Why}
+	// The worst seed's cause is the top-level "why"'s (ExplainResult), in
+	// a sentence that names the goal: a seed repeats it only where its own
+	// cause differs (on another seed, another customer lost every worker).
+	stated := ""
+	if !g.Pass {
+		stated = g.Measures[g.Worst].Why
+	}
+	for i, m := range g.Measures {
+		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: g.ShownOn(i)}
+		if m.Why != stated {
+			v.Why = m.Why
+		}
 		if m.Has {
 			f := m.Value.F
-			v.Value, v.Text = &f, g.Goal.FormatValue(m.Value)
+			v.Value = &f
 		}
 		out.Values = append(out.Values, v)
 	}

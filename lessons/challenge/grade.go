@@ -198,11 +198,16 @@ type GoalResult struct {
 	Pass  bool
 }
 
-// Shown is the worst seed's value, as text: "97.3 %", or "none"; a knob
-// whose zero means none at all, unset, is UnsetText, as the knob shows
-// it: "none" beside "≤ 1 s" read as a value within the bound.
-func (r *GoalResult) Shown() string {
-	m := r.Measures[r.Worst]
+// Shown is the worst seed's value, as text (ShownOn).
+func (r *GoalResult) Shown() string { return r.ShownOn(r.Worst) }
+
+// ShownOn is seed i's value, as text: "97.3 %", or "none"; a knob whose
+// zero means none at all, unset, is UnsetText, as the knob shows it:
+// "none" beside "≤ 1 s" read as a value within the bound. The goals panel,
+// --check's lines and its JSON all write a value through here, so an unset
+// knob reads one way in each.
+func (r *GoalResult) ShownOn(i int) string {
+	m := r.Measures[i]
 	if !m.Has && r.Goal.Metric == "param" {
 		return UnsetText
 	}
