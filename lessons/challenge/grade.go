@@ -330,6 +330,23 @@ func (c *Challenge) reads(s Setting, path string) bool {
 	return FormatValue(strategy) == string(only)
 }
 
+// Unread says why the design s does not read knob i, "" where it does:
+// "read only with overlap-limited shards", for a shuffle lab's most
+// workers shared beside shuffle shards, where turning it changes nothing
+// the grader runs (reads). The challenge screen greys such a knob and its
+// arrows say this rather than move it.
+func (c *Challenge) Unread(s Setting, i int) string {
+	path := c.Knobs[i].Path
+	if c.reads(s, path) {
+		return ""
+	}
+	only := string(readOnlyBy[path])
+	if j := c.knobIndex("strategy"); j >= 0 {
+		only = c.Knobs[j].Format(only)
+	}
+	return "read only with " + only + " shards"
+}
+
 // runsOf runs a design on every seed, once for each measurement window
 // its goals ask for.
 type runsOf struct {

@@ -627,6 +627,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	case key.Matches(k, m.keys.Type):
+		if why := m.c.Unread(m.setting, m.focus); why != "" {
+			m.setNote(unreadNote(&m.c.Knobs[m.focus], why), false)
+			return m, nil
+		}
 		m.typing, m.fresh, m.input = true, true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
 		if m.c.Knobs[m.focus].Kind == challenge.KnobShare {
 			m.input = []rune(fmt.Sprint(m.setting[m.c.Knobs[m.focus].Path]))
@@ -698,6 +702,11 @@ func turn(c *challenge.Challenge, s challenge.Setting, i, steps int) turned {
 	lim := c.Limit(s, i)
 	old := s[kn.Path]
 	refused := func(note string) turned { return turned{carried: -1, note: note} }
+	if why := c.Unread(s, i); why != "" {
+		// A value the design does not read changes nothing the grader
+		// runs: an arrow that moved it would look like a change.
+		return refused(unreadNote(kn, why))
+	}
 	if by, fixed := lim.Fixed(); fixed {
 		// A range of one value has nowhere to turn to, but another
 		// knob may have moved it off the value this one holds: the
@@ -804,6 +813,12 @@ func emptyNote(kn *challenge.Knob, old any, lim challenge.Limit) string {
 // its value in out.
 func carriedNote(kn *challenge.Knob, v any, other *challenge.Knob, out challenge.Setting) string {
 	return fmt.Sprintf("%s set to %s, and %s to %s with it: each holds the other", kn.Label, kn.Format(v), other.Label, other.Format(out[other.Path]))
+}
+
+// unreadNote is the note for an arrow or a typed value refused on kn,
+// which the design does not read (challenge.Unread says why).
+func unreadNote(kn *challenge.Knob, why string) string {
+	return kn.Label + " turns nothing here: it is " + why
 }
 
 // fixedNote says why knob kn, whose limit lim holds one value, does not

@@ -307,6 +307,12 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	}
 	var out []string
 	valW := ansi.StringWidth(val)
+	// A value the design does not read is greyed: turning it changes
+	// nothing (challenge.Unread), and the hint under it says so.
+	valStyle := m.th.Bold
+	if m.c.Unread(m.setting, i) != "" {
+		valStyle = m.th.Dim
+	}
 	// The values' column: 14 cells, or as wide as a longer value, whose
 	// label still fits beside it. At 14 always, at 80 columns challenge
 	// 5's "‹ token-bucket ›" went under "retry budget" with the line half
@@ -320,13 +326,13 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 		// Whole on one line with the cells its own value leaves of the
 		// column: at 140×24 challenge 6's "what answers a refused order"
 		// beside "none" wrapped, "order" on a line of its own.
-		out = append(out, mark+k.Label+strings.Repeat(" ", w-2-lw-valW)+m.th.Bold.Render(val))
+		out = append(out, mark+k.Label+strings.Repeat(" ", w-2-lw-valW)+valStyle.Render(val))
 	} else if longestWord(k.Label) <= labelW && (valW <= 14 || ansi.StringWidth(k.Label) <= labelW) {
 		label := pane.Wrap(k.Label, labelW)
 		for j, l := range label {
 			line := mark + pane.Fit(l, labelW)
 			if j == 0 {
-				line += " " + strings.Repeat(" ", valCol-valW) + m.th.Bold.Render(val)
+				line += " " + strings.Repeat(" ", valCol-valW) + valStyle.Render(val)
 			}
 			out = append(out, line)
 			mark = "  "
@@ -339,7 +345,7 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 			out = append(out, mark+l)
 		}
 		for _, l := range pane.Wrap(val, w-4) {
-			out = append(out, "    "+m.th.Bold.Render(l))
+			out = append(out, "    "+valStyle.Render(l))
 		}
 	}
 	if i != m.focus {
@@ -376,6 +382,9 @@ func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 // other knobs leave it, what holds it to one value, and what the arrows
 // do (arrowClaims).
 func knobHint(c *challenge.Challenge, s challenge.Setting, i int) string {
+	if why := c.Unread(s, i); why != "" {
+		return why + ", so the arrows leave it"
+	}
 	lim := c.Limit(s, i)
 	rng := lim.Range()
 	if by, fixed := lim.Fixed(); fixed && by != "" {
