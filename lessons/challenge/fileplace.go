@@ -48,8 +48,8 @@ func TOMLValue(v any) string {
 }
 
 // tomlRange is what a knob allows, in the file's own literals: "one of
-// "none", "fail-fast" or "cached"", "from "100ms" to "10s"", "from 0 (no
-// bulkhead) to 34".
+// "none", "fail-fast" or "cached"", "from "100ms" to "10s"", "from 0 (not
+// set) to 34" (unsetZero, as the knob's value reads).
 func (k *Knob) tomlRange() string {
 	if k.Kind == KnobChoice {
 		names := make([]string, len(k.Choices))
@@ -60,7 +60,7 @@ func (k *Knob) tomlRange() string {
 	}
 	lo := TOMLValue(k.fromNumber(k.Min))
 	if k.zeroIsNone() && k.Min == 0 {
-		lo += " (" + k.noneWords() + ")"
+		lo = unsetZero(lo)
 	}
 	return "from " + lo + " to " + TOMLValue(k.fromNumber(k.Max))
 }

@@ -351,6 +351,11 @@ func (k *Knob) Check(v any) error {
 // where the knob said "none" and its goal "not set".
 const UnsetText = "not set"
 
+// unsetZero is a zero that means none at all, as every challenge text
+// writes one (the knob's value, its range, --start's header): "0 s (not
+// set)", the word a goal on it shows alone (GoalResult.ShownOn).
+func unsetZero(zero string) string { return zero + " (" + UnsetText + ")" }
+
 // Format writes a value as the view shows it: a share as a percentage, and
 // a zero that a scenario file reads as none at all as "0 s (not set)" or
 // "0 (not set)" (UnsetText): a timeout or deadline of zero waits for ever,
@@ -367,7 +372,7 @@ func (k *Knob) Format(v any) string {
 	}
 	if k.zeroIsNone() {
 		if f, ok := k.number(v); ok && f == 0 {
-			return text + " (" + UnsetText + ")"
+			return unsetZero(text)
 		}
 	}
 	if list, ok := v.([]any); ok {
