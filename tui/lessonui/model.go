@@ -806,6 +806,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	ok, err := q.CheckNumber(st.in.Input)
 	if err != nil {
 		st.feedback, st.bad = err.Error()+".", true
+		st.in.Select() // refused: the next typed number replaces it
 		m.showFeedback()
 		return m, nil
 	}
@@ -838,6 +839,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 		return m.recordAnswer(false)
 	default:
 		st.bad = true
+		st.in.Select() // the next try's number replaces this one
 		far := ""
 		if gerr == nil {
 			far = ": " + q.HowFar(got)

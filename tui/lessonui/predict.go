@@ -440,7 +440,10 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 	case q.Kind == lessons.Number && k.Type == tea.KeyEnter:
 		verdict, g, err := q.JudgeGuess(ps.in.Input)
 		if err != nil {
+			// Refused: it stays, selected, for the next typed number
+			// to replace (playback.NumberField.Select).
 			ps.typo = err.Error() + "."
+			ps.in.Select()
 			return m, nil, true
 		}
 		ps.verdict, ps.guess = verdict, lessons.WithUnit(q.FormatGuess(g), q.Unit)

@@ -132,7 +132,11 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 		}
 		g, err := s.room.AnswerNumber(s.me, a.Seq, b.field.Input)
 		if err != nil {
+			// Refused: it stays, selected, for the next typed number
+			// to replace, as in the lesson player's boxes
+			// (playback.NumberField.Select).
 			b.typo = err.Error()
+			b.field.Select()
 			return
 		}
 		s.guessed, s.answeredSeq = g, a.Seq

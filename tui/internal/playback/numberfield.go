@@ -38,6 +38,12 @@ type NumberField struct {
 	// sent or emptied and no enter has asked about it yet; Asked says an
 	// enter asked, and the next one sends (Enter).
 	Unchecked, Asked bool
+	// Selected says the number was sent and sent back (refused, or judged
+	// wrong with tries left) and stands whole as a form's selected text:
+	// the next character typed replaces it, an editing key edits it.
+	// Typing after a refused 150 appended: the learner who typed 5 for
+	// the corrected number sent 1505.
+	Selected bool
 }
 
 // NumberEditKeys are the editing keys a number's box takes, those of
@@ -100,6 +106,11 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 	case !editing(k):
 		return false
 	}
+	if f.Selected && typed && len(in) > 0 {
+		// What is typed replaces the number sent back (Select).
+		f.Input, f.Pos = "", 0
+	}
+	f.Selected = false
 	ti := textinput.New()
 	ti.KeyMap = NumberEditKeys
 	ti.SetValue(f.Input)
@@ -135,9 +146,13 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 // inside the number: it is left out, as a paste's letters are, LeftOut
 // says so and the number reads without it, and the next enter asks before
 // it sends (Enter); msg is "".
+//
+// While the number sent back is selected (Select), r would have replaced
+// it, as a digit does: it is refused as in an empty box, and the number
+// stays selected.
 func (f *NumberField) Refuse(r []rune) (msg string) {
 	f.Asked = false
-	if f.Input == "" {
+	if f.Input == "" || f.Selected {
 		return NotANumber(r)
 	}
 	f.leaveOut(r)
@@ -169,10 +184,18 @@ func NotANumber(runes []rune) string {
 	return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", s)
 }
 
+// ReplaceNote is Note while the number sent back is selected (Select):
+// what typing and editing do to it.
+const ReplaceNote = "Typing a number replaces it; backspace or ctrl+b edits it."
+
 // Note is LeftOutNote and what enter does now (Enter): after a character
 // was left out, that the next enter asks again, and once it asked, that
-// the next sends. "" when nothing was left out or nothing is typed.
+// the next sends; while the number sent back is selected, ReplaceNote.
+// "" when nothing was left out or nothing is typed.
 func (f NumberField) Note(what, unit string) string {
+	if f.Selected && f.Input != "" {
+		return ReplaceNote
+	}
 	note := f.LeftOutNote(what, unit)
 	switch {
 	case note == "":
@@ -208,6 +231,18 @@ func UnsentAnswer(typed string) string {
 // under a wrong answer's verdict, about an answer no longer waiting, and
 // the next slip read as one with it ("ex" left out).
 func (f *NumberField) Sent() { f.LeftOut, f.Unchecked, f.Asked = "", false, false }
+
+// Select is Sent for a number sent back to the learner, refused (not a
+// number, out of the range it can be) or judged wrong with tries left:
+// it stays in the box, whole and selected, so that the next character
+// typed replaces it (Key) where it went on the end: "150" refused and a
+// 5 typed for the number meant read 1505. An editing key (backspace,
+// ctrl+b) edits it instead. The lesson player's boxes and the classroom's
+// poll send back by this one rule.
+func (f *NumberField) Select() {
+	f.Sent()
+	f.Selected = f.Input != ""
+}
 
 // Clear empties the field, as after an answer is sent.
 func (f *NumberField) Clear() { *f = NumberField{} }

@@ -139,3 +139,47 @@ func TestNumberFieldAsksBeforeSendingWhatItLeftOut(t *testing.T) {
 		t.Error("the first enter after a paste left x out sent 2")
 	}
 }
+
+// A number sent back (refused, or wrong with tries left) stayed in the box
+// and typing went on its end: 150 refused and a 5 typed for the number
+// meant read 1505. Sent back it stands selected: the next character typed
+// replaces it, a paste too; an editing key edits it instead; a letter is
+// refused as in an empty box, and the number stays selected.
+func TestNumberFieldSentBackIsReplacedByTyping(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	typeInto(&f, "1", "5", "0")
+	f.Select()
+	if note := f.Note("guess", "s"); note != ReplaceNote {
+		t.Errorf("sent back, the note is %q; want %q", note, ReplaceNote)
+	}
+	if msg := f.Refuse([]rune("x")); msg != NotANumber([]rune("x")) || f.Input != "150" || !f.Selected || f.Unchecked {
+		t.Errorf("an x on the selected 150: message %q, input %q, selected %v, unchecked %v", msg, f.Input, f.Selected, f.Unchecked)
+	}
+	typeInto(&f, "5")
+	if f.Box("|") != "5|" || f.Note("guess", "s") != "" {
+		t.Errorf("a 5 typed on the selected 150 should replace it: %q, note %q", f.Box("|"), f.Note("guess", "s"))
+	}
+	typeInto(&f, "0")
+	if f.Input != "50" {
+		t.Errorf("once replaced, typing goes on: %q", f.Input)
+	}
+
+	f.Select()
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("75"), Paste: true})
+	if f.Input != "75" {
+		t.Errorf("a paste on the selected 50 should replace it: %q", f.Input)
+	}
+
+	f.Select()
+	typeInto(&f, "backspace", "1")
+	if f.Input != "71" {
+		t.Errorf("backspace on the selected 75 edits it, then typing goes on: %q; want 71", f.Input)
+	}
+
+	var empty NumberField
+	empty.Select()
+	if empty.Selected {
+		t.Error("an empty box sent back has nothing to select")
+	}
+}
