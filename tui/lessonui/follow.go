@@ -234,10 +234,14 @@ func (p Picker) FollowGuess(step int, rec lessons.Prediction) Picker {
 }
 
 // Fork stops following: the player goes on from the moment it shows, on
-// its own ticks, playing if the presenter was.
+// its own ticks, playing if the presenter was, unless the step waits for
+// a prediction the learner has not made: the presenter's guess played it,
+// and a forked player is the learner's own, which asks before it plays
+// (waiting), as the lone player does. A student who forked there played
+// the step on without being asked.
 func (m Model) Fork() (Model, tea.Cmd) {
 	m.tickID++
-	if m.playing && m.sim != nil {
+	if m.playing && m.sim != nil && !m.waiting() {
 		return m, m.tick()
 	}
 	m.playing = false

@@ -60,12 +60,21 @@ func TestFollowAndFork(t *testing.T) {
 	if f, err = f.Follow(st); err != nil || f.Step() != 3 || f.Playing() {
 		t.Fatalf("after Follow: step %d playing %v err %v", f.Step()+1, f.Playing(), err)
 	}
-	// Fork while playing hands back the clock: a frame is asked for.
-	st.Playing = true
-	f, _ = f.Follow(st)
-	f, cmd = f.Fork()
-	if cmd == nil && f.sim != nil {
+	// Fork while playing, on a step that asks for no prediction, hands
+	// back the clock: a frame is asked for.
+	st.Step, st.Playing = 1, true
+	g, _ := f.Follow(st)
+	g, cmd = g.Fork()
+	if cmd == nil && g.sim != nil {
 		t.Fatal("a fork while playing runs no frames")
+	}
+	// On a step waiting for the learner's prediction, the presenter's
+	// guess played it: forked, the player is the learner's and waits
+	// for theirs, as the lone player does. It played on unasked.
+	st.Step = 3
+	f, _ = f.Follow(st)
+	if f, cmd = f.Fork(); !f.waiting() || f.Playing() || cmd != nil {
+		t.Fatalf("a fork at a prediction not made: waiting %v, playing %v, frame asked %v", f.waiting(), f.Playing(), cmd != nil)
 	}
 	// Another lesson, and a step it does not have, are refused.
 	if _, err := f.Follow(State{Lesson: "x", Prepared: preparedLesson(t, 1)}); err == nil {
