@@ -726,11 +726,11 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 			line += " " + u
 		}
 		a.Lines = append(a.Lines, line)
-		if note := guessNote(q, ps); note != "" {
-			a.Lines = append(a.Lines, note)
-		}
 		if ps.typo != "" {
 			a.Lines = append(a.Lines, ps.typo)
+		}
+		if note := guessNote(q, ps); note != "" {
+			a.Lines = append(a.Lines, note)
 		}
 	case !ps.made:
 	case !ps.revealed && ps.skipped:

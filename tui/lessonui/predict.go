@@ -547,12 +547,14 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 			line += " " + u
 		}
 		out = append(out, wrap(line, 0)...)
-		if note := guessNote(q, ps); note != "" {
-			out = append(out, wrap(th.Warn.Render(note), 0)...)
-		}
 	}
+	// Why the guess was refused, then what to do about it (the note), as
+	// the classroom's poll says them.
 	if ps.typo != "" {
 		out = append(out, wrap(th.Warn.Render(ps.typo), 0)...)
+	}
+	if note := guessNote(q, ps); q.Kind == lessons.Number && note != "" {
+		out = append(out, wrap(th.Warn.Render(note), 0)...)
 	}
 	return append(out, predictHint(th, q, ps, st, width)...)
 }

@@ -28,6 +28,10 @@ func TestASentBackNumberIsReplacedByTheNextTyped(t *testing.T) {
 			t.Errorf("refused, the guess's box should show %q:\n%s", want, askColumn(m))
 		}
 	}
+	// The reason, then what to do about it, as the classroom's poll says them.
+	if v := strings.Join(strings.Fields(askColumn(m)), " "); strings.Index(v, m.predicts[i].typo) > strings.Index(v, playback.ReplaceNote) {
+		t.Errorf("the reason should come before the note:\n%s", askColumn(m))
+	}
 	if v := projector(t, m, 100, 30); !hasWords(v, playback.ReplaceNote) {
 		t.Errorf("the presenter's view should show the note too:\n%s", v)
 	}
