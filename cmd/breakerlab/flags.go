@@ -19,6 +19,9 @@ import (
 // flag and list the ones allowed.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
+	if err := flagTakenAsValue(fs, args); err != nil {
+		return nil, err
+	}
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {

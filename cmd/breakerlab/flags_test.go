@@ -77,3 +77,28 @@ func TestNamesIgnoreCase(t *testing.T) {
 		}
 	}
 }
+
+// A flag that takes a value, given another flag where its value goes, is
+// named with the flag it took for its value: the flag package read
+// "--format" as --check's file, and the command refused "json" as a second
+// challenge. A value that starts with a dash and is no flag is still the
+// value's own to refuse.
+func TestAFlagGivenAnotherFlagForItsValueSaysSo(t *testing.T) {
+	racefree.Only(t) // no goroutine: every case is refused before anything starts
+	tempConfig(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"challenge", "8", "--check", "--format", "json"}, `--check takes a value, and the word after it is the flag --format: write --check FILE, then --format`},
+		{[]string{"run", "cascade", "--seed", "--format", "json"}, `--seed takes a value, and the word after it is the flag --format: write --seed N, then --format`},
+		{[]string{"run", "cascade", "-o", "--wide"}, `-o takes a value, and the word after it is the flag --wide: write -o FILE, then --wide`},
+		{[]string{"sweep", "cascade", "--vary", "--measure", "search.ok"}, `--vary takes a value, and the word after it is the flag --measure`},
+		{[]string{"run", "cascade", "--budget", "-1"}, `--budget: a budget must be`},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "\nflags of ") {
+			t.Errorf("%q: exit %d, %q; want exit 2, %q and the flags", c.args, code, errOut, c.want)
+		}
+	}
+}
