@@ -44,6 +44,18 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	if err := needTerminal(stdout, "the home screen", headless); err != nil {
 		return err
 	}
+	o, err := homeOptions()
+	if err != nil {
+		return err
+	}
+	t := terminal()
+	t.Present = *presentFlag
+	return tui.RunHome(t, o)
+}
+
+// homeOptions is the home screen as the program opens it on this machine:
+// every screen it leads to, the learner's saved progress and its notices.
+func homeOptions() (home.Options, error) {
 	o := home.Options{Seed: defaultSeed}
 	for _, b := range scenarios.All() {
 		o.Scenarios = append(o.Scenarios, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
@@ -57,7 +69,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	o.ProgressAtStart = true // the menu says how far the learner got
 	wd, err := os.Getwd()
 	if err != nil {
-		return fmt.Errorf("cannot tell the current folder: %w", err)
+		return home.Options{}, fmt.Errorf("cannot tell the current folder: %w", err)
 	}
 	o.Workbooks = tui.Workbooks(wd, false)
 	d, iv := drillui.Terminal(), interviewui.Terminal()
@@ -66,7 +78,12 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	o.Challenges = &ch
 	o.LiveLab = homeLiveLab
 	o.Still = home.StillFromEnv(os.Getenv) // reduced motion: the menu's live picture stands still
-	t := terminal()
-	t.Present = *presentFlag
-	return tui.RunHome(t, o)
+	if _, err := os.UserConfigDir(); err != nil {
+		// Each store says it cannot save, in a notice of its own: four
+		// notices of one cause filled the menu at 80×24. One says it, and
+		// what is lost.
+		o.LessonNotice = fmt.Sprintf("no folder to save in (%v): your lesson progress, the drill's schedule, your interviews and your challenge stars last only until you quit", err)
+		d.Notice, iv.Notice, ch.Notice = "", "", ""
+	}
+	return o, nil
 }
