@@ -21,7 +21,7 @@ type BulkheadDefault struct {
 var BulkheadDefaults = []BulkheadDefault{
 	{"Resilience4j", "semaphore", "25 calls at once, no wait (maxWaitDuration 0)"},
 	{"Resilience4j", "thread pool", "a queue of 100 in front of its threads"},
-	{"Envoy", "per cluster", "1,024 connections, pending and requests; 3 retries"},
+	{"Envoy", "per cluster", "1,024 connections, pending and requests; 3 retries at once"},
 }
 
 // Format is a cheat sheet's output format.
