@@ -86,6 +86,8 @@ func TestNamesIgnoreCase(t *testing.T) {
 func TestAFlagGivenAnotherFlagForItsValueSaysSo(t *testing.T) {
 	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	tempConfig(t)
+	// Unrefused, -o --wide writes the run to a file called --wide.
+	t.Chdir(t.TempDir())
 	for _, c := range []struct {
 		args []string
 		want string
