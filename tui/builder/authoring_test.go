@@ -299,6 +299,7 @@ func TestFailureRateReadsOneAndTwoAlike(t *testing.T) {
 		return sys.Dependencies[0].Policy.Breaker.FailureRate, service(sys, "orders").Dependencies[0].Policy.Breaker.FailureRate
 	}
 	before := clone(m.sc)
+	m = selectPart(t, m, "db") // e opens at the selected part's knobs
 	m = focusField(t, tuitest.Press(m, "e"), "failure rate")
 	m = tuitest.Press(m, "ctrl+u", "1", "enter")
 	if m.form == nil || !strings.Contains(strings.Join(m.form.Lines("", 120, 40), "\n"), "1 reads as 100% or as 1%") || !reflect.DeepEqual(m.sc, before) {
@@ -313,11 +314,7 @@ func TestFailureRateReadsOneAndTwoAlike(t *testing.T) {
 		}
 	}
 	// The call from a service into its dependency, by the same rule.
-	m = tuitest.Press(m, "e")
-	for range 2 {
-		m = tuitest.Press(m, "tab")
-		m = focusField(t, m, "failure rate")
-	}
+	m = focusField(t, tuitest.Press(selectPart(t, m, "cache"), "e"), "failure rate")
 	m = tuitest.Press(m, "ctrl+u", "1", "enter")
 	if _, edge := breaker(m); m.form == nil || edge == 1 {
 		t.Errorf("a service's call should be asked the same: failure rate %v", edge)

@@ -221,6 +221,7 @@ func TestUndoRestoresEachSystemExactly(t *testing.T) {
 	step("a")
 	m = selectPart(t, m, "orders")
 	step("b")
+	m = selectPart(t, m, "front") // e opens at the selected part's knobs: the server's workers
 	step("e", "ctrl+u", "64", "enter")
 	if m.sc.Variants[0].System.Workers != 64 || m.sc.Variants[0].System.Dependencies[0].Policy.Breaker == nil {
 		t.Fatalf("the form should set 64 workers and b a breaker on the call to orders: %s", m.msg)
@@ -271,7 +272,7 @@ func TestLeavingUnsavedAsks(t *testing.T) {
 func TestKnobsSetALeafsLatency(t *testing.T) {
 	m := tuitest.Press(newBuilder(120, 40), "enter", "d", "s", "d") // /checkout → db; /orders → orders → cache
 	before := clone(m.sc)
-	m = tuitest.Press(m, "e", "shift+tab") // the last field: orders/cache's p99
+	m = tuitest.Press(selectPart(t, m, "front"), "e", "shift+tab") // from the first field to the last: orders/cache's p99
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "Dependency orders/cache, healthy") || !strings.Contains(v, "Dependency db, healthy") {
 		t.Fatalf("the form should end with the leaves' latencies:\n%s", v)
 	}

@@ -48,7 +48,7 @@ func newKeyMap() keyMap {
 		Fault:      b([]string{"i"}, "i", "inject a fault into the selected part (hang, slow, errors, down; a surge)"),
 		Remove:     b([]string{"x", "delete"}, "x", "remove the selected part"),
 		Rename:     b([]string{"r"}, "r", "rename the selected part (the front: the system)"),
-		Knobs:      b([]string{"e"}, "e", "edit knobs: the sandbox's form"),
+		Knobs:      b([]string{"e"}, "e", "edit the selected part's knobs (the sandbox's form)"),
 		Shares:     b([]string{"%"}, "%", "set each tenant's share of the traffic"),
 		Undo:       b([]string{"u", "ctrl+z"}, "u", "undo the last edit"),
 		Play:       b([]string{"p"}, "p", "play it in the sandbox"),

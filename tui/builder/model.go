@@ -316,6 +316,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// from the built-in, as the sandbox's form brings it back from
 		// the scenario it opened.
 		m.form.SetBuiltIn(m.origin)
+		// At the selected part's knobs, as the sandbox's e opens at the
+		// part selected on its map: b's note sends here for a breaker's
+		// numbers, which sat a screen or more below the server's.
+		if t, ok := mapTarget(m.cur()); ok {
+			m.form.FocusOn(t)
+		}
 	case key.Matches(k, m.keys.Undo):
 		m.undoOnce()
 	case key.Matches(k, m.keys.Play):

@@ -833,3 +833,18 @@ func renameTenant(sys *engine.System, old, to string) {
 		}
 	})
 }
+
+// mapTarget is p as the sandbox's map names a part, for the knob form to
+// open at its knobs; false for the front and an endpoint, whose knobs
+// (the workers, the rates) are the form's first section anyway.
+func mapTarget(p part) (mappane.Target, bool) {
+	switch p.kind {
+	case partService:
+		return mappane.Target{Kind: mappane.Service, Name: p.name, Instance: -1}, true
+	case partLeaf:
+		return mappane.Target{Kind: mappane.Leaf, Name: p.edge, Instance: -1}, true
+	case partTenant:
+		return mappane.Target{Kind: mappane.Tenant, Name: p.name, Instance: -1}, true
+	}
+	return mappane.Target{}, false
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -75,6 +76,14 @@ func (f *form) addLatencies(owner string, deps []engine.Dependency) {
 		}
 	}
 }
+
+// FocusOn puts the cursor on the first knob of the part t names, as the
+// sandbox's e does for the part selected on its map (focusOn): a builder
+// opens the form at the part selected in its list, where the server's
+// knobs first left a dependency's calls a screen or more below. It
+// reports whether the part has knobs; if not the cursor stays where it
+// was.
+func (k *KnobForm) FocusOn(t mappane.Target) bool { return k.f.focusOn(t) }
 
 // Key moves between the fields (↓/tab, ↑/shift+tab) or edits the focused
 // one.
