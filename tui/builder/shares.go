@@ -94,7 +94,12 @@ func parseShares(sys *engine.System, input string) ([]engine.TenantShare, error)
 		out = append(out, engine.TenantShare{Tenant: t, Share: s})
 	}
 	if math.Abs(sum-1) > shareTolerance {
-		return nil, fmt.Errorf("the tenants' shares must add up to 100%%, got %s (%s)", pane.PercentExact(sum), strings.Join(words, " + "))
+		// The sum as the shares were typed: in binary 70% and 20% add up
+		// to 0.8999999999999999, which the refusal wrote out whole as
+		// "89.99999999999999%". Twelve digits hold every share a user
+		// types (and the tolerance's ninth) and drop that noise.
+		shown, _ := strconv.ParseFloat(strconv.FormatFloat(sum, 'g', 12, 64), 64)
+		return nil, fmt.Errorf("the tenants' shares must add up to 100%%, got %s (%s)", pane.PercentExact(shown), strings.Join(words, " + "))
 	}
 	return out, nil
 }
