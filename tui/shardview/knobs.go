@@ -235,9 +235,16 @@ func (f *form) complain(err error, base Setup, seed uint64) {
 	msg := err.Error() + "; " + refusedTail
 	f.err, f.ofMarks, f.said = msg, false, ""
 	f.checked, f.seed = &base, seed
+	// The fields are picked out by the reason and the sentinels under it
+	// (refusal), whose words the message no longer shows: "overlap limit"
+	// marks the most shared.
+	said := err.Error()
+	for e := errors.Unwrap(err); e != nil; e = errors.Unwrap(e) {
+		said += "\n" + e.Error()
+	}
 	for i := range f.knobs {
 		for _, m := range f.knobs[i].matches {
-			if strings.Contains(err.Error(), m) {
+			if strings.Contains(said, m) {
 				f.knobs[i].err = "refused: see below"
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
@@ -114,11 +115,11 @@ func newSide(s Setup, strategy shuffle.Strategy, seed uint64) (*side, error) {
 	}
 	sim, err := shuffle.New(cfg, seed)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", strategy, err)
+		return nil, sideRefusal(strategy, err)
 	}
 	expect, err := shuffle.Expected(sim.Assignment(), s.Poisoned)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", strategy, err)
+		return nil, sideRefusal(strategy, err)
 	}
 	return &side{strategy: strategy, cfg: cfg, sim: sim, snap: sim.Snapshot(), expect: expect, placed: placed, note: note}, nil
 }
@@ -135,10 +136,10 @@ func checkSide(s Setup, strategy shuffle.Strategy, seed uint64) error {
 	}
 	a, err := shuffle.Assign(cfg.Fleet(), seed)
 	if err != nil {
-		return fmt.Errorf("%s: %w", strategy, err)
+		return sideRefusal(strategy, err)
 	}
 	if _, err := shuffle.Expected(a, s.Poisoned); err != nil {
-		return fmt.Errorf("%s: %w", strategy, err)
+		return sideRefusal(strategy, err)
 	}
 	return nil
 }
@@ -151,19 +152,19 @@ func sideConfig(s Setup, strategy shuffle.Strategy) (cfg shuffle.SimConfig, plac
 	if strategy == shuffle.StrategyOverlapLimited {
 		capacity, err := shuffle.OverlapCapacity(s.Workers, s.PerCustomer, s.MaxShared)
 		if err != nil {
-			return cfg, 0, "", fmt.Errorf("overlap-limited: %w", err)
+			return cfg, 0, "", sideRefusal(shuffle.StrategyOverlapLimited, err)
 		}
 		if capacity.Cmp(big.NewInt(int64(placed))) < 0 {
 			placed = int(capacity.Int64())
 			note = fmt.Sprintf("room for only %s of %s customers", count(placed), count(s.Customers))
 		}
 		if placed < 2 {
-			return cfg, 0, "", fmt.Errorf("overlap-limited: %s workers with %d each and at most %d shared have room for only %s customer; the poisoned one needs company: %w",
-				count(s.Workers), s.PerCustomer, s.MaxShared, count(placed), shuffle.ErrOverlapLimit)
+			return cfg, 0, "", refused(shuffle.ErrOverlapLimit, "overlap-limited: %s workers with %d each and at most %d shared have room for only %s customer; the poisoned one needs company",
+				count(s.Workers), s.PerCustomer, s.MaxShared, count(placed))
 		}
 		if s.Poisoned >= placed {
-			return cfg, 0, "", fmt.Errorf("overlap-limited: only customers 0 to %s fit (%s), so one of them must be the poisoned one: %w",
-				count(placed-1), note, shuffle.ErrOverlapLimit)
+			return cfg, 0, "", refused(shuffle.ErrOverlapLimit, "overlap-limited: only customers 0 to %s fit (%s), so one of them must be the poisoned one",
+				count(placed-1), note)
 		}
 	}
 	return s.config(strategy, placed), placed, note, nil
@@ -314,6 +315,32 @@ func (r *run) setSetup(s Setup) error {
 // errSetup marks a setup outside the view's limits.
 var errSetup = errors.New("not allowed")
 
+// refusal is a setup refused in the words the learner reads, still the
+// sentinel it wraps (errors.Is): fmt's %w wrote the sentinel's own text
+// into the form's message line, after the reason ("the poisoned customer
+// must be from 0 to 99, got 150: not allowed") or before it ("plain:
+// invalid input: plain sharding needs the workers (16) to be a
+// multiple…").
+type refusal struct {
+	words string
+	is    error
+}
+
+func (r refusal) Error() string { return r.words }
+func (r refusal) Unwrap() error { return r.is }
+
+// refused is a refusal marked is, in format's words.
+func refused(is error, format string, args ...any) error {
+	return refusal{words: fmt.Sprintf(format, args...), is: is}
+}
+
+// sideRefusal is the engine's refusal of one side's strategy, named by
+// the strategy as the form's left and right fields name it, without the
+// engine's "invalid input: ".
+func sideRefusal(strategy shuffle.Strategy, err error) error {
+	return refusal{words: string(strategy) + ": " + strings.TrimPrefix(err.Error(), shuffle.ErrInvalidInput.Error()+": "), is: err}
+}
+
 // The upper limits that depend on other knobs, one source for the form's
 // hints (knobs.go) and check's refusals, so the two state the same range.
 func perCustomerMax(s Setup) int { return min(max(s.Workers, 1), MaxPerCustomer) }
@@ -325,20 +352,20 @@ func mostSharedMax(s Setup) int  { return max(s.PerCustomer-1, 0) }
 func (s Setup) check() error {
 	switch {
 	case s.Workers < MinWorkers || s.Workers > MaxWorkers:
-		return fmt.Errorf("workers must be from %d to %s, got %d: %w", MinWorkers, count(MaxWorkers), s.Workers, errSetup)
+		return refused(errSetup, "workers must be from %d to %s, got %d", MinWorkers, count(MaxWorkers), s.Workers)
 	case s.PerCustomer < 1 || s.PerCustomer > perCustomerMax(s):
-		return fmt.Errorf("workers per customer must be from 1 to %s, got %d: %w", count(perCustomerMax(s)), s.PerCustomer, errSetup)
+		return refused(errSetup, "workers per customer must be from 1 to %s, got %d", count(perCustomerMax(s)), s.PerCustomer)
 	case s.Customers < MinCustomers || s.Customers > MaxCustomers:
-		return fmt.Errorf("customers must be from %d to %s, got %d: %w", MinCustomers, count(MaxCustomers), s.Customers, errSetup)
+		return refused(errSetup, "customers must be from %d to %s, got %d", MinCustomers, count(MaxCustomers), s.Customers)
 	case s.Poisoned < 0 || s.Poisoned > poisonedMax(s):
-		return fmt.Errorf("the poisoned customer must be from 0 to %s, got %s: %w", count(poisonedMax(s)), count(s.Poisoned), errSetup)
+		return refused(errSetup, "the poisoned customer must be from 0 to %s, got %s", count(poisonedMax(s)), count(s.Poisoned))
 	case s.RestartFor < 0 || s.RestartFor > MaxRestart:
-		return fmt.Errorf("the restart must take from 0 to %s, got %s: %w", secondsShort(MaxRestart), secondsShort(s.RestartFor), errSetup)
+		return refused(errSetup, "the restart must take from 0 to %s, got %s", secondsShort(MaxRestart), secondsShort(s.RestartFor))
 	}
 	if s.Left == shuffle.StrategyOverlapLimited || s.Right == shuffle.StrategyOverlapLimited {
 		if s.MaxShared < 0 || s.MaxShared > mostSharedMax(s) {
-			return fmt.Errorf("the most shared must be from 0 to %s (one less than workers per customer), got %d: %w",
-				count(mostSharedMax(s)), s.MaxShared, errSetup)
+			return refused(errSetup, "the most shared must be from 0 to %s (one less than workers per customer), got %d",
+				count(mostSharedMax(s)), s.MaxShared)
 		}
 	}
 	return nil
