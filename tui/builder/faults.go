@@ -120,7 +120,12 @@ func (m *Model) faultPrompt(p part, input string) bool {
 		return p.name, injectInto(sc, []chaos.Spec{sp})
 	}, "")
 	if !m.msgErr && m.msg != "nothing changed" {
-		m.msg = fmt.Sprintf("added the fault %s, in every variant: the charts mark its span, w saves it, p plays it (u takes it back)", sp)
+		// The charts only where the window draws them (hiddenFoot).
+		marks := "the list and the charts mark its span"
+		if m.w < wide {
+			marks = "the list marks its span"
+		}
+		m.msg = fmt.Sprintf("added the fault %s, in every variant: %s, w saves it, p plays it (u takes it back)", sp, marks)
 	}
 	return true
 }

@@ -522,7 +522,27 @@ func (m Model) partsPane(w, h int) []string {
 		note += fmt.Sprintf(" · %d to undo", len(m.undo))
 	}
 	title, note = pane.Titled(w, []string{title, "Parts"}, []string{note, count})
-	return pane.Frame(m.th, w, h, title, note, body)
+	return pane.FrameFoot(m.th, w, h, title, note, m.hiddenFoot(w), body)
+}
+
+// hiddenFoot is what the parts pane's bottom edge says a window under
+// wide columns leaves out, as the sandbox's columns name the panes that
+// found no room: without it the charts a fault's note and the README
+// speak of were nowhere, and nothing said a wider window draws them.
+func (m Model) hiddenFoot(w int) string {
+	if m.w >= wide {
+		return ""
+	}
+	for _, foot := range []string{
+		fmt.Sprintf("hidden: the charts and the file w saves (a window %d wide shows them)", wide),
+		fmt.Sprintf("hidden: charts, file (%d columns show them)", wide),
+		fmt.Sprintf("charts at %d columns", wide),
+	} {
+		if pane.Width(foot) <= pane.FootRoom(w) {
+			return foot
+		}
+	}
+	return ""
 }
 
 // formFooter is the form's last line while nothing is refused.
