@@ -29,6 +29,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	check := fs.Bool("check", false, "check the deck instead of drilling: fill every placeholder, evaluate every claim, find numbers nothing checks and unknown topics; exit 1 naming the card that is wrong")
 	deck := fs.Bool("deck", false, "print every card as JSON lines (id, topic, kind, question, answer, source) instead of drilling")
 	generate := fs.Int("generate", 0, fmt.Sprintf("print N generated problems with their answers (1 to %d) instead of drilling", maxProblems))
+	sayDefault(fs, "generate", "none, drill instead", false)
 	seed := fs.Uint64("seed", 1, "the seed of --generate, `S`: the same seed prints the same problems")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "the worksheet's format with --generate: text (problems, then answers) or json (one problem a line)")

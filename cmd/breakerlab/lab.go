@@ -89,11 +89,16 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
 	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
+	sayDefault(fs, "provider-port", "a free one", false)
+	sayDefault(fs, "api-port", "a free one", false)
 	listenHost := fs.String("listen", "127.0.0.1", "the address `ADDR` both servers bind; anything but loopback needs --open-to-network")
 	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none); the default in words: "+faultWords(lab.DefaultFaults()))
-	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
+	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation)")
+	// Its default is the server's own: the go server's semaphore waits
+	// DefaultSemaphoreWait unless told (runLab), so "0s" would mislead.
+	sayDefault(fs, "bulkhead-wait", "0 with --server threads, "+engine.FormatDuration(lab.DefaultSemaphoreWait)+" with --server go", false)
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus, in one mode (protected unless --mode says)")
 	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")
 	pos, err := parseArgs(fs, args)

@@ -59,6 +59,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	size := fs.String("size", "100x30", "the recorded terminal's size, `COLUMNSxROWS`, at least 80x24")
 	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
+	sayDefault(fs, "max", "when the run ends", false)
 	outPath := fs.String("o", "", "the `FILE` to write (- for standard output)")
 	// A lesson's step is recorded in presentation mode whether or not
 	// --present is given: the help says so, where the flag read as

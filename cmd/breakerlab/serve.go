@@ -129,6 +129,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fs.Var(sessionBudget, "session-budget", "the most requests one student's run or sweep may simulate, such as 20M; students cannot raise it, and a sweep over it runs on one seed or fewer designs, saying so")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
 	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
+	sayDefault(fs, "bench-clients", "none, serve instead", false)
 	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -51,6 +51,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
 	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms)")
 	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
+	sayDefault(fs, "workers", "one per core", false)
 	width := fs.Int("width", 80, "the widest line the heatmap may draw")
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
 	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
