@@ -2,7 +2,9 @@ package main
 
 // commandExamples are the examples `breakerlab help NAME` and `NAME --help`
 // print, for the commands registered without their own (command.examples).
-// One command line a line; what follows two spaces says what it does.
+// One command line a line, or more where it ends in a backslash (a
+// shell reads the next line as its rest): every one fits in 80 columns;
+// what follows two spaces says what it does.
 var commandExamples = map[string]string{
 	"challenge": `breakerlab challenge timeout-pool                    play a level
 breakerlab challenge timeout-pool --check design.toml  grade a design headless`,
@@ -54,7 +56,9 @@ breakerlab sandbox my-scenario.toml`,
 breakerlab scenarios --dump cascade > my-scenario.toml`,
 	"serve": `breakerlab serve --listen :2222 --password
 breakerlab serve --authorized-keys keys.txt --teacher`,
-	"sweep": `breakerlab sweep cascade --vary recommendations.bulkhead=20..200:10 --measure search.ok
-breakerlab sweep cascade --vary recommendations.timeout=250ms..5s:12 --vary workers=100..400:7 --measure search.ok --goal 'search.ok>=99%'`,
+	"sweep": `breakerlab sweep cascade --measure search.ok \
+    --vary recommendations.bulkhead=20..200:10
+breakerlab sweep cascade --measure search.ok --goal 'search.ok>=99%' \
+    --vary recommendations.timeout=250ms..5s:12 --vary workers=100..400:7`,
 	"version": `breakerlab version`,
 }

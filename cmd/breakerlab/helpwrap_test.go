@@ -39,16 +39,20 @@ func flagEntry(help, name string) string {
 
 // overWidth is the lines of help wider than width columns but those that
 // may be, as writeCommandHelp keeps them whole: a line of one word (a
-// list of measures joined by |, at 40 columns) and an example whose words
-// would start past width less 20 columns (its command line kept whole to
-// be copied).
+// list of measures joined by |, at 40 columns) and an example's command
+// line over the width by itself, or its rest after a backslash (kept whole
+// to be copied).
 func overWidth(help string, width int) []string {
 	var long []string
-	examples := false
+	examples, continues := false, false
 	for line := range strings.SplitSeq(help, "\n") {
 		if line == "examples:" {
 			examples = true
 		}
+		// A line after one that ends in a backslash is the rest of an
+		// example's command line, as a shell reads it.
+		rest := continues
+		continues = strings.HasSuffix(line, `\`)
 		if len([]rune(line)) <= width {
 			continue
 		}
@@ -56,10 +60,11 @@ func overWidth(help string, width int) []string {
 			continue
 		}
 		_, about, _ := strings.Cut(strings.TrimLeft(line, " "), "  ")
-		// An example's command line, indented two spaces: the lines its
-		// words wrap to under it are held to the width.
-		commandLine := !strings.HasPrefix(line, "   ")
-		if examples && commandLine && len([]rune(line))-len([]rune(strings.TrimLeft(about, " "))) > width-20 {
+		// An example's command line, indented two spaces, over the width
+		// by itself (it is never broken): the lines its words wrap to,
+		// beside or under it, are held to the width.
+		commandLine := !strings.HasPrefix(line, "   ") || rest
+		if examples && commandLine && len([]rune(line))-len([]rune(strings.TrimLeft(about, " "))) > width {
 			continue
 		}
 		long = append(long, line)

@@ -237,15 +237,22 @@ func manOptions(flags []manFlag) string {
 }
 
 // manExamples is an EXAMPLES section: each command line of ex, with what
-// it does under it when ex says (after two spaces or more), or "".
+// it does under it when ex says (after two spaces or more), or "". A
+// command line continued after a backslash is one line here, which man
+// wraps to its reader's width as it wraps every paragraph.
 func manExamples(ex string) string {
 	if strings.TrimSpace(ex) == "" {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("\n\n# EXAMPLES\n")
-	for line := range strings.SplitSeq(ex, "\n") {
-		line = strings.TrimSpace(line)
+	lines := strings.Split(ex, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		for strings.HasSuffix(line, `\`) && i+1 < len(lines) {
+			i++
+			line = strings.TrimSpace(strings.TrimSuffix(line, `\`)) + " " + strings.TrimSpace(lines[i])
+		}
 		if line == "" {
 			continue
 		}

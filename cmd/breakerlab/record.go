@@ -32,7 +32,7 @@ func init() {
 		usage:   "record SCENARIO|FILE|--lesson ID -o FILE.cast [--present] [--reveal]",
 		run:     runRecord,
 		examples: `breakerlab record cascade -o cascade.cast            replay with: ` + "`asciinema play cascade.cast`" + `
-breakerlab record checkout --variant 3 --size 120x40 --speed 10 -o checkout.cast
+breakerlab record checkout --variant 3 --size 120x40 -o checkout.cast
 breakerlab record multi-hop --fps 10 --max 20s -o multi-hop.cast
 breakerlab record shuffle --speed 10 -o shuffle.cast  the shard view
 breakerlab record cascade --present -o room.cast      presentation mode

@@ -229,20 +229,22 @@ const exampleUnderIndent = flagTextIndent
 // command in the words, marked in backquotes ("replay with `asciinema play
 // x.cast`"), is kept whole, to be copied as an example's own command line
 // is, and printed without them, as help prints no markup (plainExamples);
-// when the room beside the command line is narrower than it, the words go
-// under the command line instead. A line whose command line leaves them
-// no room (past width less 20 columns) is left as it is: its words under
-// it, 20 at a time, would read worse than the line run long.
+// when the room beside the command line is narrower than it, or than
+// minExampleRoom (a long command line's, such as record's with --reveal),
+// the words go under the command line instead, where they have the width
+// less exampleUnderIndent: beside, they ran past the terminal's edge. A
+// command line itself is never broken; one over the width continues on
+// the next line after a backslash (commandExamples).
 func wrapExamples(ex string, width int) string {
 	var b strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(ex, "\n"), "\n") {
 		cut, at := exampleWordsAt(line)
-		if at <= 0 || at > width-20 {
+		if at <= 0 || width <= 0 {
 			b.WriteString(line + "\n")
 			continue
 		}
 		words := plainExamples(keepCommandsWhole(line[cut:]))
-		if widestWord(words) > width-at {
+		if at > width-minExampleRoom || widestWord(words) > width-at {
 			b.WriteString(strings.TrimRight(line[:cut], " ") + "\n")
 			line, at = strings.Repeat(" ", exampleUnderIndent)+words, exampleUnderIndent
 		} else {
@@ -252,6 +254,10 @@ func wrapExamples(ex string, width int) string {
 	}
 	return plainExamples(b.String())
 }
+
+// minExampleRoom is the narrowest strip an example's words wrap in beside
+// its command line: narrower, they read a word or two a line.
+const minExampleRoom = 20
 
 // plainExamples is examples without the backquotes that mark a command in
 // an example's words (wrapExamples), for every place that prints them:
