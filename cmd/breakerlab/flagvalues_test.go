@@ -30,7 +30,7 @@ func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
 		{[]string{"serve", "--bench-clients", "2", "--bench-for", "1h"}, "breakerlab serve: --bench-for 1h: allowed are 1s to 50s"},
 		{[]string{"serve", "--authorized-keys", filepath.Join(dir, "none")}, "breakerlab serve: --authorized-keys: reading the keys (a file in authorized_keys format, one key a line): "},
 		{[]string{"serve", "--teacher-key", filepath.Join(dir, "none")}, "breakerlab serve: --teacher-key: reading the keys"},
-		{[]string{"lab", "checkout", "--rate", "0"}, "breakerlab lab: --rate 0: allowed is more than 0, up to 1000 requests a second"},
+		{[]string{"lab", "checkout", "--rate", "0"}, "breakerlab lab: --rate 0: allowed is 0.286 or more, up to 1000 requests a second"},
 		{[]string{"lab", "checkout", "--rate", "900", "--scale", "0.1"}, "breakerlab lab: --rate 900 at --scale 0.1 asks for 9000 requests a second: keep --rate divided by --scale at most 4000"},
 		{[]string{"lab", "checkout", "--provider-port", "-1"}, "breakerlab lab: --provider-port -1: allowed are 0 (a free one) to 65535"},
 		{[]string{"lab", "checkout", "--bulkhead-wait", "-1s"}, "breakerlab lab: --bulkhead-wait -1s: allowed is 0 (refused at once) or more"},

@@ -83,7 +83,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
 	// A fraction is a rate as a load generator means it (2.5: one request
 	// every 400ms), which the lab sends and simulates as given.
-	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second, may be fractional (2.5: one every 400ms); all runs a third row at twice this")
+	rate := fs.Float64("rate", lab.DefaultRate, fmt.Sprintf("checkout requests a second, may be fractional (2.5: one every 400ms), %s to %d (slower, none arrives in the window measured); all runs a third row at twice this", numberText(lab.LeastMeasuredRate()), lab.MaxRate))
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
 	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
@@ -153,6 +153,14 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkLabFlags(cfg, setFlags); err != nil {
 		return err
+	}
+	if !*serveFlag && cfg.MeasuredCheckouts() == 0 {
+		// --serve sends nothing itself; a run's table and --tui's panes
+		// count the requests that arrive in the window measured.
+		every := engine.FormatDuration(time.Duration(float64(time.Second) / cfg.Rate).Round(time.Millisecond))
+		return usagef("--rate %s sends a checkout request at 0, the next %s later, and none from %s to %s, the window the table counts; allowed is %s or more, up to %d requests a second",
+			numberText(cfg.Rate), every, engine.FormatDuration(lab.DefaultMeasureFrom), engine.FormatDuration(lab.DefaultMeasureTo),
+			numberText(lab.LeastMeasuredRate()), lab.MaxRate)
 	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
@@ -349,7 +357,7 @@ func numberText(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 func checkLabFlags(cfg lab.Config, set map[string]bool) error {
 	switch {
 	case !(cfg.Rate > 0 && cfg.Rate <= lab.MaxRate):
-		return usagef("--rate %s: allowed is more than 0, up to %d requests a second", numberText(cfg.Rate), lab.MaxRate)
+		return usagef("--rate %s: allowed is %s or more, up to %d requests a second", numberText(cfg.Rate), numberText(lab.LeastMeasuredRate()), lab.MaxRate)
 	case !(cfg.Scale >= lab.MinScale && cfg.Scale <= lab.MaxScale):
 		return usagef("--scale %s: allowed are %s to %s (it multiplies every duration)", numberText(cfg.Scale), numberText(lab.MinScale), numberText(lab.MaxScale))
 	case cfg.Rate/cfg.Scale > 4*lab.MaxRate:

@@ -29,7 +29,7 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "payments"}, "checkout"},
 		{[]string{"lab", "checkout", "--mode", "fast"}, "none, timeout, protected, all"},
 		{[]string{"lab", "checkout", "--scale", "0"}, "--scale 0: allowed are 0.05 to 10"},
-		{[]string{"lab", "checkout", "--rate", "-3"}, "--rate -3: allowed is more than 0"},
+		{[]string{"lab", "checkout", "--rate", "-3"}, "--rate -3: allowed is 0.286 or more"},
 		{[]string{"lab", "checkout", "--fault", "slow@1s-2s"}, "slow needs a latency"},
 		{[]string{"lab", "checkout", "--fault", "melt:1@1s-2s"}, "allowed: slow, error, hang, close, garbage"},
 		{[]string{"lab", "checkout", "--fault", "slow:1s@2s-1s"}, "must end after it starts"},

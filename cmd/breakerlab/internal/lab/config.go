@@ -238,6 +238,40 @@ func (c Config) Validate() error {
 	return nil
 }
 
+// MeasuredCheckouts is how many /checkout requests c's run sends in its
+// measured window (DefaultMeasureFrom to DefaultMeasureTo, scaled), the
+// ones its table counts: the first leaves at time zero, before the window,
+// so at a rate of one every DefaultMeasureTo or slower there are none, and
+// the run would measure nothing.
+func (c Config) MeasuredCheckouts() int {
+	from, to := c.Scaled(DefaultMeasureFrom), c.Scaled(DefaultMeasureTo)
+	n := 0
+	for _, a := range schedule(c) {
+		if a.endpoint == EndpointCheckout && a.at >= from && a.at < to {
+			n++
+		}
+	}
+	return n
+}
+
+// LeastMeasuredRate is the least rate, in thousandths of a request a
+// second, at which a run sends a /checkout in its measured window: above
+// one every DefaultMeasureTo, whose second request would arrive as the
+// window closes, which leaves it out.
+func LeastMeasuredRate() float64 {
+	return (math.Floor(float64(time.Second)/float64(DefaultMeasureTo)*1000) + 1) / 1000
+}
+
+// CheckMeasured refuses a run that would measure no /checkout request
+// (MeasuredCheckouts), naming the least rate that measures one.
+func (c Config) CheckMeasured() error {
+	if c.MeasuredCheckouts() > 0 {
+		return nil
+	}
+	return fmt.Errorf("rate %v sends no checkout request between %v and %v, the window measured (the first leaves at 0, the next %v later); the least rate that sends one there is %v",
+		c.Rate, DefaultMeasureFrom, DefaultMeasureTo, time.Duration(float64(time.Second)/c.Rate).Round(time.Millisecond), LeastMeasuredRate())
+}
+
 // Scaled multiplies a duration by the scale.
 func (c Config) Scaled(d time.Duration) time.Duration {
 	return time.Duration(math.Round(float64(d) * c.Scale))

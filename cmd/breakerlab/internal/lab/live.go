@@ -291,6 +291,9 @@ type Session struct {
 // StartSession starts the lab and its load and returns at once. Stop ends
 // both, whenever it is called.
 func StartSession(ctx context.Context, cfg Config) (*Session, error) {
+	if err := cfg.CheckMeasured(); err != nil {
+		return nil, err
+	}
 	epoch := time.Now().Add(lead)
 	l, err := Start(cfg, epoch, nil)
 	if err != nil {

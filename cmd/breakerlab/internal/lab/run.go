@@ -90,6 +90,9 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
+	if err := cfg.CheckMeasured(); err != nil {
+		return Result{}, err
+	}
 	var sim *Simulation
 	if cfg.Server == Go {
 		var err error
