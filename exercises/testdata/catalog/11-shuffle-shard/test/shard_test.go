@@ -47,10 +47,19 @@ func TestShardsPastWhatAnIntHolds(t *testing.T) {
 		want := new(big.Int).MulRange(int64(n-k+1), int64(n))
 		want.Quo(want, new(big.Int).MulRange(1, int64(k)))
 		if got := Shards(n, k); got == nil || got.Cmp(want) != 0 {
-			t.Errorf("Shards(%d, %d) = %v, want %v: count in big.Int all the way, "+
-				"since an int overflows (past 9,223,372,036,854,775,807) without a word", n, k, got, want)
+			t.Errorf("Shards(%d, %d) = %v, want %v%s", n, k, got, want, overflowAdvice())
 		}
 	}
+}
+
+// overflowAdvice blames an int's overflow only when the small counts come
+// out right: a Shards that is wrong everywhere (the stub's 0, say) has a
+// mistake TestShards names, not an overflow.
+func overflowAdvice() string {
+	if got := Shards(8, 2); got == nil || got.Cmp(big.NewInt(28)) != 0 {
+		return ""
+	}
+	return ": count in big.Int all the way, since an int overflows (past 9,223,372,036,854,775,807) without a word"
 }
 
 func TestSharingAllWorkers(t *testing.T) {
@@ -101,6 +110,27 @@ func TestSharingAtLeastOne(t *testing.T) {
 	if got := AtLeastOne(8, 2); got.Cmp(big.NewRat(13, 28)) != 0 {
 		t.Errorf("AtLeastOne(8, 2) = %v, want exactly 13/28", got)
 	}
+	if t.Failed() {
+		if why := givenParts(8, 2); why != "" {
+			t.Error(why)
+		}
+	}
+}
+
+// givenParts says why AtLeastOne is wrong when what it is built on is:
+// the learner did not write AtLeastOne and should not hunt for a mistake
+// in it.
+func givenParts(n, k int) string {
+	const given = "AtLeastOne is done for you, from your Shards and Overlap: "
+	if got, want := Shards(n, k), new(big.Int).Binomial(int64(n), int64(k)); got == nil || got.Cmp(want) != 0 {
+		return fmt.Sprintf(given+"Shards(%d, %d) = %v, want %v; fix Shards and Overlap, and AtLeastOne follows", n, k, got, want)
+	}
+	want := new(big.Rat).SetFrac(new(big.Int).Binomial(int64(n-k), int64(k)), new(big.Int).Binomial(int64(n), int64(k)))
+	if got := Overlap(n, k, 0); got == nil || got.Cmp(want) != 0 {
+		return fmt.Sprintf(given+"it is 1 - Overlap(%d, %d, 0), the chance of sharing no worker, and Overlap(%d, %d, 0) = %v, want %v; fix Overlap and AtLeastOne follows",
+			n, k, n, k, got, want)
+	}
+	return ""
 }
 
 // The overlaps of all possible sizes add up to exactly 1.
