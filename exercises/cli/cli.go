@@ -13,11 +13,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/breakerlab/breakerlab/internal/flagerr"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +25,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/exercises/textwrap"
+	"github.com/breakerlab/breakerlab/internal/flagerr"
 )
 
 // UsageError is a command line the program cannot accept. The message says
@@ -265,7 +266,7 @@ func runner(args []string, env Env) error {
 		return done(err)
 	}
 	if len(rest) > 0 {
-		return usage("unexpected argument %q; the runner takes only --manual and --timeout", rest[0])
+		return runnerArgument(args, rest[0])
 	}
 	if err := checkTimeout(*timeout); err != nil {
 		return err
@@ -278,6 +279,48 @@ func runner(args []string, env Env) error {
 		return errors.New("this build has no terminal runner; use `breakerlab exercises check` instead")
 	}
 	return env.Runner(w, RunnerOptions{Manual: *manual, Timeout: *timeout})
+}
+
+// commands are the names Run takes as a command in first place.
+var commands = []string{"init", "list", "check", "hint", "reset", "solution", "help"}
+
+// runnerArgument explains first, the first argument among args that is not
+// a flag, which the runner does not take. Most often it is a command typed
+// after a flag (`--timeout 2m check 1`): Run sees a flag first and opens
+// the runner, so the message gives the line in the order that works, with
+// the flags the command takes after it and those it does not named.
+func runnerArgument(args []string, first string) error {
+	i := slices.Index(args, first)
+	if i < 0 || !slices.Contains(commands, first) {
+		return usage("unexpected argument %q; the runner takes only --manual and --timeout", first)
+	}
+	line := append([]string{first}, args[i+1:]...)
+	var dropped []string
+	for j := 0; j < i; j++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[j], "-"), "=")
+		flagArgs := args[j : j+1]
+		if name == "timeout" && !hasValue && j+1 < i {
+			flagArgs = args[j : j+2]
+			j++
+		}
+		if name == "timeout" && first == "check" {
+			line = append(line, flagArgs...)
+			continue
+		}
+		dropped = append(dropped, "--"+name)
+	}
+	msg := fmt.Sprintf("%s is a command, and a command comes first, before its flags: `breakerlab exercises %s`", first, strings.Join(line, " "))
+	if len(dropped) > 0 {
+		msg += fmt.Sprintf(" (%s %s for the runner, not for %s)", strings.Join(dropped, " and "), isAre(len(dropped)), first)
+	}
+	return usage("%s", msg)
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 func initCmd(args []string, env Env) error {
