@@ -77,7 +77,13 @@ func TestTenRequestsAtTenPercentEarnOneRetry(t *testing.T) {
 	}
 	b.OnRequest()
 	if !b.TryRetry() {
-		t.Fatalf("no retry after 10 requests at 10 %% (Tokens() = %v); count in thousandths of a token, not in float64", b.Tokens())
+		// Only a count a hair short of 1 is float64's doing; a count
+		// far from it (the stub's 0) is a refill not written yet.
+		why := ""
+		if tok := b.Tokens(); tok > 0.99 && tok < 1 {
+			why = "; count in thousandths of a token, not in float64"
+		}
+		t.Fatalf("no retry after 10 requests at 10 %% (Tokens() = %v)%s", b.Tokens(), why)
 	}
 	if b.TryRetry() {
 		t.Fatal("two retries from ten requests at 10 %")
@@ -172,7 +178,9 @@ func TestFullFromCreationBanksNoIdleTime(t *testing.T) {
 	c := newClock()
 	b := mustNew(t, Config{Capacity: 3, PerSecond: 10}, c)
 	c.advance(time.Hour)
-	if n := drain(b); n != 3 {
+	if n := drain(b); n < 3 {
+		t.Fatalf("a new bucket of 3 allowed %d retries after idling for an hour, want 3: a new bucket starts full", n)
+	} else if n > 3 {
 		t.Fatalf("a new bucket of 3 allowed %d retries after idling for an hour, want 3: a full bucket banks no idle time", n)
 	}
 	c.advance(50 * time.Millisecond)
