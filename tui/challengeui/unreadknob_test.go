@@ -28,6 +28,10 @@ func TestAnUnreadKnobDoesNotTurn(t *testing.T) {
 	if l := strings.TrimSpace(lineWith(m, why)); l != why+", so the arrows leave it" {
 		t.Errorf("the hint under most workers shared is %q, want it to say it is %s", l, why)
 	}
+	// Selected, it offers no arrows: ‹ 2 › said the arrows turn it.
+	if l := lineWith(m, "most workers shared"); strings.Contains(l, "‹") || strings.Contains(l, "›") {
+		t.Errorf("the unread knob's line offers arrows: %q", strings.TrimSpace(l))
+	}
 	want := "most workers shared turns nothing here: it is " + why
 	for _, key := range []string{"right", "left", "enter"} {
 		m = press(t, m, key)
@@ -45,5 +49,8 @@ func TestAnUnreadKnobDoesNotTurn(t *testing.T) {
 	}
 	if l := lineWith(m, why); l != "" {
 		t.Errorf("beside overlap-limited shards the form still says %q", strings.TrimSpace(l))
+	}
+	if l := lineWith(m, "most workers shared"); !strings.Contains(l, "‹") {
+		t.Errorf("beside overlap-limited shards the knob's line offers no arrows: %q", strings.TrimSpace(l))
 	}
 }

@@ -300,17 +300,21 @@ var numberUnit = regexp.MustCompile(`(\d) (ms|s|%|a second|calls?|workers?)\b`)
 func (m *Model) knobLines(i, w int, oneLineRange bool) []string {
 	k := &m.c.Knobs[i]
 	val := k.Format(m.setting[k.Path])
+	// A value the design does not read is greyed, and offers no arrows
+	// (‹ ›) when selected: turning it changes nothing (challenge.Unread),
+	// and the hint under it says so.
+	unread := m.c.Unread(m.setting, i) != ""
 	mark := "  "
 	if i == m.focus {
 		mark = m.th.Accent.Render("▸ ")
-		val = "‹ " + val + " ›"
+		if !unread {
+			val = "‹ " + val + " ›"
+		}
 	}
 	var out []string
 	valW := ansi.StringWidth(val)
-	// A value the design does not read is greyed: turning it changes
-	// nothing (challenge.Unread), and the hint under it says so.
 	valStyle := m.th.Bold
-	if m.c.Unread(m.setting, i) != "" {
+	if unread {
 		valStyle = m.th.Dim
 	}
 	// The values' column: 14 cells, or as wide as a longer value, whose
