@@ -67,3 +67,38 @@ func TestLeavingAsksAboutSaving(t *testing.T) {
 		t.Fatal("n should leave without saving")
 	}
 }
+
+// A reflex ctrl+c while writing (copy, in many terminals) does not throw
+// the answer away: it asks whether to hand it in, esc goes on writing with
+// the answer kept, and a second ctrl+c quits. With nothing written it
+// quits at once.
+func TestCtrlCAsksBeforeDroppingTheAnswer(t *testing.T) {
+	m, _, _ := model(t, 80, 24, "api-gateway")
+	if _, cmd := m.Update(tuitest.Key("ctrl+c")); cmd == nil {
+		t.Fatal("ctrl+c with nothing written should quit")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("ctrl+c with nothing written should quit")
+	}
+	m = typeIn(m, "a breaker per upstream")
+	next, cmd := m.Update(tuitest.Key("ctrl+c"))
+	if cmd != nil {
+		if _, ok := cmd().(tea.QuitMsg); ok {
+			t.Fatal("ctrl+c quit, and the answer written was lost")
+		}
+	}
+	m = next.(Model)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "Your answer is not handed in") {
+		t.Fatalf("ctrl+c should ask before the answer is lost:\n%s", v)
+	}
+	if stay := tuitest.Press(m, "esc"); stay.ask != askNone || stay.area.Value() != "a breaker per upstream" {
+		t.Fatalf("esc should go on writing, the answer kept (%q)", stay.area.Value())
+	}
+	if _, cmd := m.Update(tuitest.Key("ctrl+c")); cmd == nil {
+		t.Fatal("a second ctrl+c should quit")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("a second ctrl+c should quit")
+	}
+	if handed := tuitest.Press(m, "y"); !handed.Grading() {
+		t.Fatal("y should hand the answer in")
+	}
+}

@@ -524,8 +524,16 @@ func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
-		if m.phase == grading && m.saved == "" && !m.o.OnScreen {
+		switch {
+		case m.phase == grading && m.saved == "" && !m.o.OnScreen:
 			return m, tea.Sequence(m.save(), tea.Quit)
+		case m.phase == writing && m.ask != askDrop && strings.TrimSpace(m.area.Value()) != "":
+			// A reflex ctrl+c (copy, in many terminals) threw away the
+			// whole answer of a timed attempt, which nothing keeps until
+			// it is handed in: it asks, as leaving does, and a second
+			// ctrl+c quits.
+			m.ask, m.then, m.showKey = askDrop, nil, false
+			return m, nil
 		}
 		return m, tea.Quit
 	}

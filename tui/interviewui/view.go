@@ -1034,7 +1034,7 @@ func (m Model) keyLines(w int) []string {
 	rows := [][2]string{
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
-		{"ctrl+d", "hand the answer in (time up does it too); esc asks first"},
+		{"ctrl+d", "hand the answer in (time up does it too); esc asks first, and so does ctrl+c, which quits"},
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
 		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
