@@ -433,7 +433,8 @@ func (m Model) pick() (tea.Model, tea.Cmd) {
 }
 
 // gradeKey takes the grade of an answered card: 1–4 for an open card, and
-// for an auto-graded one enter (or 1–4 to override: a lucky guess is hard).
+// for an auto-graded one enter (or 1–4 to override: a lucky guess is hard,
+// a number right in other words is good).
 func (m Model) gradeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	c := m.cards[m.i]
 	if k.String() == "p" && c.Scenario != nil {
@@ -455,8 +456,11 @@ func (m Model) gradeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if g < 0 {
 		return m, nil
 	}
-	if c.Kind != drill.Open && !m.right && g != drill.Again {
-		// A wrong answer is never graded better than again.
+	if c.Kind == drill.Choice && !m.right && g != drill.Again {
+		// A wrong pick is never graded better than again: a letter has
+		// no other words. A typed number has (0.74 for 74%, a figure
+		// rounded the other way), so a wrong one takes the learner's
+		// own grade when they had it.
 		g = drill.Again
 	}
 	return m.grade(g)

@@ -134,13 +134,42 @@ func TestNumberCardChecksTheAnswer(t *testing.T) {
 	}
 }
 
-// TestWrongIsNeverBetterThanAgain: after a wrong auto-graded answer, even
-// easy records again.
-func TestWrongIsNeverBetterThanAgain(t *testing.T) {
+// TestWrongPickIsNeverBetterThanAgain: after a wrong pick of a letter,
+// which has no other words, even easy records again.
+func TestWrongPickIsNeverBetterThanAgain(t *testing.T) {
+	id := choiceID(t)
+	m, s := model(t, 80, 24, id)
+	c, _ := m.Current()
+	wrong := slices.IndexFunc(c.Choices, func(o lessons.Option) bool { return !o.Right })
+	m = tuitest.Press(m, string(rune('a'+wrong)))
+	if v := m.View(); strings.Contains(v, "grade it yourself") {
+		t.Errorf("a wrong pick should not offer grades it does not take:\n%s", v)
+	}
+	tuitest.Press(m, "4")
+	if st := s.Get(id); st.Grades[drill.Again] != 1 {
+		t.Fatalf("a wrong pick graded easy was kept: %+v", st)
+	}
+}
+
+// A typed number the check reads as wrong may be right in other words (a
+// fraction typed for a percent, a figure rounded the other way): the
+// verdict offers the grade keys, with their intervals, and the learner's
+// grade is kept. enter alone is still again.
+func TestWrongNumberTakesTheLearnersGrade(t *testing.T) {
 	m, s := model(t, 80, 24, "numbers-01")
-	tuitest.Press(m, "9", "enter", "4")
-	if st := s.Get("numbers-01"); st.Grades[drill.Again] != 1 {
-		t.Fatalf("a wrong answer graded easy was kept: %+v", st)
+	m = tuitest.Press(m, "9", "enter")
+	if v := m.View(); !strings.Contains(v, "✗ Not this time") || !strings.Contains(v, "had it in other words? grade it yourself:") ||
+		!strings.Contains(v, "3 good") {
+		t.Fatalf("a wrong number should offer the grade keys:\n%s", v)
+	}
+	tuitest.Press(m, "2")
+	if st := s.Get("numbers-01"); st.Grades[drill.Hard] != 1 || st.Grades[drill.Again] != 0 {
+		t.Fatalf("a wrong number the learner graded hard was not kept hard: %+v", st)
+	}
+	m2, s2 := model(t, 80, 24, "numbers-01")
+	tuitest.Press(m2, "9", "enter", "enter")
+	if st := s2.Get("numbers-01"); st.Grades[drill.Again] != 1 {
+		t.Fatalf("enter after a wrong number should be again: %+v", st)
 	}
 }
 

@@ -320,6 +320,15 @@ func (m Model) verdict() []string {
 		}
 	}
 	back := drill.FormatInterval(m.Intervals()[drill.Again])
+	if m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number {
+		// The check reads a number one way; the learner may have meant
+		// the right one in another (a fraction for a percent), and says
+		// so with a better grade.
+		return []string{
+			" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; had it in other words? grade it yourself:"),
+			" " + m.gradeKeys(),
+		}
+	}
 	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; it comes back in "+back)}
 }
 
@@ -488,7 +497,7 @@ func (m Model) keyLines(w int) []string {
 	out := []string{" " + m.th.Bold.Render("Keys"), ""}
 	rows := [][2]string{
 		{"space", "show the model answer of an open question"},
-		{"1 2 3 4", "grade yourself: again, hard, good, easy; each key shows when its grade brings the card back"},
+		{"1 2 3 4", "grade yourself: again, hard, good, easy; each key shows when its grade brings the card back (a wrong pick of a letter stays again)"},
 		{"u", "undo the last grade: the card comes back with its schedule as it was"},
 		{"↑/↓ a–f", "choose an answer; enter picks it"},
 		{"0–9 . %", "type a number, with its unit if you like (885 ms, 0.885 s, 41%); ⌫ erases, ctrl+u clears, enter checks it; in the answer q is a letter, and u once it is begun: esc leaves, ctrl+z undoes"},
