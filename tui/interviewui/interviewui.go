@@ -90,7 +90,10 @@ type tickMsg struct{}
 
 type savedMsg struct {
 	path string
-	err  error
+	// n is the interview's number in `breakerlab interview --history`
+	// (1 the oldest), 0 when the history did not read back.
+	n   int
+	err error
 }
 
 type phase int
@@ -427,7 +430,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.saved = msg.path
-		m.note, m.noteErr = "Saved to "+msg.path, false
+		m.note, m.noteErr = savedNote(msg), false
 		return m, nil
 	}
 	if m.inSandbox {
@@ -771,8 +774,26 @@ func (m Model) save() tea.Cmd {
 	iv, dir := m.Interview(), m.o.Dir
 	return func() tea.Msg {
 		path, err := drill.SaveInterview(dir, iv)
-		return savedMsg{path, err}
+		if err != nil {
+			return savedMsg{err: err}
+		}
+		n := 0
+		if h, err := drill.LoadInterviews(dir); err == nil {
+			n, _, _ = h.Find(path)
+		}
+		return savedMsg{path: path, n: n}
 	}
+}
+
+// savedNote says where a graded interview went and how to read it back:
+// its number for `interview --history`, which the learner types, rather
+// than the file's path alone, which at 80 columns broke in the middle of
+// its name and said nothing of how to see the interview again.
+func savedNote(msg savedMsg) string {
+	if msg.n > 0 {
+		return fmt.Sprintf("Saved as interview %d: `breakerlab interview --history %d` prints it again.", msg.n, msg.n)
+	}
+	return "Saved to " + msg.path
 }
 
 // pointsSaid counts the points marked said.
