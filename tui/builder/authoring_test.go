@@ -133,7 +133,7 @@ func TestFaultsAddedInTheBuilder(t *testing.T) {
 	racefree.Only(t)                                                       // no goroutine: the model driven by hand
 	m := tuitest.Press(newBuilder(120, 40), "enter", "d", "up", "up", "f") // /checkout → db; /orders → orders ×3
 	m = tuitest.Press(selectPart(t, m, "db"), "i")
-	if m.prompt == nil || !strings.Contains(m.prompt.Input, "hang for 10s") || !strings.Contains(m.msg, "db takes slow LATENCY, hang, errors PERCENT, down, at a time from 0 to 1m, for a span") {
+	if m.prompt == nil || !strings.Contains(m.prompt.Input, "hang for 10s") || !strings.Contains(m.msg, "db takes slow LATENCY, hang, errors PERCENT, down, at a time from 0 to 60.0 s, for a span") {
 		t.Fatalf("i should ask for a fault of db: %+v", m.prompt)
 	}
 	m = tuitest.Press(m, "enter")

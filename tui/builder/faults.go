@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/present"
 )
 
 // Faults: a system with no fault teaches nothing, so the builder adds
@@ -84,7 +85,7 @@ func (m *Model) startFault() {
 	if !t.Takes(chaos.Errors) {
 		sample = "20s " + example
 	}
-	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (%s)", p.name, kindWords(t), engine.FormatDuration(m.sc.Duration), sample)
+	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (%s)", p.name, kindWords(t), present.ClockEnd(m.sc.Duration), sample)
 	if p.kind == partService {
 		if s := service(&m.sc.Variants[0].System, p.name); s != nil && s.Instances > 1 {
 			what += fmt.Sprintf("; #0 to #%d after the time for one instance (15s #1 down for 5s)", s.Instances-1)

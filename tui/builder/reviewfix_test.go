@@ -152,7 +152,7 @@ func TestAddingFromABusyEndpointSaysWhoCallsIt(t *testing.T) {
 func TestTheTitleSaysWhenTheMapIs(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand
 	m := built(t, 120, 40)
-	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "the map shows the run at 1m, its end") {
+	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "the map shows the run at 60.0 s, its end") {
 		t.Errorf("the title should say the map is at the run's end: %q", got)
 	}
 	m.edit(func(sc *engine.Scenario) (string, error) {
@@ -162,11 +162,11 @@ func TestTheTitleSaysWhenTheMapIs(t *testing.T) {
 	if m.msgErr {
 		t.Fatal(m.msg)
 	}
-	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "the map shows the run at 1s of 1m") {
+	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "the map shows the run at 1.0 s of 60.0 s") {
 		t.Errorf("the title should say the map is where a heavy preview stops: %q", got)
 	}
 	m.SetSize(80, 24)
-	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "map at 1s") {
+	if got := ansi.Strip(m.titleLine()); !strings.Contains(got, "map at 1.0 s") {
 		t.Errorf("at 80 columns the title should still say when the map is: %q", got)
 	}
 }

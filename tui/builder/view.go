@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
@@ -66,13 +66,14 @@ func (m Model) titleLine() string {
 	// heavy system's preview stops): said, or a breaker still open there
 	// reads as one open now, and a fault over by then, which the map
 	// marks no more, as none at all.
-	at := "at " + engine.FormatDuration(m.horizon)
+	// Its times are written as the sandbox's status line writes them
+	// (present.ClockTime, present.ClockEnd), not as a file types them:
+	// the builder said "at 1m" where the sandbox reads "60.0 s".
+	at := "at " + present.ClockEnd(m.sc.Duration) + ", its end"
 	if m.horizon < m.sc.Duration {
-		at += " of " + engine.FormatDuration(m.sc.Duration)
-	} else {
-		at += ", its end"
+		at = "at " + present.ClockTime(m.horizon, m.sc.Duration) + " of " + present.ClockEnd(m.sc.Duration)
 	}
-	short := "map at " + engine.FormatDuration(m.horizon)
+	short := "map at " + present.ClockTime(m.horizon, m.sc.Duration)
 	tries := []string{state + " · the map shows the run " + at, state + " · " + short, state, ""}
 	if n := len(m.sc.Variants); n > 1 {
 		// The map, the charts and b show the first; the parts are every

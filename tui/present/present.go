@@ -156,12 +156,24 @@ func Clock(now, end time.Duration, playing bool) string {
 	case playing:
 		glyph = theme.GlyphPlaying
 	}
-	unit := chart.SpanUnit(end)
-	total := pane.Seconds(end)
-	if unit > time.Second {
-		total = pane.ClockIn(end, unit)
+	return fmt.Sprintf("%s %s / %s", glyph, ClockTime(now, end), ClockEnd(end))
+}
+
+// ClockTime is the time now as the status line's clock writes it on a run
+// of end: "30.0 s", or "47m 05s" on a long one. A screen that names a
+// moment of a run (the builder's "the map shows the run at") writes it
+// so, and reads as the sandbox's clock does at that moment.
+func ClockTime(now, end time.Duration) string {
+	return pane.ClockIn(now, chart.SpanUnit(end))
+}
+
+// ClockEnd is a run's length as the status line writes it after the
+// slash: "60.0 s", or "24h 00m" on a long one.
+func ClockEnd(end time.Duration) string {
+	if unit := chart.SpanUnit(end); unit > time.Second {
+		return pane.ClockIn(end, unit)
 	}
-	return fmt.Sprintf("%s %s / %s", glyph, pane.ClockIn(now, unit), total)
+	return pane.Seconds(end)
 }
 
 // Engine is the moment of an engine snapshot: the workers the server holds
