@@ -285,14 +285,18 @@ func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
 		return labError(err)
 	}
 	mu.Lock()
-	how := fmt.Sprintf("%d workers", cfg.Workers)
+	// Every line before the servers' own fits 80 columns: the server's
+	// size has a line of its own, and the fault's curl goes on over a
+	// trailing backslash, so that a terminal of 80 never wraps a command
+	// the learner copies.
+	how := fmt.Sprintf("the API has %d workers", cfg.Workers)
 	if cfg.Server == lab.Go {
-		how = fmt.Sprintf("a Go server with MaxConnsPerHost %d", cfg.ConnsPerHost)
+		how = fmt.Sprintf("the API is a Go server with MaxConnsPerHost %d", cfg.ConnsPerHost)
 	}
-	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, %s, serving until ctrl+c\n\n", cfg.Mode, how)
+	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, serving until ctrl+c\n%s\n\n", cfg.Mode, how)
 	fmt.Fprintf(stdout, "API       %s\n%s\n", l.APIURL(), indent(l.Help()))
 	fmt.Fprintf(stdout, "provider  %s\n%s\n", l.ProviderURL(), indent(lab.ProviderHelp))
-	fmt.Fprintf(stdout, "try:\n  curl -i -X POST %s/checkout\n  curl -X POST -d '{\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":30000}' %s/admin/fault\n  curl -s %s/metrics | grep breakerlab_\n\n",
+	fmt.Fprintf(stdout, "try:\n  curl -i -X POST %s/checkout\n  curl -X POST -d '{\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":30000}' \\\n    %s/admin/fault\n  curl -s %s/metrics | grep breakerlab_\n\n",
 		l.APIURL(), l.ProviderURL(), l.APIURL())
 	mu.Unlock()
 	<-ctx.Done()

@@ -71,11 +71,13 @@ func (p *Provider) Handler() http.Handler {
 
 // ProviderHelp is the provider's own description, served on GET /.
 const ProviderHelp = `breakerlab payment provider
-POST /charge       charge an order: 200 {"charged":true}, about 80 ms (p99 200 ms)
+POST /charge       charge an order: 200 {"charged":true},
+                   about 80 ms (p99 200 ms)
 GET  /admin/fault  the fault timeline, in ms since the lab started
-POST /admin/fault  replace the timeline with one fault, from after_ms after now
-                   for for_ms (0 or absent: until changed); one JSON object
-                   of at most 64 KiB, each _ms from 0 to 86400000 (24 h), e.g.
+POST /admin/fault  replace the timeline with one fault, from after_ms after
+                   now for for_ms (0 or absent: until changed); one JSON
+                   object of at most 64 KiB, each _ms from 0 to 86400000
+                   (24 h), e.g.
   {"kind":"slow","latency_ms":10000,"for_ms":3000}  every call takes 10 s
   {"kind":"error","probability":0.5}                half the calls answer 500
   {"kind":"hang"}                                   calls never answer
