@@ -95,7 +95,9 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none); the default in words: "+faultWords(lab.DefaultFaults()))
-	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation)")
+	// The bulkhead's size is the lab's own (every mode's Config has
+	// DefaultBulkhead), so the help cannot name another.
+	bulkheadWait := fs.Duration("bulkhead-wait", 0, fmt.Sprintf("how long a call over the protected mode's bulkhead of %d may wait for a slot (0: refused at once, as in the simulation)", lab.DefaultConfig(lab.Protected).Bulkhead))
 	// Its default is the server's own: the go server's semaphore waits
 	// DefaultSemaphoreWait unless told (runLab), so "0s" would mislead.
 	sayDefault(fs, "bulkhead-wait", "0 with --server threads, "+engine.FormatDuration(lab.DefaultSemaphoreWait)+" with --server go", false)
