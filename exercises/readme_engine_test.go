@@ -37,8 +37,10 @@ func TestShuffleShardReadmeFigures(t *testing.T) {
 	}
 	for _, text := range []string{
 		"There are {{shards 8 2}} possible pairs, so only about 1 customer in {{shards 8 2}} has exactly the bad customer's pair",
-		"plain sharding loses {{lost shuffle/0}} of the {{customers shuffle/0}} other customers and shuffle sharding {{lost shuffle/1}}.",
-		"The exact odds expect about {{expected-lost shuffle/1 | int}};",
+		"{{lost shuffle/0}} of the {{customers shuffle/0}} other customers lose service with plain sharding, and {{lost shuffle/1}} with shuffle sharding.",
+		"That {{lost shuffle/1}} is what one draw of random pairs gave",
+		"each of the {{customers shuffle/1}} has a 1 in {{shards 8 2}} chance of holding the bad customer's exact pair, " +
+			"so on average about {{expected-lost shuffle/1 | int}} of them would lose service",
 		"with 8 workers and pairs, {{share-any 8 2}} of customers share at least one worker with the bad one, " +
 			"but only {{share-all 8 2}} shares both; with 4 of 2,048, only {{share-any 2048 4}} share any.",
 	} {
