@@ -121,6 +121,9 @@ func checkStub(t *testing.T, e Exercise, r Result) {
 	if l := rawValueShown(r.Report); l != "" {
 		t.Errorf("%s: the stub fails a test that prints a value raw (say what is wrong in words):\n%s", e.Name, l)
 	}
+	if l := repeatedMessages(r.Report); l != "" {
+		t.Errorf("%s: the stub fails a test that says the same thing again and again (stop at the first, and say how many were left):\n%s", e.Name, l)
+	}
 	switch {
 	case r.Report.Status != grade.Failed:
 		t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", e.Name, r.Report.Status, r.Report.Text())

@@ -207,8 +207,8 @@ func TestDoubleReleaseDoesNothing(t *testing.T) {
 func TestInUseAndRejectedReadUnderTheLock(t *testing.T) {
 	b := mustNew(t, Config{Caps: map[string]int{"a": 1}})
 	take(t, b, "a", 1)[0]() // so that the rounds change a's counts, not add a to the map
-	valuesWrong := false
-	for round := range 20 {
+	const rounds = 20
+	for round := range rounds {
 		start := make(chan struct{})
 		var own, shared, rejected int
 		var took bool
@@ -237,21 +237,22 @@ func TestInUseAndRejectedReadUnderTheLock(t *testing.T) {
 		close(start) // all three start together, so that they also overlap in time
 		wg.Wait()
 		if !took {
-			t.Fatalf("round %d: a was refused its 1 slot, given back in the round before (in use: %s)", round+1, fmtUse(b, "a"))
+			t.Fatalf("round %d of %d: a was refused its 1 slot, given back in the round before (in use: %s)", round+1, rounds, fmtUse(b, "a"))
 		}
 		if own < 0 || own > 1 || shared != 0 || rejected < round || rejected > round+1 {
-			t.Errorf("round %d: InUse(a) = own %d, overflow %d and Rejected(a) = %d while a took its 1 slot, was refused a second and gave the first back; want own 0 or 1, overflow 0 and %d or %d refusals",
-				round+1, own, shared, rejected, round, round+1)
-			valuesWrong = true
+			// The rounds after a wrong one would go wrong the same way:
+			// one message says it, where a message a round buried it.
+			t.Fatalf("round %d of %d: InUse(a) = own %d, overflow %d and Rejected(a) = %d while a took its 1 slot, was refused a second and gave the first back; want own 0 or 1, overflow 0 and %d or %d refusals (the test stops at this first wrong round)",
+				round+1, rounds, own, shared, rejected, round, round+1)
 		}
 	}
-	if !valuesWrong && t.Failed() {
+	if t.Failed() {
 		// Only the race detector fails the test here: say what its
 		// report means.
 		t.Error("a tenant's counts were read by one goroutine while another changed them, with no lock ordering the two: InUse and Rejected must hold the mutex to read them, as TryAcquire and the release hold it to change them")
 	}
-	if got := b.Rejected("a"); got != 20 {
-		t.Errorf("Rejected(a) = %d after 20 refusals, want 20", got)
+	if got := b.Rejected("a"); got != rounds {
+		t.Errorf("Rejected(a) = %d after %d refusals, want %d", got, rounds, rounds)
 	}
 }
 
