@@ -121,5 +121,8 @@ func (b *Backup) keep(root, name string, content []byte) error {
 		b.Files = append(b.Files, name)
 		sort.Strings(b.Files)
 	}
+	// What is kept now is the learner's save, not the outdated copy the
+	// workbook wrote.
+	b.Updated = slices.DeleteFunc(b.Updated, func(n string) bool { return n == name })
 	return nil
 }

@@ -125,3 +125,24 @@ func (w *Workbook) ChangedTests(e Exercise) TestChanges {
 	}
 	return c
 }
+
+// markUpdated puts in b.Updated the bundled tests of e that b copied as the
+// workbook wrote them, by the record: the catalog's tests changed since,
+// and the learner did not touch the copy. It reads the copies themselves,
+// so a file that differs from the bundled one only in comments (which
+// EditedTests, and so ChangedTests, overlook) is told apart too.
+func (w *Workbook) markUpdated(e Exercise, b *Backup) {
+	w.testsMu.Lock()
+	r := loadTestsRecord(w.testsRecordPath())
+	w.testsMu.Unlock()
+	tests := e.TestFiles()
+	for _, name := range b.Files {
+		want, ok := r.Written[testKey(e, name)]
+		if _, bundled := tests[name]; !bundled || !ok {
+			continue
+		}
+		if got, err := os.ReadFile(filepath.Join(b.Dir, name)); err == nil && testHash(got) == want {
+			b.Updated = append(b.Updated, name)
+		}
+	}
+}

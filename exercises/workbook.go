@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -263,13 +264,21 @@ type Backup struct {
 	// Moved names the Go files the learner added that a reset moved out
 	// of the exercise's folder into Dir, sorted.
 	Moved []string
+	// Updated names the files of Files that are bundled tests as the
+	// workbook wrote them, older than this breakerlab's (markUpdated): the
+	// learner never changed them, so the note does not call them theirs.
+	// Sorted.
+	Updated []string
 }
 
 // Note says where the learner's files went, in the words `breakerlab
 // exercises reset` prints and the runner shows, without a full stop: "Your
-// previous breaker.go is in DIR", then for files moved "; helpers.go, a
-// file you added, was moved there too" (or alone, "helpers.go, a file you
-// added, was moved to DIR"); "" when nothing was copied or moved. DIR is
+// previous breaker.go is in DIR", then for bundled tests the learner never
+// changed, replaced by newer ones (Updated), "; the bundled
+// breaker_test.go was updated since your workbook got it; the old copy is
+// kept there too", then for files moved "; helpers.go, a file you added,
+// was moved there too" (or alone, "helpers.go, a file you added, was moved
+// to DIR"); "" when nothing was copied or moved. DIR is
 // shown relative to base (the workbook's folder) when it is under it, and
 // whole when base is "".
 func (b Backup) Note(base string) string {
@@ -278,8 +287,27 @@ func (b Backup) Note(base string) string {
 	}
 	var parts []string
 	where := "to " + b.shown(base)
-	if len(b.Files) > 0 {
-		parts = append(parts, fmt.Sprintf("Your previous %s %s", listFiles(b.Files), b.shown(base)))
+	var yours []string
+	for _, name := range b.Files {
+		if !slices.Contains(b.Updated, name) {
+			yours = append(yours, name)
+		}
+	}
+	if len(yours) > 0 {
+		parts = append(parts, fmt.Sprintf("Your previous %s %s", listFiles(yours), b.shown(base)))
+		where = "there too"
+	}
+	if len(b.Updated) > 0 {
+		// The learner never changed these: what happened is that this
+		// breakerlab bundles newer tests than the workbook was given.
+		the, old, in := "The", "the old copy is kept in "+b.shown(base), "was"
+		if len(yours) > 0 {
+			the, old = "the", "the old copy is kept there too"
+		}
+		if len(b.Updated) > 1 {
+			old, in = strings.Replace(old, "copy is", "copies are", 1), "were"
+		}
+		parts = append(parts, fmt.Sprintf("%s bundled %s %s updated since your workbook got it; %s", the, joinNames(b.Updated), in, old))
 		where = "there too"
 	}
 	switch n := len(b.Moved); {
@@ -358,6 +386,7 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
 	}
+	w.markUpdated(e, &b)
 	if err := moveAdded(root, dir, files, &b); err != nil {
 		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
 	}
@@ -506,6 +535,7 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
 	}
+	w.markUpdated(e, &b)
 	// A file the workbook gave to build on, lost, is put back too: like
 	// the tests it holds nothing of the learner's, and it is missing only,
 	// so nothing is overwritten.

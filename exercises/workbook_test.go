@@ -552,6 +552,12 @@ func TestBackupNote(t *testing.T) {
 		{Backup{Dir: dir, Files: []string{"README.md", "a.go", "a_test.go"}}, "/elsewhere", "Your previous README.md, a.go and a_test.go are in " + dir},
 		{Backup{Dir: dir, Files: []string{"breaker.go"}, Moved: []string{"helpers.go"}}, "", "Your previous breaker.go is in " + dir + "; helpers.go, a file you added, was moved there too"},
 		{Backup{Dir: dir, Moved: []string{"a.go", "b.go", "mine_test.go"}}, "", "a.go, b.go and mine_test.go, files you added, were moved to " + dir},
+		// Bundled tests the learner never changed, replaced by newer ones,
+		// are not called theirs.
+		{Backup{Dir: dir, Files: []string{"a_test.go"}, Updated: []string{"a_test.go"}}, "", "The bundled a_test.go was updated since your workbook got it; the old copy is kept in " + dir},
+		{Backup{Dir: dir, Files: []string{"a_test.go", "b_test.go"}, Updated: []string{"a_test.go", "b_test.go"}}, "", "The bundled a_test.go and b_test.go were updated since your workbook got it; the old copies are kept in " + dir},
+		{Backup{Dir: dir, Files: []string{"a.go", "a_test.go"}, Updated: []string{"a_test.go"}, Moved: []string{"helpers.go"}}, "", "Your previous a.go is in " + dir +
+			"; the bundled a_test.go was updated since your workbook got it; the old copy is kept there too; helpers.go, a file you added, was moved there too"},
 	} {
 		if got := c.b.Note(c.base); got != c.want {
 			t.Errorf("%+v.Note(%q) = %q, want %q", c.b, c.base, got, c.want)

@@ -496,6 +496,12 @@ func TestResetTestsTakesUpdatedTestsWithoutAsking(t *testing.T) {
 	if got, _ := os.ReadFile(test); !bytes.Equal(got, b) {
 		t.Fatal("reset --tests did not bring the bundled test")
 	}
+	// The old copy is kept, but it was never the learner's: the note says
+	// what happened, not "Your previous breaker_test.go".
+	if out := r.out.String(); strings.Contains(out, "Your previous") ||
+		!strings.Contains(out, "The bundled breaker_test.go was updated since your workbook got it; the old copy is kept in "+filepath.Join(dir, ".breakerlab", "backup", "01-consecutive-breaker")) {
+		t.Errorf("reset 01 --tests over an older bundled test says:\n%s\nwant that the bundled test was updated and where the old copy is kept", out)
+	}
 }
 
 // reset --yes keeps every file it replaces that the learner changed, the
