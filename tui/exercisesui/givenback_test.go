@@ -28,3 +28,18 @@ func TestRestoreQuestionNamesTheGivenFiles(t *testing.T) {
 		}
 	}
 }
+
+// A test file the learner changed is copied to the backup before the
+// bundled one replaces it: the question says so, and where, as `reset
+// --tests` does, not only that their code is kept.
+func TestRestoreQuestionSaysWhereAnEditedTestGoes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	f := newFake()
+	f.edited = map[string]bool{"01-consecutive-breaker": true}
+	d := start(t, f, 200, 30)
+	d.keys("x")
+	want := "Put back the bundled tests of 01-consecutive-breaker? A copy of your breaker_test.go goes to .breakerlab/backup/01-consecutive-breaker first; your code is kept."
+	if v := d.view(); !strings.Contains(v, want+"  (y/n)") {
+		t.Errorf("the question should read %q:\n%s", want, v)
+	}
+}

@@ -30,6 +30,7 @@ type fake struct {
 	solved    map[string]bool         // passed once: a failing check leaves it done, failing now
 	script    map[string]grade.Report // by exercise name; a failure if absent
 	outdated  map[string]bool         // exercises whose bundled tests changed since the workbook wrote them
+	edited    map[string]bool         // exercises whose bundled test file the learner changed
 	untouched map[string]bool         // exercises whose files are the stub as written
 	missing   map[string]bool         // exercises whose check found a bundled test file missing
 	checks    []string
@@ -111,7 +112,7 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise, progress func(gr
 	}
 	f.done[e.Name] = r.Status == grade.Passed
 	f.solved[e.Name] = f.solved[e.Name] || f.done[e.Name]
-	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], TestsMissing: f.missing[e.Name], Untouched: f.untouched[e.Name], Solved: f.solved[e.Name]}
+	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], TestsChanged: f.edited[e.Name] || f.outdated[e.Name], TestsMissing: f.missing[e.Name], Untouched: f.untouched[e.Name], Solved: f.solved[e.Name]}
 }
 func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()

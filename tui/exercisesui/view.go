@@ -236,9 +236,27 @@ func (m Model) question() string {
 		case len(given) > 3:
 			q += fmt.Sprintf(" The %d files the workbook gave you come back too if missing.", len(given))
 		}
+		if r, ok := m.results[e.Name]; ok && r.TestsChanged && !r.TestsOutdated {
+			// A test file the learner changed is replaced: say where their
+			// copy goes, as `reset --tests` does before it asks for --yes.
+			return q + fmt.Sprintf(" %s %s first; your code is kept.", editedTestsCopy(e), ".breakerlab/backup/"+e.Name)
+		}
 		return q + " Your code is kept."
 	}
 	return fmt.Sprintf("%s does not pass yet. Write its solution to solutions/%s anyway?", e.Name, e.Name)
+}
+
+// editedTestsCopy says what of the learner's a restore of e's tests
+// copies to the backup: "A copy of your breaker_test.go goes to", or, for
+// an exercise of several test files (the check does not say which
+// changed), "A copy of each test file you changed goes to".
+func editedTestsCopy(e exercises.Exercise) string {
+	if tests := e.TestFiles(); len(tests) == 1 {
+		for name := range tests {
+			return "A copy of your " + name + " goes to"
+		}
+	}
+	return "A copy of each test file you changed goes to"
 }
 
 // givenFiles are e's stub files other than the one the learner edits,
