@@ -46,3 +46,32 @@ func TestCheckAllLeavesUntouchedStubsPending(t *testing.T) {
 		}
 	}
 }
+
+// An untouched stub's check fails, and the workbook calls it pending (not
+// begun); the header said "· pending" over the result's "✗ FAIL", which a
+// learner read as a contradiction. It says what pending means there, the
+// help's "not begun", and why the tests fail where that fits beside the
+// file and the mode; the list keeps the workbook's word.
+func TestUntouchedStubSaysWhyItFails(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	for width, want := range map[int]string{80: stubFailsShort, 200: stubFailsWord} {
+		f := newFake()
+		f.untouched = map[string]bool{"01-consecutive-breaker": true}
+		d := start(t, f, width, 30)
+		v := d.view()
+		if !strings.Contains(v, "✗ FAIL") {
+			t.Fatalf("at %d columns, the untouched stub's check did not fail:\n%s", width, v)
+		}
+		lines := strings.Split(v, "\n")
+		if len(lines) < 2 || !strings.Contains(lines[1], "· "+want+"  01-consecutive-breaker/breaker.go") || !strings.Contains(lines[1], "r re-runs") {
+			t.Errorf("at %d columns, the status line under the title should say %q beside the file and the mode:\n%s", width, "· "+want, v)
+		}
+		if strings.Contains(lines[1], "pending") {
+			t.Errorf("at %d columns, the status line still says pending over a failed check:\n%s", width, v)
+		}
+		d.keys("l")
+		if v := d.view(); !strings.Contains(v, "· pending") {
+			t.Errorf("at %d columns, the list should keep the workbook's word, pending:\n%s", width, v)
+		}
+	}
+}

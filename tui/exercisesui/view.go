@@ -84,6 +84,21 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 	return symPending, st.String(), t.dim
 }
 
+// stubFailsWord is the header's word for an exercise whose last check
+// failed the stub as the workbook wrote it (stubFails).
+const stubFailsWord = "not begun: its tests fail until you write it"
+
+// stubFailsShort is stubFailsWord where the header has no room for it.
+const stubFailsShort = "not begun"
+
+// stubFails reports whether e is pending because its last check failed
+// the stub the learner has not begun (exercises.CheckedStub), and no check
+// of it runs now.
+func (m Model) stubFails(e exercises.Exercise) bool {
+	return m.running[e.Name] == nil && m.states[e.Name] == stateFailing && m.results[e.Name].Untouched &&
+		m.status(e.Name) == exercises.Pending
+}
+
 func (m Model) stateWord(e exercises.Exercise) string {
 	sym, word, _ := m.stateOf(e)
 	return sym + " " + word
@@ -132,6 +147,18 @@ func (m Model) header() []string {
 		mode = fmt.Sprintf("%s checking all: %d/%d, %d s", m.spinner(), m.all.got, m.all.total, m.elapsed(allKey))
 	}
 	left := style.Render(sym+" "+word) + "  " + m.info[e.Name].mainFile
+	if m.stubFails(e) {
+		// "pending" beside the result's "✗ FAIL" read as a contradiction:
+		// say what pending means here (the help's "not begun"), and why
+		// its tests fail where that fits with the mode.
+		for _, w := range []string{stubFailsWord, stubFailsShort} {
+			said := style.Render(sym+" "+w) + "  " + m.info[e.Name].mainFile
+			if lipgloss.Width(said)+2+lipgloss.Width(mode) <= m.width {
+				left = said
+				break
+			}
+		}
+	}
 	line2 := left
 	if gap := m.width - lipgloss.Width(left) - lipgloss.Width(mode); gap >= 2 {
 		line2 = left + strings.Repeat(" ", gap) + m.theme.dim.Render(mode)
