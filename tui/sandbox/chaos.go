@@ -273,7 +273,7 @@ func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
 		return
 	}
 	m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: sp.String(), Subject: "new",
-		Hint: "edit it if you like"}
+		Hint: "AT TARGET KIND [ARGS] [for DURATION]"}
 	m.chaos.err, m.chaos.moved = "", ""
 	if err != nil {
 		m.prompt.Err = "not injected: why is above"

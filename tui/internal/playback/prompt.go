@@ -34,7 +34,23 @@ type Prompt struct {
 	Subject string
 	// Err says what was wrong with the last answer.
 	Err string
+	// touched says a key typed into the input or edited it. Until one
+	// does, an Input the prompt opened with stands selected (Selected).
+	touched bool
 }
+
+// Selected reports whether the text the prompt opened with stands whole
+// and selected, as a form's pre-filled text does: no key has typed or
+// edited yet, so the next character typed replaces it and an editing key
+// (backspace, an arrow) keeps it and edits it. Typing appended: "20s hang
+// for 10s" and a spec typed over it read "20s hang for 10s20s hang for
+// 10". The number boxes' refused number behaves alike (NumberField.Select).
+func (p *Prompt) Selected() bool { return !p.touched && p.Input != "" }
+
+// PromptReplaceNote is what a prompt says while the text it opened with
+// is selected (Selected): what typing and editing do to it, as the number
+// boxes' ReplaceNote says it of a number.
+const PromptReplaceNote = "typing replaces it; backspace or an arrow edits it"
 
 // PromptResult is what a key did to an open prompt.
 type PromptResult int
@@ -97,6 +113,7 @@ func (p *Prompt) Key(k tea.KeyMsg) PromptResult {
 	case k.Type == tea.KeyEsc, k.Type == tea.KeyCtrlC:
 		return PromptCancelled
 	case promptEditing(k):
+		p.touched = true
 		r := []rune(p.Input)
 		ti := textinput.New()
 		ti.KeyMap = PromptEditKeys
@@ -108,11 +125,21 @@ func (p *Prompt) Key(k tea.KeyMsg) PromptResult {
 		p.Input = ti.Value()
 		p.Back = len([]rune(p.Input)) - ti.Position()
 	case k.Type == tea.KeySpace:
-		p.add(" ")
+		p.typeOver(" ")
 	case k.Type == tea.KeyRunes:
-		p.add(string(k.Runes))
+		p.typeOver(string(k.Runes))
 	}
 	return PromptTyping
+}
+
+// typeOver types s at the cursor, in place of the text the prompt opened
+// with while that stands selected (Selected).
+func (p *Prompt) typeOver(s string) {
+	if p.Selected() {
+		p.Input, p.Back = "", 0
+	}
+	p.touched = true
+	p.add(s)
 }
 
 func (p *Prompt) add(s string) {
@@ -177,6 +204,19 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 	default:
 		tries = []string{head + cursor + th.Dim.Render("  "+strings.TrimPrefix(keys, " · "))}
 	}
+	if p.Err == "" && p.Selected() {
+		// What typing does to the selected text is said where it fits:
+		// with the hint, or in its place (the text in the prompt shows
+		// what the hint would say), before the line does without it.
+		note := "  " + PromptReplaceNote
+		var with []string
+		if p.Hint != "" {
+			hinted := "  " + p.Hint + " · " + PromptReplaceNote
+			with = []string{head + cursor + th.Dim.Render(hinted+keys), head + cursor + th.Dim.Render(hinted)}
+		}
+		with = append(with, head+cursor+th.Dim.Render(note+keys), head+cursor+th.Dim.Render(note))
+		tries = append(with, tries...)
+	}
 	for _, t := range tries {
 		if ansi.StringWidth(t) <= w {
 			return pane.Fit(t, w)
@@ -197,6 +237,15 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 // shows its end, or, with the cursor further back, the stretch around the
 // cursor.
 func (p *Prompt) withCursor(th *theme.Theme, room int) string {
+	if p.Selected() {
+		// The text the prompt opened with is drawn selected, whole, the
+		// cursor after it: the next character typed replaces it.
+		in := p.Input
+		for room > 1 && ansi.StringWidth(in) > room {
+			in = "…" + string([]rune(in)[2:])
+		}
+		return th.Selected.Render(in) + " "
+	}
 	r := []rune(p.Input)
 	at := len(r) - min(max(p.Back, 0), len(r))
 	before, under, after := string(r[:at]), " ", ""
