@@ -173,6 +173,10 @@ func New(o Options) (Model, error) {
 	}
 	m.help.Styles = o.Theme.Help
 	m.keys.SetBackTo(o.BackTo)
+	// tab and shift+tab go round the variants: with one there is nowhere
+	// to go, and the key line offered "tab variant", a key doing nothing.
+	m.keys.NextVariant.SetEnabled(len(s.sc.Variants) > 1)
+	m.keys.PrevVariant.SetEnabled(len(s.sc.Variants) > 1)
 	if len(m.crumbs) == 0 {
 		m.crumbs = []string{"sandbox"}
 	}
