@@ -32,7 +32,7 @@ func TestColonOpensThePaletteInTheBuilder(t *testing.T) {
 	}
 
 	// A prompt takes `:` as text: the save prompt's path.
-	saving := typed(m, "w", ":")
+	saving := typed(m, "w", "end", ":") // end keeps the path the prompt opened with, selected
 	if saving.pal.IsOpen() || !strings.Contains(ansi.Strip(saving.View()), ".toml:") {
 		t.Errorf("`:` in the save prompt should be typed there:\n%s", ansi.Strip(saving.View()))
 	}

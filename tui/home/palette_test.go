@@ -143,7 +143,7 @@ func TestEscBreadcrumbSaysWhereItLeads(t *testing.T) {
 	m = send(m, tea.WindowSizeMsg{Width: 200, Height: 60})
 	m = typed(m, ":", "challenge 2", "enter", "v")
 	v := ansi.Strip(m.View())
-	if !strings.Contains(v, "breakerlab › challenge 2 › ") || !strings.Contains(v, "esc back to the challenge") {
+	if !strings.Contains(v, "breakerlab › challenge 2 › ") || !strings.Contains(v, "esc/q back to the challenge") {
 		t.Fatalf("the challenge's sandbox should say it is the challenge's, and where esc leads:\n%s", v)
 	}
 	m = typed(m, "esc")
@@ -152,7 +152,7 @@ func TestEscBreadcrumbSaysWhereItLeads(t *testing.T) {
 	}
 
 	m = typed(m, PaletteKey, "sandbox cascade", "enter")
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "breakerlab › sandbox › cascade") || !strings.Contains(v, "esc back to the scenarios") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "breakerlab › sandbox › cascade") || !strings.Contains(v, "esc/q back to the scenarios") {
 		t.Fatalf("the sandbox should say esc leads back to the scenarios:\n%s", v)
 	}
 	m = typed(m, "esc")

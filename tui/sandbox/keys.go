@@ -73,7 +73,7 @@ func (k keyMap) main() playback.HelpKeys {
 		// leaves out is in the full help.
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"),
 			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"),
-			k.Home, k.QuitOrBack(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
+			k.wayOut(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
@@ -104,46 +104,42 @@ func (k keyMap) compare() playback.HelpKeys {
 	}
 }
 
+// wayOut is the key line's way out. Inside another screen q goes back as
+// esc does, and the two are one entry, "esc/q back to the builder", as the
+// other screens write it: "esc back • q back" said one thing twice, and
+// cost the line a key at 80 columns. On a screen of its own esc does
+// nothing (Home is disabled) and q quits.
+func (k keyMap) wayOut() key.Binding {
+	if !k.Leave.Enabled() || !k.Home.Enabled() {
+		return k.QuitOrBack()
+	}
+	return playback.Bind(append(slices.Clone(k.Home.Keys()), k.Leave.Keys()...),
+		k.Home.Help().Key+"/"+k.Leave.Help().Key, k.Home.Help().Desc)
+}
+
 // wayBackRoom is the one-line help's keys in w cells inside another
-// screen, where esc and q both go back: when the line up to q cannot hold
-// them all with the ways out cut to one word ("esc back • q back"), the
-// event keys give way first, then q (esc says the same, and the full help
-// lists both). playback.KeyLine keeps every way out and drops the keys
-// before them from the end, so the second "back" cost the sandbox its
-// "e knobs" at 80 columns.
+// screen: when the line up to the way out cannot hold them all with its
+// words cut to one ("esc/q back"), the event keys give way first (the
+// full help lists them). playback.KeyLine keeps the way out and drops the
+// keys before it from the end, which cost the sandbox its "e knobs" at 80
+// columns.
 func (k keyMap) wayBackRoom(h help.Model, keys []key.Binding, w int) []key.Binding {
 	if !k.Leave.Enabled() {
 		return keys
 	}
 	h.Width = 0
-	isQ := func(b key.Binding) bool {
-		return b.Help().Key == k.Leave.Help().Key && b.Help().Desc == k.Leave.Help().Desc
+	way := k.wayOut().Help()
+	out := slices.IndexFunc(keys, func(b key.Binding) bool { return b.Help() == way })
+	if out < 0 {
+		return keys
 	}
-	fits := func(keys []key.Binding) bool {
-		q := slices.IndexFunc(keys, isQ)
-		if q < 0 {
-			q = len(keys) - 1
-		}
-		line := make([]key.Binding, q+1)
-		for i, b := range keys[:q+1] {
-			if b.Help().Key == k.Home.Help().Key {
-				word, _, _ := strings.Cut(b.Help().Desc, " ")
-				b = playback.Brief(b, word)
-			}
-			line[i] = b
-		}
-		return ansi.StringWidth(" "+h.ShortHelpView(line)) <= w
+	line := slices.Clone(keys[:out+1])
+	word, _, _ := strings.Cut(way.Desc, " ")
+	line[out] = playback.Brief(line[out], word)
+	if ansi.StringWidth(" "+h.ShortHelpView(line)) <= w {
+		return keys
 	}
-	for _, spare := range []func(key.Binding) bool{
-		func(b key.Binding) bool { return b.Help().Key == "[/]" },
-		isQ,
-	} {
-		if fits(keys) {
-			break
-		}
-		keys = slices.DeleteFunc(slices.Clone(keys), spare)
-	}
-	return keys
+	return slices.DeleteFunc(slices.Clone(keys), func(b key.Binding) bool { return b.Help().Key == "[/]" })
 }
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
