@@ -17,6 +17,7 @@
 package chaos
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -123,7 +124,7 @@ func Parse(s string) (Spec, error) {
 	sp.Target = f[1]
 	kind, ok := parseKind(f[2])
 	if !ok {
-		return Spec{}, fmt.Errorf("fault %q: unknown kind %q (allowed: %s)", s, f[2], strings.Join(kindList(), ", "))
+		return Spec{}, &unknownKindError{spec: s, kind: f[2], target: f[1]}
 	}
 	sp.Kind = kind
 	rest := f[3:]
@@ -273,6 +274,38 @@ func parseKind(s string) (Kind, bool) {
 		}
 	}
 	return 0, false
+}
+
+// unknownKindError is Parse's refusal of a kind it does not know: it
+// lists every kind, where ParseIn, knowing the scenario, lists the
+// target's.
+type unknownKindError struct {
+	spec, kind, target string
+}
+
+func (e *unknownKindError) Error() string {
+	return fmt.Sprintf("fault %q: unknown kind %q (allowed: %s)", e.spec, e.kind, strings.Join(kindList(), ", "))
+}
+
+// ParseIn is Parse for a fault typed for sc: a kind it does not know is
+// refused with the kinds its target takes when sc has that target. Parse
+// alone lists every kind, and offered a service "surge xFACTOR", which it
+// does not take. The spec it reads is Parse's.
+func ParseIn(sc *engine.Scenario, s string) (Spec, error) {
+	sp, err := Parse(s)
+	var unknown *unknownKindError
+	if !errors.As(err, &unknown) {
+		return sp, err
+	}
+	t, ok := Find(TargetsOf(sc), unknown.target)
+	if !ok {
+		return sp, err
+	}
+	var kinds []string
+	for _, k := range t.Kinds {
+		kinds = append(kinds, k.Usage())
+	}
+	return Spec{}, fmt.Errorf("fault %q: unknown kind %q (%s takes %s)", unknown.spec, unknown.kind, t.named(), strings.Join(kinds, ", "))
 }
 
 func kindList() []string {

@@ -294,7 +294,7 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 			m.chaos.err = err.Error()
 		}
 	}
-	sp, err := chaos.Parse(p.Input)
+	sp, err := chaos.ParseIn(m.sim.knobs(), p.Input)
 	if err != nil {
 		refuse(err)
 		return
