@@ -94,6 +94,18 @@ type chainHop struct {
 	tally report.Tally
 }
 
+// faultWords says how many of the hop's instances are under a fault:
+// down counts instances, not requests, so a lone instance's count
+// ("inventory 1 failing") read as one request failing; it gets the
+// state alone, and several get the count out of how many
+// ("2 of 3 down").
+func (h chainHop) faultWords() string {
+	if h.instances <= 1 {
+		return h.downWord
+	}
+	return fmt.Sprintf("%d of %d %s", h.down, h.instances, h.downWord)
+}
+
 // chainEdge is one of a hop's edges into the next hop and its breaker.
 type chainEdge struct {
 	name string
@@ -596,7 +608,7 @@ func (c *Chain) render() []string {
 		h := v.hops[i]
 		nm := plainCell(name(h))
 		if h.down > 0 {
-			words := fmt.Sprintf("%d %s", h.down, h.downWord)
+			words := h.faultWords()
 			nm = joinCells(nm, cell{th.Bad.Render(words), len(words)})
 		}
 		// The busy count is padded to the pool's size, so that the

@@ -205,7 +205,7 @@ func TestChainEdgeStatesInWords(t *testing.T) {
 	c.SetData(pane.Data{Snap: s, Gen: 1})
 	c.SetSize(110, c.Needs(110))
 	v := ansi.Strip(c.View())
-	for _, want := range []string{"orders, no breaker", "no breaker", "inventory ×2 1 down"} {
+	for _, want := range []string{"orders, no breaker", "no breaker", "inventory ×2 1 of 2 down"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the chain lacks %q:\n%s", want, v)
 		}
