@@ -32,6 +32,9 @@ type Pool struct {
 	// by the end of the run: the pane reserves the rows those counts take,
 	// not the rows the widest count could take.
 	awayMost map[string]uint64
+	// wordsW, when set, is the width the title's words are picked for
+	// (WordsAt).
+	wordsW int
 
 	dirty bool
 	view  string
@@ -289,24 +292,89 @@ func (p *Pool) render() []string {
 		body = append(body, p.queueLine())
 	}
 	body = markCut(body, p.h-2, inner)
-	busy := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
-	if p.workers > 0 && p.busy == p.workers {
-		busy = p.th.Bad.Render("FULL") + " " + busy
-	}
-	notes := []string{busy}
-	if per > 1 {
-		notes = []string{Count(per) + " per cell · " + busy, Count(per) + "/cell · " + busy}
-	}
-	titles := []string{"Worker pool", "Pool"}
-	title, note := Titled(p.w, titles, notes)
-	if ansi.StringWidth(title)+ansi.StringWidth(note) > p.w-9 {
-		// Short of room even so: the count alone, rather than a note cut
-		// mid-word; narrower still, the count without FULL (16/16 says as
-		// much), then no note, rather than "FULL 16/…".
-		count := Count(p.busy) + "/" + Count(p.workers)
-		title, note = Titled(p.w, titles, []string{busy, strings.TrimSuffix(busy, " busy"), count, ""})
-	}
+	title, note := p.titleAndNote(per)
 	return Frame(p.th, p.w, p.h, title, note, body)
+}
+
+// titleAndNote is the frame's title and note. The title and the
+// note's form are picked by the widest note the pool can show, every
+// worker busy, at the words' width (WordsAt): picked by the note of the
+// moment, the title went from "Worker pool" to "Pool" and back as the
+// pool filled and drained, and compare mode's two sides, one full and
+// one not, named one pane two ways. A full pool's FULL then goes in
+// where it fits: with "busy", or in its place (FULL says as much), or
+// not at all (16/16 says as much).
+func (p *Pool) titleAndNote(per int) (title, note string) {
+	titles := []string{"Worker pool", "Pool"}
+	w := p.w
+	if p.wordsW > 0 {
+		w = min(w, p.wordsW)
+	}
+	room := w - 9 // as Titled: the corners, the dashes and the spaces
+	full := p.workers > 0 && p.busy == p.workers
+	for _, forms := range poolNotes(per) {
+		for _, t := range titles {
+			for _, n := range forms {
+				if Width(t)+Width(n.text(p, p.workers, false, n.busy)) > room {
+					continue
+				}
+				if !full {
+					return t, n.text(p, p.busy, false, n.busy)
+				}
+				for _, s := range []string{n.text(p, p.busy, true, n.busy), n.text(p, p.busy, true, false)} {
+					if Width(t)+Width(s) <= room {
+						return t, s
+					}
+				}
+				return t, n.text(p, p.busy, false, n.busy)
+			}
+		}
+	}
+	return titles[len(titles)-1], ""
+}
+
+// poolNote is a form of the pool frame's note.
+type poolNote struct {
+	per  string // the cells' share of workers, "6 per cell · ", or ""
+	busy bool   // "busy" after the count
+	none bool   // no note
+}
+
+// poolNotes are the forms of the pool's note, the longest first: with
+// the cells' share of workers; short of room even so, the count alone
+// rather than a note cut mid-word, then no note.
+func poolNotes(per int) [][]poolNote {
+	first := []poolNote{{busy: true}}
+	if per > 1 {
+		first = []poolNote{{per: Count(per) + " per cell · ", busy: true}, {per: Count(per) + "/cell · ", busy: true}}
+	}
+	return [][]poolNote{first, {{busy: true}, {}, {none: true}}}
+}
+
+// text is the note with busy workers busy, FULL before the count when
+// full, "busy" after it when busyWord.
+func (n poolNote) text(p *Pool, busy int, full, busyWord bool) string {
+	if n.none {
+		return ""
+	}
+	s := n.per
+	if full {
+		s += p.th.Bad.Render("FULL") + " "
+	}
+	s += Count(busy) + "/" + Count(p.workers)
+	if busyWord {
+		s += " busy"
+	}
+	return s
+}
+
+// WordsAt has the pane word its title as a frame w cells wide would,
+// whatever its own width: compare mode gives both sides' pools the
+// narrower side's width, so that they name themselves alike.
+func (p *Pool) WordsAt(w int) {
+	if w != p.wordsW {
+		p.wordsW, p.dirty = w, true
+	}
 }
 
 // cells draws the worker cells, per workers to a cell (the cell shows the

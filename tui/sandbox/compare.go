@@ -610,6 +610,9 @@ func (m *Model) layoutCompare() {
 			w = m.w - half
 		}
 		s.pool.SetSize(w, r.pool)
+		if p, ok := s.pool.(*pane.Pool); ok {
+			p.WordsAt(half) // the narrower side's words on both
+		}
 		s.brk.SetSize(w, r.brk)
 		s.out.SetSize(w, r.out)
 		s.inf.SetSize(w, r.inf)
