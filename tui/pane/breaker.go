@@ -432,6 +432,13 @@ func (b *Breaker) render() []string {
 				body = append(body, p...)
 			}
 		}
+		if room > 0 && len(body) > room {
+			// The first and last paragraphs alone overflow: the last line
+			// kept ends in "…", as a cut does everywhere, rather than
+			// stop mid-sentence as if the text ended there.
+			body = body[:room]
+			body[room-1], _ = clip(strings.TrimRight(body[room-1], " ")+ellipsis, inner)
+		}
 		return Frame(b.th, b.w, b.h, title, "", body)
 	}
 	// The note, longest first: the state with its wait or trials, the
