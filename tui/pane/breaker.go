@@ -376,6 +376,20 @@ func (b *Breaker) noBreaker(inner int) [][]string {
 	return out
 }
 
+// cutBetweenWords marks line as cut short, " …" after its last word
+// that leaves room for the mark within inner cells; the mark stands
+// apart, as "…" against a letter reads as a word cut in two.
+func cutBetweenWords(line string, inner int) string {
+	words := strings.Fields(line)
+	for k := len(words); k > 0; k-- {
+		if s := strings.Join(words[:k], " ") + " " + ellipsis; Width(s) <= inner {
+			return s
+		}
+	}
+	s, _ := clip(ellipsis, inner)
+	return s
+}
+
 // firstWords is the pane's first paragraph, in bold: the first of texts
 // (the longest first) that fits on a line of inner cells, where the
 // longest was cut mid-word ("No circuit breaker in this …"); wrapped when
@@ -434,10 +448,10 @@ func (b *Breaker) render() []string {
 		}
 		if room > 0 && len(body) > room {
 			// The first and last paragraphs alone overflow: the last line
-			// kept ends in "…", as a cut does everywhere, rather than
-			// stop mid-sentence as if the text ended there.
+			// kept ends in " …" between words, as a cut does everywhere,
+			// rather than stop mid-sentence as if the text ended there.
 			body = body[:room]
-			body[room-1], _ = clip(strings.TrimRight(body[room-1], " ")+ellipsis, inner)
+			body[room-1] = cutBetweenWords(body[room-1], inner)
 		}
 		return Frame(b.th, b.w, b.h, title, "", body)
 	}

@@ -12,7 +12,7 @@ import (
 
 // Compare mode at 80 columns gives multi-hop's breaker pane two rows:
 // "Every call is sent, however often the" stopped there as if the text
-// ended. A text cut short ends in "…"; one with room ends in its full
+// ended. A text cut short ends in " …" between words; one with room ends in its full
 // stop.
 func TestNoBreakerTextCutShowsIt(t *testing.T) {
 	racefree.Only(t) // no goroutine: a pane drawn and read
@@ -22,13 +22,14 @@ func TestNoBreakerTextCutShowsIt(t *testing.T) {
 		b.SetSize(40, h)
 		lines := strings.Split(ansi.Strip(b.View()), "\n")
 		tuitest.CheckBlock(t, b.View(), 40, h)
+		tuitest.CheckNoCuts(t, "breaker pane", b.View())
 		last := ""
 		for _, l := range lines[1 : len(lines)-1] {
 			if s := strings.TrimSpace(strings.Trim(l, "│")); s != "" {
 				last = s
 			}
 		}
-		if !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, "…") {
+		if !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, " …") {
 			t.Errorf("height %d: the text stops mid-sentence with no …:\n%s", h, strings.Join(lines, "\n"))
 		}
 	}
