@@ -140,11 +140,12 @@ func (m *Model) titleLine() string {
 		return fmt.Sprintf("%d %s", i+1, forms[i][lvl[i]])
 	}
 	tabW := func(i int) int { return ansi.StringWidth(label(i)) + 2 }
+	curLvl := 0 // the current tab's form: its whole name, unless it gives way (currentGivesWay)
 	numbers := func() {
 		for i := range lvl {
 			lvl[i] = len(forms[i])
 		}
-		lvl[cur] = 0
+		lvl[cur] = curLvl
 	}
 	shown := make([]bool, n)
 	for i := range shown {
@@ -197,15 +198,23 @@ func (m *Model) titleLine() string {
 	// The scenario's name, on the status line too, gives way only where
 	// that names every tab: a caller's tag (a class following its
 	// teacher) leaves less room, and the title then says what is shown.
-	best, bestJoin, most := "", join, -1
-	for _, h := range []string{head, " " + m.th.Accent.Render(sc.Name) + "  ", " "} {
-		for _, join = range []string{" ", ""} {
-			if numbers(); fits(h) {
-				if named := name(h, false); named > most && (h != " " || named == n-1) {
-					best, bestJoin, most = h, join, named
+	var best, bestJoin string
+	most := -1
+	for {
+		best, bestJoin, most = "", join, -1
+		for _, h := range []string{head, " " + m.th.Accent.Render(sc.Name) + "  ", " "} {
+			for _, join = range []string{" ", ""} {
+				if numbers(); fits(h) {
+					if named := name(h, false); named > most && (h != " " || named == n-1) {
+						best, bestJoin, most = h, join, named
+					}
 				}
 			}
 		}
+		if most == n-1 || !currentGivesWay(sc.Variants[cur].Name, curLvl, forms[cur]) {
+			break
+		}
+		curLvl++
 	}
 	numbers()
 	join = bestJoin

@@ -30,30 +30,50 @@ func (m *Model) tabForms() [][]string {
 
 // tabForms is Model.tabForms on the variants' names.
 func tabForms(names []string) [][]string {
-	rests, cuts := shortNames(names)
+	// An edited name's short forms come from its name before the edit.
+	bases := make([]string, len(names))
+	for i, name := range names {
+		bases[i] = name
+		if base, _, _ := splitEditMark(name); base != "" {
+			bases[i] = base
+		}
+	}
+	rests, cuts := shortNames(bases)
 	forms := make([][]string, len(names))
 	for i, name := range names {
 		f := []string{name}
-		if base, _, _ := splitEditMark(name); base != name {
-			// An edited variant's built name may say what the edit
-			// undid ("no timeout" over a run with one): the mark goes
-			// with it, whole, or the tab shows its number.
-			forms[i] = f
-			continue
-		}
 		add := func(s string) {
 			if ansi.StringWidth(s) < ansi.StringWidth(f[len(f)-1]) {
 				f = append(f, s)
 			}
 		}
+		mark := ""
+		if bases[i] != name {
+			// An edited variant's built name may say what the edit
+			// undid ("no timeout" over a run with one): its shorter
+			// forms keep the mark, which says the name no longer holds
+			// whole, and drop what the edit changed. With the whole
+			// name its only form, a long one left every other tab its
+			// number alone.
+			mark = " (" + editMark + ")"
+		}
 		words := strings.Fields(rests[i])
-		add(rests[i])
+		add(rests[i] + mark)
 		for k := len(words) - 1; k >= cuts[i] && k > 0; k-- {
-			add(cutAt(words, k))
+			add(cutAt(words, k) + mark)
 		}
 		forms[i] = f
 	}
 	return forms
+}
+
+// currentGivesWay says whether the current tab, at its form lvl, takes
+// a shorter one so that the other tabs are named: only an edited name
+// does, whose whole form, what the edit changed included, is the one
+// long enough to leave the others their numbers alone.
+func currentGivesWay(name string, lvl int, forms []string) bool {
+	base, _, _ := splitEditMark(name)
+	return base != name && lvl+1 < len(forms)
 }
 
 // shortNames finds each name's short form, as the rest of the name and

@@ -60,8 +60,8 @@ func TestTabsKeepTheirNamesAt80(t *testing.T) {
 // A short name is the words that tell a variant from the others, whole
 // or cut between words, never a word cut in two: a clause every name of a
 // group starts with is left out ("partner burst:"), a long rest keeps its
-// first words, and an edited name, whose built words the edit may undo,
-// has no short form.
+// first words, and an edited name's short forms, whose built words the
+// edit may undo, are its name before the edit's, marked "(edited)".
 func TestTabFormsShortenBetweenWords(t *testing.T) {
 	got := tabForms([]string{"no timeout", "timeout 500 ms", "timeout 500 ms, 40 req/s", "protected", "timeout 500 ms, bulkhead 4"})
 	for i, want := range []string{"no timeout", "timeout …", "40 req/s", "protected", "bulkhead 4"} {
@@ -69,9 +69,15 @@ func TestTabFormsShortenBetweenWords(t *testing.T) {
 			t.Errorf("checkout's variant %d: short name %q, want %q (forms %q)", i+1, short, want, got[i])
 		}
 	}
-	edited := tabForms([]string{"no timeout: goroutines pile up (edited: payments' timeout 1 s)", "context deadline"})
-	if len(edited[0]) != 1 {
-		t.Errorf("an edited name has forms %q, want it whole alone", edited[0])
+	whole := "no timeout: goroutines pile up (edited: payments' timeout 1 s)"
+	edited := tabForms([]string{whole, "context deadline"})
+	if f := edited[0]; f[0] != whole || f[len(f)-1] != "no timeout: … (edited)" {
+		t.Errorf("an edited name has forms %q, want it whole first and its short name, marked edited, last", f)
+	}
+	for _, f := range edited[0][1:] {
+		if !strings.HasSuffix(f, " (edited)") {
+			t.Errorf("an edited name's short form %q drops the mark", f)
+		}
 	}
 	for _, b := range scenarios.All() {
 		sc := b.Build()
