@@ -297,13 +297,13 @@ func (p *Pool) render() []string {
 }
 
 // titleAndNote is the frame's title and note. The title and the
-// note's form are picked by the widest note the pool can show, every
-// worker busy, at the words' width (WordsAt): picked by the note of the
-// moment, the title went from "Worker pool" to "Pool" and back as the
-// pool filled and drained, and compare mode's two sides, one full and
-// one not, named one pane two ways. A full pool's FULL then goes in
-// where it fits: with "busy", or in its place (FULL says as much), or
-// not at all (16/16 says as much).
+// note's form (the cells' share of workers, or none) are picked by the
+// widest count the pool can show, every worker busy (with "busy" where
+// that fits, else without), at the words' width
+// (WordsAt): picked by the note of the moment, the title went from
+// "Worker pool" to "Pool" and back as the pool filled and drained, and
+// compare mode's two sides, one full and one not, named one pane two
+// ways. FULL and "busy" then go in where they fit (16/16 says as much).
 func (p *Pool) titleAndNote(per int) (title, note string) {
 	titles := []string{"Worker pool", "Pool"}
 	w := p.w
@@ -314,19 +314,18 @@ func (p *Pool) titleAndNote(per int) (title, note string) {
 	full := p.workers > 0 && p.busy == p.workers
 	for _, forms := range poolNotes(per) {
 		for _, t := range titles {
-			for _, n := range forms {
-				if Width(t)+Width(n.text(p, p.workers, false, n.busy)) > room {
+			for k := range 2 * len(forms) {
+				// Each form with "busy" first, then each without it.
+				n, busyWord := forms[k%len(forms)], k < len(forms)
+				if Width(t)+Width(n.text(p, p.workers, false, busyWord)) > room {
 					continue
 				}
-				if !full {
-					return t, n.text(p, p.busy, false, n.busy)
-				}
-				for _, s := range []string{n.text(p, p.busy, true, n.busy), n.text(p, p.busy, true, false)} {
+				for _, s := range []string{n.text(p, p.busy, full, true), n.text(p, p.busy, full, false), n.text(p, p.busy, false, true)} {
 					if Width(t)+Width(s) <= room {
 						return t, s
 					}
 				}
-				return t, n.text(p, p.busy, false, n.busy)
+				return t, n.text(p, p.busy, false, false)
 			}
 		}
 	}
@@ -336,7 +335,6 @@ func (p *Pool) titleAndNote(per int) (title, note string) {
 // poolNote is a form of the pool frame's note.
 type poolNote struct {
 	per  string // the cells' share of workers, "6 per cell · ", or ""
-	busy bool   // "busy" after the count
 	none bool   // no note
 }
 
@@ -344,11 +342,11 @@ type poolNote struct {
 // the cells' share of workers; short of room even so, the count alone
 // rather than a note cut mid-word, then no note.
 func poolNotes(per int) [][]poolNote {
-	first := []poolNote{{busy: true}}
+	first := []poolNote{{}}
 	if per > 1 {
-		first = []poolNote{{per: Count(per) + " per cell · ", busy: true}, {per: Count(per) + "/cell · ", busy: true}}
+		first = []poolNote{{per: Count(per) + " per cell · "}, {per: Count(per) + "/cell · "}}
 	}
-	return [][]poolNote{first, {{busy: true}, {}, {none: true}}}
+	return [][]poolNote{first, {{}, {none: true}}}
 }
 
 // text is the note with busy workers busy, FULL before the count when
