@@ -91,13 +91,20 @@ func (k keyMap) compare() playback.HelpKeys {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(h.Key, desc))
 	}
 	short := playback.Short
+	// With one variant neither side has another to go to (NextVariant is
+	// disabled): "tab/1-9 right • {/} left" offered keys doing nothing.
+	sides := []key.Binding{short("tab/1-9", "right"), short("{/}", "left")}
+	sidesFull := []key.Binding{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
+		right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back")}
+	if !k.NextVariant.Enabled() {
+		sides, sidesFull = nil, nil
+	}
 	return playback.HelpKeys{
-		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("tab/1-9", "right"), short("{/}", "left"),
-			short("c", "leave"), short("?", "keys"), k.QuitOrBack(), short("[/]", "events"), short("p/P", "presets"), short("x", "swap")},
+		Short: append(append([]key.Binding{short("space", k.playWord()), short("←/→", "time")}, sides...),
+			short("c", "leave"), short("?", "keys"), k.QuitOrBack(), short("[/]", "events"), short("p/P", "presets"), short("x", "swap")),
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Chaos, k.Seed},
-			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
-				right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back"), k.Swap},
+			append(sidesFull, k.Swap),
 			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),
 				right(k.Compare, "leave compare"), k.Help, k.QuitOrBack(), k.CtrlC()},
 		},
