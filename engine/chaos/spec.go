@@ -308,6 +308,17 @@ func ParseIn(sc *engine.Scenario, s string) (Spec, error) {
 	return Spec{}, fmt.Errorf("fault %q: unknown kind %q (%s takes %s)", unknown.spec, unknown.kind, t.named(), strings.Join(kinds, ", "))
 }
 
+// UnknownKind is the kind Parse did not know, when err is its refusal of
+// one: a caller that knows the target (the builder's fault prompt, which
+// parses with a stand-in for the name) lists that target's kinds instead.
+func UnknownKind(err error) (string, bool) {
+	var unknown *unknownKindError
+	if errors.As(err, &unknown) {
+		return unknown.kind, true
+	}
+	return "", false
+}
+
 func kindList() []string {
 	var out []string
 	for k := Slow; k <= Recover; k++ {

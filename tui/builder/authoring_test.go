@@ -154,6 +154,13 @@ func TestFaultsAddedInTheBuilder(t *testing.T) {
 		t.Errorf("the refusal should show whole above the prompt:\n%s", v)
 	}
 	m = tuitest.Press(m, "esc")
+	// A kind the parser does not know is refused with the part's kinds,
+	// not every kind: a service takes no surge.
+	m = tuitest.Press(selectPart(t, m, "orders"), "i", "ctrl+u", "15s hnag for 5s", "enter")
+	if !m.msgErr || !strings.Contains(m.msg, `unknown kind "hnag" (orders takes `) || strings.Contains(m.msg, "surge") || !strings.Contains(m.msg, "15s orders hnag") {
+		t.Errorf("a mistyped kind of orders should be refused with orders' kinds: %q", m.msg)
+	}
+	m = tuitest.Press(m, "esc")
 	m = tuitest.Press(selectPart(t, m, "orders"), "i", "ctrl+u", "15s #2 down for 5s", "enter")
 	inv := service(&m.sc.Variants[0].System, "orders")
 	if len(inv.Faults) != 1 || inv.Faults[0].Instance != 2 || inv.Faults[0].Kind != engine.InstanceDown {

@@ -151,6 +151,12 @@ func parseFault(sc *engine.Scenario, p part, input string) (chaos.Spec, error) {
 	// target goes in after the parse.
 	const stand = "TARGET"
 	sp, err := chaos.Parse(strings.Join(append([]string{f[0], stand}, f[1:]...), " "))
+	if kind, ok := chaos.UnknownKind(err); ok {
+		// Parse lists every kind (a service was offered surge): the
+		// part's own, as the prompt's note lists them.
+		return chaos.Spec{}, fmt.Errorf("fault %q: unknown kind %q (%s takes %s)",
+			strings.Join(append([]string{f[0], name}, f[1:]...), " "), kind, p.name, kindWords(t))
+	}
 	if err != nil {
 		return chaos.Spec{}, errors.New(strings.ReplaceAll(err.Error(), " "+stand+" ", " "+name+" "))
 	}
