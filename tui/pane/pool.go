@@ -35,6 +35,13 @@ type Pool struct {
 	// wordsW, when set, is the width the title's words are picked for
 	// (WordsAt).
 	wordsW int
+	// words is the title and note form titleAndNote picked, for wordsFor:
+	// they hang on the room, the cells' share and the pool's size, never on
+	// how many are busy, and picking them formatted every form's widest
+	// note on every frame.
+	words    poolWords
+	wordsFor poolWordsKey
+	wordsSet bool
 
 	dirty bool
 	view  string
@@ -311,25 +318,46 @@ func (p *Pool) titleAndNote(per int) (title, note string) {
 		w = min(w, p.wordsW)
 	}
 	room := w - 9 // as Titled: the corners, the dashes and the spaces
+	if k := (poolWordsKey{room: room, per: per, workers: p.workers}); !p.wordsSet || p.wordsFor != k {
+		p.words, p.wordsFor, p.wordsSet = p.pickWords(titles, per, room), k, true
+	}
+	t, n := p.words.title, p.words.note
+	if !p.words.fit {
+		return t, ""
+	}
 	full := p.workers > 0 && p.busy == p.workers
+	for _, s := range []string{n.text(p, p.busy, full, true), n.text(p, p.busy, full, false), n.text(p, p.busy, false, true)} {
+		if Width(t)+Width(s) <= room {
+			return t, s
+		}
+	}
+	return t, n.text(p, p.busy, false, false)
+}
+
+// poolWords is the title and the note's form picked for a room.
+type poolWords struct {
+	title string
+	note  poolNote
+	fit   bool // a form fits; else the shortest title alone
+}
+
+// poolWordsKey is what poolWords are picked from.
+type poolWordsKey struct{ room, per, workers int }
+
+// pickWords is the first title and form whose widest note (every worker
+// busy) fits room, each form with "busy" first, then each without it.
+func (p *Pool) pickWords(titles []string, per, room int) poolWords {
 	for _, forms := range poolNotes(per) {
 		for _, t := range titles {
 			for k := range 2 * len(forms) {
-				// Each form with "busy" first, then each without it.
 				n, busyWord := forms[k%len(forms)], k < len(forms)
-				if Width(t)+Width(n.text(p, p.workers, false, busyWord)) > room {
-					continue
+				if Width(t)+Width(n.text(p, p.workers, false, busyWord)) <= room {
+					return poolWords{title: t, note: n, fit: true}
 				}
-				for _, s := range []string{n.text(p, p.busy, full, true), n.text(p, p.busy, full, false), n.text(p, p.busy, false, true)} {
-					if Width(t)+Width(s) <= room {
-						return t, s
-					}
-				}
-				return t, n.text(p, p.busy, false, false)
 			}
 		}
 	}
-	return titles[len(titles)-1], ""
+	return poolWords{title: titles[len(titles)-1]}
 }
 
 // poolNote is a form of the pool frame's note.
