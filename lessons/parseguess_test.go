@@ -146,10 +146,10 @@ func TestABareShareIsReadInPercent(t *testing.T) {
 		read  string
 	}{
 		{"numbers-21: 1 is 1 %", none, "1", 0.01, true, "read as 1 %"},
-		{"0.5 is half a percent", none, "0.5", 0.005, true, "read as 0.5 %"},
+		{"0.5 is half a percent", none, "0.5", 0.005, true, "read as 0.5 %, not 50 %"},
 		{"lesson 3: 1 is 1 %, not 100 %", rare, "1", 0.01, false, "read as 1 %"},
 		{"1 is 1 % even where 100 % would be right", most, "1", 0.01, false, "read as 1 %"},
-		{"0.5 is 0.5 %, not half", half, "0.5", 0.005, false, "read as 0.5 %"},
+		{"0.5 is 0.5 %, not half", half, "0.5", 0.005, false, "read as 0.5 %, not 50 %"},
 		{"points", half, "50", 0.5, true, "read as 50 %"},
 		{"all of it", most, "100", 1, true, "read as 100 %"},
 		{"a % sign is never in doubt", none, "1%", 0.01, true, ""},

@@ -688,7 +688,10 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 // 41% typed with its sign is 41 % too. For a share typed as a bare
 // number, read says how it was read ("read as 1 %"), for the feedback;
 // it is empty otherwise. A duration's bare number is in seconds, a plain
-// number's in the question's own unit ("ms"). A time typed with its unit
+// number's in the question's own unit ("ms"); a plain number may end in
+// that unit or its singular ("16 workers", "1 worker": guessUnits). A
+// bare share below 1 is still percent, the box's unit (0.4 is 0.4 %), and
+// read names the reading not taken ("read as 0.4 %, not 40 %"). A time typed with its unit
 // ("0.885 s", "885ms", "885000 µs") is converted to that unit, so 0.885 s
 // is right for an answer of 885 ms; a time typed for an answer that is no
 // time (a count of workers) is refused rather than read as its number of
@@ -699,16 +702,24 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		return 0, "", fmt.Errorf("type a number first")
 	}
 	text := input
-	if _, isTime := timeUnits[q.Unit]; !isTime && q.Unit != "" {
-		// "12 workers": the unit the input shows, typed back.
-		text = strings.TrimSuffix(text, q.Unit)
+	for _, u := range q.guessUnits() {
+		// "12 workers", "1 worker": the unit the input shows, typed back.
+		if n := len(text) - len(u); n >= 0 && strings.EqualFold(text[n:], u) {
+			text = text[:n]
+			break
+		}
 	}
 	v, err := parseLiteral(strings.Join(strings.Fields(text), "")) // "85 s", as a duration prints
 	if err != nil {
-		return 0, "", fmt.Errorf("%q is not a number", input)
+		return 0, "", fmt.Errorf("%q is not a number: %s", input, q.guessForms())
 	}
 	got = v.F
 	switch {
+	case v.Kind == KindFraction && q.AnswerKind != KindFraction:
+		// "41%" for a count of workers: not 0.41 workers.
+		return 0, "", fmt.Errorf("%q is a percentage, and this answer is %s: %s", input, q.answerTerms(), q.guessForms())
+	case v.Kind == KindOdds && q.AnswerKind != KindOdds:
+		return 0, "", fmt.Errorf("%q is a fraction, and this answer is %s: %s", input, q.answerTerms(), q.guessForms())
 	case v.Kind == KindDuration && q.AnswerKind != KindDuration:
 		unit, isTime := timeUnits[q.Unit]
 		if !isTime {
@@ -721,7 +732,13 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		// The percent with the digits typed ("1 %" for 1, "0.5 %" for
 		// 0.5), not the answer's format ("1.0%"), so the words match
 		// the number the learner sees in the box.
-		read = "read as " + strconv.FormatFloat(math.Round(got*1e8)/1e6, 'f', -1, 64) + " %"
+		read = "read as " + percentText(got) + " %"
+		if v.F > 0 && v.F < 1 {
+			// 0.4 could be meant as a fraction, 40 %: the box's % makes
+			// it 0.4 %, and the words name the reading not taken, so a
+			// learner who meant 40 % knows to type 40.
+			read += ", not " + percentText(v.F) + " %"
+		}
 	}
 	if err := possibleGuess(q.AnswerKind, got); err != nil {
 		// A number the quantity cannot be (150 % of the calls, -3
@@ -734,6 +751,51 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		return 0, "", errors.New(q.MostWhy)
 	}
 	return got, read, nil
+}
+
+// percentText is a share (0.004) as percent with the digits typed ("0.4"):
+// the words on how a guess was read show the number the learner sees in
+// the box, not the answer's format ("0.4%" as "0.4", never "0.40").
+func percentText(f float64) string {
+	return strconv.FormatFloat(math.Round(f*1e8)/1e6, 'f', -1, 64)
+}
+
+// guessUnits are the words a guess at q may end in after its number,
+// besides a time's units (which parseLiteral reads) and a share's %: the
+// question's own unit and its singular, in any case ("16 workers", "1
+// worker", "16 Workers"). ReadGuess takes these, and its refusal names
+// them (guessForms): one list. A time unit (unit = "ms") is none of these:
+// "885 ms" is a time, converted to the answer's unit.
+func (q *PreparedQuestion) guessUnits() []string {
+	if _, isTime := timeUnits[q.Unit]; isTime || q.Unit == "" {
+		return nil
+	}
+	units := []string{q.Unit}
+	if one := singular(q.Unit); one != q.Unit {
+		units = append(units, one)
+	}
+	return units
+}
+
+// guessForms says what a guess at q may be typed as, by the rules
+// ReadGuess reads it with: the words after a refusal ("\"16 wrkrs\" is
+// not a number: type ...").
+func (q *PreparedQuestion) guessForms() string {
+	if q.AnswerKind == KindFraction {
+		return "type a share in percent, 40 or 40%"
+	}
+	unit := q.Unit
+	if q.AnswerKind == KindDuration {
+		unit = "s"
+	}
+	if words, isTime := timeUnitWords[unit]; isTime {
+		return "type a number of " + words + ", or a time with its unit (0.5 s, 500 ms)"
+	}
+	units := q.guessUnits()
+	if len(units) == 0 {
+		return "type a number, such as 12"
+	}
+	return "type a number, alone or followed by " + strings.Join(units, " or ") + " (12, 12 " + units[0] + ")"
 }
 
 // possibleGuess refuses a number the quantity cannot be: a share outside
