@@ -218,12 +218,14 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			end = l.Now()
 			if later, err := playback.ParseTimeIn(m.prompt.Input, 0, anyTime, anyTime); err == nil && later > end {
 				m.prompt.Err = answerFirst
+				m.prompt.Select() // refused: the next typed time replaces it
 				return m, nil
 			}
 		}
 		at, err := playback.ParseTimeIn(m.prompt.Input, l.from(), end, max(end, m.sim.End()))
 		if err != nil {
 			m.prompt.Err = err.Error()
+			m.prompt.Select() // refused: the next typed time replaces it
 			if m.waiting() {
 				// The one time it takes is the moment shown ("type 24
 				// s"): the rest waits for the guess, as the hint says.

@@ -47,6 +47,13 @@ type Prompt struct {
 // 10". The number boxes' refused number behaves alike (NumberField.Select).
 func (p *Prompt) Selected() bool { return !p.touched && p.Input != "" }
 
+// Select makes the answer the screen refused stand whole and selected
+// again, as a number box's refused number does (NumberField.Select): the
+// next character typed replaces it, an editing key or an arrow edits it.
+// A refused "2o" in the lesson player's time prompt took the 5 typed
+// next on its end, "2o5", refused again.
+func (p *Prompt) Select() { p.touched, p.Back = false, 0 }
+
 // PromptReplaceNote is what a prompt says while the text it opened with
 // is selected (Selected): what typing and editing do to it, as the number
 // boxes' ReplaceNote says it of a number.
