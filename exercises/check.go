@@ -681,11 +681,19 @@ func changedTestsParts(e Exercise, c TestChanges) []changedTestsPart {
 		parts = append(parts, changedTestsPart{
 			fault: fmt.Sprintf("your %s %s from the bundled %s%s, so this check cannot pass",
 				strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why),
-			way: fmt.Sprintf("`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; %s)",
-				e.ID(), yes, plural(n, "it", "them"), OwnTestsNote),
+			way: fmt.Sprintf("`breakerlab exercises reset --tests %s%s` restores %s (yours %s copied to the workbook's %s first; your code is kept; %s)",
+				e.ID(), yes, plural(n, "it", "them"), plural(n, "is", "are"), BackupFolder(e), OwnTestsNote),
 		})
 	}
 	return parts
+}
+
+// BackupFolder is where a reset or a restore of e's tests copies the
+// learner's files first, relative to the workbook's folder: the hint
+// under an edited test file's failure names it, so the learner knows
+// their version is not lost.
+func BackupFolder(e Exercise) string {
+	return filepath.Join(stateDir, "backup", e.Name)
 }
 
 // OwnTestsNote is the advice check and the runner give with the way to

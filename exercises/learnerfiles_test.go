@@ -127,7 +127,7 @@ func TestCheckWithAnEditedTestIsNotDone(t *testing.T) {
 	r := kept.check(e, CheckOptions{})
 	if r.Passed() || w.Done(e) ||
 		!strings.Contains(r.Report.Summary, "your breaker_test.go differs from the bundled one") ||
-		!strings.Contains(r.Report.Summary, "`breakerlab exercises reset --tests 01 --yes` restores it (your code is kept") {
+		!strings.Contains(r.Report.Summary, "`breakerlab exercises reset --tests 01 --yes` restores it (yours is copied to the workbook's "+BackupFolder(e)+" first; your code is kept") {
 		t.Fatalf("check with an emptied test file: passed %v, done %v, %q", r.Passed(), w.Done(e), r.Report.Summary)
 	}
 

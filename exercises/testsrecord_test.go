@@ -93,7 +93,7 @@ func TestCheckAfterEditingTheTestFile(t *testing.T) {
 	}
 	got := checkSummary(t, w, e, kept)
 	want := "your breaker_test.go differs from the bundled one, so this check cannot pass; " +
-		"`breakerlab exercises reset --tests 02 --yes` restores it (your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
+		"`breakerlab exercises reset --tests 02 --yes` restores it (yours is copied to the workbook's " + BackupFolder(e) + " first; your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check after editing the test:\n got %q\nwant %q…", got, want)
 	}
@@ -115,7 +115,7 @@ func TestCheckWithNoRecordOfTheTests(t *testing.T) {
 	}
 	got := checkSummary(t, w, e, kept)
 	want := "your breaker_test.go differs from the bundled one (edited, or the bundled tests changed since this workbook was made), " +
-		"so this check cannot pass; `breakerlab exercises reset --tests 03 --yes` restores it (your code is kept"
+		"so this check cannot pass; `breakerlab exercises reset --tests 03 --yes` restores it (yours is copied to the workbook's " + BackupFolder(e) + " first; your code is kept"
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check with no record:\n got %q\nwant %q…", got, want)
 	}

@@ -381,7 +381,7 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 		files[name] = b
 	}
 	files["README.md"] = []byte(e.README())
-	root := filepath.Join(w.Dir, stateDir, "backup", e.Name)
+	root := filepath.Join(w.Dir, BackupFolder(e))
 	b, err := w.backUp(root, dir, files)
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
@@ -530,7 +530,7 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	}
 	dir := w.ExerciseDir(e)
 	files := e.TestFiles()
-	root := filepath.Join(w.Dir, stateDir, "backup", e.Name)
+	root := filepath.Join(w.Dir, BackupFolder(e))
 	b, err := w.backUp(root, dir, files)
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
