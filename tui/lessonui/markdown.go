@@ -3,6 +3,7 @@ package lessonui
 import (
 	xansi "github.com/charmbracelet/x/ansi"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -441,6 +442,19 @@ var unbreakable = []*regexp.Regexp{
 
 // markUnbreakable clears brk on the spaces unbreakable matches.
 func markUnbreakable(cells []cell) {
+	// Every pattern holds a digit, and most lines the player wraps on each
+	// frame have none: such a line is left as it is without building its
+	// string or running a pattern.
+	digit := false
+	for _, c := range cells {
+		if c.r >= '0' && c.r <= '9' {
+			digit = true
+			break
+		}
+	}
+	if !digit {
+		return
+	}
 	var b strings.Builder
 	at := make([]int, 0, len(cells)+1) // byte offset -> cell, per cell start
 	for _, c := range cells {
@@ -460,8 +474,10 @@ func markUnbreakable(cells []cell) {
 			if lo < len(s) && (s[lo] == ' ' || s[lo] == '\n') {
 				lo++
 			}
-			for i, off := range at {
-				if off >= lo && off < m[1] && cells[i].r == ' ' {
+			// at is in order: start at the first cell at lo, not at the
+			// line's first cell for every match.
+			for i := sort.SearchInts(at, lo); i < len(at) && at[i] < m[1]; i++ {
+				if cells[i].r == ' ' {
 					cells[i].brk = false
 				}
 			}

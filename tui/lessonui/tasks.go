@@ -133,7 +133,7 @@ func (p *tasksPane) Min(w int) int {
 	for i := range short {
 		short[i] = true
 	}
-	return min(len(p.wrappedAs(max(w-2, 1), short))+2, tasksMin)
+	return min(len(newFigureWraps(p.figures, max(w-2, 1)).body(len(p.figures), short))+2, tasksMin)
 }
 
 // tasksMin is the most rows Min asks for: five lines of figures.
@@ -255,22 +255,45 @@ func lagText(d time.Duration) string {
 // mibText is bytes in MiB, whole.
 func mibText(b int64) string { return pane.Count((b + 1<<19) >> 20) }
 
-// wrappedAs is the figures at an inner width, each in its full words or,
-// where short says so, its shorter ones: a figure too long for the column
+// figureWraps is the figures at an inner width, each in its full words
+// ([0]) or its shorter ones ([1]), wrapped when first asked for: wrapped
+// tries shorter words one figure at a time, and a try wraps again only the
+// figure it changed, not all of them. A figure too long for the column
 // wraps under its label rather than losing its end.
-func (p *tasksPane) wrappedAs(inner int, short []bool) []string {
-	var body []string
-	for i, f := range p.figures {
-		text := f[0]
-		if short[i] {
-			text = f[1]
-		}
-		for j, w := range wrapText(text, max(inner-2, 1)) {
+type figureWraps struct {
+	figures [][2]string
+	inner   int
+	lines   [][2][]string
+}
+
+func newFigureWraps(figures [][2]string, inner int) *figureWraps {
+	return &figureWraps{figures: figures, inner: inner, lines: make([][2][]string, len(figures))}
+}
+
+// of is figure i's lines, in its shorter words where short says so.
+func (f *figureWraps) of(i int, short bool) []string {
+	k := 0
+	if short {
+		k = 1
+	}
+	if f.lines[i][k] == nil {
+		var out []string
+		for j, w := range wrapText(f.figures[i][k], max(f.inner-2, 1)) {
 			if j > 0 {
 				w = "  " + w
 			}
-			body = append(body, ansi.Truncate(w, inner, "…"))
+			out = append(out, ansi.Truncate(w, f.inner, "…"))
 		}
+		f.lines[i][k] = out
+	}
+	return f.lines[i][k]
+}
+
+// body is the first n figures' lines, each in the words short says.
+func (f *figureWraps) body(n int, short []bool) []string {
+	var body []string
+	for i := range n {
+		body = append(body, f.of(i, short[i])...)
 	}
 	return body
 }
@@ -280,23 +303,23 @@ func (p *tasksPane) wrappedAs(inner int, short []bool) []string {
 // shorter words do not fit, the last figures are left out whole, never
 // cut in the middle, and a row left over counts them.
 func (p *tasksPane) wrapped(inner, room int) []string {
-	short := make([]bool, len(p.figures))
-	body := p.wrappedAs(inner, short)
+	fw := newFigureWraps(p.figures, inner)
+	n := len(p.figures)
+	short := make([]bool, n)
+	body := fw.body(n, short)
 	for i := len(short) - 1; i >= 0 && room > 0 && len(body) > room; i-- {
 		short[i] = true
-		body = p.wrappedAs(inner, short)
+		body = fw.body(n, short)
 	}
 	if room <= 0 || len(body) <= room {
 		return body
 	}
-	figures := p.figures
-	defer func() { p.figures = figures }()
 	// Leave a row for the count of what is left out.
-	for len(p.figures) > 1 && len(body) > room-1 {
-		p.figures = p.figures[:len(p.figures)-1]
-		body = p.wrappedAs(inner, short)
+	for n > 1 && len(body) > room-1 {
+		n--
+		body = fw.body(n, short)
 	}
-	if left := len(figures) - len(p.figures); len(body) < room {
+	if left := len(p.figures) - n; len(body) < room {
 		// The row left over says what is not shown.
 		body = append(body, p.th.Dim.Render(ansi.Truncate(fmt.Sprintf("+ %d more: a taller window shows them", left), inner, "…")))
 	}

@@ -70,7 +70,7 @@ func (c *textCache) render(k textKey, md string) {
 // words only, keeping a number with its unit (the rules of markdown.go), for
 // the lines the player writes itself: the question, its choices, feedback.
 func wrapText(s string, width int) []string {
-	var cells []cell
+	cells := make([]cell, 0, len(s)) // a cell per rune at most
 	for _, seg := range splitStyled(s) {
 		for _, c := range seg.text {
 			if c == '\n' {
