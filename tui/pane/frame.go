@@ -178,15 +178,21 @@ func Wrap(s string, w int) []string {
 		return nil
 	}
 	s = strings.ReplaceAll(s, "-", nbHyphen)
-	s = unitSpace.ReplaceAllString(s, "$1"+nbsp+"$2$3")
-	s = longWord.ReplaceAllStringFunc(s, func(word string) string {
-		if ansi.StringWidth(word) <= w {
-			return word
-		}
-		// Its hyphens may break too, should a name between slashes be
-		// wider than the line.
-		return strings.ReplaceAll(strings.ReplaceAll(word, "/", pathBreak), nbHyphen, "-")
-	})
+	// Each pattern needs a digit or a slash; a line with none (most, and
+	// panes wrap on every frame) skips it.
+	if strings.ContainsAny(s, "0123456789") {
+		s = unitSpace.ReplaceAllString(s, "$1"+nbsp+"$2$3")
+	}
+	if strings.Contains(s, "/") {
+		s = longWord.ReplaceAllStringFunc(s, func(word string) string {
+			if ansi.StringWidth(word) <= w {
+				return word
+			}
+			// Its hyphens may break too, should a name between slashes be
+			// wider than the line.
+			return strings.ReplaceAll(strings.ReplaceAll(word, "/", pathBreak), nbHyphen, "-")
+		})
+	}
 	wrapped := ansi.Wrap(s, w, pathBreak)
 	wrapped = strings.ReplaceAll(wrapped, nbsp, " ")
 	wrapped = strings.ReplaceAll(wrapped, pathBreak, "/")
