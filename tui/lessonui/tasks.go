@@ -3,6 +3,7 @@ package lessonui
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,11 @@ type tasksPane struct {
 	kinds   []figureKind
 	held    figureKind
 	after   map[figureKind]int // the step whose question each held kind waits for (HoldFigures)
+	// wraps is the figures wrapped at each inner width asked for since
+	// they last changed: Needs, Min and View each ask on every frame,
+	// mostly of the same figures at the same width.
+	wraps   map[int]*figureWraps
+	wrapsOf [][2]string // the figures wraps holds, a copy
 }
 
 // figureKind is a line of the pane, as a set of them: the figures a
@@ -133,7 +139,7 @@ func (p *tasksPane) Min(w int) int {
 	for i := range short {
 		short[i] = true
 	}
-	return min(len(newFigureWraps(p.figures, max(w-2, 1)).body(len(p.figures), short))+2, tasksMin)
+	return min(len(p.wrapsAt(max(w-2, 1)).body(len(p.figures), short))+2, tasksMin)
 }
 
 // tasksMin is the most rows Min asks for: five lines of figures.
@@ -289,6 +295,24 @@ func (f *figureWraps) of(i int, short bool) []string {
 	return f.lines[i][k]
 }
 
+// wrapsAt is the figures' wrapping at an inner width, kept while the
+// figures read the same.
+func (p *tasksPane) wrapsAt(inner int) *figureWraps {
+	if !slices.Equal(p.wrapsOf, p.figures) {
+		p.wrapsOf = slices.Clone(p.figures)
+		clear(p.wraps)
+	}
+	fw := p.wraps[inner]
+	if fw == nil {
+		if p.wraps == nil {
+			p.wraps = map[int]*figureWraps{}
+		}
+		fw = newFigureWraps(p.wrapsOf, inner)
+		p.wraps[inner] = fw
+	}
+	return fw
+}
+
 // body is the first n figures' lines, each in the words short says.
 func (f *figureWraps) body(n int, short []bool) []string {
 	var body []string
@@ -303,7 +327,7 @@ func (f *figureWraps) body(n int, short []bool) []string {
 // shorter words do not fit, the last figures are left out whole, never
 // cut in the middle, and a row left over counts them.
 func (p *tasksPane) wrapped(inner, room int) []string {
-	fw := newFigureWraps(p.figures, inner)
+	fw := p.wrapsAt(inner)
 	n := len(p.figures)
 	short := make([]bool, n)
 	body := fw.body(n, short)
