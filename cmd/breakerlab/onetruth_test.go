@@ -24,7 +24,7 @@ func TestRunJSONIsTheSandboxsEndForEveryScenario(t *testing.T) {
 	const seed = 5
 	for _, b := range scenarios.All() {
 		t.Run(b.Name, func(t *testing.T) {
-			out, errOut, code := run(t, "run", b.Name, "--format", "json", "--seed", fmt.Sprint(seed))
+			out, errOut, code := runOnce(t, "run", b.Name, "--seed", fmt.Sprint(seed), "--format", "json")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

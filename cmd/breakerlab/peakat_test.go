@@ -23,11 +23,11 @@ func TestRunPeakInFlightTimeIsTheJSONs(t *testing.T) {
 	racefree.Only(t) // runs main in-process: no goroutine
 	compared := 0
 	for _, b := range scenarios.All() {
-		text, errOut, code := run(t, "run", b.Name, "--seed", "5")
+		text, errOut, code := runOnce(t, "run", b.Name, "--seed", "5")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", b.Name, code, errOut)
 		}
-		js, errOut, code := run(t, "run", b.Name, "--seed", "5", "--format", "json")
+		js, errOut, code := runOnce(t, "run", b.Name, "--seed", "5", "--format", "json")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", b.Name, code, errOut)
 		}

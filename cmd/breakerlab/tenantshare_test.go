@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,14 +27,21 @@ func TestRunTenantSharesAreThePanes(t *testing.T) {
 	const seed = 5
 	compared := 0
 	for _, b := range scenarios.All() {
-		snaps, err := engine.RunAll(b.Build(), seed)
+		// A run's snapshots have tenants when its system names some
+		// (engine/limits.go): a scenario with none is not run twice to
+		// find that out.
+		sc := b.Build()
+		if !slices.ContainsFunc(sc.Variants, func(v engine.Variant) bool { return len(v.System.Tenants) > 0 }) {
+			continue
+		}
+		snaps, err := engine.RunAll(sc, seed)
 		if err != nil {
 			t.Fatalf("%s: %v", b.Name, err)
 		}
 		if len(snaps) == 0 || len(snaps[0].Tenants) == 0 {
 			continue
 		}
-		out, errOut, code := run(t, "run", b.Name, "--seed", "5")
+		out, errOut, code := runOnce(t, "run", b.Name, "--seed", "5")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", b.Name, code, errOut)
 		}
