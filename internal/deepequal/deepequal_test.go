@@ -33,6 +33,15 @@ type sample struct {
 	Map    map[string]int
 	Any    any
 	hidden []int16
+	// What the plans walk besides: a recursive type, an array and a map
+	// whose elements are not plain, complex numbers, strings in a slice,
+	// functions (equal only when both are nil).
+	Next  *sample
+	Pairs [2]float64
+	ByKey map[string]padded
+	C     complex128
+	Strs  []string
+	Fn    func()
 }
 
 // drawSample draws a sample whose every part may be nil, empty, or hold
@@ -84,6 +93,24 @@ func drawSample(t *rapid.T, label string) sample {
 	if rapid.Bool().Draw(t, label+"hidden?") {
 		s.hidden = []int16{int16(small.Draw(t, label+"h"))}
 	}
+	if len(label) < 3 && rapid.Bool().Draw(t, label+"next?") {
+		next := drawSample(t, label+">")
+		s.Next = &next
+	}
+	s.Pairs[1] = rapid.SampledFrom([]float64{0, math.Copysign(0, -1), math.NaN()}).Draw(t, label+"pair")
+	if rapid.Bool().Draw(t, label+"bykey?") {
+		s.ByKey = map[string]padded{}
+		for range small.Draw(t, label+"nbykey") {
+			s.ByKey[rapid.SampledFrom([]string{"x", "y"}).Draw(t, label+"bk")] = padded{Big: int32(small.Draw(t, label+"bv"))}
+		}
+	}
+	s.C = complex(0, float64(small.Draw(t, label+"c")))
+	if rapid.Bool().Draw(t, label+"strs?") {
+		s.Strs = []string{rapid.SampledFrom([]string{"", "a", "b"}).Draw(t, label+"str")}
+	}
+	if rapid.Bool().Draw(t, label+"fn?") {
+		s.Fn = func() {}
+	}
 	return s
 }
 
@@ -96,11 +123,32 @@ func TestEqualIsDeepEqual(t *testing.T) {
 		if rapid.Bool().Draw(t, "same?") {
 			b = a
 		}
+		// a with one of b's fields, for each field: the two differ in that
+		// part alone, and Equal must see whether it is equal.
+		va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+		for i := range va.NumField() {
+			c := a
+			if f := reflect.ValueOf(&c).Elem().Field(i); f.CanSet() {
+				f.Set(vb.Field(i))
+			} else {
+				c.hidden = b.hidden
+			}
+			if got, want := Equal(a, c), reflect.DeepEqual(a, c); got != want {
+				t.Fatalf("differing in %s alone: Equal = %v, reflect.DeepEqual = %v:\n%+v\n%+v", va.Type().Field(i).Name, got, want, a, c)
+			}
+		}
 		if got, want := Equal(a, b), reflect.DeepEqual(a, b); got != want {
 			t.Fatalf("Equal = %v, reflect.DeepEqual = %v:\n%+v\n%+v", got, want, a, b)
 		}
 		if got, want := Equal(&a, &b), reflect.DeepEqual(&a, &b); got != want {
 			t.Fatalf("through pointers: Equal = %v, reflect.DeepEqual = %v", got, want)
+		}
+		// In a slice and in an interface, as snapshots and scenarios are held.
+		if got, want := Equal([]sample{a}, []sample{b}), reflect.DeepEqual([]sample{a}, []sample{b}); got != want {
+			t.Fatalf("in slices: Equal = %v, reflect.DeepEqual = %v", got, want)
+		}
+		if got, want := Equal([]any{a}, []any{b}), reflect.DeepEqual([]any{a}, []any{b}); got != want {
+			t.Fatalf("in interfaces: Equal = %v, reflect.DeepEqual = %v", got, want)
 		}
 	})
 }
@@ -128,5 +176,45 @@ func TestPlainRowsAndPadding(t *testing.T) {
 	}
 	if Equal([]int(nil), []int{}) || Equal(nil, []int{}) || !Equal(nil, nil) {
 		t.Error("nil and empty slices: not as reflect.DeepEqual says")
+	}
+}
+
+// Pairs that differ in one place each kind of plan looks at, and pairs
+// that are equal though their bytes differ, against reflect.DeepEqual.
+func TestEachKindAgainstDeepEqual(t *testing.T) {
+	type node struct {
+		V    float64
+		Next *node
+	}
+	negZero := math.Copysign(0, -1)
+	one, two := 1, 2
+	for _, tc := range []struct {
+		name string
+		a, b any
+	}{
+		{"map values", map[string]int{"x": 1}, map[string]int{"x": 2}},
+		{"map keys", map[string]int{"x": 1}, map[string]int{"y": 1}},
+		{"map of padded structs", map[string]padded{"x": {Big: 1}}, map[string]padded{"x": {Big: 2}}},
+		{"equal maps", map[string][]int{"x": {1}}, map[string][]int{"x": {1}}},
+		{"nil and empty maps", map[string]int(nil), map[string]int{}},
+		{"-0 and 0 in a map", map[string]float64{"x": 0}, map[string]float64{"x": negZero}},
+		{"complex numbers", complex(1, 2), complex(1, 3)},
+		{"strings of one length", []string{"a"}, []string{"b"}},
+		{"arrays of floats", [2]float64{0, 1}, [2]float64{negZero, 1}},
+		{"arrays differing last", [2]float64{0, 1}, [2]float64{0, 2}},
+		{"NaN in an array", [1]float64{math.NaN()}, [1]float64{math.NaN()}},
+		{"recursive types", &node{1, &node{2, nil}}, &node{1, &node{3, nil}}},
+		{"equal recursive types", &node{1, &node{2, nil}}, &node{1, &node{2, nil}}},
+		{"pointers to equal ints", &one, &one},
+		{"pointers to different ints", &one, &two},
+		{"nil funcs", (func())(nil), (func())(nil)},
+		{"interfaces holding different types", []any{1}, []any{int8(1)}},
+		{"interfaces holding equal slices", []any{[]int{1}}, []any{[]int{1}}},
+		{"nil and non-nil interfaces", []any{nil}, []any{0}},
+		{"padded structs", padded{1, 2}, padded{1, 3}},
+	} {
+		if got, want := Equal(tc.a, tc.b), reflect.DeepEqual(tc.a, tc.b); got != want {
+			t.Errorf("%s: Equal = %v, reflect.DeepEqual = %v", tc.name, got, want)
+		}
 	}
 }
