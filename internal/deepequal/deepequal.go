@@ -34,10 +34,17 @@ func Equal(a, b any) bool {
 	if va.Type() != vb.Type() {
 		return false
 	}
-	if va.Kind() == reflect.Pointer {
-		// The pointers themselves are what the plan of their type reads.
+	// A pointer or a slice is read from its Value, with no copy made (the
+	// tests compare pointers to scenarios and slices of snapshots).
+	switch va.Kind() {
+	case reflect.Pointer:
 		pa, pb := va.UnsafePointer(), vb.UnsafePointer()
-		return planOf(va.Type()).equal(unsafe.Pointer(&pa), unsafe.Pointer(&pb))
+		if pa == nil || pb == nil || pa == pb {
+			return pa == pb
+		}
+		return planOf(va.Type().Elem()).equal(pa, pb)
+	case reflect.Slice:
+		return planOf(va.Type()).slices(header(va), header(vb))
 	}
 	// A value in an interface cannot be addressed: the plan reads copies.
 	ca, cb := reflect.New(va.Type()), reflect.New(va.Type())
@@ -134,23 +141,7 @@ func (p *plan) equal(a, b unsafe.Pointer) bool {
 		}
 		return true
 	case reflect.Slice:
-		sa, sb := (*sliceHeader)(a), (*sliceHeader)(b)
-		if (sa.data == nil) != (sb.data == nil) || sa.len != sb.len {
-			return false
-		}
-		if sa.len == 0 || sa.data == sb.data {
-			return true
-		}
-		if p.elem.plain {
-			return bytesEqual(sa.data, sb.data, uintptr(sa.len)*p.elem.size)
-		}
-		for i := range sa.len {
-			off := uintptr(i) * p.elem.size
-			if !p.elem.equal(unsafe.Add(sa.data, off), unsafe.Add(sb.data, off)) {
-				return false
-			}
-		}
-		return true
+		return p.slices(*(*sliceHeader)(a), *(*sliceHeader)(b))
 	case reflect.Struct:
 		for _, f := range p.fields {
 			if !f.plan.equal(unsafe.Add(a, f.offset), unsafe.Add(b, f.offset)) {
@@ -179,6 +170,31 @@ func (p *plan) equal(a, b unsafe.Pointer) bool {
 		return p.mapEqual(reflect.NewAt(p.typ, a).Elem(), reflect.NewAt(p.typ, b).Elem())
 	}
 	return false // every kind is handled above
+}
+
+// header is the slice v holds.
+func header(v reflect.Value) sliceHeader {
+	return sliceHeader{data: v.UnsafePointer(), len: v.Len(), cap: v.Cap()}
+}
+
+// slices compares two slices of p's type.
+func (p *plan) slices(a, b sliceHeader) bool {
+	if (a.data == nil) != (b.data == nil) || a.len != b.len {
+		return false
+	}
+	if a.len == 0 || a.data == b.data {
+		return true
+	}
+	if p.elem.plain {
+		return bytesEqual(a.data, b.data, uintptr(a.len)*p.elem.size)
+	}
+	for i := range a.len {
+		off := uintptr(i) * p.elem.size
+		if !p.elem.equal(unsafe.Add(a.data, off), unsafe.Add(b.data, off)) {
+			return false
+		}
+	}
+	return true
 }
 
 // mapEqual compares two maps of p's type, reading their values through
