@@ -115,6 +115,7 @@ func (m *Model) faultPrompt(p part, input string) bool {
 		// The reason, wrapped whole above the prompt's one line.
 		m.msg, m.msgErr = err.Error(), true
 		m.prompt.Err = "not added: why is above"
+		m.prompt.Select() // the next fault typed replaces the refused one; an arrow edits it
 		return false
 	}
 	m.edit(func(sc *engine.Scenario) (string, error) {

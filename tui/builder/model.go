@@ -716,6 +716,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			// as a fault refused does: it closed, and the learner typed
 			// the whole name again to change one letter.
 			m.prompt.Err = "not renamed: why is above"
+			m.prompt.Select() // the next name typed replaces it; backspace edits it
 			return m, nil
 		}
 		m.prompt, m.renaming = nil, part{}
@@ -727,11 +728,13 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	path := strings.TrimSpace(m.prompt.Input)
 	if path == "" {
 		m.prompt.Err = "type a file name, such as my-system.toml"
+		m.prompt.Select() // blanks refused: the name typed next replaces them
 		return m, nil
 	}
 	path, note, err := tomlPath(path)
 	if err != nil {
 		m.prompt.Err = err.Error()
+		m.prompt.Select() // the next name typed replaces it; backspace edits it
 		return m, nil
 	}
 	m.prompt, m.saveNote = nil, note

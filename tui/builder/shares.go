@@ -175,6 +175,7 @@ func (m *Model) sharesPrompt(input string) bool {
 	if err != nil {
 		m.msg, m.msgErr = "refused: "+err.Error(), true
 		m.prompt.Err = "not set: why is above"
+		m.prompt.Select() // the next shares typed replace the refused ones
 		return false
 	}
 	m.edit(func(sc *engine.Scenario) (string, error) {
@@ -183,6 +184,7 @@ func (m *Model) sharesPrompt(input string) bool {
 	}, "")
 	if m.msgErr {
 		m.prompt.Err = "not set: why is above"
+		m.prompt.Select() // the next shares typed replace the refused ones
 		return false
 	}
 	if m.msg != "nothing changed" {

@@ -290,6 +290,7 @@ func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
 func (m *Model) chaosPrompt(p *playback.Prompt) {
 	refuse := func(err error) {
 		p.Err = "not injected: why is above"
+		p.Select() // the next spec typed replaces the refused one; an arrow edits it
 		if m.chaos != nil {
 			m.chaos.err = err.Error()
 		}

@@ -60,6 +60,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		seed, err := m.seedTyped(p.Input)
 		if err != nil {
 			p.Err = err.Error()
+			p.Select() // refused: the next typed seed replaces it
 			return m, nil
 		}
 		m.prompt = nil

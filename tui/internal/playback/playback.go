@@ -384,12 +384,14 @@ func StepTimePrompt(from, end time.Duration) *Prompt {
 }
 
 // GoTo answers a time prompt: it moves t there and pauses, or leaves the
-// prompt's Err saying what is allowed. done is true when the prompt may
-// close.
+// prompt's Err saying what is allowed and the refused time selected, so
+// the next time typed replaces it (a refused "soon" took a 2 typed next
+// as "soon2"). done is true when the prompt may close.
 func (c *Clock) GoTo(p *Prompt, t Timeline) (done bool, note string, err error) {
 	at, perr := ParseTime(p.Input, t.End())
 	if perr != nil {
 		p.Err = perr.Error()
+		p.Select()
 		return false, "", nil
 	}
 	c.Play(false)

@@ -166,6 +166,15 @@ func TestGoToPromptSaysWhatIsAllowed(t *testing.T) {
 	if done, _, _ := c.GoTo(p, l); done || !strings.Contains(p.Err, "not a time") {
 		t.Errorf("abc: done %v, err %q", done, p.Err)
 	}
+	// The refused time stands selected: the next typed replaces it, where
+	// it went on its end ("abc3", refused again).
+	if !p.Selected() {
+		t.Errorf("the refused abc should stand selected: %+v", p)
+	}
+	refused := *p
+	if refused.Key(tuitest.Key("3")); refused.Input != "3" {
+		t.Errorf("3 typed on the refused abc: %q, want 3", refused.Input)
+	}
 	th := theme.New(theme.Plain())
 	for _, w := range []int{80, 40, 200} {
 		if v := p.View(th, w); ansi.StringWidth(v) != w || strings.Contains(v, "\n") {
