@@ -61,7 +61,11 @@ func putsTheTestsBack(t *testing.T, d *driver, w *exercises.Workbook, e exercise
 	}
 	d.m.opt.Manual = true
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 40})
-	d.wantView("x puts the bundled tests back; your code is kept")
+	// The line names where the learner's test goes, as check's hint does
+	// (exercises.BackupFolder), and y copies it there.
+	if want := "x puts the bundled tests back, yours copied to the workbook's " + exercises.BackupFolder(e) + " first; your code is kept"; !strings.Contains(flowed(d.view()), want) {
+		t.Errorf("the view lacks %q:\n%s", want, d.view())
+	}
 	d.keys("x")
 	d.wantView("Put back the bundled tests of " + e.Name + "?")
 	d.keys("y")
@@ -70,6 +74,13 @@ func putsTheTestsBack(t *testing.T, d *driver, w *exercises.Workbook, e exercise
 	}
 	if b, err := os.ReadFile(w.MainFile(e)); err != nil || string(b) != mine {
 		t.Errorf("y changed the learner's %s (%v)", e.MainFile(), err)
+	}
+	copies, _ := filepath.Glob(filepath.Join(w.Dir, exercises.BackupFolder(e), "*", "breaker_test.go"))
+	if len(copies) != 1 {
+		t.Fatalf("the edited breaker_test.go should be copied once under %s, as the line says: %v", exercises.BackupFolder(e), copies)
+	}
+	if b, err := os.ReadFile(copies[0]); err != nil || !strings.Contains(string(b), "func TestMine") {
+		t.Errorf("the copy in %s is not the learner's edited test (%v)", copies[0], err)
 	}
 }
 

@@ -1,10 +1,13 @@
 package exercisesui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
 // When the check after x put the tests back passes at once, its "Passed!"
@@ -68,5 +71,24 @@ func TestRestoreLineGoesAtTheNextSave(t *testing.T) {
 	d.send(fileSavedMsg{"02-rate-window-breaker"})
 	if v := d.view(); strings.Contains(v, restored) || !strings.Contains(v, "02-rate-window-breaker") {
 		t.Errorf("after a save in 02, the runner should show 02 without what x did to 01:\n%s", v)
+	}
+}
+
+// Under an edited test file's failure, the line says where x copies the
+// learner's version before it puts the bundled tests back, in check's
+// words (exercises.BackupFolder names the folder for both): it said only
+// "your code is kept", and the learner's own tests seemed lost. It wraps
+// whole at 80 columns and at 50.
+func TestRestoreLineNamesTheBackupFolder(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	for _, size := range [][2]int{{80, 24}, {50, 16}} {
+		d := startOn(t, editedTests{newFake()}, size[0], size[1])
+		e := d.m.current()
+		want := "x puts the bundled tests back, yours copied to the workbook's " + exercises.BackupFolder(e) + " first; your code is kept"
+		v := d.view()
+		if !strings.Contains(flowed(v), want) {
+			t.Errorf("%dx%d: the view lacks %q:\n%s", size[0], size[1], want, v)
+		}
+		tuitest.CheckNoCuts(t, fmt.Sprintf("the edited test's way out at %dx%d", size[0], size[1]), v)
 	}
 }

@@ -644,8 +644,12 @@ func restoreLine(r exercises.Result) string {
 		return "x writes back what the workbook gave you; your code is kept."
 	case r.TestsChanged && !r.TestsOutdated:
 		// The learner changed a test file, perhaps to add a test of their
-		// own, which the restore replaces: check says where theirs can go.
-		return "x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."
+		// own, which the restore replaces: check says where theirs can go,
+		// and, as check's hint does, in the same words, that their version
+		// is copied first and where (exercises.BackupFolder, where the
+		// restore copies it): the line said only that their code was kept.
+		return "x puts the bundled tests back, yours copied to the workbook's " + exercises.BackupFolder(r.Exercise) +
+			" first; your code is kept (" + exercises.OwnTestsNote + ")."
 	}
 	return "x puts the bundled tests back; your code is kept."
 }

@@ -1,6 +1,7 @@
 package exercisesui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -70,7 +72,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			}
 			return os.WriteFile(test, []byte(strings.Replace(string(b), "func Test", "func TestMine", 1)), 0o644)
 		}, []string{"your breaker_test.go differs from the bundled one",
-			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ")."},
+			"x puts the bundled tests back, yours copied to the workbook's .breakerlab/backup/01-consecutive-breaker first; your code is kept (" + exercises.OwnTestsNote + ")."},
 			[]string{"x put tests back"}, "", putsTheTestsBack},
 		// The compiler's errors, each with its place, stand for the
 		// report in the verdict; the test file that differs is said
@@ -92,7 +94,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			_, err = f.WriteString("\nfunc broken() int { return \"x\" }\n")
 			return err
 		}, []string{"your breaker_test.go differs from the bundled one, so this check cannot pass. With your version: the code does not compile:",
-			"x puts the bundled tests back; your code is kept (" + exercises.OwnTestsNote + ").",
+			"x puts the bundled tests back, yours copied to the workbook's .breakerlab/backup/01-consecutive-breaker first; your code is kept (" + exercises.OwnTestsNote + ").",
 			"01-consecutive-breaker/breaker.go:"},
 			[]string{"x put tests back"}, "", nil},
 	} {
@@ -107,6 +109,9 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			for _, width := range []int{80, 50} {
 				d.send(tea.WindowSizeMsg{Width: width, Height: 24})
 				v := d.view()
+				// The way out wraps whole: a backup folder's long name
+				// is not cut at 50 columns nor at 80.
+				tuitest.CheckNoCuts(t, fmt.Sprintf("%s at %d columns", c.name, width), v)
 				for _, want := range c.want {
 					if !strings.Contains(flowed(v), want) {
 						t.Errorf("at %d columns the verdict lacks %q:\n%s", width, want, v)
