@@ -37,7 +37,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	topic := fs.String("topic", "", "only the cards of one topic, `T`: "+strings.Join(drill.Topics, ", "))
 	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones")
 	review := fs.Bool("review", false, "only the cards that are due, no new ones")
-	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, and the cards due and new now (--topic, --new and --review choose the session counted)")
+	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, the cards due and new now, and when the next card falls due (--topic, --new and --review choose the session counted)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

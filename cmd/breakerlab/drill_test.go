@@ -217,6 +217,7 @@ func TestDrillStats(t *testing.T) {
 	for _, want := range []string{
 		"drill.json",
 		"Now: 3 due · 5 new",
+		"Next: 3 cards due now.\n",
 		"  week of     reviews  right  retention\n",
 		"  2026-11-09        2      1        50%\n",
 		"  2026-11-16        2      2       100%\n",

@@ -361,6 +361,8 @@ type Stats struct {
 	// All is every review of the log, as one week with no Start.
 	All Week
 	Now Counts
+	// At is the moment the stats were read, which Now counts at.
+	At time.Time
 	// Seen counts the cards with a schedule, for a log that began after
 	// them.
 	Seen int
@@ -371,7 +373,7 @@ type Stats struct {
 func (s *Store) Stats(deck []Card, now time.Time, o SessionOptions) Stats {
 	log := s.Reviews()
 	states := s.States()
-	st := Stats{Weeks: Retention(log, now.Location()), Now: Count(deck, states, now, o)}
+	st := Stats{Weeks: Retention(log, now.Location()), Now: Count(deck, states, now, o), At: now}
 	for _, w := range st.Weeks {
 		st.All.Reviews += w.Reviews
 		st.All.Right += w.Right
@@ -384,11 +386,37 @@ func (s *Store) Stats(deck []Card, now time.Time, o SessionOptions) Stats {
 	return st
 }
 
+// next says when the drill next has a card to review: the cards due now,
+// and when the soonest of the others falls due; "" when no card has been
+// graded.
+func (st Stats) next() string {
+	waiting := ""
+	if !st.Now.Waiting.IsZero() {
+		waiting = DueWhen(st.Now.Waiting, st.At)
+	}
+	switch {
+	case st.Now.Due > 0 && waiting != "":
+		them := "them"
+		if st.Now.Due == 1 {
+			them = "it"
+		}
+		return fmt.Sprintf("Next: %d card%s due now; the next after %s %s.", st.Now.Due, plural(st.Now.Due), them, waiting)
+	case st.Now.Due > 0:
+		return fmt.Sprintf("Next: %d card%s due now.", st.Now.Due, plural(st.Now.Due))
+	case waiting != "":
+		return "Next card due " + waiting + "."
+	}
+	return ""
+}
+
 // Text is the stats as `breakerlab drill --stats` prints them, in 80
 // columns.
 func (st Stats) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Now: %s (%d card%s never seen).\n", st.Now, st.Now.Unseen, plural(st.Now.Unseen))
+	if line := st.next(); line != "" {
+		b.WriteString(line + "\n")
+	}
 	if len(st.Weeks) == 0 {
 		b.WriteString("\nNo reviews in the log yet: it starts with the next card you grade\n(`breakerlab drill`).\n")
 		if st.Seen > 0 {

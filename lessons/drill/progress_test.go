@@ -159,6 +159,7 @@ func TestStatsText(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 	want := `Now: 3 due · 10 new (` + strconv.Itoa(len(d)-3) + ` cards never seen).
+Next: 3 cards due now.
 
 Retention by week (right: any grade but again)
 

@@ -29,7 +29,7 @@ const DefaultNew = 10
 // with fresh numbers, and every card's choices are shuffled.
 func Draw(deck []Card, states map[string]State, now time.Time, o SessionOptions) []Card {
 	rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	due, fresh := split(deck, states, now, o.Topic)
+	due, fresh, _ := split(deck, states, now, o.Topic)
 	sort.SliceStable(due, func(i, j int) bool { return states[due[i].ID].Due.Before(states[due[j].ID].Due) })
 	rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
 	fresh = fresh[:o.newCards(len(fresh))]
@@ -41,8 +41,10 @@ func Draw(deck []Card, states map[string]State, now time.Time, o SessionOptions)
 }
 
 // split sorts a topic's cards (topic "" for all) into the due ones and the
-// ones never seen; the rest wait for their day.
-func split(deck []Card, states map[string]State, now time.Time, topic string) (due, fresh []Card) {
+// ones never seen; the rest wait for their day, and next is the soonest of
+// those days (zero when none waits). One pass decides both, so the moment
+// drill --stats promises is the one at which Draw takes the card.
+func split(deck []Card, states map[string]State, now time.Time, topic string) (due, fresh []Card, next time.Time) {
 	for _, c := range Filter(deck, topic) {
 		st, ok := states[c.ID]
 		switch {
@@ -50,9 +52,11 @@ func split(deck []Card, states map[string]State, now time.Time, topic string) (d
 			due = append(due, c)
 		case !ok || !st.Seen():
 			fresh = append(fresh, c)
+		case next.IsZero() || st.Due.Before(next):
+			next = st.Due
 		}
 	}
-	return due, fresh
+	return due, fresh, next
 }
 
 // newCards is how many of the unseen cards a session takes.
@@ -73,12 +77,30 @@ type Counts struct {
 	New int
 	// Unseen is every card never seen, of which New are taken.
 	Unseen int
+	// Waiting is when the soonest of the cards not yet due falls due: the
+	// first moment Draw would take one more; zero when no card waits.
+	Waiting time.Time
 }
 
 // Count counts the cards Draw would draw, without drawing them.
 func Count(deck []Card, states map[string]State, now time.Time, o SessionOptions) Counts {
-	due, fresh := split(deck, states, now, o.Topic)
-	return Counts{Due: len(due), New: o.newCards(len(fresh)), Unseen: len(fresh)}
+	due, fresh, next := split(deck, states, now, o.Topic)
+	return Counts{Due: len(due), New: o.newCards(len(fresh)), Unseen: len(fresh), Waiting: next}
+}
+
+// DueWhen says when a card due at t is due, seen at now: "now", or "in 10m
+// (14:10)", the clock time in now's location, with the day when it is not
+// today. The drill's summary and drill --stats both say it so.
+func DueWhen(t, now time.Time) string {
+	if !t.After(now) {
+		return "now"
+	}
+	t = t.In(now.Location())
+	at := t.Format("15:04")
+	if y, mo, d := t.Date(); y != now.Year() || mo != now.Month() || d != now.Day() {
+		at = t.Format("Mon 2 Jan 15:04")
+	}
+	return "in " + FormatInterval(t.Sub(now)) + " (" + at + ")"
 }
 
 // String says the counts the way the home screen and the drill show them:

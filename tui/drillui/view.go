@@ -407,20 +407,8 @@ func spent(d time.Duration) string {
 	return fmt.Sprintf("%d h %02d min", d/time.Hour, d%time.Hour/time.Minute)
 }
 
-// nextDue says when the next card is due: "now", or "in 10m (14:10)", the
-// clock time in the session's location, with the day when it is not today.
-func (m Model) nextDue(t time.Time) string {
-	now := m.o.Now()
-	if !t.After(now) {
-		return "now"
-	}
-	t = t.In(now.Location())
-	at := t.Format("15:04")
-	if y, mo, d := t.Date(); y != now.Year() || mo != now.Month() || d != now.Day() {
-		at = t.Format("Mon 2 Jan 15:04")
-	}
-	return "in " + drill.FormatInterval(t.Sub(now)) + " (" + at + ")"
-}
+// nextDue says when the next card is due, at the session's clock.
+func (m Model) nextDue(t time.Time) string { return drill.DueWhen(t, m.o.Now()) }
 
 func plural(n int) string {
 	if n == 1 {
