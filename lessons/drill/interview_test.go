@@ -549,7 +549,7 @@ text = "A search service on {{param cascade/0 workers}} workers calls a model wi
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.Text, "answers 100 searches a second") || len(p.Numbers) == 0 || !strings.Contains(p.Numbers[1], "search: 100 a second") {
+	if !strings.Contains(p.Text, "answers 100 searches a second") || len(p.Numbers) == 0 || !strings.Contains(p.Numbers[1], "search: 100 requests a second") {
 		t.Errorf("search-ranking: %s\n%q", p.Text, p.Numbers)
 	}
 }

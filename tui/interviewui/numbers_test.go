@@ -35,9 +35,9 @@ func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
 	panel := flat(m.numbersOf(m.prompt, sideWidth))
 	for _, want := range []string{
 		"with the numbers of the parts of the cascade scenario that play it",
-		"search: " + rate["recommendations"] + " a second; each calls the index, then the model.",
-		"the index (search-index): mean 20 ms, p99 92.1 ms",
-		"the model (recommendations): mean 40 ms, p99 184.2 ms",
+		"search: " + rate["recommendations"] + " requests a second; each calls the index, then the model.",
+		"the index (search-index): latency mean 20 ms, p99 92.1 ms",
+		"the model (recommendations): latency mean 40 ms, p99 184.2 ms",
 		"cascade plays it with two endpoints making the calls: its search endpoint calls search-index at " + rate["search"] + " a second, " +
 			"its recommendations endpoint calls the model at " + rate["recommendations"] + " a second.",
 	} {
@@ -54,7 +54,7 @@ func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
 	// A prompt whose scenario plays it as it stands keeps the scenario's
 	// endpoints.
 	n, _, _ := model(t, 120, 40, "notifications")
-	if p := flat(n.numbersOf(n.prompt, sideWidth)); !strings.Contains(p, "profile: "+rate["profile"]+" a second") {
+	if p := flat(n.numbersOf(n.prompt, sideWidth)); !strings.Contains(p, "profile: "+rate["profile"]+" requests a second") {
 		t.Errorf("notifications' panel lost cascade's endpoints:\n%s", p)
 	}
 }

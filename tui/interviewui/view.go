@@ -952,41 +952,54 @@ func (m Model) numbersOf(p drill.Prompt, w int) []string {
 	out = append(out, "")
 	add(fmt.Sprintf("%d workers.", sys.Workers), m.th.Text)
 	for _, e := range sys.Endpoints {
-		rate := fmt.Sprintf("%s a second", num(e.Rate))
-		if e.Interval > 0 {
-			rate = "every " + breaker.Words(e.Interval)
-		}
-		line := fmt.Sprintf("%s: %s", e.Name, rate)
-		if d := depOf(sys, e.Calls); d != nil {
-			line += fmt.Sprintf(", calls %s (%s)", d.Name, latency(d))
-			if d.Policy.Timeout > 0 {
-				line += ", timeout " + breaker.Words(d.Policy.Timeout)
-			}
-			for _, f := range d.Faults {
-				line += "; " + faultWords(f)
-			}
-		}
-		add(line+".", m.th.Text)
+		add(endpointWords(sys, e)+".", m.th.Text)
 	}
 	return out
 }
 
-// faultWords says what a fault does and when.
+// endpointWords says what an endpoint's requests do, in the rubric's words:
+// its rate, the dependency each calls and that call's latency and timeout,
+// and each fault as what happens to the calls started while it lasts (a
+// slow fault's figure is how long each of those calls takes, not the
+// fault's length).
+func endpointWords(sys engine.System, e engine.Endpoint) string {
+	line := fmt.Sprintf("%s: %s requests a second", e.Name, num(e.Rate))
+	if e.Interval > 0 {
+		line = fmt.Sprintf("%s: one request every %s", e.Name, breaker.Words(e.Interval))
+	}
+	d := depOf(sys, e.Calls)
+	if d == nil {
+		return line
+	}
+	line += fmt.Sprintf(", each calls %s (latency %s)", d.Name, latency(d))
+	if d.Policy.Timeout > 0 {
+		line += ", a timeout of " + breaker.Words(d.Policy.Timeout) + " a call"
+	}
+	for _, f := range d.Faults {
+		line += "; " + faultWords(f)
+	}
+	return line
+}
+
+// faultWords says what a fault does to the calls that start while it
+// lasts, and when that is, counted from the run's start.
 func faultWords(f engine.Fault) string {
-	s := f.Kind.String()
+	when := "from " + breaker.Words(f.From) + " into the run to its end"
+	if f.To > 0 {
+		when = "from " + breaker.Words(f.From) + " to " + breaker.Words(f.To) + " into the run"
+	}
 	switch f.Kind {
 	case engine.Slow:
-		s = "takes " + breaker.Words(f.Latency)
+		return "calls started " + when + " take " + breaker.Words(f.Latency) + " each"
 	case engine.Error:
-		s = fmt.Sprintf("fails %.0f%% of calls", 100*f.Probability)
+		return fmt.Sprintf("%.0f%% of the calls started %s fail at once", 100*f.Probability, when)
 	case engine.Hang:
-		s = "hangs"
+		if f.To > 0 {
+			return "calls started " + when + " get no answer until " + breaker.Words(f.To)
+		}
+		return "calls started " + when + " get no answer"
 	}
-	s += " from " + breaker.Words(f.From)
-	if f.To > 0 {
-		s += " to " + breaker.Words(f.To)
-	}
-	return s
+	return f.Kind.String() + " " + when
 }
 
 func depOf(sys engine.System, name string) *engine.Dependency {
