@@ -297,7 +297,7 @@ func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, serving until ctrl+c\n%s\n\n", cfg.Mode, how)
 	fmt.Fprintf(stdout, "API       %s\n%s\n", l.APIURL(), indent(l.Help()))
-	fmt.Fprintf(stdout, "provider  %s\n%s\n", l.ProviderURL(), indent(lab.ProviderHelp))
+	fmt.Fprintf(stdout, "provider  %s\n%s\n", l.ProviderURL(), indent(l.Provider.Help()))
 	fmt.Fprintf(stdout, "try:\n  curl -i -X POST %s/checkout\n  curl -X POST -d '{\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":30000}' \\\n    %s/admin/fault\n  curl -s %s/metrics | grep breakerlab_\n\n",
 		l.APIURL(), l.ProviderURL(), l.APIURL())
 	mu.Unlock()

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
 )
 
 // Provider is the payment provider: POST /charge answers after a healthy
@@ -24,8 +26,11 @@ type Provider struct {
 	mu     sync.Mutex
 	faults []Fault // wall time since epoch
 	rng    *rand.Rand
-	mu0    float64 // log of the healthy p50
-	sigma  float64
+	// p50 and p99 are the healthy latency's percentiles in wall time (the
+	// config's, scaled): planCall draws from them and Help prints them.
+	p50, p99 time.Duration
+	mu0      float64 // log of p50
+	sigma    float64
 
 	inFlight, inFlightMax atomic.Int64
 	calls                 atomic.Uint64
@@ -45,10 +50,12 @@ func newProvider(cfg Config, epoch time.Time) *Provider {
 		epoch: epoch,
 		scale: cfg.Scale,
 		rng:   rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15)),
-		mu0:   math.Log(float64(cfg.Scaled(HealthyP50))),
-		sigma: math.Log(float64(HealthyP99)/float64(HealthyP50)) / z99,
+		p50:   cfg.Scaled(HealthyP50),
+		p99:   cfg.Scaled(HealthyP99),
 		stop:  make(chan struct{}),
 	}
+	p.mu0 = math.Log(float64(p.p50))
+	p.sigma = math.Log(float64(p.p99)/float64(p.p50)) / z99
 	for _, f := range cfg.Faults {
 		p.faults = append(p.faults, f.scaled(cfg.Scale))
 	}
@@ -64,15 +71,23 @@ func (p *Provider) Handler() http.Handler {
 	mux.HandleFunc("/admin/fault", p.admin)
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, ProviderHelp)
+		io.WriteString(w, p.Help())
 	})
 	return mux
 }
 
-// ProviderHelp is the provider's own description, served on GET /.
-const ProviderHelp = `breakerlab payment provider
+// Help is the provider's own description, served on GET / and printed by
+// `breakerlab lab --serve`: its healthy latency is the one planCall draws
+// from, in wall time, so a --scale moves both.
+func (p *Provider) Help() string {
+	return fmt.Sprintf(providerHelp, breaker.Words(p.p50), breaker.Words(p.p99))
+}
+
+// providerHelp is Help's text, the healthy latency's p50 and p99 left to
+// fill.
+const providerHelp = `breakerlab payment provider
 POST /charge       charge an order: 200 {"charged":true},
-                   about 80 ms (p99 200 ms)
+                   latency p50 %s, p99 %s when healthy
 GET  /admin/fault  the fault timeline, in ms since the lab started
 POST /admin/fault  replace the timeline with one fault, from after_ms after
                    now for for_ms (0 or absent: until changed); one JSON
