@@ -160,10 +160,20 @@ type mapExtra struct {
 	stateHeld
 	bare  bool // no column fits beside the names at the width placed
 	moved bool // bare changed since the panes were last placed
+	// room is the rows left for the map when the panes were last placed,
+	// placed says they were: a map whose least height is more than that
+	// is not placed, columns or none, so a snapshot need not lay it out
+	// to learn whether it has any (a tenth of a lesson's ticks went to
+	// that); placing the panes again asks afresh (Extent).
+	room   int
+	placed bool
 }
 
 func (p *mapExtra) SetData(d pane.Data) {
 	p.Model.SetData(d)
+	if p.placed && p.MinHeight() > p.room {
+		return
+	}
 	bare := p.Columns() == 0
 	p.moved = p.moved || bare != p.bare
 	p.bare = bare

@@ -254,6 +254,9 @@ func placePanes(ps []simPane, w, h int) []int {
 	// The extras, in order, in the rows no step's pane could use.
 	for i, p := range ps {
 		if x, ok := p.(extraPane); ok {
+			if mp, ok := p.(*mapExtra); ok {
+				mp.room, mp.placed = left, true
+			}
 			if lo, hi := x.Extent(w); lo > 0 && lo <= left {
 				heights[i] = min(hi, left)
 				left -= heights[i]

@@ -110,8 +110,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // SetSize sets the pane's outer size, border included.
 func (m *Model) SetSize(w, h int) {
 	if w != m.w || h != m.h {
+		// The layout is keyed on its width (layoutKey), and its height
+		// only chooses the rows (strips or not), also in the key: a lesson
+		// that sizes the map to ask its extent, then places it at that
+		// width, lays it out once.
 		m.w, m.h = w, h
-		m.changed()
+		m.dirty = true
 	}
 }
 
