@@ -35,6 +35,36 @@ type Chain struct {
 	cur   chainView
 	dirty bool
 	view  string
+
+	// feet is the footer's measure last taken: a lesson asks the chain's
+	// least and most height at every tick, and wrapping its three
+	// wordings again each time was most of what asking cost.
+	feet footMeasure
+}
+
+// footMeasure is the footer's height at a width, in its shortest words
+// (short) and in the longest that fit one line (fit), for the totals it
+// was taken from: the footer reads nothing else (footers), so while they
+// and the width hold, so do the heights.
+type footMeasure struct {
+	totals     chainTotals
+	w          int
+	short, fit int
+	ok         bool
+}
+
+// footHeights is the footer's measure at width w, taken again when the
+// totals or the width differ from the last one's.
+func (c *Chain) footHeights(w int) footMeasure {
+	if !c.feet.ok || c.feet.w != w || c.feet.totals != c.cur.totals {
+		fs := c.footers()
+		c.feet = footMeasure{
+			totals: c.cur.totals, w: w, ok: true,
+			short: len(Wrap(fs[len(fs)-1], max(w-2, 1))),
+			fit:   len(c.footer(w-2, 1)),
+		}
+	}
+	return c.feet
 }
 
 // chainView is what the pane draws, compared to skip redraws.
@@ -137,15 +167,14 @@ func (c *Chain) SetSize(w, h int) {
 // MinHeight is the least height at width w showing every hop on a line
 // of its own, the column heads and the footer in its shortest words.
 func (c *Chain) MinHeight(w int) int {
-	fs := c.footers()
-	return 2 + 1 + len(c.cur.hops) + len(Wrap(fs[len(fs)-1], max(w-2, 1)))
+	return 2 + 1 + len(c.cur.hops) + c.footHeights(w).short
 }
 
 // Needs is the height at width w with every hop on a line of its own and
 // the footer in the longest words that fit one line (its shortest, wrapped,
 // when none does).
 func (c *Chain) Needs(w int) int {
-	return max(2+1+len(c.cur.hops)+len(c.footer(w-2, 1)), c.MinHeight(w))
+	return max(2+1+len(c.cur.hops)+c.footHeights(w).fit, c.MinHeight(w))
 }
 
 // Max is the height at width w with a second line for each service (its
