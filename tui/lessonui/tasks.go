@@ -299,8 +299,20 @@ func (f *figureWraps) of(i int, short bool) []string {
 // figures read the same.
 func (p *tasksPane) wrapsAt(inner int) *figureWraps {
 	if !slices.Equal(p.wrapsOf, p.figures) {
-		p.wrapsOf = slices.Clone(p.figures)
-		clear(p.wraps)
+		// A tick moves a figure or two (the live tasks, the loop's
+		// busy share); the rest read as before, and their lines, a
+		// wrapping of their words alone at the width, are kept.
+		figures := slices.Clone(p.figures)
+		for _, fw := range p.wraps {
+			lines := make([][2][]string, len(figures))
+			for i := range lines {
+				if i < len(fw.figures) && fw.figures[i] == figures[i] {
+					lines[i] = fw.lines[i]
+				}
+			}
+			fw.figures, fw.lines = figures, lines
+		}
+		p.wrapsOf = figures
 	}
 	fw := p.wraps[inner]
 	if fw == nil {
