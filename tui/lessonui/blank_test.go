@@ -54,6 +54,7 @@ func simBlankRun(view string, tw int) int {
 func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 	racefree.Only(t)
 	t.Parallel() // parallel_test.go says which tests may
+	tasks := 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {
 			m := play(t, open(t, p, i, 200, 60, Options{}))
@@ -61,11 +62,17 @@ func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 			if sw == 0 {
 				continue
 			}
-			checkOneFrameStopsAlike(t, fmt.Sprintf("%s step %d", p.Lesson.ID, i+1), m, 200, 60)
+			once := checkOneFrameStopsAlike(t, fmt.Sprintf("%s step %d", p.Lesson.ID, i+1), m, 200, 60)
+			// TestTasksPaneKeepsEveryNumberAt80x24's check at this size,
+			// on the one-frame play made here.
+			tasks += checkTasksPaneNumbers(t, p, i, once, 200, 60)
 			if n := simBlankRun(m.View(), tw); n > maxBlankSim {
 				t.Errorf("%s step %d: %d empty rows in a row in the simulation column (at most %d):\n%s", p.Lesson.ID, i+1, n, maxBlankSim, ansi.Strip(m.View()))
 			}
 		}
+	}
+	if tasks < tasksStepsLeast {
+		t.Errorf("only %d tasks panes checked at 200x60", tasks)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
@@ -31,54 +32,73 @@ func TestTasksPaneKeepsEveryNumberAt80x24(t *testing.T) {
 			if !st.HasSim() || !strings.Contains(strings.Join(st.Panes, " "), "tasks") {
 				continue
 			}
-			for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-				m := play(t, open(t, p, i, sz[0], sz[1], inOneFrame(Options{})))
-				es := m.sim.(*engineSim)
-				for _, pn := range es.panes {
-					tp, ok := pn.(*tasksPane)
-					if !ok {
-						continue
-					}
-					v := flatPane(tp.View())
-					shown := 0
-					figs, kinds := tasksFigures(&es.snap)
-					for j, f := range figs {
-						if tp.held&kinds[j] != 0 {
-							shown++ // held for a later step's prediction (TestLaterPredictionHoldsItsFigure)
-							continue
-						}
-						// The label and what it names stay on one line.
-						head := strings.Fields(f[1])[0]
-						if head == "pool" || head == "permits" {
-							head += " " + strings.Fields(f[1])[1]
-						}
-						if !strings.Contains(v, head) {
-							continue // left out whole: no room
-						}
-						shown++
-						for _, n := range numberRE.FindAllString(f[1], -1) {
-							if n = strings.TrimRight(n, ".,"); !strings.Contains(v, n) {
-								t.Errorf("%s step %d at %dx%d: the tasks pane lacks %s of %q:\n%s", p.Lesson.ID, i+1, sz[0], sz[1], n, f[1], tp.View())
-							}
-						}
-					}
-					// The loop, the tasks and the memory at least, and the
-					// figures left out are counted.
-					all := len(figs)
-					if want := min(all, 3); shown < want {
-						t.Errorf("%s step %d at %dx%d: the tasks pane shows %d figures, want %d:\n%s", p.Lesson.ID, i+1, sz[0], sz[1], shown, want, tp.View())
-					}
-					if more := fmt.Sprintf("+ %d more", all-shown); shown < all && !strings.Contains(v, more) {
-						t.Errorf("%s step %d at %dx%d: the tasks pane leaves %d figures out without a word:\n%s", p.Lesson.ID, i+1, sz[0], sz[1], all-shown, tp.View())
-					}
-					checked++
+			// At 200×60, TestEveryStepHasNoEmptyAreaAt200x60 checks the
+			// same on the one-frame play it makes of every step.
+			m := play(t, open(t, p, i, 80, 24, inOneFrame(Options{})))
+			checked += checkTasksPaneNumbers(t, p, i, m, 80, 24)
+		}
+	}
+	if checked < tasksStepsLeast {
+		t.Errorf("only %d tasks panes checked", checked)
+	}
+}
+
+// tasksStepsLeast is the fewest tasks panes the lessons' steps show, at
+// each size checked.
+const tasksStepsLeast = 5
+
+// checkTasksPaneNumbers checks the tasks pane of m, step i of p played
+// at w×h to where it stops: each figure shown has every number of its
+// words, at least three figures show, and those left out are counted. It
+// returns how many tasks panes it checked.
+func checkTasksPaneNumbers(t *testing.T, p *lessons.Prepared, i int, m Model, w, h int) int {
+	t.Helper()
+	st := p.Steps[i]
+	if !st.HasSim() || !strings.Contains(strings.Join(st.Panes, " "), "tasks") {
+		return 0
+	}
+	checked := 0
+	es := m.sim.(*engineSim)
+	for _, pn := range es.panes {
+		tp, ok := pn.(*tasksPane)
+		if !ok {
+			continue
+		}
+		v := flatPane(tp.View())
+		shown := 0
+		figs, kinds := tasksFigures(&es.snap)
+		for j, f := range figs {
+			if tp.held&kinds[j] != 0 {
+				shown++ // held for a later step's prediction (TestLaterPredictionHoldsItsFigure)
+				continue
+			}
+			// The label and what it names stay on one line.
+			head := strings.Fields(f[1])[0]
+			if head == "pool" || head == "permits" {
+				head += " " + strings.Fields(f[1])[1]
+			}
+			if !strings.Contains(v, head) {
+				continue // left out whole: no room
+			}
+			shown++
+			for _, n := range numberRE.FindAllString(f[1], -1) {
+				if n = strings.TrimRight(n, ".,"); !strings.Contains(v, n) {
+					t.Errorf("%s step %d at %dx%d: the tasks pane lacks %s of %q:\n%s", p.Lesson.ID, i+1, w, h, n, f[1], tp.View())
 				}
 			}
 		}
+		// The loop, the tasks and the memory at least, and the
+		// figures left out are counted.
+		all := len(figs)
+		if want := min(all, 3); shown < want {
+			t.Errorf("%s step %d at %dx%d: the tasks pane shows %d figures, want %d:\n%s", p.Lesson.ID, i+1, w, h, shown, want, tp.View())
+		}
+		if more := fmt.Sprintf("+ %d more", all-shown); shown < all && !strings.Contains(v, more) {
+			t.Errorf("%s step %d at %dx%d: the tasks pane leaves %d figures out without a word:\n%s", p.Lesson.ID, i+1, w, h, all-shown, tp.View())
+		}
+		checked++
 	}
-	if checked < 10 {
-		t.Errorf("only %d tasks panes checked", checked)
-	}
+	return checked
 }
 
 // Lesson 9's "Through the incident" says to watch the transitions pane,

@@ -26,16 +26,18 @@ func inOneFrame(o Options) Options {
 // checkOneFrameStopsAlike fails unless played, a step opened at w×h and
 // played at the learner's frame to where it stopped, stops at the same
 // moment and on the same screen as the step opened again and played in
-// one frame (inOneFrame).
-func checkOneFrameStopsAlike(t *testing.T, where string, played Model, w, h int) {
+// one frame (inOneFrame). It returns the step played in one frame, for
+// the checks of a one-frame play at that size to share.
+func checkOneFrameStopsAlike(t *testing.T, where string, played Model, w, h int) Model {
 	t.Helper()
 	once := play(t, open(t, played.p, played.step, w, h, inOneFrame(Options{})))
 	if once.Now() != played.Now() {
 		t.Errorf("%s at %dx%d: played in one frame it stops at %v, at 50 ms frames at %v", where, w, h, once.Now(), played.Now())
-		return
+		return once
 	}
 	if once.View() != played.View() {
 		t.Errorf("%s at %dx%d: played in one frame the screen at %v is not the one 50 ms frames reach:\n%s\n%s\n%s",
 			where, w, h, played.Now(), ansi.Strip(played.View()), strings.Repeat("─", w), ansi.Strip(once.View()))
 	}
+	return once
 }
