@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
@@ -130,8 +131,14 @@ type Model struct {
 	sv    *shardview.Model
 	stale bool // the sandbox plays an earlier setting: this one does not run
 	// seed is the seed the sandbox was built on: the one where the design
-	// falls short, as playSeed chooses it.
-	seed    uint64
+	// falls short, as playSeed chooses it. While a build waits (pending)
+	// it is the seed that build will play.
+	seed uint64
+	// pending is the design the sandbox is to play once it is seen: a
+	// sandbox hidden behind the panel (a narrow window, not playing) is
+	// built when v, space or a wider window shows it, not on each key,
+	// since building it plays the whole run. nil when none waits.
+	pending *pendingSandbox
 	page    page
 	scroll  helpview.Scroll // how far the brief's or the keys' page is scrolled
 	w, h    int
@@ -243,10 +250,19 @@ func playSeed(c *challenge.Challenge, r *challenge.Result) (uint64, int) {
 	return c.Seeds[0], -1
 }
 
+// pendingSandbox is a sandbox's build put off until it is seen: the
+// scenario and seed it plays, and the seed the sandbox on hand was built
+// on, for when the build fails.
+type pendingSandbox struct {
+	sc        *engine.Scenario
+	seed, was uint64
+}
+
 // rebuildSandbox plays the current setting's scenario from the start, on
 // the seed the latest grading falls short on (playSeed): a design the
 // knobs have just changed plays where its neighbour fell short until its
-// own grading is in. It keeps playing if it was.
+// own grading is in. It keeps playing if it was. A sandbox no one sees
+// is built when it is shown (showSandbox).
 func (m *Model) rebuildSandbox(play bool) {
 	if m.c.Fleet != nil {
 		return
@@ -260,6 +276,36 @@ func (m *Model) rebuildSandbox(play bool) {
 		return
 	}
 	seed, _ := playSeed(m.c, m.result)
+	if !play && m.sb != nil && !m.sandboxSeen() {
+		was := m.seed
+		if m.pending != nil {
+			was = m.pending.was
+		}
+		m.pending, m.stale, m.seed = &pendingSandbox{sc: sc, seed: seed, was: was}, false, seed
+		return
+	}
+	m.buildSandbox(sc, seed, play)
+}
+
+// sandboxSeen says whether the sandbox is on screen: its own page, or
+// beside the panel in a wide window.
+func (m *Model) sandboxSeen() bool { return m.page == onSandbox || m.wide() }
+
+// showSandbox builds the sandbox a rebuild put off, before it is shown,
+// played or handed a message.
+func (m *Model) showSandbox() {
+	p := m.pending
+	if p == nil {
+		return
+	}
+	m.pending, m.seed = nil, p.was
+	m.buildSandbox(p.sc, p.seed, false)
+}
+
+// buildSandbox makes the sandbox that plays sc on seed; when the engine
+// refuses it, the one on hand stays, marked stale.
+func (m *Model) buildSandbox(sc *engine.Scenario, seed uint64, play bool) {
+	m.pending = nil
 	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: seed, Play: play, CanGoHome: true,
 		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}, WriteElsewhere: m.o.WriteElsewhere})
 	if err != nil {
@@ -277,6 +323,10 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	if m.sb == nil {
 		return nil
 	}
+	if _, ok := msg.(tea.WindowSizeMsg); ok && m.pending != nil && !m.sandboxSeen() {
+		return nil // a build put off is sized when it is made
+	}
+	m.showSandbox()
 	next, cmd := m.sb.Update(msg)
 	sb := next.(sandbox.Model)
 	m.sb = &sb
@@ -661,6 +711,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.try()
+		m.showSandbox()
 		m.page = onSandbox
 	case key.Matches(k, m.keys.Play):
 		if m.sb != nil {
