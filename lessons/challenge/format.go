@@ -52,6 +52,11 @@ type Challenge struct {
 	// (ProgressKey).
 	Path string
 	key  string
+
+	// traffic is what the level's endpoints send on each seed, drawn
+	// once and replayed by every design graded (run); nil for a
+	// Challenge made without parse, whose runs draw their own.
+	traffic *trafficCache
 }
 
 // ProgressKey is where challenges.json keeps the challenge's stars: a
@@ -323,7 +328,7 @@ func parse(name string, data []byte, open func(rel string) ([]byte, error), budg
 		return nil, l.decodeError(err)
 	}
 	c := &Challenge{ID: idOf(name), Title: strings.TrimSpace(f.Title), Summary: strings.TrimSpace(f.Summary),
-		Brief: strings.TrimSpace(f.Brief), Hint: strings.TrimSpace(f.Hint)}
+		Brief: strings.TrimSpace(f.Brief), Hint: strings.TrimSpace(f.Hint), traffic: &trafficCache{}}
 	if c.Title == "" {
 		return nil, l.errorf(l.ln.find("", 0, "title"), "title", "a challenge needs a title, such as title = \"Size a timeout against the pool\"")
 	}

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -170,11 +171,59 @@ func (c *Challenge) run(sc *engine.Scenario, fl *Fleet, seed uint64) (*outcome, 
 		}
 		return &outcome{fleet: fl, lost: out.Lost, hurt: out.Degraded, victims: out.Customers, seed: seed}, nil
 	}
-	snaps, err := engine.RunAll(sc, seed)
+	// RunAll's run of the first variant (a level's scenario has one),
+	// on the level's traffic for the seed rather than its own drawing:
+	// the engine replays an endpoint's draws only where they are the
+	// ones this scenario would draw, so the run is the same bit for bit.
+	tr, err := c.traffic.get(sc, seed)
 	if err != nil {
 		return nil, err
 	}
-	return &outcome{sc: sc, snap: &snaps[0]}, nil
+	r, err := engine.NewShared(sc, 0, tr)
+	if err != nil {
+		return nil, err
+	}
+	r.Run()
+	snap := r.Snapshot()
+	return &outcome{sc: sc, snap: &snap}, nil
+}
+
+// trafficCache holds a level's traffic for each seed (engine.Traffic):
+// most knobs leave what the endpoints send as it was, and drawing it was a
+// quarter of each run. It keeps the first drawn for a seed; a design
+// whose endpoints send otherwise draws its own where they differ, as the
+// engine checks before it replays.
+type trafficCache struct {
+	mu     sync.Mutex
+	bySeed map[uint64]*engine.Traffic
+}
+
+// get is the traffic for seed, drawn from sc when none is kept (or the
+// cache is nil). Its error is NewTraffic's: sc does not validate.
+func (tc *trafficCache) get(sc *engine.Scenario, seed uint64) (*engine.Traffic, error) {
+	if tc == nil {
+		return engine.NewTraffic(sc, seed)
+	}
+	tc.mu.Lock()
+	tr := tc.bySeed[seed]
+	tc.mu.Unlock()
+	if tr != nil {
+		return tr, nil
+	}
+	tr, err := engine.NewTraffic(sc, seed)
+	if err != nil {
+		return nil, err
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if kept := tc.bySeed[seed]; kept != nil {
+		return kept, nil // drawn twice at once: the first kept stands
+	}
+	if tc.bySeed == nil {
+		tc.bySeed = map[uint64]*engine.Traffic{}
+	}
+	tc.bySeed[seed] = tr
+	return tr, nil
 }
 
 // Measure is a goal's value on one seed.
