@@ -91,16 +91,48 @@ func sweptCascade(t *testing.T, nx, ny int, goal string) *sweep.Result {
 	return res
 }
 
-// A sweep is the same whatever the number of workers. The run on every
-// core (0 workers) is sweptCascade's, which the drawing tests share: under
-// -race a run of its own cost half a second of CPU.
-func TestResultIndependentOfWorkers(t *testing.T) {
-	const goal = "search.ok>=0.99"
-	p := plan(t, 4, 3, goal)
-	one, err := Run(context.Background(), p, 1, nil)
-	if err != nil {
-		t.Fatal(err)
+// onOneGoal is the goal of the plan firstPassOnOne sweeps.
+const onOneGoal = "search.ok>=0.99"
+
+// onOne holds firstPassOnOne's plan and what its first pass gave.
+var onOne struct {
+	sync.Mutex
+	p     *sweep.Plan
+	res   *sweep.Result
+	forks int
+	work  string
+}
+
+// firstPassOnOne is plan(t, 4, 3, onOneGoal) swept on one worker, once a
+// test binary, with the runs it forked and its work: the first pass of
+// TestAPlanRunsAgainAlike and the one worker
+// TestResultIndependentOfWorkers compares the others with, which under
+// -race cost half a second of CPU each. Its callers only read the result;
+// TestAPlanRunsAgainAlike runs the plan again.
+func firstPassOnOne(t *testing.T) (p *sweep.Plan, res *sweep.Result, forks int, work string) {
+	t.Helper()
+	onOne.Lock()
+	defer onOne.Unlock()
+	if onOne.res == nil {
+		p := plan(t, 4, 3, onOneGoal)
+		res, err := Run(context.Background(), p, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		onOne.p, onOne.res, onOne.forks, onOne.work = p, res, p.Forks(), fmt.Sprintf("%+v", p.Work())
 	}
+	return onOne.p, onOne.res, onOne.forks, onOne.work
+}
+
+// A sweep is the same whatever the number of workers. The run on every
+// core (0 workers) is sweptCascade's, which the drawing tests share, and
+// the one on one worker firstPassOnOne's: under -race a run of its own
+// cost half a second of CPU.
+func TestResultIndependentOfWorkers(t *testing.T) {
+	const goal = onOneGoal
+	_, one, _, _ := firstPassOnOne(t)
+	p := plan(t, 4, 3, goal)
+	var err error
 	for _, w := range []int{2, 5, 0} {
 		var many *sweep.Result
 		if w == 0 {
@@ -122,23 +154,29 @@ func TestResultIndependentOfWorkers(t *testing.T) {
 // A plan run a second time is a pass of its own (Run restarts it): the
 // same cells, and as many runs forked, from the same starts, as the first
 // time. Without the restart, the second pass found the seeds' prefixes
-// and traffic let go and forked fewer runs.
+// and traffic let go and forked fewer runs. The first pass is
+// firstPassOnOne's.
 func TestAPlanRunsAgainAlike(t *testing.T) {
-	p := plan(t, 4, 3, "")
+	p, first, firstForks, firstWork := firstPassOnOne(t)
 	var cells [2]string
 	var forks [2]int
 	var work [2]string
 	for pass := range 2 {
-		res, err := Run(context.Background(), p, 1, nil)
-		if err != nil {
-			t.Fatal(err)
+		res := first
+		if pass == 0 {
+			forks[pass], work[pass] = firstForks, firstWork
+		} else {
+			var err error
+			if res, err = Run(context.Background(), p, 1, nil); err != nil {
+				t.Fatal(err)
+			}
+			forks[pass], work[pass] = p.Forks(), fmt.Sprintf("%+v", p.Work())
 		}
 		for j := range 3 {
 			for i := range 4 {
 				cells[pass] += fmt.Sprintf("%+v\n", res.Cell(i, j))
 			}
 		}
-		forks[pass], work[pass] = p.Forks(), fmt.Sprintf("%+v", p.Work())
 	}
 	if cells[0] != cells[1] {
 		t.Errorf("the second pass measured\n%s\nthe first\n%s", cells[1], cells[0])
