@@ -73,8 +73,8 @@ func TestSweepableKnobsAreRead(t *testing.T) {
 				// A knob bound by load may go unread in this run, and one
 				// value read is enough: the checks cheapest to rule a knob
 				// out come first, and the values stop at the first read
-				// (Sweepable and each value's scenario took half of
-				// engine/sweep's CPU in make test).
+				// (checking every value of every knob, this test was half
+				// the CPU of engine/sweep's tests run without -race).
 				if boundByLoad(&base.Variants[v].System, k) || sweep.Sweepable(b.Build, v, lessons.SetKnob, k) != nil {
 					continue
 				}
