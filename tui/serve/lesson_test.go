@@ -32,7 +32,7 @@ func lessonHome(t testing.TB) home.Options {
 
 func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 	t.Helper()
-	t.Cleanup(pending.Wait) // runs after the session's own clean-up
+	waitPendingAtEnd(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	o := lessonHome(t)
@@ -60,6 +60,26 @@ func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 // a test that runs commands waits for them at its end, after its sessions
 // have ended, so that no goroutine outlives it.
 var pending sync.WaitGroup
+
+// waitedFor holds the tests whose end waits for pending already.
+var waitedFor sync.Map
+
+// waitPendingAtEnd has t wait for pending once, after every session it
+// makes has left: clean-ups run last registered first, so the wait goes
+// in with the test's first session, before any session's own. Registered
+// with each session, the wait of a later one ran before the earlier ones
+// had ended, and held the test until their commands gave up on their own
+// (a student's fork note waits 5 s for its timer or its session's end:
+// three tests took 5 s each doing nothing).
+func waitPendingAtEnd(t *testing.T) {
+	if _, already := waitedFor.LoadOrStore(t, true); already {
+		return
+	}
+	t.Cleanup(func() {
+		pending.Wait()
+		waitedFor.Delete(t)
+	})
+}
 
 // run feeds what cmd returns back to s, as the program would, through
 // batches; ticks (frames, fades) and the room's wait are left out: they

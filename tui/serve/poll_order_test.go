@@ -16,7 +16,7 @@ import (
 // storeSession is a lesson session whose progress is store.
 func storeSession(t *testing.T, room *Room, teacher bool, store *lessons.Store, w, h int) *Session {
 	t.Helper()
-	t.Cleanup(pending.Wait)
+	waitPendingAtEnd(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	o := lessonHome(t)
