@@ -2,6 +2,8 @@ package lessonui
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -21,6 +23,29 @@ type textCache struct {
 	// baseKey what they were drawn from (view.go's keptBase).
 	base    []string
 	baseKey string
+	// panel is the prediction's panel as drawPredictPanel last drew it,
+	// and panelOf what it was drawn from (keptPanel): while a step plays
+	// to its pause the panel reads the same on every frame and layout,
+	// and each drawing wrapped its words again.
+	panel   []string
+	panelOf panelKey
+	panelOK bool
+}
+
+// panelKey is everything the prediction's panel is drawn from besides
+// the theme (the cache's own, as its styles are) and the step's file,
+// which the step names: the step, the text's width and the prediction's
+// state, whole (its order a copy of its own).
+type panelKey struct {
+	step, width int
+	ps          predictState
+}
+
+// same says whether k and o draw the same panel. The state is compared
+// field by field, every field (reflect.DeepEqual), so that a field added
+// to predictState is in the key without a word here.
+func (k panelKey) same(o panelKey) bool {
+	return k.step == o.step && k.width == o.width && reflect.DeepEqual(k.ps, o.ps)
 }
 
 // textKey names one rendering: a step's text, or (reveal) the reveal of
@@ -64,6 +89,16 @@ func (c *textCache) render(k textKey, md string) {
 		return
 	}
 	c.done[k] = strings.Join(renderMarkdown(md, k.width, c.styles), "\n")
+}
+
+// keptPanel is the panel draw draws for key, drawn again only when key
+// is not the one the kept panel was drawn from.
+func (c *textCache) keptPanel(key panelKey, draw func() []string) []string {
+	if !c.panelOK || !c.panelOf.same(key) {
+		key.ps.order = slices.Clone(key.ps.order) // the key's own: no later change to the state's moves it
+		c.panel, c.panelOf, c.panelOK = draw(), key, true
+	}
+	return c.panel[:len(c.panel):len(c.panel)] // an append copies
 }
 
 // wrapText wraps plain text (which may hold styled runs) at a width between

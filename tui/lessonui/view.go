@@ -454,13 +454,19 @@ func (m *Model) drawPredictPanel() []string {
 		return nil
 	}
 	ps := m.predicts[m.step]
-	switch {
-	case !ps.made:
-		return renderPredictAsk(m.th, st.Predict, ps, st, m.textWidth())
-	case !ps.revealed:
+	if ps.made && ps.revealed {
+		return nil
+	}
+	draw := func() []string {
+		if !ps.made {
+			return renderPredictAsk(m.th, st.Predict, ps, st, m.textWidth())
+		}
 		return renderPredictWait(m.th, ps, st, m.textWidth())
 	}
-	return nil
+	if m.text == nil {
+		return draw()
+	}
+	return m.text.keptPanel(panelKey{step: m.step, width: m.textWidth(), ps: ps}, draw)
 }
 
 // pinnedInline reports whether the prediction follows the text instead of
