@@ -99,24 +99,66 @@ func (m *Model) SetSize(w, h int) {
 
 // Count is the number of circuits: the pane has something to say when
 // there are several, or one with several hosts.
-func (m *Model) Count() int { m.ensure(); return len(m.circuits) }
+func (m *Model) Count() int { circuits, _ := m.counts(); return circuits }
 
 // Breakers counts the breakers behind the tiles, every instance's own.
-func (m *Model) Breakers() int {
-	m.ensure()
-	n := 0
-	for _, c := range m.circuits {
-		n += c.hosts
-	}
-	return n
-}
+func (m *Model) Breakers() int { _, breakers := m.counts(); return breakers }
 
 // Needs is the height that shows every tile at width w.
 func (m *Model) Needs(w int) int {
-	m.ensure()
+	circuits, _ := m.counts()
 	per := max((w-2)/minTileW, 1)
-	rows := (len(m.circuits) + per - 1) / per
+	rows := (circuits + per - 1) / per
 	return 2 + rows*tileH
+}
+
+// counts is how many circuits the last snapshot has and how many
+// breakers are behind them, counted as ensure groups them but without
+// reading a rate, a latency or a state: the player asks them on every
+// frame to size its panes (lessonui's tilesExtra), where the tiles are
+// drawn far less often, and ensure read every circuit's window of samples
+// and sorted its latencies for a count.
+func (m *Model) counts() (circuits, breakers int) {
+	if !m.stale {
+		// The circuits are read out already (or there is no snapshot):
+		// they are what the snapshot counts.
+		for _, c := range m.circuits {
+			breakers += c.hosts
+		}
+		return len(m.circuits), breakers
+	}
+	s := m.data.Snap
+	var groups []string // the shared breakers counted, a tile each
+	for i := range s.Dependencies {
+		dep := &s.Dependencies[i]
+		if dep.Breaker == nil {
+			continue
+		}
+		if g := dep.SharedBreaker; g != "" {
+			if slices.Contains(groups, g) {
+				continue
+			}
+			groups = append(groups, g)
+		}
+		circuits++
+		breakers++
+	}
+	for i := range s.Services {
+		ss := &s.Services[i]
+		for j := range ss.Dependencies {
+			hosts := 0
+			for k := range ss.Instances {
+				if j < len(ss.Instances[k].Breakers) && ss.Instances[k].Breakers[j] != nil {
+					hosts++
+				}
+			}
+			if hosts > 0 {
+				circuits++
+				breakers += hosts
+			}
+		}
+	}
+	return circuits, breakers
 }
 
 // MinHeight is one row of tiles.
