@@ -94,3 +94,42 @@ func BenchmarkPlayFrame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFollowFrame is one frame of a classroom's follower (tui/serve
+// follows each student's player so): Follow to the presenter's next
+// state, then the View, while lesson 1's first step plays to its pause
+// with the guess skipped, the prediction's panel under the text. The
+// presenter's states are taken first; the follower goes through them in
+// turn, from the start again after the last.
+func BenchmarkFollowFrame(b *testing.B) {
+	p := benchLesson(b, "01-one-slow-dependency")
+	o := Options{Theme: tuitest.Color(), Step: 0}
+	m, err := New(p, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = playOn(b, next.(Model))
+	var states []State
+	for m.playing && len(states) < 400 {
+		states = append(states, m.State())
+		next, _ := m.Update(tickMsg{m.tickID})
+		m = next.(Model)
+	}
+	f, err := NewFollower(o, states[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	next, _ = f.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	f = next.(Model)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if f, err = f.Follow(states[i%len(states)]); err != nil {
+			b.Fatal(err)
+		}
+		_ = f.View()
+		i++
+	}
+	b.ReportMetric(float64(len(states)), "states")
+}
