@@ -574,7 +574,7 @@ func TestAPassSticksWhenTheCodeBreaksLater(t *testing.T) {
 	}
 	d.wantView("✗ done, failing now")
 	d.keys("x")
-	d.wantView("It then counts as pending")
+	d.wantView("counts as pending again")
 	d.keys("y")
 	d.wantView("✗ failing", of("0/%d"))
 	if strings.Contains(d.view(), "done, failing now") || strings.Contains(d.view(), "stays done") {

@@ -240,7 +240,7 @@ func (m Model) question() string {
 	e := m.current()
 	switch m.confirm {
 	case confirmReset:
-		q := fmt.Sprintf("Reset %s to its stub? Your code is copied to .breakerlab/backup first.", e.Name)
+		q := fmt.Sprintf("Reset %s to its stub? Your code is copied to %s first.", e.Name, exercises.BackupFolder(e))
 		if r, ok := m.results[e.Name]; ok && r.MainMissing {
 			// The file is gone, so there is nothing to copy: the reset
 			// only writes the stub back.
@@ -266,7 +266,7 @@ func (m Model) question() string {
 		if r, ok := m.results[e.Name]; ok && r.TestsChanged && !r.TestsOutdated {
 			// A test file the learner changed is replaced: say where their
 			// copy goes, as `reset --tests` does before it asks for --yes.
-			return q + fmt.Sprintf(" %s %s first; your code is kept.", editedTestsCopy(e), ".breakerlab/backup/"+e.Name)
+			return q + fmt.Sprintf(" %s %s first; your code is kept.", editedTestsCopy(e), exercises.BackupFolder(e))
 		}
 		return q + " Your code is kept."
 	}
@@ -583,7 +583,7 @@ func wayLine(r exercises.Result, watching bool) (string, namedKeys) {
 	case r.MainMissing:
 		return "x writes the stub back.", namesX
 	case r.BuiltWithoutMain:
-		return "x writes the stub back; your code is copied to .breakerlab/backup first.", namesX
+		return "x writes the stub back; your code is copied to " + exercises.BackupFolder(r.Exercise) + " first.", namesX
 	}
 	return "", 0
 }

@@ -58,11 +58,11 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 			[]string{"x reset"}, "press r", nil},
 		{"built without the main file", helper("breaker"),
 			[]string{"breaker.go, the file you edit, is missing, and the code does not compile:",
-				"x writes the stub back; your code is copied to .breakerlab/backup first.",
+				"x writes the stub back; your code is copied to " + filepath.Join(".breakerlab", "backup", "01-consecutive-breaker") + " first.",
 				"the tests use Breaker, which helper.go does not define"},
 			[]string{"x reset"}, "", nil},
 		{"built without the main file, no line", helper("other"),
-			[]string{"(helper.go)", "breaker.go, the file you edit, is missing x writes the stub back; your code is copied to .breakerlab/backup first."},
+			[]string{"(helper.go)", "breaker.go, the file you edit, is missing x writes the stub back; your code is copied to " + filepath.Join(".breakerlab", "backup", "01-consecutive-breaker") + " first."},
 			[]string{"x reset"}, "", nil},
 		{"test file edited", func(w *exercises.Workbook, e exercises.Exercise) error {
 			test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
