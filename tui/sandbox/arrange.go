@@ -150,9 +150,15 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	}
 	if longProfile(s.sc) {
 		// The model's work plays the run to its end (work.go,
-		// profileWork), unless the run shown has played there already.
+		// profileWork), unless the run shown has played there already
+		// or the program has played the same run before (profiles.go):
+		// a day-long run opened again was played to its end again, a
+		// hitch of seconds on every opening.
 		if s.final != nil {
 			p.fill(s.final)
+		} else if q, ok := profiles.get(s.sc, s.variant, s.seed); ok {
+			q.sc = s.sc
+			*p = q
 		}
 		return
 	}

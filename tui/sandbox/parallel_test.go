@@ -11,7 +11,9 @@ package sandbox
 // make a new one on each call) and its own models, the package keeps no
 // state of its own but an atomic counter (sweepIDs) and the layout's
 // profiles (profiles.go: behind a mutex, and a profile is the same
-// whichever test worked it out, being its run's), and the test sets no
+// whichever test worked it out, being its run's; a test that needs a
+// long run's profile played on opening gives the run a name of its own,
+// unprofiled in work_test.go), and the test sets no
 // environment (t.Setenv refuses a parallel test), swaps no package
 // variable and changes no working folder. A test that counts the
 // process's allocations or reads its heap (TestKeptBytesCountWhatTheyHold,

@@ -21,7 +21,10 @@ import (
 // a file and the fault injector each make a new scenario, which may or
 // may not read the same). The cache is the program's, shared by every
 // sandbox in it (classroom sessions over SSH run several in one process):
-// a mutex guards it, and the profiles it hands out are only read.
+// a mutex guards it, and the profiles it hands out are only read. A run
+// longer than directSpan is played to its end by the model's work
+// (work.go, profileWork), a slice a message, not here; the cache keeps
+// its profile too, so that the run opened again is not played again.
 
 // profileCacheSize is how many profiles the program keeps: every variant
 // of every built-in (41 today) and some edits of them, or a classroom's

@@ -393,6 +393,7 @@ func (x *extraPanes) profileWork(s *sim) *work {
 			}
 			end := r.Snapshot()
 			q.fill(&end)
+			profiles.put(sc, v, seed, *q)
 			return nil
 		}}
 }

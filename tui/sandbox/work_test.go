@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,18 @@ func longGoServer(t testing.TB) *engine.Scenario {
 	if err := sc.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+// unprofiled is sc named name, with no profile in the program's cache
+// (profiles.go): its sandbox plays its profile on opening. A test that
+// calls it gives a name no other test opens, so that no other test
+// parallel to it puts the profile back.
+func unprofiled(sc *engine.Scenario, name string) *engine.Scenario {
+	sc.Name = name
+	profiles.mu.Lock()
+	defer profiles.mu.Unlock()
+	profiles.entries = slices.DeleteFunc(profiles.entries, func(e profileEntry) bool { return e.sc.Name == name })
 	return sc
 }
 
@@ -59,7 +72,10 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 	// under -race, 3 s without.
 	racefree.Only(t)
 	t.Parallel() // parallel_test.go says which tests may
-	sc := longGoServer(t)
+	// The program keeps a long run's profile once played (profiles.go):
+	// a name no other test opens, its profile forgotten, makes this
+	// opening the first of its run whichever tests ran before.
+	sc := unprofiled(longGoServer(t), "go-server played in slices")
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	if m.work == nil || m.xp.prof.ok {
 		t.Fatal("a 40-minute run's profile was played in New, not in slices")
@@ -168,6 +184,34 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 	m = next.(Model)
 	press(tea.KeyMsg{Type: tea.KeyEnter}, true)
 	check("another seed", 1, tuitest.Seed+1, 30*time.Minute)
+}
+
+// A long run opened again, by this sandbox or another in the program,
+// is drawn at once with the profile its first opening played: it played
+// the whole run again, as work, on every opening (profiles.go).
+func TestALongRunOpenedAgainIsNotPlayedAgain(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
+	const name = "go-server opened twice"
+	first := newModel(t, 100, 30, Options{Scenario: unprofiled(longGoServer(t), name)})
+	if first.work == nil {
+		t.Fatal("the first opening played no profile")
+	}
+	first = drainWork(t, first)
+	sc := longGoServer(t)
+	sc.Name = name // the same content, another copy
+	again := newModel(t, 100, 30, Options{Scenario: sc})
+	if again.work != nil {
+		t.Fatalf("opened again, the run is played again: %q", again.note)
+	}
+	want := first.xp.prof
+	want.sc = sc
+	if !again.xp.prof.ok || !reflect.DeepEqual(again.xp.prof, want) {
+		t.Errorf("opened again, the profile is\n%+v\nwant the first opening's\n%+v", again.xp.prof, first.xp.prof)
+	}
+	if got, was := ansi.Strip(again.View()), ansi.Strip(first.View()); got != was {
+		t.Errorf("opened again, the screen is\n%s\nwant the first opening's\n%s", got, was)
+	}
 }
 
 // esc stops the work where the run got to, which is then shown, exactly;
