@@ -96,7 +96,7 @@ func TestALongRunsFaultMovedTwiceIsSaidOnce(t *testing.T) {
 	t.Parallel()     // parallel_test.go says which tests may
 	edit := func(sc *engine.Scenario, until string) *engine.Scenario {
 		t.Helper()
-		m := press(drainWork(t, newModel(t, 100, 30, Options{Scenario: sc})), "e")
+		m := press(openLong(t, 100, 30, Options{Scenario: sc}), "e")
 		setField(t, m, "The server", "until", until)
 		m = press(m, "enter")
 		if m.form != nil {

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -81,11 +82,33 @@ func dayScenario(t testing.TB) *engine.Scenario {
 // clock in hours.
 var secondsPastAMinute = regexp.MustCompile(`\b\d{4,}(\.\d+)? ?s\b`)
 
+// longOpens makes the tests' openings of a long run take turns: the
+// first opening of a run plays its layout profile, which the program
+// keeps (profiles.go), and the others, having waited, find it there,
+// where the parallel tests opening the 24-hour cascade each played the
+// whole day.
+var longOpens sync.Mutex
+
+// openLong is the sandbox on o at w by h, the work of its opening played.
+func openLong(t *testing.T, w, h int, o Options) Model {
+	t.Helper()
+	longOpens.Lock()
+	defer longOpens.Unlock()
+	return drainWork(t, newModel(t, w, h, o))
+}
+
 // dayAt is the sandbox on the 24-hour cascade's breaker variant, at
 // 12h 10m (after the hang and the breaker's last transition), w by h.
 func dayAt(t *testing.T, w, h int) Model {
 	t.Helper()
-	m := drainWork(t, newModel(t, w, h, Options{Scenario: dayScenario(t), Variant: 1}))
+	return dayAtOn(t, dayScenario(t), w, h)
+}
+
+// dayAtOn is dayAt on sc, the 24-hour cascade under a name of its own
+// (unprofiled) or as it is.
+func dayAtOn(t *testing.T, sc *engine.Scenario, w, h int) Model {
+	t.Helper()
+	m := openLong(t, w, h, Options{Scenario: sc, Variant: 1})
 	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("t12h10m")}, keyMsg("enter"))
 	m = drainWork(t, m)
 	if m.Now() != 12*time.Hour+10*time.Minute {

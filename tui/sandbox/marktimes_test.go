@@ -54,7 +54,7 @@ func TestAShortRunsMarkReadsAsBefore(t *testing.T) {
 // a day-long run takes before the sandbox answers a key (work.go).
 func editAndWriteAfterWork(t *testing.T, sc *engine.Scenario, fields ...[3]string) *engine.Scenario {
 	t.Helper()
-	return applyAndWrite(t, newModel(t, 100, 30, Options{Scenario: sc}), func(m Model) Model { return drainWork(t, m) }, fields...)
+	return applyAndWrite(t, openLong(t, 100, 30, Options{Scenario: sc}), func(m Model) Model { return drainWork(t, m) }, fields...)
 }
 
 // shortDayCascade is dayCascade 30 s long, the hang from 10 s to 25 s.

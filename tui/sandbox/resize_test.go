@@ -38,7 +38,11 @@ func resized(t *testing.T, m Model, w, h int) Model {
 func TestResizedScreenIsTheOneMadeAtItsSize(t *testing.T) {
 	racefree.Only(t) // the seeks' and profiles' work is played here, a slice a message
 	t.Parallel()     // parallel_test.go says which tests may
-	day := func(w, h int) Model { return dayAt(t, w, h) }
+	day := func(w, h int) Model {
+		// Each made with its profile forgotten: the layout is made
+		// before the profile's work, as on a run's first opening.
+		return dayAtOn(t, unprofiled(dayScenario(t), "cascade made at each size"), w, h)
+	}
 	cascade := func(w, h int) Model {
 		return typedJump(t, drainWork(t, newModel(t, w, h, Options{Variant: 2})), 26*time.Second)
 	}
