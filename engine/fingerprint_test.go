@@ -431,14 +431,14 @@ func randomScenario(rng *rand.Rand) *engine.Scenario {
 	}
 }
 
-// stateHash is the hash of the tests that compare two runs with each other
-// (a fork with a new run, a reused Run with a new one, two ways of timing
-// one wait): it mixes in a word with one multiply and a shift, where FNV-1a
-// takes eight multiplies, one per byte, in a chain. Hashing the snapshot
-// at every step with FNV-1a was four fifths of those tests' time
-// (TestForkWithDeferredTimeoutsIsExact and TestDeferredTimeoutsKeepTheOrder,
-// 9 s of the package's 34). Its values are never recorded: the recorded
-// fingerprints stay FNV-1a's.
+// stateHash is the hash of the fingerprints and of the tests that compare
+// two runs with each other (a fork with a new run, a reused Run with a new
+// one, two ways of timing one wait): it mixes in a word with one multiply
+// and a shift, where FNV-1a takes eight multiplies, one per byte, in a
+// chain. Hashing the snapshot at every step with FNV-1a was four fifths of
+// those tests' time (TestForkWithDeferredTimeoutsIsExact and
+// TestDeferredTimeoutsKeepTheOrder, 9 s of the package's 34), and half of
+// the fingerprints'.
 type stateHash struct{ h uint64 }
 
 func newStateHash() *stateHash { return &stateHash{h: 0xcbf29ce484222325} }
