@@ -36,7 +36,7 @@ func TestLesson11NamesTheChainFootersLabel(t *testing.T) {
 			t.Fatalf("%q names no label of the chain pane", title)
 		}
 		for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
-			m := play(t, open(t, p, i, sz[0], sz[1], Options{}))
+			m := play(t, open(t, p, i, sz[0], sz[1], inOneFrame(Options{})))
 			if m.Now() != 39*time.Second {
 				t.Fatalf("%q should pause at 39 s, at %v", title, m.Now())
 			}

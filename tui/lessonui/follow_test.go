@@ -9,17 +9,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// preparedLesson is built-in lesson n, prepared once for every test
+// (allLessons): preparing it again for each of a dozen tests cost a
+// quarter of a second, and nothing the player does changes a prepared
+// lesson.
 func preparedLesson(t *testing.T, n int) *lessons.Prepared {
 	t.Helper()
-	all, err := lessons.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := lessons.Prepare(all[n], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return allLessons(t)[n]
 }
 
 // A follower shows the presenter's step, time, design and play state,

@@ -226,7 +226,7 @@ func TestNoEarlierStepAnswersALaterPrediction(t *testing.T) {
 				continue
 			}
 			name := fmt.Sprintf("%s step %d (%q)", p.Lesson.ID, i+1, cur.Title)
-			m := play(t, open(t, p, i, 100, 30, Options{}))
+			m := play(t, open(t, p, i, 100, 30, inOneFrame(Options{})))
 			tw, _ := m.columns()
 			sim := simColumn(m.View(), tw)
 			for _, j := range later {
@@ -278,7 +278,7 @@ func TestLaterQuestionHoldsTheCustomersCount(t *testing.T) {
 		t.Fatalf("lesson 8 step 4 predicts %q: the test expects ever-degraded", metric)
 	}
 	answer := answerNumber(p.Steps[step+1].Predict)
-	m := play(t, open(t, p, step, 100, 30, Options{}))
+	m := play(t, open(t, p, step, 100, 30, inOneFrame(Options{})))
 	tw, _ := m.columns()
 	if sim := simColumn(m.View(), tw); strings.Contains(flat(sim), "degraded "+answer) || !strings.Contains(flat(sim), "shown after step 4's question") {
 		t.Fatalf("step 3's end shows step 4's answer %s, or does not say when it shows:\n%s", answer, sim)
@@ -309,7 +309,7 @@ func TestNearShareOfALaterQuestionIsHeld(t *testing.T) {
 	if !strings.Contains(p.Steps[step].Title, "Deadlines that travel") || !strings.Contains(p.Steps[asks].Title, "answered pages came from") {
 		t.Fatalf("lesson 11's steps moved: %q, %q", p.Steps[step].Title, p.Steps[asks].Title)
 	}
-	m := play(t, open(t, p, step, 100, 30, Options{}))
+	m := play(t, open(t, p, step, 100, 30, inOneFrame(Options{})))
 	es := m.sim.(*engineSim)
 	for _, pn := range es.panes {
 		if pn, ok := pn.(*endpointsPane); ok {

@@ -41,7 +41,7 @@ func TestAHeldEventShowsOneMoment(t *testing.T) {
 			want := before.Snapshot()
 			want.Now = st.PauseAt
 			name := fmt.Sprintf("%s step %d (%s)", p.Lesson.ID, i+1, st.Pause.Text)
-			m := play(t, open(t, p, i, 100, 30, Options{}))
+			m := play(t, open(t, p, i, 100, 30, inOneFrame(Options{})))
 			if m.Now() != st.PauseAt {
 				t.Fatalf("%s: stopped at %v, not at the pause %v", name, m.Now(), st.PauseAt)
 			}

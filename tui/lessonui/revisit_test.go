@@ -45,7 +45,7 @@ func TestARevealedStepReopensAtItsReveal(t *testing.T) {
 				continue
 			}
 			where := fmt.Sprintf("%s step %d (%s)", p.Lesson.ID, i+1, st.Title)
-			m := open(t, p, i, 80, 24, Options{Store: store})
+			m := open(t, p, i, 80, 24, inOneFrame(Options{Store: store}))
 			if !m.predicts[i].revealed {
 				t.Fatalf("%s: the prediction in the progress file is not revealed", where)
 			}
@@ -128,7 +128,7 @@ func TestWorkingForNobodyQuotesThePane(t *testing.T) {
 		t.Errorf("the next step compares with another count than the %s this one quotes:\n%s", g[1], next)
 	}
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-		m := play(t, open(t, p, i, sz[0], sz[1], Options{}))
+		m := play(t, open(t, p, i, sz[0], sz[1], inOneFrame(Options{})))
 		if m.Now() != 39*time.Second {
 			t.Fatalf("the step should pause at 39 s, at %v", m.Now())
 		}
