@@ -24,7 +24,7 @@ func TestTimePausesShowTheLabsInstant(t *testing.T) {
 				continue
 			}
 			where := fmt.Sprintf("%s step %d (from %v, pause %v)", p.Lesson.ID, i+1, st.From, st.PauseAt)
-			m := open(t, p, i, 160, 48, Options{})
+			m := open(t, p, i, 160, 48, inOneFrame(Options{}))
 			es := m.sim.(*engineSim)
 			short := st.PauseAt-st.From <= es.snap.SampleEvery
 			switch {

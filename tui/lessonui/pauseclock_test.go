@@ -23,7 +23,7 @@ func TestPauseClockAndPausedAtAgree(t *testing.T) {
 				continue
 			}
 			where := fmt.Sprintf("%s step %d", p.Lesson.ID, i+1)
-			m := open(t, p, i, 220, 40, Options{})
+			m := open(t, p, i, 220, 40, inOneFrame(Options{}))
 			if !m.atPause {
 				m = play(t, m)
 			}
