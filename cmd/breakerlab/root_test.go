@@ -14,12 +14,35 @@ import (
 
 // TestMain lets the test binary stand in for breakerlab when the completion
 // script calls it (BREAKERLAB_TEST_AS_MAIN=1).
+//
+// The tests run sweeps in the test binary's own process, whose heap holds
+// every test's shared runs and lessons besides: under sweep's soft memory
+// limit for one sweep (sweep_memory.go, 40 MB) the collector ran without
+// pause and the allocator handed pages back to the system at every span,
+// a quarter of the racefree.Only tests' CPU. So the test binary sets
+// GOMEMLIMIT, which the sweep leaves in force, unless the one running the
+// tests set it; TestSweepHoldsItsMemoryLimit checks the limit itself. A
+// child standing in for breakerlab drops the setting again before it
+// starts (its runtime read it as no limit, the default), so the sweep it
+// runs sets its limit as a user's does.
 func TestMain(m *testing.M) {
 	if os.Getenv("BREAKERLAB_TEST_AS_MAIN") == "1" {
+		if os.Getenv(testSetGOMEMLIMIT) == "1" {
+			os.Unsetenv("GOMEMLIMIT")
+			os.Unsetenv(testSetGOMEMLIMIT)
+		}
 		os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		os.Setenv("GOMEMLIMIT", "off")
+		os.Setenv(testSetGOMEMLIMIT, "1")
 	}
 	os.Exit(m.Run())
 }
+
+// testSetGOMEMLIMIT marks a GOMEMLIMIT that TestMain set, and not the one
+// who ran the tests, for a child to drop.
+const testSetGOMEMLIMIT = "BREAKERLAB_TEST_SET_GOMEMLIMIT"
 
 // Every command answers --help and -h as `help NAME` does: its summary,
 // flags and examples on standard output, exit 0 (so that `breakerlab run
