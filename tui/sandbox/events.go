@@ -185,6 +185,11 @@ type eventIndex struct {
 	// seek has come, or when reach took no checkpoint. While it is held it
 	// is one more run's memory, until the next seek.
 	back *engine.Run
+	// sinceCopy and played are the steps ahead has played since back was
+	// last copied from it, and the wall time they took; copyTook is what
+	// that copy took (checkpointSteps).
+	sinceCopy        int
+	played, copyTook time.Duration
 }
 
 // index is the index of s's run on side i (0 in the main view), a new one
@@ -263,13 +268,25 @@ func (x *eventIndex) events() []playback.Event {
 // past it, to no loss, since the next ] goes on from there.
 const aheadStep = time.Second
 
-// checkpointSteps is how many of ahead's steps go between two copies of
-// it kept for the jump (back). A copy costs about what a second and a half
-// of the 20-minute scenario file's traffic does to play (some 0.2 ms
-// against 0.12 ms a second): every eight steps, the copies of a stretch
-// of two minutes cost some 3 ms, and the jump plays at most eight seconds
-// of it again, where it played all two minutes (some 15 ms).
-const checkpointSteps = 8
+// checkpointSteps is how many of ahead's steps go at least between two
+// copies of it kept for the jump (back). A copy costs about what a second
+// and a half of the 20-minute scenario file's traffic does to play (some
+// 0.2 ms against 0.12 ms a second): every eight steps, the copies of a
+// stretch of two minutes cost some 3 ms, and the jump plays at most eight
+// seconds of it again, where it played all two minutes (some 15 ms).
+//
+// But a copy's cost grows with the run (its latencies hold every answer
+// so far), and its play's does not: at 12 h of a 24-hour checkout a copy
+// took some 1 ms against 0.02 ms for eight seconds of play, and a ] across
+// twenty quiet hours spent two thirds of its 1.9 s copying. So a copy is
+// also made only once the steps since the last have taken as long to play
+// as copyShare such copies take: the copies cost at most about a third
+// of what the walk plays, and the jump plays again about what three
+// copies cost (some 5 ms there).
+const (
+	checkpointSteps = 8
+	copyShare       = 3
+)
 
 // reach learns the run's events up to its first event after now, or up to
 // limit when none comes before it, and returns that event's time (limit
@@ -283,18 +300,26 @@ func (x *eventIndex) reach(s *sim, now, limit time.Duration) (time.Duration, err
 	if err := x.startAhead(s, now); err != nil {
 		return 0, err
 	}
-	for step := 0; x.known < next; step++ {
-		if step > 0 && step%checkpointSteps == 0 && x.ahead.Forkable() {
+	for x.known < next {
+		if x.sinceCopy >= checkpointSteps && x.played >= copyShare*x.copyTook && x.ahead.Forkable() {
 			if x.back == nil {
 				x.back = new(engine.Run)
 			}
+			start := time.Now()
 			x.ahead.CloneInto(x.back)
+			x.copyTook, x.played, x.sinceCopy = time.Since(start), 0, 0
 		}
+		start := time.Now()
 		x.ahead.AdvanceTo(min(x.ahead.Now()+aheadStep, next))
 		x.learn(x.ahead.Snapshot().Transitions, x.ahead.Now())
+		x.played += time.Since(start)
+		x.sinceCopy++
 		if t, ok := x.firstAfter(now); ok {
 			next = min(next, t)
 		}
+		// The walk passes hours of a long run: a [ back there later
+		// goes on from a copy of it (checkpoints.go).
+		s.cps.offer(x.key, x.ahead)
 	}
 	if x.known >= x.end {
 		x.ahead = nil // every transition is known: the copy has no more to tell

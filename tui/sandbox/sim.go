@@ -48,6 +48,9 @@ type sim struct {
 	// sideWarm are runs played ahead for compare mode's sides
 	// (work_moves.go).
 	sideWarm []*warmRun
+	// cps are copies of the run kept as it is played, for a replay to go
+	// on from (checkpoints.go).
+	cps checkpoints
 }
 
 // How far back a replay keeps step snapshots, and how many it keeps at
@@ -72,6 +75,9 @@ func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
 // before t.
 func (s *sim) rebuild(t time.Duration) error {
 	r := s.takeWarm(t) // played ahead by work (work.go)
+	if r == nil {
+		r = s.cps.from(s.key(), replayFrom(t))
+	}
 	if r == nil {
 		var err error
 		if r, err = engine.New(s.sc, s.variant, s.seed); err != nil {
@@ -118,6 +124,7 @@ func (s *sim) playTo(r *engine.Run, t time.Duration) {
 	}
 	r.AdvanceTo(t)
 	s.run, s.at = r, t
+	s.cps.offer(s.key(), r)
 	s.faults = pane.FaultSpans(s.sc, s.variant)
 	s.snap = r.Snapshot()
 	if pend != nil {
@@ -158,6 +165,7 @@ func (s *sim) seek(t time.Duration) error {
 		return s.rebuild(t)
 	case t >= s.run.Now():
 		s.run.AdvanceTo(t)
+		s.cps.offer(s.key(), s.run)
 		s.at, s.snap = t, s.run.Snapshot()
 		s.settle()
 		return nil

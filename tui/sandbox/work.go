@@ -83,6 +83,9 @@ type work struct {
 	// run. at is how far it has got.
 	advance func(m *Model, at time.Duration) (done bool)
 	at      time.Duration
+	// keep, when set, is given r after each slice, to keep checkpoints of
+	// it (checkpoints.go).
+	keep func(*engine.Run)
 }
 
 // reached is how far the work has got.
@@ -153,6 +156,9 @@ func (m Model) onWork(msg workMsg) (tea.Model, tea.Cmd) {
 			at = min(at, w.forkAt)
 		}
 		w.r.AdvanceTo(at)
+		if w.keep != nil {
+			w.keep(w.r)
+		}
 		if w.forked != nil && w.r.Now() == w.forkAt && w.r.Forkable() {
 			c := new(engine.Run)
 			w.r.CloneInto(c)
@@ -289,7 +295,13 @@ func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
 	if w := s.warm; w != nil && w.sc == s.sc && w.variant == v && w.seed == seed && w.r.Now() <= t {
 		// Played ahead already, by this move's work or work stopped
 		// short of it.
-		return aheadWork(w.r, max(to, w.r.Now()), t, s.end())
+		return s.keeping(aheadWork(w.r, max(to, w.r.Now()), t, s.end()), v, seed)
+	}
+	if r := s.cps.from(eventKey{s.sc, v, seed}, to); r != nil {
+		// From the latest checkpoint before: the rebuild takes it up, or
+		// the work plays it on from there.
+		s.warm = &warmRun{sc: s.sc, variant: v, seed: seed, r: r}
+		return s.keeping(aheadWork(r, to, t, s.end()), v, seed)
 	}
 	if to <= directSpan {
 		return nil
@@ -299,7 +311,17 @@ func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
 		return nil
 	}
 	s.warm = &warmRun{sc: s.sc, variant: v, seed: seed, r: r}
-	return &work{what: "working to " + noteClock(t, s.end()), r: r, to: to, target: t}
+	return s.keeping(&work{what: "working to " + noteClock(t, s.end()), r: r, to: to, target: t}, v, seed)
+}
+
+// keeping has w, work playing a run of variant v on seed, keep
+// checkpoints of it as it goes (checkpoints.go); w may be nil.
+func (s *sim) keeping(w *work, v int, seed uint64) *work {
+	if w != nil {
+		k, cps := eventKey{s.sc, v, seed}, &s.cps
+		w.keep = func(r *engine.Run) { cps.offer(k, r) }
+	}
+	return w
 }
 
 // aheadWork is work that plays r, a run standing before t, on to to
@@ -320,10 +342,10 @@ func (s *sim) seekWork(t time.Duration) *work {
 		return nil
 	}
 	if w := s.warmAhead(t); w != nil {
-		return aheadWork(w, max(replayFrom(t), w.Now()), t, s.end())
+		return s.keeping(aheadWork(w, max(replayFrom(t), w.Now()), t, s.end()), s.variant, s.seed)
 	}
 	if t >= s.run.Now() {
-		return aheadWork(s.run, t, t, s.end())
+		return s.keeping(aheadWork(s.run, t, t, s.end()), s.variant, s.seed)
 	}
 	if _, ok := s.steps[t]; ok {
 		return nil
@@ -344,7 +366,7 @@ func (s *sim) variantWork(v int, t time.Duration) *work {
 	case k.at == t:
 		return nil
 	case k.run.Now() <= t:
-		return aheadWork(k.run, max(replayFrom(t), k.run.Now()), t, s.end())
+		return s.keeping(aheadWork(k.run, max(replayFrom(t), k.run.Now()), t, s.end()), v, s.seed)
 	}
 	if _, ok := k.steps[t]; ok {
 		return nil
@@ -376,7 +398,7 @@ func (x *extraPanes) profileWork(s *sim) *work {
 		return nil
 	}
 	sc, v, seed := s.sc, s.variant, s.seed
-	return &work{what: "working to " + noteClock(s.end(), s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
+	return s.keeping(&work{what: "working to " + noteClock(s.end(), s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
 		// A jump to the end, the first thing one tries on a long run, goes
 		// on from there rather than play the run again.
 		forkAt:   replayFrom(s.end()),
@@ -395,7 +417,7 @@ func (x *extraPanes) profileWork(s *sim) *work {
 			q.fill(&end)
 			profiles.put(sc, v, seed, *q)
 			return nil
-		}}
+		}}, v, seed)
 }
 
 // longProfile says the layout's profile of a run of sc is work: its run

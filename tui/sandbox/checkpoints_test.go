@@ -1,0 +1,111 @@
+package sandbox
+
+import (
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// sameScreenAsReplay checks that m, moved back to where it stands, shows
+// what a sandbox that played sc's run from 0 s straight there shows: the
+// screen, and the snapshot under it.
+func sameScreenAsReplay(t *testing.T, what string, m Model) {
+	t.Helper()
+	fresh := newModel(t, 100, 30, Options{Scenario: m.sim.sc, Variant: m.sim.variant})
+	fresh = drainWork(t, fresh)
+	if err := fresh.seek(m.now()); err != nil {
+		t.Fatal(err)
+	}
+	fresh = drainWork(t, fresh)
+	fresh.refresh()
+	if got, want := ansi.Strip(m.View()), ansi.Strip(fresh.View()); got != want {
+		t.Errorf("%s: the screen at %v differs from the replay from 0 s's:\n%s\nwant:\n%s", what, m.now(), got, want)
+	}
+	if !deepequal.Equal(m.sim.snap, fresh.sim.snap) {
+		t.Errorf("%s: the snapshot at %v differs from the replay from 0 s's", what, m.now())
+	}
+	sameAsDirect(t, what, m.sim)
+}
+
+// A jump back on a long run goes on from the latest checkpoint before it
+// and shows what a replay from 0 s shows, screen and snapshot, for
+// targets on and either side of the checkpoints the opening's work left.
+func TestJumpBackFromCheckpointsIsTheReplay(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	sc := unprofiled(longCheckout(t), "checkout jumped back over checkpoints")
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	if err := m.seek(sc.Duration); err != nil {
+		t.Fatal(err)
+	}
+	m = drainWork(t, m)
+	cps := &m.sim.cps
+	if len(cps.list) < 3 {
+		t.Fatalf("playing the hour kept %d checkpoints, want one every %v past %v", len(cps.list), checkpointEvery, directSpan)
+	}
+	var targets []time.Duration
+	for _, cp := range cps.list {
+		at := cp.r.Now() / step * step
+		targets = append(targets, at-step, at, at+step, at+61*time.Second)
+	}
+	for _, at := range targets {
+		// Each a jump back from the end, past the last minute's steps.
+		if err := m.seek(sc.Duration); err != nil {
+			t.Fatal(err)
+		}
+		m = drainWork(t, m)
+		if cps.from(m.sim.key(), replayFrom(at)) == nil && at >= directSpan+checkpointEvery+time.Minute {
+			t.Errorf("no checkpoint for a jump back to %v", at)
+		}
+		if err := m.seek(at); err != nil {
+			t.Fatal(err)
+		}
+		m = drainWork(t, m)
+		m.refresh()
+		sameScreenAsReplay(t, "back to "+at.String(), m)
+	}
+}
+
+// A checkpoint taken after the moment a jump back replays from is not
+// gone on from: the run would stand past the jump's time. Checkpoints
+// taken at chosen moments, 21 m and 33 m 30 s (slots 20 m and 30 m): a
+// jump to 33 m 29.9 s goes on from the first; one to 45 m from the second.
+func TestJumpBackSkipsACheckpointPastIt(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	sc := longCheckout(t)
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	s := m.sim
+	s.cps = checkpoints{}
+	for _, at := range []time.Duration{21 * time.Minute, 33*time.Minute + 30*time.Second} {
+		r, err := engine.New(sc, s.variant, s.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(at)
+		s.cps.offer(s.key(), r)
+	}
+	if len(s.cps.list) != 2 {
+		t.Fatalf("kept %d checkpoints of 2 offered", len(s.cps.list))
+	}
+	for _, c := range []struct{ at, from time.Duration }{
+		{33*time.Minute + 29*time.Second + 900*time.Millisecond, 21 * time.Minute},
+		{45 * time.Minute, 33*time.Minute + 30*time.Second},
+	} {
+		if err := m.seek(sc.Duration); err != nil {
+			t.Fatal(err)
+		}
+		m = drainWork(t, m)
+		if r := s.cps.from(s.key(), replayFrom(c.at)); r == nil || r.Now() != c.from {
+			t.Errorf("a jump back to %v goes on from %v, want the checkpoint at %v", c.at, r.Now(), c.from)
+		}
+		if err := m.seek(c.at); err != nil {
+			t.Fatal(err)
+		}
+		m = drainWork(t, m)
+		m.refresh()
+		sameScreenAsReplay(t, "back to "+c.at.String(), m)
+	}
+}
