@@ -60,7 +60,8 @@ func (c *checkpoints) offer(key eventKey, r *engine.Run) {
 		*c = checkpoints{key: key, spacing: checkpointEvery}
 	}
 	now := r.Now()
-	if now < max(c.spacing, directSpan) || now > key.sc.Duration {
+	// None at the end: a replay is to an earlier time.
+	if now < max(c.spacing, directSpan) || now >= key.sc.Duration {
 		return
 	}
 	if c.has(now) || !r.Forkable() {

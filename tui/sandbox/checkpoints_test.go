@@ -78,17 +78,22 @@ func TestJumpBackSkipsACheckpointPastIt(t *testing.T) {
 	sc := longCheckout(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	s := m.sim
-	s.cps = checkpoints{}
-	for _, at := range []time.Duration{21 * time.Minute, 33*time.Minute + 30*time.Second} {
-		r, err := engine.New(sc, s.variant, s.seed)
-		if err != nil {
-			t.Fatal(err)
+	// Each jump back from the end, to which work plays on, keeping
+	// checkpoints of its own: those are put back to the chosen two.
+	place := func() {
+		t.Helper()
+		s.cps = checkpoints{}
+		for _, at := range []time.Duration{21 * time.Minute, 33*time.Minute + 30*time.Second} {
+			r, err := engine.New(sc, s.variant, s.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.AdvanceTo(at)
+			s.cps.offer(s.key(), r)
 		}
-		r.AdvanceTo(at)
-		s.cps.offer(s.key(), r)
-	}
-	if len(s.cps.list) != 2 {
-		t.Fatalf("kept %d checkpoints of 2 offered", len(s.cps.list))
+		if len(s.cps.list) != 2 {
+			t.Fatalf("kept %d checkpoints of 2 offered", len(s.cps.list))
+		}
 	}
 	for _, c := range []struct{ at, from time.Duration }{
 		{33*time.Minute + 29*time.Second + 900*time.Millisecond, 21 * time.Minute},
@@ -98,7 +103,10 @@ func TestJumpBackSkipsACheckpointPastIt(t *testing.T) {
 			t.Fatal(err)
 		}
 		m = drainWork(t, m)
-		if r := s.cps.from(s.key(), replayFrom(c.at)); r == nil || r.Now() != c.from {
+		place()
+		if r := s.cps.from(s.key(), replayFrom(c.at)); r == nil {
+			t.Errorf("a jump back to %v goes on from 0 s, want the checkpoint at %v", c.at, c.from)
+		} else if r.Now() != c.from {
 			t.Errorf("a jump back to %v goes on from %v, want the checkpoint at %v", c.at, r.Now(), c.from)
 		}
 		if err := m.seek(c.at); err != nil {
@@ -108,4 +116,33 @@ func TestJumpBackSkipsACheckpointPastIt(t *testing.T) {
 		m.refresh()
 		sameScreenAsReplay(t, "back to "+c.at.String(), m)
 	}
+}
+
+// The checkpoints of a 24-hour run (engine.MaxDuration) played once hold
+// at most checkpointBudget, counted as what each copy holds
+// (KeptFootprint), at the multiples of one spacing, evenly over the run.
+func TestLongRunCheckpointsKeepToTheBudget(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	sc := unprofiled(sparseDay(t), "checkout played for a day")
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	c := &m.sim.cps
+	sum := 0
+	for i, cp := range c.list {
+		sum += cp.r.KeptFootprint()
+		if cp.slot%c.spacing != 0 || cp.r.Now() < cp.slot || cp.r.Now() >= cp.slot+c.spacing {
+			t.Errorf("checkpoint %d at %v stands for %v, off the spacing %v", i, cp.r.Now(), cp.slot, c.spacing)
+		}
+		if i > 0 && cp.slot != c.list[i-1].slot+c.spacing {
+			t.Errorf("no checkpoint between %v and %v, at the spacing %v", c.list[i-1].slot, cp.slot, c.spacing)
+		}
+	}
+	if sum != c.bytes || c.bytes > checkpointBudget {
+		t.Errorf("the checkpoints hold %d bytes, counted %d, of a budget of %d", sum, c.bytes, checkpointBudget)
+	}
+	// Evenly over the run: a replay plays at most the spacing, a few
+	// hours at most on this run.
+	if len(c.list) < 8 || c.list[len(c.list)-1].slot+c.spacing < sc.Duration {
+		t.Errorf("%d checkpoints, the last at %v, at a spacing of %v: not over the whole day", len(c.list), c.list[len(c.list)-1].slot, c.spacing)
+	}
+	t.Logf("%d checkpoints every %v hold %.1f MB", len(c.list), c.spacing, float64(c.bytes)/(1<<20))
 }

@@ -151,7 +151,7 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 		m = drainWork(t, m)
 	}
 
-	goTo := func(typed string) {
+	goToSliced := func(typed string, sliced bool) {
 		t.Helper()
 		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(":")})
 		m = next.(Model)
@@ -159,8 +159,9 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 			next, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 			m = next.(Model)
 		}
-		press(tea.KeyMsg{Type: tea.KeyEnter}, true)
+		press(tea.KeyMsg{Type: tea.KeyEnter}, sliced)
 	}
+	goTo := func(typed string) { t.Helper(); goToSliced(typed, true) }
 
 	// ] first finds the process's kills at its memory limit, a run of
 	// their own to the end (playback.ProcessEvents played it in one
@@ -197,7 +198,13 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 	}
 	checkProfile("tab")
 
-	goTo("30m") // a rewind to a time the step snapshots lack: from 0 s
+	// A rewind to a time the step snapshots lack goes on from the
+	// checkpoint tab's run left before it (checkpoints.go): at once.
+	goToSliced("30m", false)
+	check("a rewind from a checkpoint", 1, tuitest.Seed, 30*time.Minute)
+	goToSliced("40m", false)
+	m.sim.cps = checkpoints{}
+	goTo("30m") // with no checkpoint: from 0 s, in slices
 	check("a rewind", 1, tuitest.Seed, 30*time.Minute)
 
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("S")})
@@ -480,6 +487,9 @@ func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
 		t.Fatal("P put no preset on the left side")
 	}
 	m.sim.kept.forget()
+	// With no checkpoint of the variant's run (checkpoints.go), which
+	// would make the replay short.
+	m.sim.cps = checkpoints{}
 	sliced("closing compare", tea.KeyMsg{Type: tea.KeyEsc})
 	if m.cmp != nil {
 		t.Fatal("esc did not close compare mode")
