@@ -20,7 +20,8 @@
 // a knob changes a number it quotes.
 //
 // A switch of variant takes up the variant's run where it was left, rather
-// than replaying it from 0 s (variants.go).
+// than replaying it from 0 s (variants.go), and a jump back on a long run
+// replays it from the latest copy kept before (checkpoints.go).
 //
 // Time moves with the keys every screen shares (tui/internal/playback):
 // ← and → by 100 ms, ] and [ between the run's events, g and G to the

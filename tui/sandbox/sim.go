@@ -14,7 +14,8 @@ import (
 // sim owns the run being shown: the scenario as the learner has set its
 // knobs, the variant, the seed, and the engine run. Rewinding replays a
 // fresh run to the earlier time (the engine's determinism makes that
-// exact), keeping the snapshots of the 100 ms steps it passes on the way,
+// exact), from a copy of the run kept on the way (checkpoints.go) on a
+// long one, keeping the snapshots of the 100 ms steps it passes on the way,
 // so that stepping further back is a lookup. The other variants' runs are
 // kept as they stood when last shown (variants.go), so that switching back
 // to one goes on from there.
