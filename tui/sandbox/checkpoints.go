@@ -33,10 +33,10 @@ import (
 const checkpointEvery = 10 * time.Minute
 
 // checkpointBudget is the most bytes the checkpoints of one sim hold
-// (engine.Run.Footprint of each copy): on a 24-hour go-server, whose run
-// shown holds some 125 MB at its end, a copy at every 12 h or so; on a
-// 24-hour checkout, one every 2 h 40 m.
-const checkpointBudget = 128 << 20
+// (engine.Run.KeptFootprint of each copy), the bound a sweep keeps to too:
+// on a 24-hour go-server, whose run shown holds some 125 MB at its end, a
+// copy at 12 h at most; on a 24-hour checkout, one every 2 h 40 m.
+const checkpointBudget = 64 << 20
 
 // checkpoint is a copy of the run kept at a moment.
 type checkpoint struct {
