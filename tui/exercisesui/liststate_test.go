@@ -22,7 +22,7 @@ func TestRunnerAndListAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	w, err := exercises.Init(filepath.Join(t.TempDir(), exercises.DefaultDir))
+	w, err := exercises.Init(filepath.Join(stableDir(t), exercises.DefaultDir))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1021,7 +1021,7 @@ func TestFailuresShowPastPrints(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
+	w, err := exercises.Init(filepath.Join(stableDir(t), "wb"))
 	if err != nil {
 		t.Fatal(err)
 	}
