@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -12,41 +11,6 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/charmbracelet/x/ansi"
 )
-
-// A pass sticks, so an exercise that passed is still done after its test
-// file is edited; check says "done before, failing now", as list does,
-// and the note on the edited test speaks of this check, which cannot pass.
-// It once said the exercise "cannot count as done" in the same line.
-func TestCheckOfADoneExerciseWithAnEditedTestSaysItOneWay(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir := initWorkbook(t)
-	kept := keepBinaries(t, dir)
-	e, _ := exercises.Lookup("1")
-	for name, b := range e.SolutionFiles() {
-		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if r := kept.do(dir, "check", "1"); r.err != nil {
-		t.Fatalf("check of the solution = %v\n%s", r.err, r.out.String())
-	}
-	appendTo(t, filepath.Join(dir, e.Name, "breaker_test.go"), editedTest)
-	r := kept.do(dir, "check", "1")
-	out := r.out.String()
-	var failed *CheckFailed
-	if !errors.As(r.err, &failed) || !failed.Solved ||
-		!strings.HasPrefix(out, "FAIL 01-consecutive-breaker     done before, failing now: your breaker_test.go differs from the bundled one, so this check cannot pass; ") {
-		t.Fatalf("check of a done exercise with an edited test = %v\n%s", r.err, out)
-	}
-	if notDone := regexp.MustCompile(`(?i)exercise (cannot|can't|does not|doesn't) count as done|not (count|be) done`).FindString(out); notDone != "" {
-		t.Errorf("check says %q of an exercise it calls done before:\n%s", notDone, out)
-	}
-	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     done, failing now\n") {
-		t.Errorf("list after the failing check:\n%s", r.out.String())
-	}
-}
 
 // On an 80-column terminal, check's lines are broken at spaces, each
 // further line indented as the line it continues (a test's output stays

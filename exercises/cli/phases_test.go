@@ -2,16 +2,10 @@ package cli
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
@@ -156,57 +150,5 @@ func TestCheckAllCountsWhatEnded(t *testing.T) {
 	l.finished(all[1])
 	if want := "2" + of; last() != want {
 		t.Fatalf("with both results in the line is %q, want %q", last(), want)
-	}
-}
-
-// Through the command: on a terminal, a real check shows its phases on
-// standard error and leaves nothing of them on the screen; in a pipe,
-// standard error holds only what it held before, and standard output is
-// the results either way.
-func TestCheckPhasesOnlyOnATerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir := initWorkbook(t)
-	kept := keepBinaries(t, dir)
-	e, _ := exercises.Lookup("1")
-	for name, b := range e.SolutionFiles() {
-		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	check := func(width int) *run {
-		r := kept.run([]string{"check", "1"}, Env{Dir: dir, StderrWidth: width})
-		var failed *CheckFailed
-		if r.err != nil && !errors.As(r.err, &failed) {
-			t.Fatal(r.err)
-		}
-		return r
-	}
-	piped := check(0)
-	const opening = "building and running the tests of 01-consecutive-breaker ("
-	if !strings.HasPrefix(piped.errOut.String(), opening) || strings.Count(piped.errOut.String(), "\n") != 1 || strings.ContainsAny(piped.errOut.String(), "\r\x1b") {
-		t.Fatalf("in a pipe check wrote to standard error %q; want its one opening line", piped.errOut.String())
-	}
-	term := check(80)
-	if term.out.String() != piped.out.String() {
-		t.Fatalf("standard output differs on a terminal:\n%s\nin a pipe:\n%s", term.out.String(), piped.out.String())
-	}
-	got := term.errOut.String()
-	// The time limit is the exercises' own (exercises.DefaultTimeout).
-	limit := fmt.Sprintf("time limit %d s)", int(exercises.DefaultTimeout.Seconds()))
-	for _, want := range []string{"\rcompiling your code and the tests… (0 s so far)", "\rrunning the tests… (", limit} {
-		if !strings.Contains(got, want) {
-			t.Errorf("on a terminal standard error lacks %q:\n%q", want, got)
-		}
-	}
-	// The opening line is broken to the terminal's width, as check's
-	// results are, and the phases leave nothing: after them comes only the
-	// next step (nextStep), said on a terminal alone.
-	s := screen(got)
-	const next = "Next: 02-rate-window-breaker"
-	if len(s) < 2 || !strings.HasPrefix(strings.Join(s, " "), opening) || s[len(s)-1] != "" || slices.ContainsFunc(s, func(l string) bool { return utf8.RuneCountInString(l) > 80 }) ||
-		!strings.HasPrefix(strings.Join(strings.Fields(strings.Join(s, " ")), " "), strings.TrimSpace(piped.errOut.String())+" "+next) {
-		t.Errorf("after check the terminal shows %q; want the opening line, then the next step, in lines of at most 80 characters", s)
 	}
 }
