@@ -121,8 +121,8 @@ func TestXOnADeletedMainFileSaysItWritesTheStubBack(t *testing.T) {
 	}
 }
 
-// workbookWithWork is a new workbook on exercise id (in a stableDir, so
-// that the checks of it the build cache serves), its main file the
+// workbookWithWork is a new workbook on exercise id, in a stableDir so
+// that the build cache serves the checks of it, its main file the
 // stub with a line of the learner's added: what a test that resets or
 // restores files checks is kept.
 func workbookWithWork(t *testing.T, id string) (w *exercises.Workbook, e exercises.Exercise, mine string) {
