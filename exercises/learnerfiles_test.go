@@ -130,6 +130,13 @@ func TestCheckWithAnEditedTestIsNotDone(t *testing.T) {
 		!strings.Contains(r.Report.Summary, "`breakerlab exercises reset --tests 01 --yes` restores it (yours is copied to the workbook's "+BackupFolder(e)+" first; your code is kept") {
 		t.Fatalf("check with an emptied test file: passed %v, done %v, %q", r.Passed(), w.Done(e), r.Report.Summary)
 	}
+	// Once the learner changed a file, the check no longer says the
+	// exercise is untouched (the runner stops putting the task first).
+	// TestCheckSaysWhetherTheStubIsUntouched asked this of a check of
+	// its own.
+	if r.Untouched {
+		t.Error("checking an exercise with an edited test says it is untouched")
+	}
 
 	write(t, filepath.Join(dir, "breaker_test.go"), bundled)
 	writeFiles(dir, e.SolutionFiles())
