@@ -29,8 +29,8 @@ func (p *phases) list() []Progress {
 // A run says it is compiling, then that the tests run and for how long
 // they may; a package that does not compile never gets to running, though
 // go test sends a start event for it too (to print its FAIL line). The
-// runs that show it are TestAllPass's and TestCompileError's, told the
-// phases (one go command fewer for each).
+// runs that show it are TestBinaryIsKeptAndReused's first and
+// TestCompileError's, told the phases (one go command fewer for each).
 
 // Testing is reported while the tests run, not once they are over: a
 // caller told of it can stop a hanging test long before its time limit.

@@ -17,8 +17,8 @@ import (
 // go's own: every path they take (a failure, a panic, a race, a timeout, a
 // pass, a build failure) is also graded by a real run elsewhere in the
 // package (TestPassAndFail, TestPanic, TestRaceBeforeACrashIsSummarizedFirst,
-// TestEndlessLoopInTest, TestAllPass, TestCompileError), which fails if go
-// writes it otherwise than the grader reads it.
+// TestEndlessLoopInTest, TestBinaryIsKeptAndReused, TestCompileError),
+// which fails if go writes it otherwise than the grader reads it.
 var record = flag.Bool("record", false, "run go test on the packages whose streams testdata/recorded-*.json hold, and write them again")
 
 // recorded is a package whose go test -json run a test replays: how the
