@@ -5,8 +5,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +43,10 @@ func sameReports(grouped, own Report) bool {
 // failure, a compile error and a missing folder, is this one: the same
 // packages, graded here already, cost it two go commands and a second of
 // CPU more.)
+// A package that does not build gets its report from a go command of its
+// own, run as Run runs it: the test sees that command in a log its go
+// wrapper keeps, the same as Run's for a package that builds, rather than
+// running it a second time through Run (four go commands, some 2 s of CPU).
 func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 	needGo(t)
 	t.Parallel()
@@ -72,7 +78,17 @@ func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 	if err := os.Remove(filepath.Join(bins, "bad.test")); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
 	}
-	grouped := RunPackages(context.Background(), Options{Dir: dir, Binary: bins, OnPackage: func(i int, p Progress) {
+	// The wrapper notes where each go command ran and what it was asked.
+	goLog, goBin := "", ""
+	if runtime.GOOS != "windows" {
+		realGo, err := exec.LookPath("go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		goLog = filepath.Join(t.TempDir(), "go.log")
+		goBin = fakeGo(t, "printf '%s|%s\\n' \"$(pwd -P)\" \"$*\" >> '"+goLog+"'\nexec '"+realGo+"' \"$@\"\n")
+	}
+	grouped := RunPackages(context.Background(), Options{Dir: dir, Go: goBin, Binary: bins, OnPackage: func(i int, p Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		phases[i] = append(phases[i], p.Phase)
@@ -85,10 +101,53 @@ func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 			t.Errorf("the test binary %s.test was not kept: %v", name, err)
 		}
 	}
+	// A package graded alone by RunPackages: its report is that go
+	// command's, graded as Run grades it (runGo, one package from its own
+	// folder); what is left to see is that the command was Run's.
+	gradedAlone := map[string]bool{"typo": true, "noimport": true, "twonames": true, "wronguse": true}
+	if goLog == "" {
+		clear(gradedAlone) // no log to read: each is graded by Run again
+	}
 	for i, name := range names {
-		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name), Binary: filepath.Join(bins, name+".test")})
+		if gradedAlone[name] {
+			continue
+		}
+		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name), Go: goBin, Binary: filepath.Join(bins, name+".test")})
 		if !sameReports(grouped[i], own) {
 			t.Errorf("%s: graded with the others:\n%#v\ngraded alone:\n%#v", name, grouped[i], own)
+		}
+	}
+	if goLog != "" {
+		ranIn := readGoLog(t, goLog)
+		root, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Run's command for good, which names good's binary; the shared
+		// run's is in the module's folder.
+		if shared := ranIn[root]; len(shared) != 1 {
+			t.Errorf("go commands in the module's folder: %q; want the shared run's", shared)
+		}
+		runArgs := ranIn[filepath.Join(root, "good")]
+		if len(runArgs) != 1 {
+			t.Fatalf("go commands in good's folder: %q; want Run's", runArgs)
+		}
+		own := runArgs[0]
+		for name := range gradedAlone {
+			want := []string{strings.Replace(own, filepath.Join(bins, "good.test"), filepath.Join(bins, name+".test"), 1)}
+			if got := ranIn[filepath.Join(root, name)]; !slices.Equal(got, want) {
+				t.Errorf("%s: go commands in its folder %q; want Run's, %q", name, got, want)
+			}
+			// And its report is that command's: the shared run names
+			// its files from the module's folder ("typo/p.go:3:37"),
+			// Run from its own ("./p.go:3:37").
+			i := slices.Index(names, name)
+			for _, l := range grouped[i].BuildOutput {
+				if strings.HasPrefix(l, name+"/") {
+					t.Errorf("%s: the report is the shared run's, not its own run's: %q", name, grouped[i].BuildOutput)
+					break
+				}
+			}
 		}
 	}
 	for i, want := range []Status{Passed, BuildFailed, BuildFailed, Failed, BuildFailed, BuildFailed, Passed, Errored} {
@@ -167,4 +226,20 @@ func TestRunDeadlineLetsAPackageWaitItsTurn(t *testing.T) {
 	if got, want := runDeadline([]*collector{newCollector("", 0, 0)}, begun, opt), begun.Add(opt.BuildTime); !got.Equal(want) {
 		t.Errorf("one package compiling: the deadline is %v in; want %v in", got.Sub(begun), want.Sub(begun))
 	}
+}
+
+// readGoLog reads the log fakeGo's logging wrapper kept: the arguments of
+// each go command, by the folder it ran in.
+func readGoLog(t *testing.T, file string) map[string][]string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := map[string][]string{}
+	for l := range strings.Lines(string(b)) {
+		dir, args, _ := strings.Cut(strings.TrimSuffix(l, "\n"), "|")
+		ran[dir] = append(ran[dir], args)
+	}
+	return ran
 }
