@@ -3,6 +3,7 @@ package exercises
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -18,8 +19,8 @@ import (
 // never gets to running. CheckAll, grading several at once, tells them
 // with whose they are (OnPhase), as `exercises check` shows them.
 // The checks go in one workbook, one after another, each grading the code
-// the one before left changed: the stub, the solution, the stub again, code
-// that does not compile. Both sides check each (what is recorded, what
+// the one before left changed: the stub, the solution (with a test file of
+// the learner's), the stub again, code that does not compile. Both sides check each (what is recorded, what
 // phases were told), so each state is graded once (a go command, 0.5 to
 // 1 s of CPU each) for the two, where the two tests graded the solution
 // each in a workbook of its own. Each subtest's assertions fail on their own.
@@ -64,11 +65,17 @@ func TestCheckRecordsProgressAndReportsItsPhases(t *testing.T) {
 			t.Errorf("checking the stub: untouched %v; want untouched", r.Untouched)
 		}
 	})
+	mine := filepath.Join(w.ExerciseDir(e), "mine_test.go")
 	step("the solution", func(t *testing.T) {
 		writeFiles(w.ExerciseDir(e), e.SolutionFiles())
+		// With a test file of the learner's own next to the bundled one,
+		// which is fine (TestCheckWithAnEditedTestIsNotDone's second check).
+		if err := os.WriteFile(mine, []byte("package breaker\n\nimport \"testing\"\n\nfunc TestMine(t *testing.T) {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		r, phases := check()
 		if !r.Passed() || !w.Done(e) || r.ProgressErr != nil {
-			t.Errorf("the solution did not pass or was not recorded: %s %v", r.Report.Text(), r.ProgressErr)
+			t.Errorf("the solution, with a test file of the learner's own, did not pass or was not recorded: %s %v", r.Report.Text(), r.ProgressErr)
 		}
 		again, _ := Open(w.Dir)
 		if !again.Done(e) {
@@ -79,7 +86,9 @@ func TestCheckRecordsProgressAndReportsItsPhases(t *testing.T) {
 		}
 	})
 	step("the stub again", func(t *testing.T) {
-		// Broken again, it fails, and stays done.
+		// Broken again, it fails, and stays done: the stub as written,
+		// untouched, the learner's test file gone too.
+		os.Remove(mine)
 		os.WriteFile(w.MainFile(e), e.StubFiles()[e.MainFile()], 0o644)
 		if r, _ := check(); r.Passed() || !r.Solved || w.Status(e) != DoneFailing {
 			t.Errorf("a passed exercise broken again: passed %v, solved %v, %v", r.Passed(), r.Solved, w.Status(e))
