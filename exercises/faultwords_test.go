@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 )
 
 // A check that finds its folder renamed or gone, a bundled test file

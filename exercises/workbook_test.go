@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises/grade"
-	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 )
 
 // newWorkbook makes a workbook in a folder at the same path each run

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
-	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 )
 
 type run struct {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/breakerlab/breakerlab/exercises/internal/stabledir"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 )
 
 // The link of a test binary is most of what a go test of a small module

@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/cli"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 )
 
 // The runner and `breakerlab exercises list` say the same of each
@@ -22,7 +23,7 @@ func TestRunnerAndListAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	w, err := exercises.Init(filepath.Join(stableDir(t), exercises.DefaultDir))
+	w, err := exercises.Init(filepath.Join(stabledir.Dir(t), exercises.DefaultDir))
 	if err != nil {
 		t.Fatal(err)
 	}

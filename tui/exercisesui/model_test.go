@@ -16,6 +16,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -1021,7 +1022,7 @@ func TestFailuresShowPastPrints(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	w, err := exercises.Init(filepath.Join(stableDir(t), "wb"))
+	w, err := exercises.Init(filepath.Join(stabledir.Dir(t), "wb"))
 	if err != nil {
 		t.Fatal(err)
 	}

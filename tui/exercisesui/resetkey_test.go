@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/internal/stabledir"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -127,7 +128,7 @@ func TestXOnADeletedMainFileSaysItWritesTheStubBack(t *testing.T) {
 // restores files checks is kept.
 func workbookWithWork(t *testing.T, id string) (w *exercises.Workbook, e exercises.Exercise, mine string) {
 	t.Helper()
-	w, err := exercises.Init(filepath.Join(stableDir(t), "wb"))
+	w, err := exercises.Init(filepath.Join(stabledir.Dir(t), "wb"))
 	if err != nil {
 		t.Fatal(err)
 	}
