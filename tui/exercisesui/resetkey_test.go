@@ -122,7 +122,7 @@ func TestXOnADeletedMainFileSaysItWritesTheStubBack(t *testing.T) {
 	}
 }
 
-// workbookWithWork is a new workbook on exercise id, in a stableDir so
+// workbookWithWork is a new workbook on exercise id, in a stabledir.Dir so
 // that the build cache serves the checks of it, its main file the
 // stub with a line of the learner's added: what a test that resets or
 // restores files checks is kept.
