@@ -131,6 +131,18 @@ func (c *checkpoints) thin() {
 // a copy of it (the checkpoint stays for the next replay); nil when there
 // is none.
 func (c *checkpoints) from(key eventKey, t time.Duration) *engine.Run {
+	best := c.latest(key, t)
+	if best == nil {
+		return nil
+	}
+	r := new(engine.Run)
+	best.CloneInto(r)
+	return r
+}
+
+// latest is the latest checkpoint of key at or before t, the one kept
+// (not to be played on); nil when there is none.
+func (c *checkpoints) latest(key eventKey, t time.Duration) *engine.Run {
 	if c.key != key {
 		return nil
 	}
@@ -141,12 +153,41 @@ func (c *checkpoints) from(key eventKey, t time.Duration) *engine.Run {
 		}
 		best = cp.r
 	}
-	if best == nil {
+	return best
+}
+
+// fromAhead is a run of the shown scenario, variant and seed standing at
+// the latest checkpoint at or before where a rebuild to t starts keeping
+// step snapshots, a copy of it, when that is further on than base, where
+// the run a move to t would otherwise play on from stands; nil else. A
+// forward move goes on from it: on a 24-hour run the opening's profile
+// leaves a copy every few hours, and a typed 13h played the run shown on
+// from 0 s, past the one at 12 h.
+func (s *sim) fromAhead(t, base time.Duration) *engine.Run {
+	if s.aheadCheckpoint(t, base) == nil {
 		return nil
 	}
-	r := new(engine.Run)
-	best.CloneInto(r)
-	return r
+	return s.cps.from(s.key(), replayFrom(t))
+}
+
+// aheadCheckpoint is fromAhead's checkpoint, the one kept; nil when there
+// is none further on than base.
+func (s *sim) aheadCheckpoint(t, base time.Duration) *engine.Run {
+	cp := s.cps.latest(s.key(), replayFrom(t))
+	if cp == nil || cp.Now() <= base {
+		return nil
+	}
+	return cp
+}
+
+// moveBase is where the run a forward move to t goes on from stands
+// without a checkpoint: the run played ahead (warmAhead), or the run
+// shown.
+func (s *sim) moveBase(t time.Duration) time.Duration {
+	if w := s.warmAhead(t); w != nil {
+		return w.Now()
+	}
+	return s.run.Now()
 }
 
 // key is the run s shows, as its checkpoints and event index name it.

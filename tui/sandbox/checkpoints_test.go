@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -10,13 +11,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// sameScreenAsReplay checks that m, moved back to where it stands, shows
-// what a sandbox that played sc's run from 0 s straight there shows: the
-// screen, and the snapshot under it.
+// sameScreenAsReplay checks that m, moved to where it stands, shows what
+// a sandbox that played sc's run from 0 s straight there shows: the
+// screen, and the snapshot under it. The fresh sandbox's checkpoints and
+// run played ahead, which its opening's profile leaves, are let go: a
+// seek would go on from them too.
 func sameScreenAsReplay(t *testing.T, what string, m Model) {
 	t.Helper()
 	fresh := newModel(t, 100, 30, Options{Scenario: m.sim.sc, Variant: m.sim.variant})
 	fresh = drainWork(t, fresh)
+	fresh.sim.cps, fresh.sim.warm = checkpoints{}, nil
 	if err := fresh.seek(m.now()); err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +70,55 @@ func TestJumpBackFromCheckpointsIsTheReplay(t *testing.T) {
 		m = drainWork(t, m)
 		m.refresh()
 		sameScreenAsReplay(t, "back to "+at.String(), m)
+	}
+}
+
+// A jump forward on a long run, from 0 s and from where it stands, goes
+// on from the latest checkpoint at or before where its replay keeps step
+// snapshots, when that is further on than the run shown: within one
+// Update here, where playing the run shown there takes work in slices;
+// and it shows what the run played from 0 s shows, screen and snapshot,
+// for targets on and either side of the checkpoints the opening's
+// profile left.
+func TestJumpForwardFromCheckpointsIsTheReplay(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	sc := unprofiled(longCheckout(t), "checkout jumped forward over checkpoints")
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	cps := &m.sim.cps
+	if len(cps.list) < 3 {
+		t.Fatalf("the profile kept %d checkpoints, want one every %v past %v", len(cps.list), checkpointEvery, directSpan)
+	}
+	var targets []time.Duration
+	for _, cp := range cps.list {
+		at := cp.r.Now() / step * step
+		targets = append(targets, at-step, at, at+step, at+61*time.Second)
+	}
+	const standing = directSpan + time.Minute // between the first two checkpoints
+	for _, from := range []time.Duration{0, standing} {
+		for _, at := range targets {
+			if at <= from {
+				continue
+			}
+			what := fmt.Sprintf("from %v to %v", from, at)
+			if err := m.sim.restart(); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.seek(from); err != nil {
+				t.Fatal(err)
+			}
+			m = drainWork(t, m)
+			cp, base := cps.latest(m.sim.key(), replayFrom(at)), m.sim.run.Now()
+			if err := m.seek(at); err != nil {
+				t.Fatal(err)
+			}
+			if cp != nil && cp.Now() > base && m.work != nil {
+				t.Errorf("%s: the checkpoint at %v is %v short of it, yet the seek plays the run shown from %v in slices",
+					what, cp.Now(), at-cp.Now(), m.work.from)
+			}
+			m = drainWork(t, m)
+			m.refresh()
+			sameScreenAsReplay(t, what, m)
+		}
 	}
 }
 

@@ -87,6 +87,7 @@ func TestHoursLongRunEventNotesKeepTheirSeconds(t *testing.T) {
 func TestHoursLongRunSeekNotesKeepTheirSeconds(t *testing.T) {
 	racefree.Only(t) // no goroutine: the work's slices are played by this one, their commands dropped
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: hoursLongCascade(t)}))
+	m.sim.cps = checkpoints{} // as TestWorkKeysStopIt: the move is work
 	m = goTo(m, "43508")
 	if m.work == nil || !strings.HasPrefix(m.note, "working to 12h 05m 08s… ") {
 		t.Errorf("going to 43508 s: work %v, note %q, want working to 12h 05m 08s", m.work != nil, m.note)

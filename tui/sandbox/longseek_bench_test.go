@@ -98,3 +98,32 @@ func BenchmarkLongEventJump(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLongForwardSeek is a time typed at the seek prompt (: 13h) on
+// sparseDay from 1 h, played as the program plays it, its work in slices
+// included, then the View: the opening's profile has played the run to
+// its end and kept checkpoints on the way (at 12 h among them), which the
+// seek goes on from rather than play the run shown from 1 h.
+//
+//	go test ./tui/sandbox/ -run '^$' -bench LongForwardSeek -benchmem -count 2
+func BenchmarkLongForwardSeek(b *testing.B) {
+	sc := sparseDay(b)
+	const from, to = time.Hour, 13 * time.Hour
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		m := sparseDayAt(b, sc, from)
+		b.StartTimer()
+		for _, k := range []string{":", "1", "3", "h", "enter"} {
+			next, _ := m.Update(keyMsg(k))
+			m = next.(Model)
+		}
+		m = settled(b, m)
+		_ = m.View()
+		b.StopTimer()
+		if m.now() != to {
+			b.Fatalf("the seek to %v stands at %v: %s", to, m.now(), m.note)
+		}
+		b.StartTimer()
+	}
+}

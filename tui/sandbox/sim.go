@@ -76,7 +76,8 @@ func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
 // before t.
 func (s *sim) rebuild(t time.Duration) error {
 	r := s.takeWarm(t) // played ahead by work (work.go)
-	if r == nil {
+	if cp := s.cps.latest(s.key(), replayFrom(t)); cp != nil && (r == nil || cp.Now() > r.Now()) {
+		// A checkpoint further on than the run played ahead, if any.
 		r = s.cps.from(s.key(), replayFrom(t))
 	}
 	if r == nil {
@@ -163,6 +164,10 @@ func (s *sim) seek(t time.Duration) error {
 		return nil
 	case s.warmAhead(t) != nil:
 		// Played ahead of the run shown (work.go): the same run, further on.
+		return s.rebuild(t)
+	case s.aheadCheckpoint(t, s.run.Now()) != nil:
+		// A checkpoint stands further on than the run shown
+		// (checkpoints.go): the same run, further on.
 		return s.rebuild(t)
 	case t >= s.run.Now():
 		s.run.AdvanceTo(t)

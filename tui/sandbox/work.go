@@ -341,6 +341,13 @@ func (s *sim) seekWork(t time.Duration) *work {
 	if t == s.at {
 		return nil
 	}
+	if r := s.fromAhead(t, s.moveBase(t)); r != nil {
+		// From a checkpoint further on than the run shown or played
+		// ahead: the rebuild (sim.seek) takes it up, or the work plays it
+		// on from there.
+		s.warm = &warmRun{sc: s.sc, variant: s.variant, seed: s.seed, r: r}
+		return s.keeping(aheadWork(r, replayFrom(t), t, s.end()), s.variant, s.seed)
+	}
 	if w := s.warmAhead(t); w != nil {
 		return s.keeping(aheadWork(w, max(replayFrom(t), w.Now()), t, s.end()), s.variant, s.seed)
 	}

@@ -183,7 +183,11 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 		t.Errorf("the process's events found in slices: %+v\nat once: %+v", m.ev.faults[key], want)
 	}
 
-	goTo("30m") // forwards: the run shown, played on
+	// Forwards, with no checkpoint the profile's run left (a forward
+	// move goes on from one at once: TestJumpForwardFromCheckpointsIsTheReplay):
+	// the run shown, played on.
+	m.sim.cps = checkpoints{}
+	goTo("30m")
 	check("a typed time", 0, tuitest.Seed, 30*time.Minute)
 
 	// The profile's run left a copy at the end's last minute: G goes on
@@ -248,6 +252,9 @@ func TestWorkKeysStopIt(t *testing.T) {
 	sc := longGoServer(t)
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	m = drainWork(t, m)
+	// Without the checkpoints the profile's run left, which a forward
+	// move goes on from at once, as on a run just put on another seed.
+	m.sim.cps = checkpoints{}
 	goTo := func(typed string) {
 		t.Helper()
 		for _, r := range ":" + typed {
@@ -521,6 +528,7 @@ func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
 func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: longCheckout(t)}))
+	m.sim.cps = checkpoints{} // as TestWorkKeysStopIt: the move is work
 	for _, r := range ":30m" {
 		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		m = next.(Model)
