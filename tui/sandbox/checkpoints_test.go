@@ -199,3 +199,36 @@ func TestLongRunCheckpointsKeepToTheBudget(t *testing.T) {
 	}
 	t.Logf("%d checkpoints every %v hold %.1f MB", len(c.list), c.spacing, float64(c.bytes)/(1<<20))
 }
+
+// On a 24-hour run a time typed forward past a checkpoint far from the
+// run shown is work from that checkpoint, not from where the run stands:
+// the run at 1 h, 13 h typed, the work begins at the latest checkpoint
+// at or before 12h 59m (some hours on), and ends on the run played from
+// 0 s straight there.
+func TestLongForwardSeekWorksFromACheckpoint(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	sc := unprofiled(sparseDay(t), "checkout sought forward over a day")
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	if err := m.seek(time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	m = drainWork(t, m)
+	const to = 13 * time.Hour
+	cp := m.sim.cps.latest(m.sim.key(), replayFrom(to))
+	if cp == nil || cp.Now() <= time.Hour+directSpan {
+		t.Fatalf("no checkpoint past %v and before %v to go on from", time.Hour+directSpan, to)
+	}
+	m = goTo(m, "13h")
+	if m.work == nil || m.work.from != cp.Now() {
+		from := "none"
+		if m.work != nil {
+			from = m.work.from.String()
+		}
+		t.Errorf("13h typed at 1 h: work from %s, want from the checkpoint at %v", from, cp.Now())
+	}
+	m = drainWork(t, m)
+	if m.now() != to {
+		t.Fatalf("13h typed: at %v", m.now())
+	}
+	sameAsDirect(t, "13h typed at 1 h", m.sim)
+}

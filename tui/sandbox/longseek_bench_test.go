@@ -102,7 +102,7 @@ func BenchmarkLongEventJump(b *testing.B) {
 // BenchmarkLongForwardSeek is a time typed at the seek prompt (: 13h) on
 // sparseDay from 1 h, played as the program plays it, its work in slices
 // included, then the View: the opening's profile has played the run to
-// its end and kept checkpoints on the way (at 12 h among them), which the
+// its end and kept checkpoints on the way (one every 2h 40m), which the
 // seek goes on from rather than play the run shown from 1 h.
 //
 //	go test ./tui/sandbox/ -run '^$' -bench LongForwardSeek -benchmem -count 2
@@ -112,7 +112,9 @@ func BenchmarkLongForwardSeek(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		m := sparseDayAt(b, sc, from)
+		// Its profile forgotten, the opening plays it again, leaving its
+		// checkpoints, as on a learner's first opening of the file.
+		m := sparseDayAt(b, unprofiled(sc, "checkout for a day, sought forward"), from)
 		b.StartTimer()
 		for _, k := range []string{":", "1", "3", "h", "enter"} {
 			next, _ := m.Update(keyMsg(k))
