@@ -15,7 +15,10 @@ import (
 // walk ahead), and a replay goes on from the latest one at or before
 // where it starts keeping step snapshots (replayFrom), which makes the
 // same steps and the same screen: the engine is deterministic, and a
-// copy goes on bit for bit as the run it was taken from.
+// copy goes on bit for bit as the run it was taken from. A move forward
+// goes on from one too when it stands further on than the run shown
+// (fromAhead): a typed 13h on a 24-hour run played the run shown from
+// 0 s, past the copies the opening's profile kept.
 //
 // A copy holds the run's arrays as they stood (its latencies grow with
 // every answer: go-server's copy at 12 h is some 57 MB, checkout's 6 MB),

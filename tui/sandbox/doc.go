@@ -20,8 +20,9 @@
 // a knob changes a number it quotes.
 //
 // A switch of variant takes up the variant's run where it was left, rather
-// than replaying it from 0 s (variants.go), and a jump back on a long run
-// replays it from the latest copy kept before (checkpoints.go).
+// than replaying it from 0 s (variants.go), and a jump on a long run, back
+// or forward, goes on from the latest copy kept before it when that is
+// nearer than the run shown (checkpoints.go).
 //
 // Time moves with the keys every screen shares (tui/internal/playback):
 // ← and → by 100 ms, ] and [ between the run's events, g and G to the
