@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -198,6 +200,21 @@ func TestLongRunCheckpointsKeepToTheBudget(t *testing.T) {
 		t.Errorf("%d checkpoints, the last at %v, at a spacing of %v: not over the whole day", len(c.list), c.list[len(c.list)-1].slot, c.spacing)
 	}
 	t.Logf("%d checkpoints every %v hold %.1f MB", len(c.list), c.spacing, float64(c.bytes)/(1<<20))
+	// The README says the budget and the spacing this run keeps to (its
+	// 24-hour checkout is this one, in the variant this test plays).
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, want := range []string{
+		fmt.Sprintf("at most %d MB of them", checkpointBudget>>20),
+		fmt.Sprintf("on a 24-hour checkout, one every %d h %d m", c.spacing/time.Hour, c.spacing%time.Hour/time.Minute),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the README does not say %q", want)
+		}
+	}
 }
 
 // On a 24-hour run a time typed forward past a checkpoint far from the
