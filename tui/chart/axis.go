@@ -302,3 +302,20 @@ func plotLine(g *grid.Grid, x0 int, pa *plotArea, a, b canvas.Float64Point, r ru
 		g.Set(x0+p.X, p.Y, r, cl)
 	}
 }
+
+// timeChart is the linechart of a chart with a y axis and cols columns of
+// time: probe, made with the chart's size, y range, steps and y labels and
+// a stand-in x range, given the time axis's range and labels. The plot's
+// width is what the y labels leave, which ntcharts works out as it makes
+// the linechart, and the time axis needs it; making the chart afresh once
+// it was known made a second canvas (a styled cell of some 550 bytes for
+// each of the chart's cells) on every change of size or scale. The plot's
+// size does not depend on the x range, so the result is the linechart
+// linechart.New makes with the time axis's range and labels (the chart's
+// tests compare the two).
+func timeChart(probe linechart.Model, cols int, ticks map[int]string) linechart.Model {
+	probe.SetXRange(0, float64(cols-1))
+	probe.SetViewXRange(0, float64(cols-1))
+	probe.XLabelFormatter = func(i int, _ float64) string { return ticks[i-1] }
+	return probe
+}

@@ -372,8 +372,12 @@ func (g *Gauge) render() []string {
 		return ""
 	}
 	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
+	// The probe becomes the chart (timeChart) when the frame is built
+	// below, which it is whenever the probe was made.
+	var probe *linechart.Model
 	if !g.frame.ok || g.frame.key != key {
-		probe := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		lc := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		probe = &lc
 		g.cols = probe.GraphWidth()
 	}
 	cols := g.cols
@@ -382,11 +386,7 @@ func (g *Gauge) render() []string {
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
 	plot, axes := g.frame.get(key, func() linechart.Model {
-		ticks := ax.ticks()
-		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
-			linechart.WithXYSteps(1, 1),
-			linechart.WithYLabelFormatter(yLabel),
-			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
+		return timeChart(*probe, cols, ax.ticks())
 	})
 	gr := grid.New(iw, chartH)
 	axes.drawOn(gr, 0)

@@ -290,8 +290,12 @@ func (f *InFlight) render() []string {
 	// The plot's width depends on the y labels' width; ntcharts works it
 	// out, and the frame cache keeps it until the size or the scale changes.
 	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
+	// The probe becomes the chart (timeChart) when the frame is built
+	// below, which it is whenever the probe was made.
+	var probe *linechart.Model
 	if !f.frame.ok || f.frame.key != key {
-		probe := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		lc := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		probe = &lc
 		f.cols = probe.GraphWidth()
 	}
 	cols := f.cols
@@ -300,11 +304,7 @@ func (f *InFlight) render() []string {
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
 	plot, axes := f.frame.get(key, func() linechart.Model {
-		ticks := ax.ticks()
-		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
-			linechart.WithXYSteps(1, 1),
-			linechart.WithYLabelFormatter(yLabel),
-			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
+		return timeChart(*probe, cols, ax.ticks())
 	})
 	g := grid.New(iw, chartH)
 	axes.drawOn(g, 0)
