@@ -372,44 +372,75 @@ func (l *Latency) yLabel(g *grid.Grid, y int, exp float64, floor bool) {
 // legend names each endpoint's letters and says which is which, and the
 // fault's span, packed on as few lines as fit.
 func (l *Latency) legend(names []string, letters []rune, iw int) []string {
-	var items, plain []string
+	plain := l.legendPlain(names, letters, iw)
+	items := make([]string, 0, len(plain))
 	for i, n := range names {
 		up, low := strings.ToUpper(string(letters[i])), string(letters[i])
 		items = append(items, l.th.Series(i).Bold(true).Render(up)+l.th.Series(i).Render(low)+" "+n)
-		plain = append(plain, up+low+" "+n)
 	}
-	for _, words := range []string{"capitals p99, small letters p50", "capital p99, small p50"} {
-		if len([]rune(words)) <= iw {
-			items = append(items, l.th.Dim.Render(words))
-			plain = append(plain, words)
-			break
-		}
+	if len(plain) > len(items) && legendWords(iw) != "" {
+		items = append(items, l.th.Dim.Render(legendWords(iw)))
 	}
-	if f := faultLegendPlain(&l.data, iw); f != "" {
+	if len(plain) > len(items) {
 		items = append(items, faultLegend(l.th, &l.data, iw))
-		plain = append(plain, f)
 	}
-	var lines []string
-	var cur strings.Builder
-	w := 0
-	for i, it := range items {
-		pw := len([]rune(plain[i]))
-		if w > 0 && w+2+pw > iw {
-			lines = append(lines, cur.String())
-			cur.Reset()
-			w = 0
+	starts := latencyLegendStarts(plain, iw)
+	lines := make([]string, 0, len(starts))
+	for li, from := range starts {
+		to := len(items)
+		if li+1 < len(starts) {
+			to = starts[li+1]
 		}
-		if w > 0 {
-			cur.WriteString("  ")
-			w += 2
-		}
-		cur.WriteString(it)
-		w += pw
-	}
-	if w > 0 {
-		lines = append(lines, cur.String())
+		lines = append(lines, strings.Join(items[from:to], "  "))
 	}
 	return lines
+}
+
+// legendPlain is the legend's items as the reader sees them, unstyled: the
+// width each takes, which is all the packing and the chart's height need.
+func (l *Latency) legendPlain(names []string, letters []rune, iw int) []string {
+	plain := make([]string, 0, len(names)+2)
+	for i, n := range names {
+		plain = append(plain, strings.ToUpper(string(letters[i]))+string(letters[i])+" "+n)
+	}
+	if words := legendWords(iw); words != "" {
+		plain = append(plain, words)
+	}
+	if f := faultLegendPlain(&l.data, iw); f != "" {
+		plain = append(plain, f)
+	}
+	return plain
+}
+
+// legendWords says which letter is which percentile in the words that fit
+// iw, or is "" where neither does.
+func legendWords(iw int) string {
+	for _, words := range []string{"capitals p99, small letters p50", "capital p99, small p50"} {
+		if len([]rune(words)) <= iw {
+			return words
+		}
+	}
+	return ""
+}
+
+// latencyLegendStarts packs the items, two spaces apart, on as few lines of iw
+// as fit, and returns the index of each line's first item.
+func latencyLegendStarts(plain []string, iw int) []int {
+	var starts []int
+	w := 0
+	for i, p := range plain {
+		pw := len([]rune(p))
+		if w > 0 && w+2+pw > iw {
+			w = 0
+		}
+		if w == 0 {
+			starts = append(starts, i)
+		} else {
+			w += 2
+		}
+		w += pw
+	}
+	return starts
 }
 
 // LatencyHeight is the height the chart wants for rows plot rows at width w.
@@ -419,5 +450,7 @@ func (l *Latency) LatencyHeight(w, rows int) int {
 		return 2
 	}
 	names := pane.EndpointNames(s)
-	return 2 + rows + 2 + len(l.legend(names, pane.Letters(names), w-2))
+	// The legend's lines are counted from its plain words: styling them
+	// costs more than the rest of the layout.
+	return 2 + rows + 2 + len(latencyLegendStarts(l.legendPlain(names, pane.Letters(names), w-2), w-2))
 }
