@@ -155,20 +155,16 @@ func TestLongRunDrawsItsTimesAsItsNotes(t *testing.T) {
 			}
 		}
 	}
-}
-
-// Compare mode's title says which requests its shares count in the run's
-// unit: "from 0h 00m 10s on", where "from 10 s on" sat under axes in
-// hours.
-func TestLongRunCompareTitleReadsInTheRunsUnit(t *testing.T) {
-	racefree.Only(t)
-	m := dayAt(t, 200, 60)
+	// Compare mode's title says which requests its shares count in the
+	// run's unit: "from 0h 00m 10s on", where "from 10 s on" sat under axes
+	// in hours. (Here, on the day already sought at 200x60, not a test of
+	// its own opening and seeking the day again.)
 	m = drainWork(t, send(m, keyMsg("c")))
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "Requests arriving from 0h 00m 10s on") {
 		t.Errorf("the comparison's title does not read its window in hours:\n%s", view)
 	}
 	if got := secondsPastAMinute.FindAllString(view, -1); len(got) > 0 {
-		t.Errorf("times drawn in seconds under a clock in hours: %q", got)
+		t.Errorf("compare mode: times drawn in seconds under a clock in hours: %q", got)
 	}
 }
