@@ -55,7 +55,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	for _, n := range notes {
 		line(2, n)
 	}
-	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", Seconds(sc.MeasureFrom), Seconds(sc.MeasureTo)))
+	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", TimeIn(sc.MeasureFrom, sc.Duration, 0), TimeIn(sc.MeasureTo, sc.Duration, 0)))
 	b.WriteString("\n")
 
 	first := snaps[0]
@@ -100,7 +100,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	// as the shares above; the calls that reached a dependency, the whole
 	// run's. Said once, so that no one divides the one by the other.
 	b.WriteString("\n")
-	scope := fmt.Sprintf("Below, each design's requests are those that arrived from %s to %s; the calls that reached a dependency are counted over the whole run.", Seconds(sc.MeasureFrom), Seconds(sc.MeasureTo))
+	scope := fmt.Sprintf("Below, each design's requests are those that arrived from %s to %s; the calls that reached a dependency are counted over the whole run.", TimeIn(sc.MeasureFrom, sc.Duration, 0), TimeIn(sc.MeasureTo, sc.Duration, 0))
 	if anyTimeout(sc) {
 		scope += " A call its timeout gave up on stays in flight at the dependency until the dependency answers it."
 	}
@@ -135,7 +135,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 				line(21, fmt.Sprintf("  %-18s not called in this design%s", d.Name, blockingInstead(sc, &s, d.Name)))
 				continue
 			}
-			text := fmt.Sprintf("  %-18s %s", d.Name, reachedText(&d))
+			text := fmt.Sprintf("  %-18s %s", d.Name, reachedText(&d, sc.Duration))
 			text += bulkheadFullText(&d)
 			if d.ShortCircuited > 0 {
 				text += fmt.Sprintf(", %s answered at once by the open breaker", thousands(d.ShortCircuited))
@@ -148,9 +148,9 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			}
 			line(21, text+deadlineCounts(&d))
 		}
-		writeServices(line, &s)
-		writeTasks(line, &s, mib)                    // tasks.go
-		writeTransitions(line, s.Transitions, width) // transitions.go
+		writeServices(line, &s, sc.Duration)
+		writeTasks(line, &s, mib)                                 // tasks.go
+		writeTransitions(line, s.Transitions, width, sc.Duration) // transitions.go
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -420,12 +420,17 @@ func isUnit(word string) bool {
 // "500 ms") together, so that a wrap never parts them. A count keeps the
 // word it counts ("985 calls"), and "of N" stays with the words before it:
 // presets' failsafe-go note went "... on): 1" on one line and "failure of
-// 1, 60 s" on the next, its threshold cut in two.
+// 1, 60 s" on the next, its threshold cut in two. A long run's moment
+// (TimeIn's "20h 00m 25.495s") is one word too.
 func words(text string) []string {
 	fields := strings.Fields(text)
 	out := fields[:0:0]
 	for i := 0; i < len(fields); i++ {
 		w := fields[i]
+		for i+1 < len(fields) && isClockPart(w) && startsWithDigit(fields[i+1]) {
+			w += " " + fields[i+1]
+			i++
+		}
 		if i+1 < len(fields) && isUnit(fields[i+1]) && w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9' {
 			w += " " + fields[i+1]
 			i++
@@ -455,6 +460,18 @@ func isCount(word string) bool {
 	return strings.Trim(word, "0123456789,") == ""
 }
 
+// isClockPart says whether word ends in the hours or minutes of a long
+// run's moment, "20h", "(first at 20h 00m", that the figures after it
+// continue.
+func isClockPart(word string) bool {
+	last := word[strings.LastIndexByte(word, ' ')+1:]
+	last = strings.TrimLeft(last, "(")
+	if len(last) < 2 || last[len(last)-1] != 'h' && last[len(last)-1] != 'm' {
+		return false
+	}
+	return strings.Trim(last[:len(last)-1], "0123456789") == ""
+}
+
 func startsWithLetter(word string) bool {
 	r, _ := utf8.DecodeRuneInString(word)
 	return unicode.IsLetter(r)
@@ -475,8 +492,9 @@ func Wrap(text string, width, indent int) string {
 
 // writeServices adds, under a variant's dependencies, the record of each
 // service it reaches, of its tenants and of its front's load shedding:
-// nothing for a single server.
-func writeServices(line func(indent int, text string), s *engine.Snapshot) {
+// nothing for a single server. Its moments are of a run that ends at end
+// (TimeIn).
+func writeServices(line func(indent int, text string), s *engine.Snapshot, end time.Duration) {
 	if n := sumClasses(s.Shed); n > 0 {
 		line(21, fmt.Sprintf("  %-18s %s requests shed at the front (%s)", "shedding", thousands(n), classList(s.Shed)))
 	}
@@ -535,7 +553,7 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 			if d.Service != "" {
 				continue
 			}
-			text := fmt.Sprintf("  %-18s %s", strings.Repeat(" ", 2*sv.Depth)+d.Name, reachedText(d))
+			text := fmt.Sprintf("  %-18s %s", strings.Repeat(" ", 2*sv.Depth)+d.Name, reachedText(d, end))
 			line(21, text+edgeCounts(d))
 		}
 	}
@@ -547,11 +565,11 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 // line says "no requests", where "0 calls reached it, at most 0 in flight"
 // read as a count of calls that went missing. The peak comes with when it
 // was first reached, the JSON's in_flight_max_at_ms.
-func reachedText(d *engine.DependencySnapshot) string {
+func reachedText(d *engine.DependencySnapshot, end time.Duration) string {
 	if d.Calls == 0 {
 		return "no calls reached it"
 	}
-	return fmt.Sprintf("%s calls reached it, at most %s in flight (first at %s)", thousands(d.Calls), thousands(uint64(d.InFlightMax)), Seconds(d.InFlightMaxAt))
+	return fmt.Sprintf("%s calls reached it, at most %s in flight (first at %s)", thousands(d.Calls), thousands(uint64(d.InFlightMax)), TimeIn(d.InFlightMaxAt, end, 0))
 }
 
 // edgesTo finds the edges that call sv: dependencies of its caller.

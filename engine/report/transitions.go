@@ -22,29 +22,47 @@ const (
 
 // writeTransitions writes a design's breaker transitions under its lines:
 // the list, its times aligned on a common number of decimals, cut short
-// after a summary per breaker group when it is long.
-func writeTransitions(line func(indent int, text string), ts []engine.Transition, width int) {
+// after a summary per breaker group when it is long. Its times are moments
+// of a run that ends at end (TimeIn): seconds, or a long run's hours and
+// minutes as the sandbox writes them, padded to the widest listed.
+func writeTransitions(line func(indent int, text string), ts []engine.Transition, width int, end time.Duration) {
 	shown := ListedTransitions(ts)
 	if len(shown) < len(ts) {
 		for _, g := range breakerGroups(ts) {
-			line(21, fmt.Sprintf("  %-18s %s", g.name, g.summary()))
+			line(21, fmt.Sprintf("  %-18s %s", g.name, g.summary(end)))
 		}
 	}
 	decimals := TransitionDecimals(ts)
+	pad := transitionPad(shown, decimals, end)
 	for _, t := range shown {
-		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", TransitionTime(t.At, decimals), TransitionName(&t), t.From, t.To)
+		head := fmt.Sprintf("  %*s  %-18s %9s -> %-9s", pad, TimeIn(t.At, end, decimals), TransitionName(&t), t.From, t.To)
 		if width > 0 && len(head)+2+len(t.Reason()) > width {
 			// The reason goes under the transition, indented.
 			line(0, strings.TrimRight(head, " "))
-			line(15, strings.Repeat(" ", 15)+t.Reason())
+			line(pad+6, strings.Repeat(" ", pad+6)+t.Reason())
 			continue
 		}
 		line(0, head+"  "+t.Reason())
 	}
 	if more := len(ts) - len(shown); more > 0 {
 		// Under the names, where the list's next line would start.
-		line(13, fmt.Sprintf("%13s… %s more %s (--format json lists them all)", "", thousands(uint64(more)), plural(more, "transition", "transitions")))
+		line(pad+4, fmt.Sprintf("%*s… %s more %s (--format json lists them all)", pad+4, "", thousands(uint64(more)), plural(more, "transition", "transitions")))
 	}
+}
+
+// transitionPad is the width the list pads its times to, so that the
+// states line up down it: "12.345 s"'s and a little more on a run read in
+// seconds, the widest of the times on a long run, whose figures vary
+// ("20h 00m", "20h 00m 01.022s").
+func transitionPad(shown []engine.Transition, decimals int, end time.Duration) int {
+	if SpanUnit(end) == time.Second {
+		return 9
+	}
+	pad := 0
+	for _, t := range shown {
+		pad = max(pad, len(TimeIn(t.At, end, decimals)))
+	}
+	return pad
 }
 
 // breakerGroup is the breakers of one dependency in every instance of one
@@ -116,18 +134,19 @@ func breakerGroups(ts []engine.Transition) []breakerGroup {
 }
 
 // summary reads "20 breakers: 100 openings (20 after a failed trial), the
-// first at 20.215 s, the last closing at 48.383 s".
-func (g *breakerGroup) summary() string {
+// first at 20.215 s, the last closing at 48.383 s", its moments those of
+// a run that ends at end (TimeIn).
+func (g *breakerGroup) summary(end time.Duration) string {
 	text := fmt.Sprintf("%d %s: %s %s", g.breakers, plural(g.breakers, "breaker", "breakers"), thousands(uint64(g.openings)), plural(g.openings, "opening", "openings"))
 	if g.reopened > 0 {
 		text += fmt.Sprintf(" (%s after a failed trial)", thousands(uint64(g.reopened)))
 	}
 	if g.openings > 0 {
-		text += ", the first at " + Seconds(g.firstOpen)
+		text += ", the first at " + TimeIn(g.firstOpen, end, 0)
 	}
 	switch {
 	case g.closings > 0:
-		text += ", the last closing at " + Seconds(g.lastClose)
+		text += ", the last closing at " + TimeIn(g.lastClose, end, 0)
 	case g.openings > 0:
 		text += ", none closing again"
 	}

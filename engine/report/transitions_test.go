@@ -149,7 +149,7 @@ func TestTransitionTimesLineUp(t *testing.T) {
 		{at(10530, 43090), []string{"    10.53 s", "    43.09 s"}},
 	} {
 		var b strings.Builder
-		writeTransitions(func(_ int, text string) { b.WriteString(text + "\n") }, tc.ts, 0)
+		writeTransitions(func(_ int, text string) { b.WriteString(text + "\n") }, tc.ts, 0, time.Minute) // a run its axes read in seconds
 		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 		for i, l := range lines {
 			if !strings.HasPrefix(l, tc.want[i]+"  payment") {

@@ -55,7 +55,7 @@ func (a timeAxis) ticks() map[int]string {
 		return nil
 	}
 	steps := []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600}
-	label := axisLabel(secs)
+	label := axisLabel(a.dur)
 	step := steps[len(steps)-1]
 	for _, s := range steps {
 		if float64(a.cols)*s/secs >= float64(len(label(secs))+4) {
@@ -89,13 +89,15 @@ func (a timeAxis) ticks() map[int]string {
 // axisLabel writes the axis's times for a span of secs seconds: in
 // seconds, as every built-in scenario's minutes read ("90s"), but in
 // minutes past half an hour and in hours past three, where seconds read
-// "21600s" on a scenario file's 24-hour run.
-func axisLabel(secs float64) func(v float64) string {
+// "21600s" on a scenario file's 24-hour run. The unit is SpanUnit's, the
+// one the clock and the notes beside the axes, and run's text, read the
+// run's times in.
+func axisLabel(span time.Duration) func(v float64) string {
 	unit, per := "s", 1.0
-	switch {
-	case secs > 3*3600:
+	switch SpanUnit(span) {
+	case time.Hour:
 		unit, per = "h", 3600
-	case secs > 1800:
+	case time.Minute:
 		unit, per = "m", 60
 	}
 	return func(v float64) string { return strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + unit }

@@ -1,19 +1,14 @@
 package chart
 
-import "time"
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/report"
+)
 
 // SpanUnit is the unit the time axes read a run span long in: a second,
-// a minute past half an hour, an hour past three (axisLabel). A screen
-// that writes the time of such a run elsewhere (the sandbox's status
-// line) reads it in the same unit as the axes under it; the unit is the
-// one axisLabel writes, so the two cannot come apart.
-func SpanUnit(span time.Duration) time.Duration {
-	label := axisLabel(span.Seconds())(0)
-	switch label[len(label)-1] {
-	case 'h':
-		return time.Hour
-	case 'm':
-		return time.Minute
-	}
-	return time.Second
-}
+// a minute past half an hour, an hour past three (axisLabel). It is
+// report.SpanUnit, the unit `breakerlab run` writes a long run's times in
+// too, so that the axes, the sandbox's status line and notes above them,
+// and run's text cannot come apart.
+func SpanUnit(span time.Duration) time.Duration { return report.SpanUnit(span) }

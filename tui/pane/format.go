@@ -20,24 +20,14 @@ func Seconds(d time.Duration) string {
 // (15.99 s of 16 s is "15.9 s"). Every place that says where the run is
 // (the status line's clock, a form's "at") writes it so, and the two
 // agree at every instant.
-func Clock(now time.Duration) string {
-	return Seconds(now / (100 * time.Millisecond) * (100 * time.Millisecond))
-}
+func Clock(now time.Duration) string { return report.ClockIn(now, time.Second) }
 
 // ClockIn writes the time a run shows in unit, the run's time axes'
 // (chart.SpanUnit): Clock's seconds, or for a long run minutes and
-// seconds ("47m 05s") or hours and minutes ("13h 07m"), where seconds
-// read "86400.0 s" at the end of a 24-hour run. Cut, not rounded, as
-// Clock is: a run short of its end never reads as the end.
-func ClockIn(now, unit time.Duration) string {
-	switch unit {
-	case time.Hour:
-		return fmt.Sprintf("%dh %02dm", now/time.Hour, now%time.Hour/time.Minute)
-	case time.Minute:
-		return fmt.Sprintf("%dm %02ds", now/time.Minute, now%time.Minute/time.Second)
-	}
-	return Clock(now)
-}
+// seconds ("47m 05s") or hours and minutes ("13h 07m"). It is
+// report.ClockIn, whose rule `breakerlab run` writes a long run's times
+// on too (report.TimeIn).
+func ClockIn(now, unit time.Duration) string { return report.ClockIn(now, unit) }
 
 // SecondsShort writes a duration in the fewest digits: "5 s", "0.5 s", "250 ms".
 func SecondsShort(d time.Duration) string {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
-	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -470,30 +469,9 @@ func MomentIn(d, end time.Duration) string { return NoteTime(d, end, 0) }
 // NoteTime is the one rule every note of a run writes a time by (an
 // event's, a seek's, a click's, a long seek's progress), so that the notes
 // of one run cannot read a time two ways and each keeps the millisecond.
-// On a run its time axes read in seconds (chart.SpanUnit) it is the
-// seconds as run's transition table and the breaker pane's log write them
-// (report.TransitionTime: at least decimals decimals, every one the
-// millisecond needs), the notes' neighbours there. On a longer run it is
-// the status clock's reading (pane.ClockIn) followed, when there are any,
-// by the seconds the clock leaves out, in their fewest digits: "12h 05m
-// 10.5s", "47m 05.25s", "12h 00m". The clock's reading alone lost them: a
-// fault ending at 12h 05m 10.5s read "12h 05m" beside a breaker's
-// "43510.586 s".
-func NoteTime(d, end time.Duration, decimals int) string {
-	unit := chart.SpanUnit(end)
-	if unit == time.Second {
-		return report.TransitionTime(d, decimals)
-	}
-	d = d.Round(time.Millisecond) // the millisecond TransitionTime keeps
-	if d%(unit/60) == 0 {
-		return pane.ClockIn(d, unit) // nothing below the clock's last figure
-	}
-	secs := strings.TrimSuffix(report.TransitionTime(d%time.Minute, 0), " s") + "s"
-	if d%time.Minute < 10*time.Second {
-		secs = "0" + secs // two digits, as the clock's "05s" and "05m"
-	}
-	if unit == time.Hour {
-		return fmt.Sprintf("%dh %02dm %s", d/time.Hour, d%time.Hour/time.Minute, secs)
-	}
-	return fmt.Sprintf("%dm %s", d/time.Minute, secs)
-}
+// It is report.TimeIn, the rule `breakerlab run` writes the same run's
+// times by: seconds as run's transition table and the breaker pane's log
+// write them ("15.072 s") on a run its time axes read in seconds, the
+// status clock's reading and the seconds it leaves out on a longer one
+// ("12h 05m 10.5s", "47m 05.25s", "12h 00m").
+func NoteTime(d, end time.Duration, decimals int) string { return report.TimeIn(d, end, decimals) }
