@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -137,7 +136,7 @@ func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top 
 func timeAxis(p *plot.Plot, s *engine.Snapshot) {
 	p.X.Label.Text = "time"
 	p.X.Min, p.X.Max = 0, s.Duration.Seconds()
-	p.X.Tick.Marker = durationTicks("s")
+	p.X.Tick.Marker = runTimeTicks(s.Duration)
 	p.Title.TextStyle.Font.Size = vg.Points(10)
 }
 
@@ -203,7 +202,7 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 		}
 	}
 	legend.Add("beside each band: its shares of the")
-	legend.Add(fmt.Sprintf("  requests that arrived %s to %s", secondsWords(s.MeasureFrom), secondsWords(s.MeasureTo)))
+	legend.Add(fmt.Sprintf("  requests that arrived %s to %s", report.TimeIn(s.MeasureFrom, s.Duration, 0), report.TimeIn(s.MeasureTo, s.Duration, 0)))
 	for _, n := range short {
 		legend.Add(n)
 	}
@@ -318,11 +317,6 @@ func (b bandShares) label(f labelForm) string {
 func bandLabel(e *engine.EndpointSnapshot) string {
 	b := windowShares(e)
 	return b.label(b.forms()[0])
-}
-
-// secondsWords writes a moment in seconds as the time axis does: "10 s".
-func secondsWords(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
 // outcomeBand is an endpoint's band from base up: for each outcome, the

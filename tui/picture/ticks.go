@@ -3,7 +3,9 @@ package picture
 import (
 	"math"
 	"strconv"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"gonum.org/v1/plot"
 )
 
@@ -104,4 +106,52 @@ func roundUp(x, least float64) float64 {
 	}
 	step := niceStep(x, least)
 	return step * math.Ceil(x/step-1e-9)
+}
+
+// clockSteps are the steps, in seconds, a long run's time axis may take:
+// the sandbox's time axes' (tui/chart), so that a 24-hour run's axis
+// reads "0h 6h 12h 18h 24h" on a slide as on the screen, where round
+// numbers of seconds made "20000 s".
+var clockSteps = []float64{60, 120, 300, 600, 1800, 3600, 7200, 21600}
+
+// runTimeTicks marks a run's time axis, whose values are seconds from the
+// start of a run span long: in seconds ("10 s", as every built-in's) on a
+// run whose times read in seconds, else in the unit report.SpanUnit gives
+// the sandbox's axes, run's text and its clock, as the sandbox's axes
+// write it ("30m", "12h").
+func runTimeTicks(span time.Duration) plot.Ticker {
+	unit := report.SpanUnit(span)
+	if unit == time.Second {
+		return durationTicks("s")
+	}
+	per := unit.Seconds()
+	return plot.TickerFunc(func(min, max float64) []plot.Tick {
+		step := clockSteps[len(clockSteps)-1]
+		for _, s := range clockSteps {
+			if s >= (max-min)/7 {
+				step = s
+				break
+			}
+		}
+		var ticks []plot.Tick
+		for k := math.Ceil(min/step - 1e-9); k*step <= max+step*1e-9; k++ {
+			v := k * step
+			if v == 0 {
+				v = 0 // no "-0h"
+			}
+			ticks = append(ticks, plot.Tick{Value: v, Label: clockTick(v, unit, per)})
+		}
+		return ticks
+	})
+}
+
+// clockTick writes v seconds in unit (per seconds each) as the sandbox's
+// time axes do: to a hundredth, without trailing zeros, the unit's letter
+// after it ("12h", "0.5h").
+func clockTick(v float64, unit time.Duration, per float64) string {
+	letter := "m"
+	if unit == time.Hour {
+		letter = "h"
+	}
+	return strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + letter
 }
