@@ -136,7 +136,7 @@ func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top 
 func timeAxis(p *plot.Plot, s *engine.Snapshot) {
 	p.X.Label.Text = "time"
 	p.X.Min, p.X.Max = 0, s.Duration.Seconds()
-	p.X.Tick.Marker = runTimeTicks(s.Duration)
+	p.X.Tick.Marker = durationTicks("s") // a long run's in minutes or hours
 	p.Title.TextStyle.Font.Size = vg.Points(10)
 }
 

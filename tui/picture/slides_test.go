@@ -124,6 +124,13 @@ func TestTickLabelsAreRound(t *testing.T) {
 		{"ms under a second", durationTicks("ms"), 0, 929, "0 ms 200 ms 400 ms 600 ms 800 ms"},
 		{"s", durationTicks("s"), 0, 30, "0 s 5 s 10 s 15 s 20 s 25 s 30 s"},
 		{"half seconds", durationTicks("ms"), 300, 3100, "0.5 s 1 s 1.5 s 2 s 2.5 s 3 s"},
+		// Past half an hour, in the unit report.SpanUnit reads the span in
+		// (a scenario file's run, a sweep of a fault's start in one), as
+		// the sandbox's axes: "36000 s" read as nothing at a glance.
+		{"half an hour", durationTicks("s"), 0, 1800, "0 s 500 s 1000 s 1500 s"},
+		{"minutes", durationTicks("ms"), 0, 2.7e6, "0m 10m 20m 30m 40m"},
+		{"hours", durationTicks("s"), 3600, 36000, "2h 4h 6h 8h 10h"},
+		{"a day", durationTicks("s"), 0, 86400, "0h 6h 12h 18h 24h"},
 		{"number", numberTicks, 0.4, 1.0, "0.4 0.5 0.6 0.7 0.8 0.9 1"},
 		{"share", percentTicks, 0.4, 1.0, "40% 50% 60% 70% 80% 90% 100%"},
 		{"share near all", percentTicks, 0.991, 1.0, "99.2% 99.4% 99.6% 99.8% 100%"},

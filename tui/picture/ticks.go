@@ -72,14 +72,22 @@ var numberTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
 
 // durationTicks marks an axis whose values are durations in unit ("ms" or
 // "s"): in seconds once the axis reaches a second, else in milliseconds,
-// each label carrying its unit ("250 ms", "1 s", "2.5 s").
+// each label carrying its unit ("250 ms", "1 s", "2.5 s"); an axis that
+// reaches past half an hour (a scenario file's run may last 24 hours) in
+// the minutes or hours report.SpanUnit reads such a span in, the unit the
+// sandbox's axes and clock and run's text read a run that long in ("30m",
+// "12h").
 func durationTicks(unit string) plot.Ticker {
 	perSecond := 1.0 // values per second
 	if unit == "ms" {
 		perSecond = 1000
 	}
 	return plot.TickerFunc(func(min, max float64) []plot.Tick {
-		if math.Max(math.Abs(min), math.Abs(max)) >= perSecond {
+		reach := math.Max(math.Abs(min), math.Abs(max))
+		if u := report.SpanUnit(time.Duration(reach / perSecond * float64(time.Second))); u > time.Second {
+			return clockTicks(min, max, perSecond, u)
+		}
+		if reach >= perSecond {
 			return roundTicks(min, max, 1/perSecond, 0, " s")
 		}
 		return roundTicks(min, max, 1000/perSecond, 1, " ms")
@@ -108,50 +116,38 @@ func roundUp(x, least float64) float64 {
 	return step * math.Ceil(x/step-1e-9)
 }
 
-// clockSteps are the steps, in seconds, a long run's time axis may take:
-// the sandbox's time axes' (tui/chart), so that a 24-hour run's axis
-// reads "0h 6h 12h 18h 24h" on a slide as on the screen, where round
-// numbers of seconds made "20000 s".
+// clockSteps are the steps, in seconds, a long time axis may take: the
+// sandbox's time axes' (tui/chart), so that a 24-hour run's axis reads
+// "0h 6h 12h 18h 24h" on a slide as on the screen, where round numbers of
+// seconds made "20000 s".
 var clockSteps = []float64{60, 120, 300, 600, 1800, 3600, 7200, 21600}
 
-// runTimeTicks marks a run's time axis, whose values are seconds from the
-// start of a run span long: in seconds ("10 s", as every built-in's) on a
-// run whose times read in seconds, else in the unit report.SpanUnit gives
-// the sandbox's axes, run's text and its clock, as the sandbox's axes
-// write it ("30m", "12h").
-func runTimeTicks(span time.Duration) plot.Ticker {
-	unit := report.SpanUnit(span)
-	if unit == time.Second {
-		return durationTicks("s")
+// clockTicks marks an axis from min to max seconds in unit, a minute or an
+// hour, at the steps of clockSteps, each label written as the sandbox's
+// time axes write it: to a hundredth, without trailing zeros, the unit's
+// letter after it ("30m", "12h", "0.5h"). A tick's value is in the axis's
+// own unit, perSecond of them a second.
+func clockTicks(min, max, perSecond float64, unit time.Duration) []plot.Tick {
+	min, max = min/perSecond, max/perSecond
+	step := clockSteps[len(clockSteps)-1]
+	for _, s := range clockSteps {
+		if s >= (max-min)/7 {
+			step = s
+			break
+		}
 	}
-	per := unit.Seconds()
-	return plot.TickerFunc(func(min, max float64) []plot.Tick {
-		step := clockSteps[len(clockSteps)-1]
-		for _, s := range clockSteps {
-			if s >= (max-min)/7 {
-				step = s
-				break
-			}
-		}
-		var ticks []plot.Tick
-		for k := math.Ceil(min/step - 1e-9); k*step <= max+step*1e-9; k++ {
-			v := k * step
-			if v == 0 {
-				v = 0 // no "-0h"
-			}
-			ticks = append(ticks, plot.Tick{Value: v, Label: clockTick(v, unit, per)})
-		}
-		return ticks
-	})
-}
-
-// clockTick writes v seconds in unit (per seconds each) as the sandbox's
-// time axes do: to a hundredth, without trailing zeros, the unit's letter
-// after it ("12h", "0.5h").
-func clockTick(v float64, unit time.Duration, per float64) string {
-	letter := "m"
+	per, letter := unit.Seconds(), "m"
 	if unit == time.Hour {
 		letter = "h"
 	}
-	return strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + letter
+	var ticks []plot.Tick
+	for k := math.Ceil(min/step - 1e-9); k*step <= max+step*1e-9; k++ {
+		v := k * step
+		if v == 0 {
+			v = 0 // no "-0h"
+		}
+		label := strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + letter
+		ticks = append(ticks, plot.Tick{Value: v * perSecond, Label: label})
+	}
+	return ticks
 }
