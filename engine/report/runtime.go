@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,31 @@ func SpanUnit(span time.Duration) time.Duration {
 		return time.Minute
 	}
 	return time.Second
+}
+
+// AxisSteps are the steps, in seconds, a time axis of a long run may take
+// between its labels (a minute to six hours), the sandbox's and a
+// picture's alike, so that a 24-hour run's axis reads "0h 6h 12h 18h 24h"
+// on a slide as on the screen.
+var AxisSteps = [...]float64{60, 120, 300, 600, 1800, 3600, 7200, 21600}
+
+// AxisLabel writes v seconds as a time axis of a run whose times read in
+// unit (SpanUnit) labels it: to a hundredth of the unit, without trailing
+// zeros, the unit's letter after it ("90s", "30m", "12h", "0.5h"). The
+// sandbox's axes (tui/chart) and the pictures' (tui/picture) call it.
+func AxisLabel(v float64, unit time.Duration) string {
+	letter := "s"
+	switch unit {
+	case time.Hour:
+		letter = "h"
+	case time.Minute:
+		letter = "m"
+	}
+	r := math.Round(v/unit.Seconds()*100) / 100
+	if r == 0 {
+		r = 0 // no "-0h"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64) + letter
 }
 
 // ClockIn writes the time a run shows in unit (SpanUnit of its end):

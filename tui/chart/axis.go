@@ -3,12 +3,12 @@ package chart
 import (
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
 	"github.com/NimbleMarkets/ntcharts/canvas/graph"
 	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
@@ -47,6 +47,11 @@ func (a timeAxis) column(t time.Duration) int {
 	return int(int64(t) * int64(a.cols) / int64(a.dur))
 }
 
+// axisSteps are the steps, in seconds, a time axis may take between its
+// labels: a tenth of a second to half a minute here, the long run's steps
+// (report.AxisSteps, which the pictures take too) after.
+var axisSteps = append([]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30}, report.AxisSteps[:]...)
+
 // ticks returns a label for the columns where a round time falls, spaced so
 // that the labels do not touch.
 func (a timeAxis) ticks() map[int]string {
@@ -54,7 +59,7 @@ func (a timeAxis) ticks() map[int]string {
 	if secs <= 0 {
 		return nil
 	}
-	steps := []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600}
+	steps := axisSteps
 	label := axisLabel(a.dur)
 	step := steps[len(steps)-1]
 	for _, s := range steps {
@@ -93,14 +98,8 @@ func (a timeAxis) ticks() map[int]string {
 // one the clock and the notes beside the axes, and run's text, read the
 // run's times in.
 func axisLabel(span time.Duration) func(v float64) string {
-	unit, per := "s", 1.0
-	switch SpanUnit(span) {
-	case time.Hour:
-		unit, per = "h", 3600
-	case time.Minute:
-		unit, per = "m", 60
-	}
-	return func(v float64) string { return strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + unit }
+	unit := SpanUnit(span)
+	return func(v float64) string { return report.AxisLabel(v, unit) }
 }
 
 // faultColumns marks the columns a fault covers.

@@ -116,38 +116,23 @@ func roundUp(x, least float64) float64 {
 	return step * math.Ceil(x/step-1e-9)
 }
 
-// clockSteps are the steps, in seconds, a long time axis may take: the
-// sandbox's time axes' (tui/chart), so that a 24-hour run's axis reads
-// "0h 6h 12h 18h 24h" on a slide as on the screen, where round numbers of
-// seconds made "20000 s".
-var clockSteps = []float64{60, 120, 300, 600, 1800, 3600, 7200, 21600}
-
 // clockTicks marks an axis from min to max seconds in unit, a minute or an
-// hour, at the steps of clockSteps, each label written as the sandbox's
-// time axes write it: to a hundredth, without trailing zeros, the unit's
-// letter after it ("30m", "12h", "0.5h"). A tick's value is in the axis's
+// hour, at the long run's steps (report.AxisSteps), each label written as
+// the sandbox's time axes write it (report.AxisLabel: "30m", "12h", "0.5h"). A tick's value is in the axis's
 // own unit, perSecond of them a second.
 func clockTicks(min, max, perSecond float64, unit time.Duration) []plot.Tick {
 	min, max = min/perSecond, max/perSecond
-	step := clockSteps[len(clockSteps)-1]
-	for _, s := range clockSteps {
+	step := report.AxisSteps[len(report.AxisSteps)-1]
+	for _, s := range report.AxisSteps {
 		if s >= (max-min)/7 {
 			step = s
 			break
 		}
 	}
-	per, letter := unit.Seconds(), "m"
-	if unit == time.Hour {
-		letter = "h"
-	}
 	var ticks []plot.Tick
 	for k := math.Ceil(min/step - 1e-9); k*step <= max+step*1e-9; k++ {
 		v := k * step
-		if v == 0 {
-			v = 0 // no "-0h"
-		}
-		label := strconv.FormatFloat(math.Round(v/per*100)/100, 'f', -1, 64) + letter
-		ticks = append(ticks, plot.Tick{Value: v * perSecond, Label: label})
+		ticks = append(ticks, plot.Tick{Value: v * perSecond, Label: report.AxisLabel(v, unit)})
 	}
 	return ticks
 }
