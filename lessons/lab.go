@@ -3,6 +3,7 @@ package lessons
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -12,14 +13,28 @@ import (
 // Lab runs the engine for lessons and remembers every result by run (the
 // scenario, variant, seed and overrides) and time, so that a placeholder,
 // a claim and a pause point that ask about the same run pay for it once.
-// A Lab is safe for concurrent use; its results are immutable snapshots.
+// A Lab is safe for concurrent use; its results are immutable snapshots,
+// so a classroom server's sessions share one (home.Options.Lab).
+//
+// What a Lab holds is bounded by the lessons it is asked about: the runs
+// are the specs of their placeholders, claims, pause points and recaps,
+// and nothing a learner types (a prediction, a forked run's knobs, the
+// sandbox) reaches it; those run on their own.
 type Lab struct {
-	mu        sync.Mutex
+	mu sync.Mutex
+	// runs counts the engine runs made, each a result not yet held: what
+	// sharing the Lab saves is read from it (Runs).
+	runs      atomic.Int64
 	final     map[string]engine.Snapshot
 	at        map[string]engine.Snapshot
 	reports   map[uint64]shuffle.Report
 	timelines map[string]shuffle.Snapshot
 }
+
+// Runs reports how many simulations the Lab has run (the engine's, the
+// shuffle report's and timeline's), not counting results it answered
+// from memory.
+func (l *Lab) Runs() int64 { return l.runs.Load() }
 
 // NewLab returns an empty Lab.
 func NewLab() *Lab {
@@ -42,7 +57,7 @@ func (l *Lab) Final(spec *SimSpec) (engine.Snapshot, error) {
 	if s, ok := l.final[key]; ok {
 		return s, nil
 	}
-	r, err := newRun(spec)
+	r, err := l.newRun(spec)
 	if err != nil {
 		return engine.Snapshot{}, err
 	}
@@ -63,7 +78,7 @@ func (l *Lab) At(spec *SimSpec, t time.Duration) (engine.Snapshot, error) {
 	if s, ok := l.at[key]; ok {
 		return s, nil
 	}
-	r, err := newRun(spec)
+	r, err := l.newRun(spec)
 	if err != nil {
 		return engine.Snapshot{}, err
 	}
@@ -84,6 +99,7 @@ func (l *Lab) Report(seed uint64) (shuffle.Report, error) {
 	if r, ok := l.reports[seed]; ok {
 		return r, nil
 	}
+	l.runs.Add(1)
 	r, err := shuffle.RunScenario(seed)
 	if err != nil {
 		return shuffle.Report{}, fmt.Errorf("running the shuffle scenario: %w", err)
@@ -108,6 +124,7 @@ func (l *Lab) Timeline(spec *SimSpec) (shuffle.Snapshot, error) {
 	if err != nil {
 		return shuffle.Snapshot{}, err
 	}
+	l.runs.Add(1)
 	sim, err := shuffle.New(cfg, spec.Seed)
 	if err != nil {
 		return shuffle.Snapshot{}, fmt.Errorf("starting the shuffle timeline: %w", err)
@@ -120,8 +137,9 @@ func (l *Lab) Timeline(spec *SimSpec) (shuffle.Snapshot, error) {
 	return s, nil
 }
 
-// newRun builds the spec's scenario and a run of it.
-func newRun(spec *SimSpec) (*engine.Run, error) {
+// newRun builds the spec's scenario and a run of it, counted in Runs.
+func (l *Lab) newRun(spec *SimSpec) (*engine.Run, error) {
+	l.runs.Add(1)
 	sc, err := buildScenario(spec)
 	if err != nil {
 		return nil, err

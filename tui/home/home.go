@@ -111,6 +111,10 @@ type Options struct {
 	// Update, not in a command: keys sent in one burst after Enter then
 	// reach the list that is open, in order.
 	LoadLessons func() ([]*lessons.Lesson, error)
+	// Lab runs the lessons' simulations and remembers their results; nil
+	// gives the screen a Lab of its own. A classroom server hands every
+	// session the server's, so a step thirty students open is run once.
+	Lab *lessons.Lab
 	// ProgressAtStart has Init read the lessons (LoadLessons, in a
 	// command) for the menu's progress and its "continue" (invites.go).
 	// Without it the menu says it once the lessons are loaded: a
@@ -343,8 +347,11 @@ func New(o Options) Model {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil),
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: o.Lab, pal: palette.New(o.Theme, nil),
 		loop: breakerloop.New(o.Theme, o.Still), pk: newPickState(), pickMaps: &pickMapCache{}}
+	if m.lab == nil {
+		m.lab = lessons.NewLab()
+	}
 	m.keys.Continue.SetEnabled(false)
 	if o.LessonStore != nil && o.LoadLessons != nil && o.LessonStore.Begun() > 0 {
 		// A classroom session reads the lessons only once asked, and its

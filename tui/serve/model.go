@@ -75,7 +75,10 @@ type Session struct {
 	// starts without parsing any.
 	lessons     []*lessons.Lesson
 	loadLessons func() ([]*lessons.Lesson, error)
-	lessonsErr  error
+	// lessonLab is home.Options.Lab, for the follower's lesson list too (the
+	// next lesson its last screen prepares, the recaps it fills).
+	lessonLab  *lessons.Lab
+	lessonsErr error
 
 	// writeElsewhere is home.Options.WriteElsewhere, for the room's
 	// sandbox too.
@@ -169,7 +172,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	}
 	lab := &labAddress{}
 	o.LiveLab = lab.watch(o.LiveLab)
-	s := &Session{home: home.New(o), lab: lab, th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
+	s := &Session{home: home.New(o), lab: lab, th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, lessonLab: o.Lab, writeElsewhere: o.WriteElsewhere,
 		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
 	s.me = room.joinWith(teacher, o.LessonStore)
 	s.notePlace()
@@ -709,7 +712,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 		if s.lessonsErr != nil {
 			notice = "The lessons did not load: " + s.lessonsErr.Error()
 		}
-		p := lessonui.NewPicker(all, nil, lessonui.Options{Theme: s.th, Embedded: true, Notice: notice})
+		p := lessonui.NewPicker(all, s.lessonLab, lessonui.Options{Theme: s.th, Embedded: true, Notice: notice})
 		next, _ := p.Update(tea.WindowSizeMsg{Width: s.w, Height: s.roomH()})
 		s.rl, s.haveRL = next.(lessonui.Picker), true
 	}

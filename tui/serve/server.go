@@ -51,6 +51,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
@@ -284,6 +285,11 @@ type Server struct {
 	live     map[*liveSession]struct{} // sessions running the program
 	wg       sync.WaitGroup
 	passHash [32]byte
+	// lab is every session's (home.Options.Lab): a lesson step the room
+	// opens is run once, not once a student. It holds the runs of the
+	// lessons the server was given and nothing a student types
+	// (lessons.Lab), so it needs no bound.
+	lab *lessons.Lab
 }
 
 // New builds a server; the host key is made now if it does not exist.
@@ -298,6 +304,7 @@ func New(cfg Config) (*Server, error) {
 		cfg:     cfg,
 		log:     cfg.Logger,
 		room:    NewRoom(),
+		lab:     lessons.NewLab(),
 		stores:  newStores(cfg.DataDir),
 		limiter: newIPLimiter(cfg.RatePerIP),
 		slots:   make(simSlots, cfg.MaxSimulations),

@@ -146,6 +146,7 @@ func (s *Server) run(sess ssh.Session) {
 	o.ExercisesElsewhere = s.cfg.Exercises
 	o.WriteElsewhere = remoteWrite
 	o.Still = o.Still || home.StillFromEnv(sessEnv(env).Getenv) // the client's reduced motion
+	o.Lab = s.lab
 	store, notice := s.stores.acquire(id)
 	o.LessonStore, o.LessonNotice = store, notice
 	s.studentTools(&o, id)

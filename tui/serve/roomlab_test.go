@@ -1,0 +1,99 @@
+package serve
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/home"
+)
+
+// openLessonOnOwn has a student, on the home menu, open the lesson list and
+// the lesson down rows below the first (all[down]), and waits for its
+// first step.
+func openLessonOnOwn(t *testing.T, c *Client, all []*lessons.Lesson, down int) {
+	t.Helper()
+	waitFor(t, c, 0, "Sandbox")
+	mark := c.Mark()
+	if err := c.Type("\r"); err != nil {
+		t.Error(err)
+		return
+	}
+	waitFor(t, c, mark, "open the lesson")
+	mark = c.Mark()
+	if err := c.Type(strings.Repeat("j", down) + "\r"); err != nil {
+		t.Error(err)
+		return
+	}
+	waitFor(t, c, mark, "step 1/", all[down].Steps[0].Title)
+}
+
+// The room shares one Lab: the second student to open a lesson runs the
+// engine for none of its steps' runs, the first having paid for them.
+func TestSessionsShareTheServersLab(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, Config{Home: func() home.Options { return lessonHome(t) }})
+	first := ts.dial(t, "ada", PasswordAuth("x"), 100, 30)
+	openLessonOnOwn(t, first, all, 0)
+	ran := ts.lab.Runs()
+	if ran == 0 {
+		t.Fatal("the first student opened a lesson and the server's Lab ran nothing: the session prepared it on a Lab of its own")
+	}
+	second := ts.dial(t, "bob", PasswordAuth("x"), 80, 24)
+	openLessonOnOwn(t, second, all, 0)
+	if got := ts.lab.Runs(); got != ran {
+		t.Fatalf("the second student opening the same lesson ran the engine %d more times; the first's %d runs should have served both", got-ran, ran)
+	}
+	first.Close()
+	second.Close()
+}
+
+// Students opening different lessons at once prepare them through the one
+// Lab together (run with -race: its mutex guards the maps), and what it
+// holds afterwards is what a Lab of one's own gives, run for run.
+func TestSessionsPrepareDifferentLessonsAtOnce(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const students = 4
+	ts := startServer(t, Config{Home: func() home.Options { return lessonHome(t) }})
+	clients := make([]*Client, students)
+	for i := range clients {
+		clients[i] = ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), 100, 30)
+	}
+	var wg sync.WaitGroup
+	for i, c := range clients {
+		wg.Go(func() { openLessonOnOwn(t, c, all, i) })
+	}
+	wg.Wait()
+	for _, c := range clients {
+		c.Close()
+	}
+	if t.Failed() {
+		return
+	}
+	for i := range students {
+		before := ts.lab.Runs()
+		shared, err := lessons.Prepare(all[i], ts.lab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ts.lab.Runs(); got != before {
+			t.Errorf("lesson %q, opened by a student, was not all in the shared Lab: preparing it again ran the engine %d times", all[i].ID, got-before)
+		}
+		own, err := lessons.Prepare(all[i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(shared.Steps, own.Steps) || !reflect.DeepEqual(shared.Recap, own.Recap) {
+			t.Errorf("lesson %q prepared through the shared Lab differs from one prepared on a Lab of its own", all[i].ID)
+		}
+	}
+}
