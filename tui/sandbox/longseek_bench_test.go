@@ -15,18 +15,7 @@ import (
 // the twenty hours between.
 func sparseDay(t testing.TB) *engine.Scenario {
 	t.Helper()
-	sc := tuitest.Scenario(t, "checkout")
-	sc.Duration, sc.MeasureTo = engine.MaxDuration, engine.MaxDuration
-	for i := range sc.Variants {
-		d := &sc.Variants[i].System.Dependencies[0]
-		f := d.Faults[0]
-		f.From, f.To = 20*time.Hour+f.From, 20*time.Hour+f.To
-		d.Faults = append(d.Faults, f)
-	}
-	if err := sc.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return sc
+	return checkoutRunFor(t, engine.MaxDuration, 20*time.Hour)
 }
 
 // settled plays the work under way to its end, a slice per message, as

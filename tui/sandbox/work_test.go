@@ -306,13 +306,20 @@ func TestWorkKeysStopIt(t *testing.T) {
 // half an hour past the time a test looks from.
 func longCheckout(t testing.TB) *engine.Scenario {
 	t.Helper()
+	return checkoutRunFor(t, time.Hour, 50*time.Minute)
+}
+
+// checkoutRunFor is checkout run for d, its payment slow a second time
+// from again on, for as long as the first.
+func checkoutRunFor(t testing.TB, d, again time.Duration) *engine.Scenario {
+	t.Helper()
 	sc := tuitest.Scenario(t, "checkout")
-	sc.Duration, sc.MeasureTo = time.Hour, time.Hour
+	sc.Duration, sc.MeasureTo = d, d
 	for i := range sc.Variants {
-		d := &sc.Variants[i].System.Dependencies[0]
-		f := d.Faults[0]
-		f.From, f.To = 50*time.Minute+f.From, 50*time.Minute+f.To
-		d.Faults = append(d.Faults, f)
+		dep := &sc.Variants[i].System.Dependencies[0]
+		f := dep.Faults[0]
+		f.From, f.To = again+f.From, again+f.To
+		dep.Faults = append(dep.Faults, f)
 	}
 	if err := sc.Validate(); err != nil {
 		t.Fatal(err)
