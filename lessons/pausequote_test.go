@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // windowMetrics are the figures of the measurement window's requests: a
@@ -47,7 +49,7 @@ func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			cut := NewLab()
-			cut.final[st.Sim.key()] = atPause
+			cut.final.done = map[string]engine.Snapshot{st.Sim.key(): atPause}
 			whole := &evalCtx{lab: lab, step: st, lesson: l, seed: st.Seed}
 			paused := &evalCtx{lab: cut, step: st, lesson: l, seed: st.Seed}
 			for where, text := range learnerTexts(l) {
