@@ -134,12 +134,17 @@ func (c *checkpoints) thin() {
 // a copy of it (the checkpoint stays for the next replay); nil when there
 // is none.
 func (c *checkpoints) from(key eventKey, t time.Duration) *engine.Run {
-	best := c.latest(key, t)
-	if best == nil {
+	return copyOf(c.latest(key, t))
+}
+
+// copyOf is a copy of checkpoint cp to play on, cp staying as it stands;
+// nil for nil.
+func copyOf(cp *engine.Run) *engine.Run {
+	if cp == nil {
 		return nil
 	}
 	r := new(engine.Run)
-	best.CloneInto(r)
+	cp.CloneInto(r)
 	return r
 }
 
@@ -167,10 +172,7 @@ func (c *checkpoints) latest(key eventKey, t time.Duration) *engine.Run {
 // leaves a copy every few hours, and a typed 13h played the run shown on
 // from 0 s, past the one at 12 h.
 func (s *sim) fromAhead(t, base time.Duration) *engine.Run {
-	if s.aheadCheckpoint(t, base) == nil {
-		return nil
-	}
-	return s.cps.from(s.key(), replayFrom(t))
+	return copyOf(s.aheadCheckpoint(t, base))
 }
 
 // aheadCheckpoint is fromAhead's checkpoint, the one kept; nil when there

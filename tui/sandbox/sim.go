@@ -78,7 +78,7 @@ func (s *sim) rebuild(t time.Duration) error {
 	r := s.takeWarm(t) // played ahead by work (work.go)
 	if cp := s.cps.latest(s.key(), replayFrom(t)); cp != nil && (r == nil || cp.Now() > r.Now()) {
 		// A checkpoint further on than the run played ahead, if any.
-		r = s.cps.from(s.key(), replayFrom(t))
+		r = copyOf(cp)
 	}
 	if r == nil {
 		var err error
