@@ -40,10 +40,12 @@ func GoalText(g *sweep.Goal) string {
 	return g.Metric.Name + g.Op + pane.PercentExact(g.Threshold)
 }
 
-// AxisLabel is an axis's path with its unit, as the table's head and the
-// map's axes write it ("recommendations.timeout (s)", "workers"), for a
-// file's header.
-func AxisLabel(ax sweep.Axis) string { return axisLabel(ax, Typed) }
+// AxisLabel is an axis's path with its unit ("recommendations.timeout
+// (s)", "workers"), for a file's header: the axis's own unit, the one the
+// CSV's values are in, never the minutes or hours the table's head may
+// read a long duration in (shownUnit), so a script reading a column of a
+// day's sweep reads seconds as it always did.
+func AxisLabel(ax sweep.Axis) string { return labelIn(ax, ax.Unit, Typed) }
 
 // Legend is the legend of scale, a sweep of measure m, with its values
 // written as Value writes them, by heatbands' one rule for a legend

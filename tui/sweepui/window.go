@@ -2,6 +2,7 @@ package sweepui
 
 import (
 	"sync"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -59,6 +60,7 @@ func windowWords(p *sweep.Plan) string {
 func windowSpan(p *sweep.Plan) string {
 	sc := p.Build()
 	from, lo, hi := sc.MeasureFrom, sc.MeasureTo, sc.MeasureTo
+	longest := sc.Duration
 	for _, ax := range p.Axes {
 		if ax.Path != "duration" || p.Set == nil {
 			continue
@@ -70,10 +72,16 @@ func windowSpan(p *sweep.Plan) string {
 			}
 			from = c.MeasureFrom
 			lo, hi = min(lo, c.MeasureTo), max(hi, c.MeasureTo)
+			longest = max(longest, c.Duration)
 		}
 	}
+	// Every time in the unit `breakerlab run` writes the longest cell's
+	// run's times in (report.TimeIn): "from 0h 00m 00.5s to 2h 00m…24h
+	// 00m" for a day, where seconds read "from 0.5 s to 7200 s…86400 s";
+	// a run of seconds reads as it did.
+	at := func(d time.Duration) string { return report.TimeIn(d, longest, 0) }
 	if lo == hi {
-		return "from " + report.Seconds(from) + " to " + report.Seconds(hi)
+		return "from " + at(from) + " to " + at(hi)
 	}
-	return "from " + report.Seconds(from) + " to " + report.Seconds(lo) + "…" + report.Seconds(hi)
+	return "from " + at(from) + " to " + at(lo) + "…" + at(hi)
 }

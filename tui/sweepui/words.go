@@ -1,9 +1,13 @@
 package sweepui
 
 import (
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -88,19 +92,54 @@ func knobWords(path string) string {
 	return spaced(owner) + " " + knobLabel(path)
 }
 
-// axisLabel is an axis's name with its unit, for the map's axes and the
-// table's head; a unit that is already the name's last word is not said
-// twice ("workers", not "workers (workers)").
+// axisLabel is an axis's name with the unit the screens read it in
+// (shownUnit), for the map's axes and the table's head; a unit that is
+// already the name's last word is not said twice ("workers", not
+// "workers (workers)").
 func axisLabel(ax sweep.Axis, w Wording) string {
+	unit, _ := shownUnit(ax)
+	return labelIn(ax, unit, w)
+}
+
+// labelIn is axisLabel with the unit given: AxisLabel's, for a file,
+// is the axis's own.
+func labelIn(ax sweep.Axis, unit string, w Wording) string {
 	name := ax.Path
 	if w == Prose {
 		name = knobWords(ax.Path)
 	}
 	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '.' })
-	if ax.Unit == "" || len(words) > 0 && words[len(words)-1] == ax.Unit {
+	if unit == "" || len(words) > 0 && words[len(words)-1] == unit {
 		return name
 	}
-	return name + " (" + ax.Unit + ")"
+	return name + " (" + unit + ")"
+}
+
+// shownUnit is the unit a person reads an axis's values in, and how many
+// seconds one of it is (0 for the axis's own unit): a duration axis in
+// seconds whose largest value reads in minutes or hours by
+// report.SpanUnit, the rule `breakerlab run`'s times, the sandbox's time
+// axes and a picture's knob axis (tui/picture's durationTicks) go by,
+// reads in that unit ("duration (h)  2  13  24"), where seconds read
+// "7200  46800  86400". Only if every value then reads apart from its
+// neighbours at report.AxisLabel's hundredths: a narrow range of a long
+// knob (duration=23h..24h:200) keeps its seconds.
+func shownUnit(ax sweep.Axis) (string, float64) {
+	if ax.Unit != "s" || len(ax.X) == 0 {
+		return ax.Unit, 0
+	}
+	span := time.Duration(slices.Max(ax.X) * float64(time.Second))
+	unit := report.SpanUnit(span)
+	if unit == time.Second {
+		return ax.Unit, 0
+	}
+	for i := 1; i < len(ax.X); i++ {
+		if report.AxisLabel(ax.X[i-1], unit) == report.AxisLabel(ax.X[i], unit) {
+			return ax.Unit, 0
+		}
+	}
+	letter := strings.TrimLeft(report.AxisLabel(0, unit), "0")
+	return letter, unit.Seconds()
 }
 
 // knobSetting is value i of an axis as a row's boundary writes it:
@@ -118,8 +157,17 @@ func knobSetting(ax sweep.Axis, i int, w Wording) string {
 // the value, else every digit it has. recommendations.timeout=250ms..5s:12
 // ran a cell at 2840.909ms, which Short's 2841 labelled, and 2841ms run
 // again gives another figure than the cell's.
+//
+// An axis read in minutes or hours (shownUnit) writes its value as
+// report.AxisLabel does, to a hundredth of the unit, without the letter
+// the head says once: no figure in hours reads back as the cell's value
+// to the millisecond anyway, and a boundary's setting gives it exactly
+// (axisSetting).
 func axisFigure(ax sweep.Axis, i int) string {
 	x := ax.X[i]
+	if unit, per := shownUnit(ax); per > 0 {
+		return strings.TrimSuffix(report.AxisLabel(x, time.Duration(per)*time.Second), unit)
+	}
 	if short := sweep.Short(x); parsesTo(short, x) {
 		return short
 	}
@@ -127,8 +175,22 @@ func axisFigure(ax sweep.Axis, i int) string {
 }
 
 // axisSetting is value i as a user sets the knob: axisFigure with a
-// duration's unit (2840.909ms).
+// duration's unit (2840.909ms). An axis read in minutes or hours
+// (shownUnit) gives it as a duration in them, to the millisecond the
+// cell ran with ("13h", "9h20m", "9h20m0.5s"), which --vary and a
+// scenario file take back.
 func axisSetting(ax sweep.Axis, i int) string {
+	if _, per := shownUnit(ax); per > 0 {
+		d := time.Duration(math.Round(ax.X[i]*1000)) * time.Millisecond
+		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
+		if strings.HasSuffix(s, "m0s") {
+			s = strings.TrimSuffix(s, "0s")
+		}
+		if strings.HasSuffix(s, "h0m") {
+			s = strings.TrimSuffix(s, "0m")
+		}
+		return s
+	}
 	if ax.Unit == "ms" || ax.Unit == "s" {
 		return axisFigure(ax, i) + ax.Unit
 	}

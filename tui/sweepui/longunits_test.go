@@ -1,0 +1,147 @@
+package sweepui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// dayCascade is the cascade run for a day, as a scenario file may run it,
+// at a tenth of its rates: a day at its own is past a variant's cap.
+func dayCascade() *engine.Scenario {
+	sc := shortCascade()
+	sc.Duration, sc.MeasureTo = 24*time.Hour, 24*time.Hour
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Endpoints {
+			sc.Variants[v].System.Endpoints[i].Rate /= 10
+		}
+	}
+	return sc
+}
+
+// durationPlan is a plan of build's scenario sweeping vary (and the
+// recommendations' timeout, when twoKnobs), measuring search.ok; nothing
+// runs it.
+func durationPlan(t *testing.T, build func() *engine.Scenario, vary string, twoKnobs bool) *sweep.Plan {
+	t.Helper()
+	d, err := sweep.ParseVary(vary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	axes := []sweep.Axis{d}
+	if twoKnobs {
+		y, err := sweep.ParseVary("recommendations.timeout=200ms..5s:2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes = append(axes, y)
+	}
+	m, err := sweep.ParseMetric("search.ok", build(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &sweep.Plan{Build: build, Axes: axes, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A day's sweep of the duration reads its window as `breakerlab run`
+// writes that run's times (report.TimeIn), and its axis in the hours its
+// longest value reads in (report.SpanUnit), in the table and on the map;
+// a sweep of seconds reads as it always did; the CSV's header
+// (AxisLabel) keeps the seconds its values are in.
+func TestADaysSweepReadsInHours(t *testing.T) {
+	// Nothing runs: the table and the map are drawn from empty results.
+	racefree.Only(t)
+	plain := theme.New(theme.Plain())
+	draw := func(p *sweep.Plan) (table, heatmap string) {
+		r := sweep.NewResult(p)
+		fix := func(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+		if len(p.Axes) == 1 {
+			return fix(Table(r, plain, 200)), ""
+		}
+		return "", fix(Heatmap(r, plain, 200))
+	}
+	day := dayCascade()
+	from, end := report.TimeIn(day.MeasureFrom, day.Duration, 0), report.TimeIn(day.Duration, day.Duration, 0)
+	if from != "0h 00m 10s" || end != "24h 00m" {
+		t.Fatalf("run writes the day's window from %q to %q, not the times this test reads", from, end)
+	}
+	for _, tc := range []struct {
+		name     string
+		build    func() *engine.Scenario
+		vary     string
+		twoKnobs bool
+		want     []string
+		csvHead  string
+	}{
+		{"a day, a table", dayCascade, "duration=2h..24h:3", false,
+			[]string{"arriving from 0h 00m 10s to 2h 00m…24h 00m,", "\nduration (h)  ", "\n           2  ", "\n          13  ", "\n          24  "}, "duration (s)"},
+		{"a day, a map", dayCascade, "duration=2h..24h:3", true,
+			[]string{"arriving from 0h 00m 10s to 2h 00m…24h 00m,", "duration (h) →", "2  13 24"}, "duration (s)"},
+		{"a day's window, swept otherwise", dayCascade, "recommendations.fault.from=1h..10h:2", false,
+			[]string{"arriving from 0h 00m 10s to 24h 00m,", "\nrecommendations.fault.from (h)  ", "\n                             1  ", "\n                            10  "}, "recommendations.fault.from (s)"},
+		{"seconds, a table", shortCascade, "duration=11s..30s:2", false,
+			[]string{"arriving from 10 s to 11 s…30 s,", "\nduration (s)  ", "\n          11  ", "\n          30  "}, "duration (s)"},
+		{"seconds, a map", shortCascade, "duration=11s..30s:2", true,
+			[]string{"arriving from 10 s to 11 s…30 s,", "duration (s) →"}, "duration (s)"},
+	} {
+		p := durationPlan(t, tc.build, tc.vary, tc.twoKnobs)
+		table, heatmap := draw(p)
+		out := table + heatmap
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: want %q in\n%s", tc.name, w, out)
+			}
+		}
+		if got := AxisLabel(p.Axes[0]); got != tc.csvHead {
+			t.Errorf("%s: the CSV's header reads %q, want %q, the unit its values are in", tc.name, got, tc.csvHead)
+		}
+	}
+}
+
+// A boundary's setting on an axis read in hours is the cell's value to
+// the millisecond, as --vary takes a duration: "13h", "9h20m", not the
+// head's rounded hours.
+func TestAnHourAxisSettingIsExact(t *testing.T) {
+	// Nothing runs: settings are written from an axis.
+	racefree.Only(t)
+	ax, err := sweep.ParseVary("duration=2h..24h:4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var figures, settings []string
+	for i := range ax.X {
+		figures = append(figures, axisFigure(ax, i))
+		settings = append(settings, knobSetting(ax, i, Typed))
+	}
+	if got, want := strings.Join(figures, " "), "2 9.33 16.67 24"; got != want {
+		t.Errorf("the axis's figures read %q, want %q", got, want)
+	}
+	if got, want := strings.Join(settings, " "), "duration=2h duration=9h20m duration=16h40m duration=24h"; got != want {
+		t.Errorf("the settings read %q, want %q", got, want)
+	}
+	for i, s := range settings {
+		d, err := time.ParseDuration(strings.TrimPrefix(s, "duration="))
+		if err != nil || d.Seconds() != ax.X[i] {
+			t.Errorf("setting %q reads back as %v (%v), not the cell's %v s", s, d, err, ax.X[i])
+		}
+	}
+	// A range too narrow for hundredths of an hour keeps its seconds.
+	narrow, err := sweep.ParseVary("duration=23h..24h:200")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := axisLabel(narrow, Typed); got != "duration (s)" {
+		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, got %q", got)
+	}
+}
