@@ -5,7 +5,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/tui/livelab"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // RunLiveLab runs the live lab's screen until the learner quits; the
@@ -17,7 +16,7 @@ func RunLiveLab(t Terminal, o livelab.Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fullscreen.Run(tea.NewProgram(m, t.options()...)); err != nil {
+	if _, err := fullscreen.Run(m, t.options()...); err != nil {
 		return fmt.Errorf("running the live lab: %w", err)
 	}
 	return nil

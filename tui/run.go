@@ -84,7 +84,7 @@ func RunSandbox(t Terminal, o SandboxOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...)); err != nil {
+	if _, err := fullscreen.Run(present.Wrap(m, th, t.Present), t.options()...); err != nil {
 		return fmt.Errorf("running the sandbox: %w", err)
 	}
 	return nil
@@ -105,7 +105,7 @@ func RunShardView(t Terminal, o ShardOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...)); err != nil {
+	if _, err := fullscreen.Run(present.Wrap(m, th, t.Present), t.options()...); err != nil {
 		return fmt.Errorf("running the shard view: %w", err)
 	}
 	return nil
@@ -121,7 +121,7 @@ func RunHome(t Terminal, o home.Options) error {
 	// SIGTERM in it is given the grace a running screen gets.
 	end := fullscreen.Begin()
 	defer end()
-	final, err := fullscreen.Run(tea.NewProgram(present.Wrap(home.New(o), o.Theme, t.Present), t.options()...))
+	final, err := fullscreen.Run(present.Wrap(home.New(o), o.Theme, t.Present), t.options()...)
 	if w, ok := final.(present.Model); ok {
 		final = w.Inner()
 	}

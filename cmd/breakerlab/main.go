@@ -166,7 +166,7 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 			return stopped.SignalExitCode()
 		}
 		// A full-screen program sent SIGINT from outside (its terminal's
-		// ctrl+c is a key, not a signal): bubbletea ends it with
+		// ctrl+c is a key, not a signal): fullscreen.Run ends it with
 		// ErrInterrupted, and the command exits as the headless lab does.
 		if errors.Is(err, tea.ErrInterrupted) {
 			return 130 // 128 + SIGINT
@@ -194,16 +194,17 @@ var ownsTerminate = map[string]bool{"lab": true, "serve": true}
 // a second for its input reader.
 const terminateGrace = 2 * time.Second
 
-// terminateWatch sees a SIGTERM come. Bubbletea turns one into a quit, as
-// if q had been pressed, and its Run returns no error: without the watch a
-// full-screen program sent SIGTERM (kill, a closing session, a service
-// manager) exited 0, and a script running it went on as if the learner
-// had quit. With it the command exits 143 (128 + SIGTERM), as a shell
-// reports a program the signal ended and as the headless lab exits.
+// terminateWatch sees a SIGTERM come. fullscreen.Run turns one into a
+// quit, as if q had been pressed, and the program's Run returns no error:
+// without the watch a full-screen program sent SIGTERM (kill, a closing
+// session, a service manager) exited 0, and a script running it went on
+// as if the learner had quit. With it the command exits 143 (128 +
+// SIGTERM), as a shell reports a program the signal ended and as the
+// headless lab exits.
 //
-// The watch asks for SIGTERM beside bubbletea's own handler, never instead
-// of it: both channels get the signal, and bubbletea quits and restores the
-// terminal as on any quit. But a Go program that asks for a signal no
+// The watch asks for SIGTERM beside fullscreen.Run's handler, never
+// instead of it: both channels get the signal, and the program quits and
+// restores the terminal as on any quit. But a Go program that asks for a signal no
 // longer dies of it, and a headless command (run, sweep) has no handler to
 // end it: so the signal is passed on, the watch's request withdrawn, to
 // whoever else asks for it then or to its default action, which ends the
@@ -211,7 +212,7 @@ const terminateGrace = 2 * time.Second
 // (fullscreen.Running) it is passed on at once: a headless command sent
 // SIGTERM ends then, not terminateGrace later. When one runs, the command
 // is given terminateGrace to end on it first: passed on at once, the
-// signal could come as bubbletea, its handler withdrawn, is giving the
+// signal could come as the program, its handler withdrawn, is giving the
 // terminal back, and end the process there. Every program the module
 // starts is counted (fullscreen.Run; a test of that package checks it).
 type terminateWatch struct {

@@ -52,7 +52,7 @@ func Run(out io.Writer, o Options) error {
 		return err
 	}
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
-	if _, err := fullscreen.Run(tea.NewProgram(m, opts...)); err != nil {
+	if _, err := fullscreen.Run(m, opts...); err != nil {
 		return fmt.Errorf("running the challenge: %w", err)
 	}
 	return nil
@@ -66,7 +66,7 @@ func RunPicker(out io.Writer, o Options) error {
 	o.Challenge = nil
 	p := NewPicker(o)
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), asciiterm.WithOutput(out, os.Getenv)}
-	if _, err := fullscreen.Run(tea.NewProgram(p, opts...)); err != nil {
+	if _, err := fullscreen.Run(p, opts...); err != nil {
 		return fmt.Errorf("running the challenge list: %w", err)
 	}
 	return nil

@@ -39,7 +39,7 @@ func OpenStore() (*drill.Store, string) {
 
 // Run runs the drill in the terminal until the learner leaves.
 func Run(o Options) error {
-	if _, err := fullscreen.Run(tea.NewProgram(New(o), tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
+	if _, err := fullscreen.Run(New(o), tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)); err != nil {
 		return fmt.Errorf("running the drill: %w", err)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -28,7 +29,7 @@ type editedMsg struct {
 }
 
 // edit opens the current exercise's file in the learner's editor, the
-// terminal handed over to it until it exits (tea.ExecProcess); the file
+// terminal handed over to it until it exits (fullscreen.Exec); the file
 // watcher re-runs the tests on the save, and the return checks once more
 // for an editor that wrote without the watcher seeing it.
 func (m *Model) edit() tea.Cmd {
@@ -45,7 +46,7 @@ func (m *Model) edit() tea.Cmd {
 	}
 	c := exec.Command(fields[0], append(fields[1:], file)...)
 	c.Dir = m.b.ExerciseDir(e)
-	// The editor draws on the terminal itself: tea.ExecProcess would hand
+	// The editor draws on the terminal itself: fullscreen.Exec would hand
 	// it the program's output, which under a locale that is not UTF-8 is
 	// asciiterm's writer, and the editor would write into a pipe ("Output
 	// is not to a terminal"). The runner runs only on the learner's own
@@ -53,7 +54,10 @@ func (m *Model) edit() tea.Cmd {
 	c.Stdout = os.Stdout
 	run := m.opt.Exec
 	if run == nil {
-		run = tea.ExecProcess
+		// Not tea.ExecProcess: the program's signals are fullscreen's,
+		// and only its Exec keeps an interrupt meant for the editor
+		// from ending the program.
+		run = fullscreen.Exec
 	}
 	name := e.Name
 	return run(c, func(err error) tea.Msg { return editedMsg{name: name, err: err} })

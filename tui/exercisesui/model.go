@@ -59,7 +59,7 @@ type Options struct {
 	// (EditorFromEnv: "vim", "code -w"); "" makes e say how to set one.
 	Editor string
 	// Exec runs the editor with the terminal handed over to it;
-	// tea.ExecProcess if nil (tests record the command instead).
+	// fullscreen.Exec if nil (tests record the command instead).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 

@@ -25,7 +25,7 @@ func Run(w *exercises.Workbook, manual bool, timeout time.Duration) error {
 	// it is given the grace a running screen gets.
 	end := fullscreen.Begin()
 	defer end()
-	final, err := fullscreen.Run(tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)))
+	final, err := fullscreen.Run(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv))
 	if fm, ok := final.(Model); ok {
 		// Quitting canceled the checks in progress; give them a moment to
 		// kill their go test processes before this process ends.

@@ -32,7 +32,7 @@ func Run(o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fullscreen.Run(tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
+	if _, err := fullscreen.Run(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv)); err != nil {
 		return fmt.Errorf("running the mock interview: %w", err)
 	}
 	return nil

@@ -54,7 +54,7 @@ func Run(p *lessons.Prepared, o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(m, m.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
+	if _, err := fullscreen.Run(present.Wrap(m, m.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), asciiterm.WithOutput(nil, os.Getenv)); err != nil {
 		return fmt.Errorf("running the lesson player: %w", err)
 	}
 	return nil
@@ -66,7 +66,7 @@ func RunPicker(all []*lessons.Lesson, o Options) error {
 		return err
 	}
 	p := NewPicker(all, nil, o)
-	if _, err := fullscreen.Run(tea.NewProgram(present.Wrap(p, p.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), asciiterm.WithOutput(nil, os.Getenv))); err != nil {
+	if _, err := fullscreen.Run(present.Wrap(p, p.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), asciiterm.WithOutput(nil, os.Getenv)); err != nil {
 		return fmt.Errorf("running the lesson list: %w", err)
 	}
 	return nil
