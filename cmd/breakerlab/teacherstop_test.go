@@ -157,12 +157,43 @@ func TestPtyAFullScreenProgramInterruptedExits130(t *testing.T) {
 	t.Parallel()
 	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "sandbox", "checkout")
 	d.waitFor("checkout")
+	d.interruptExits130("once its screen shows")
+}
+
+// So does one sent the instant the program takes the terminal, before it
+// has drawn a thing. Bubbletea asked for SIGINT in a goroutine its Run
+// started, so a SIGINT that came first met Go's default action: the
+// process died of it, the terminal left raw on the alternate screen.
+// GOMAXPROCS=1 keeps that goroutine waiting while the program sets the
+// terminal up, as a loaded machine does now and then; fullscreen.Run asks
+// for the signal before the program starts.
+func TestPtyAFullScreenProgramInterruptedAsItStartsExits130(t *testing.T) {
+	t.Parallel()
+	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark", "GOMAXPROCS=1"}, "sandbox", "checkout")
+	d.waitFor(enterAltScreen)
+	d.interruptExits130("as it took the terminal")
+}
+
+// enterAltScreen and leaveAltScreen are what a program writes to take the
+// whole terminal and to give it back.
+const (
+	enterAltScreen = "\x1b[?1049h"
+	leaveAltScreen = "\x1b[?1049l"
+)
+
+// interruptExits130 sends the program SIGINT, and checks that it exits
+// 130 having given the terminal back.
+func (d *ptyDialogue) interruptExits130(when string) {
+	d.t.Helper()
 	if err := d.cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
+		d.t.Fatal(err)
 	}
 	err := d.end()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-		t.Errorf("the sandbox sent SIGINT ended with %v, want exit status 130", err)
+		d.t.Errorf("the sandbox sent SIGINT %s ended with %v, want exit status 130", when, err)
+	}
+	if _, after, _ := strings.Cut(d.got.String(), enterAltScreen); !strings.Contains(after, leaveAltScreen) {
+		d.t.Errorf("the sandbox sent SIGINT %s left the terminal on the alternate screen: %q", when, d.got.String())
 	}
 }
