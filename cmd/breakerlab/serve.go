@@ -274,7 +274,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			// first, saying how many students it would disconnect.
 			m.SetLocal(true)
 			defer m.Leave()
-			_, _ = tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
+			// Not fullscreen.Run: ctx is this command's own request for
+			// SIGINT, SIGTERM and SIGHUP, made before the screen starts,
+			// and ends the screen; and without bubbletea's handler, which
+			// got a SIGINT too and sent its message to a program ctx had
+			// ended, blocking the screen's end for good.
+			_, _ = tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFilter(m.QuitFilter)).Run()
 			stop()
 		}()
 	}

@@ -117,6 +117,33 @@ func TestPtyTeacherSeesTheServerStop(t *testing.T) {
 	}
 }
 
+// A SIGINT from outside (kill -INT; the screen's own ctrl+c is a key)
+// stops the server as ctrl+c in a plain serve does. The teacher's screen
+// had bubbletea's handler beside the command's: both got the signal, and
+// now and then bubbletea's sent its message to a screen the command had
+// already ended, and waited for ever: serve never stopped.
+func TestPtyTeacherInterruptedStopsTheServer(t *testing.T) {
+	// Its child is this test binary as main, race-built under -race, and
+	// the screen a canceled context ends is bubbletea's kill path, whose
+	// shutdown closes the input reader while its read loop may still use
+	// it: bubbletea's own race, which a race-built child reports (exit
+	// 66) now and then. The screen's goroutines run under -race in
+	// TestPtyTeacherSeesTheServerStop.
+	racefree.Only(t)
+	t.Parallel()
+	d := startDialogue(t, []string{"BREAKERLAB_THEME=dark"}, "serve", "--teacher", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	d.waitFor("Sandbox")
+	if err := d.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.end(); err != nil {
+		t.Errorf("serve --teacher sent SIGINT ended with %v, want success: %q", err, d.got.String())
+	}
+	if !strings.Contains(d.got.String(), "breakerlab serve: stopped") {
+		t.Errorf("serve --teacher sent SIGINT did not say it stopped: %q", d.got.String())
+	}
+}
+
 // A class password too short is asked for again, up to three times, as
 // passwd does: the command used to end with a usage error at the first
 // mistyped password, and the teacher typed it all again.
