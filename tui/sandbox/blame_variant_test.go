@@ -3,6 +3,8 @@ package sandbox
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Workers typed below another variant's bulkhead (cascade's variant 2
@@ -10,6 +12,7 @@ import (
 // change, with what that variant needs, and leave this variant's valid
 // bulkhead field alone (finding 9).
 func TestFormBlamesTheFieldAnotherVariantRefuses(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
 	m = press(m, "e")
 	m.form.knobs[m.form.focus].input.SetValue("7")

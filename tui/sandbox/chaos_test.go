@@ -218,6 +218,7 @@ func TestChaosRemoveMoveAndEdit(t *testing.T) {
 }
 
 func TestChaosForPreselectsAPart(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "noisy-tenant")})
 	m, err := m.ChaosFor("acme")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -13,6 +14,7 @@ import (
 // one rule (pane.Clock): at 15.072 s the title read "at 15.1 s", rounded,
 // over a status line that read 15.0 s, cut to tenths.
 func TestFormTitleAndStatusAgreeOnTheTime(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 80, 24, Options{})
 	for _, at := range []time.Duration{15072 * time.Millisecond, 15950 * time.Millisecond} {
 		if err := m.sim.seek(at); err != nil {

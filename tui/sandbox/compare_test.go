@@ -192,6 +192,7 @@ func TestComparePlaysBothSides(t *testing.T) {
 }
 
 func TestCompareOnCheckout(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 1})
 	m = press(m, "c", "4") // the protected variant, whatever comes after it
 	comparing(t, m, 1, 3, "", "")

@@ -5,12 +5,14 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Multi-hop's third variant is defined by propagated deadlines and
 // cancellation: the form lists them on every call, and turning them off
 // there re-runs the variant without them.
 func TestFormListsDeadlineAndCancel(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 120, 40, Options{Scenario: scenarios.MultiHop(), Variant: 2})
 	m = press(m, "e")
 	f := m.form

@@ -43,6 +43,7 @@ func TestDurTextWritesTheLargestExactUnits(t *testing.T) {
 // no edit builds the scenario it was opened on: every field reads back
 // the value it was filled with.
 func TestTheFormWritesALongRunsFaultInHours(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	sc := dayScenario(t)
 	f := newForm(tuitest.Plain(), sc, 0)
 	from := fieldIn(f, "The server", "recommendations hangs from")

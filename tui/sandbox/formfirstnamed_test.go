@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -14,6 +15,7 @@ import (
 // to workers, the form's first field, and the bulkhead it speaks of
 // stayed off-screen.
 func TestRefusalOfTwoFieldsGoesToTheOneItNamesFirst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "cascade")})
 	m = press(m, "e")
 	m = focusLabel(t, m, "bulkhead", 3) // profile-db's, the third call's

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -10,6 +11,7 @@ import (
 // the main view and in compare mode's presets (C), where it said "has 1
 // variants".
 func TestOneVariantIsSaidAsOne(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	sc := tuitest.Scenario(t, "cascade")
 	sc.Variants = sc.Variants[len(sc.Variants)-1:] // bulkhead and breaker
 	m := press(newModel(t, 100, 30, Options{Scenario: sc}), "3")

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -33,6 +34,7 @@ func withFailureRate(t *testing.T, sc *engine.Scenario, rate string) []byte {
 // "above 0%", so a breaker judged by its slow calls alone could be written
 // in a file and not typed. Typed as 0% it builds what the file builds.
 func TestKnobFormTakesAFailureRateOfZeroAsAFileDoes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	want, err := scenariofile.Parse("checkout.toml", withFailureRate(t, tuitest.Scenario(t, "checkout"), "0"))
 	if err != nil {
 		t.Fatalf("the file with failure_rate = 0 is refused: %v", err)

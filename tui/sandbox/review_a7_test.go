@@ -154,6 +154,7 @@ func TestALimitBelowTheBaseIsRefusedInMiB(t *testing.T) {
 // go-server at 80×24 at the start has one task live: the Memory pane's
 // title said "1 tasks" beside the Limits pane's "1 task live".
 func TestTheMemoryPaneCountsOneTask(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "go-server")})
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "1 task live") {

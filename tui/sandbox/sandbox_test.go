@@ -518,6 +518,7 @@ func TestEscGoesHomeOnlyWhenThereIsOne(t *testing.T) {
 // b with a single breaker changes no pane, and the status line says why
 // (it used to say nothing: TestNextBreakerSaysWhyItCannot).
 func TestBreakerKeyWithOneBreaker(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 100, 30, Options{Variant: 2})
 	m = seekTo(t, m, 16*time.Second)
 	before := strings.Split(m.View(), "\n")

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -14,6 +15,7 @@ import (
 // Resilience4j's, longer, dropped it, and the left side's state went
 // unsaid beside the right's.
 func TestCompareHeadersSayTheStateOnBothSides(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	for _, w := range []int{80, 100, 120, 160} {
 		m := newModel(t, w, 30, Options{Scenario: tuitest.Scenario(t, "breaker-timeline")})
 		m = seekTo(t, m, 50*time.Second)

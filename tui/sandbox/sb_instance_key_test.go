@@ -4,12 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
 // > and < on a map node that is not a fleet say so: the status line said
 // "map: selected search-index" again, as if the key had moved something.
 func TestInstanceKeyOnANodeThatIsNotAFleet(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := press(newModel(t, 100, 30, Options{}), "n")
 	if !strings.Contains(m.note, "selected search-index") {
 		t.Fatalf("n should select search-index: %q", m.note)

@@ -82,6 +82,7 @@ func TestServicesBringTheirPanes(t *testing.T) {
 
 // Without a fleet, I says so and changes nothing else.
 func TestFleetKeyWithoutAFleet(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := seekTo(t, newModel(t, 80, 24, Options{Variant: 2}), 26*time.Second)
 	got := press(m, "I")
 	if !strings.Contains(got.View(), "no fleet in this run") {

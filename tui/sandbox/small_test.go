@@ -96,6 +96,7 @@ func TestCurrentVariantNamedAt80(t *testing.T) {
 // At 80 columns the key line keeps the way out: esc back to the scenarios
 // and q (back from home, quit on its own) go last, after ? keys and the rest, in one word if need be.
 func TestTheKeyLineKeepsTheWayOutAt80Columns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	for _, o := range []Options{{CanGoHome: true, Scenario: tuitest.Scenario(t, "multi-hop")}, {Scenario: tuitest.Scenario(t, "multi-hop")}} {
 		lines := strings.Split(ansi.Strip(newModel(t, 80, 24, o).View()), "\n")
 		bar := lines[len(lines)-1]

@@ -114,6 +114,7 @@ func TestTasksPanesShowTheEnginesNumbers(t *testing.T) {
 // The knob form of a tasks server has its pools' and its memory's knobs,
 // and no workers or accept queue; the focused call has its permit wait.
 func TestTasksKnobForm(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := press(newModel(t, 120, 40, Options{Scenario: tuitest.Scenario(t, "async-cascade"), Variant: 1}), "e")
 	if m.form == nil {
 		t.Fatal("no knob form")

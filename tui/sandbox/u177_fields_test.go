@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -65,6 +66,7 @@ func fieldText(m Model, i int) string {
 // "1e3", "NaN" and "Inf" as numbers. Each case types into the sandbox's
 // form one rune at a time, presses enter, and reads the screen.
 func TestFieldsKeepWhatWasTypedAndRefuseItInTheirWords(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	t.Parallel()
 	for _, tc := range []struct {
 		scenario, label string
@@ -126,6 +128,7 @@ func TestFieldsKeepWhatWasTypedAndRefuseItInTheirWords(t *testing.T) {
 // edits nothing and a move to another field and back keep it, the next
 // character typed ends it, and the text mended is taken.
 func TestRefusalStaysUntilTheTextChanges(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	t.Parallel()
 	m := typeRunes(press(newModel(t, 200, 60, Options{}), "e", "ctrl+u"), "1e3")
 	m = press(m, "enter")
