@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -16,19 +17,36 @@ import (
 // first step.
 func openLessonOnOwn(t *testing.T, c *Client, all []*lessons.Lesson, down int) {
 	t.Helper()
-	waitFor(t, c, 0, "Sandbox")
+	// Errorf, not waitFor's Fatalf: it runs on goroutines of the test's
+	// own (TestSessionsPrepareDifferentLessonsAtOnce).
+	wait := func(mark int64, within time.Duration, texts ...string) bool {
+		if err := c.WaitFor(mark, patience(within), texts...); err != nil {
+			t.Errorf("%v; the screen had:\n%s", err, tail(c.Since(mark), 2000))
+			return false
+		}
+		return true
+	}
+	if !wait(0, 5*time.Second, "Sandbox") {
+		return
+	}
 	mark := c.Mark()
 	if err := c.Type("\r"); err != nil {
 		t.Error(err)
 		return
 	}
-	waitFor(t, c, mark, "open the lesson")
+	if !wait(mark, 5*time.Second, "open the lesson") {
+		return
+	}
 	mark = c.Mark()
 	if err := c.Type(strings.Repeat("j", down) + "\r"); err != nil {
 		t.Error(err)
 		return
 	}
-	waitFor(t, c, mark, "step 1/", all[down].Steps[0].Title)
+	// Preparing a lesson runs the engine for every step (under -race, and
+	// with other sessions preparing theirs at once, 30 s were once not
+	// enough on a loaded machine): the wait is for the lesson to show, not
+	// a measure of how fast it is made.
+	wait(mark, 20*time.Second, "step 1/", all[down].Steps[0].Title)
 }
 
 // The room shares one Lab: the second student to open a lesson runs the
