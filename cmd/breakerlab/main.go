@@ -153,6 +153,16 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 	var unknown unknownCommandError
 	switch {
 	case errors.As(err, &ce):
+		// A full-screen program sent SIGINT from outside (its terminal's
+		// ctrl+c is a key, not a signal): fullscreen.Run ends it with
+		// ErrInterrupted, and the command says so in the lab's words and
+		// exits as the headless lab does, where bubbletea's wrapping read
+		// "running the sandbox: program was killed: program was
+		// interrupted".
+		if errors.Is(err, tea.ErrInterrupted) {
+			fmt.Fprintf(stderr, "breakerlab %s: %v signal received\n", ce.name, syscall.SIGINT)
+			return 130 // 128 + SIGINT
+		}
 		fmt.Fprintf(stderr, "breakerlab %s: %v\n", ce.name, ce.err)
 		var u usageError
 		if errors.As(err, &u) {
@@ -164,12 +174,6 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 		var stopped interface{ SignalExitCode() int }
 		if errors.As(err, &stopped) {
 			return stopped.SignalExitCode()
-		}
-		// A full-screen program sent SIGINT from outside (its terminal's
-		// ctrl+c is a key, not a signal): fullscreen.Run ends it with
-		// ErrInterrupted, and the command exits as the headless lab does.
-		if errors.Is(err, tea.ErrInterrupted) {
-			return 130 // 128 + SIGINT
 		}
 		return 1
 	case errors.As(err, &unknown):

@@ -223,4 +223,9 @@ func (d *ptyDialogue) interruptExits130(when string) {
 	if _, after, _ := strings.Cut(d.got.String(), enterAltScreen); !strings.Contains(after, leaveAltScreen) {
 		d.t.Errorf("the sandbox sent SIGINT %s left the terminal on the alternate screen: %q", when, d.got.String())
 	}
+	// It says what ended it in the lab's words, not bubbletea's chain of
+	// wrappings ("program was killed: program was interrupted").
+	if _, after, _ := strings.Cut(d.got.String(), leaveAltScreen); !strings.Contains(after, "breakerlab sandbox: interrupt signal received") || strings.Contains(after, "killed") {
+		d.t.Errorf("the sandbox sent SIGINT %s said %q after its screen, want \"breakerlab sandbox: interrupt signal received\"", when, after)
+	}
 }
