@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
+	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -21,40 +21,16 @@ import (
 // best, as go-inventory's per-host cap's is.
 func noneSweep(t *testing.T, two bool) *sweep.Result {
 	t.Helper()
-	build := scenarios.Cascade
-	x, err := sweep.ParseVary("transport.per_host=0..10:6")
-	if err != nil {
-		t.Fatal(err)
-	}
-	axes := []sweep.Axis{x}
+	axes := []string{"transport.per_host=0..10:6"}
 	if two {
-		y, err := sweep.ParseVary("workers=0..200:3")
-		if err != nil {
-			t.Fatal(err)
+		axes = append(axes, "workers=0..200:3")
+	}
+	return sweeptest.Filled(t, axes, "search.ok", "search.ok>=0.5", func(i, j int) float64 {
+		if i == 0 {
+			return 0.9
 		}
-		axes = append(axes, y)
-	}
-	m, err := sweep.ParseMetric("search.ok", build(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := sweep.ParseGoal("search.ok>=0.5", build(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &sweep.Plan{Build: build, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g}
-	res := sweep.NewResult(p)
-	nx, ny := p.Size()
-	for j := range ny {
-		for i := range nx {
-			v := 0.9
-			if i > 0 {
-				v = 0.1*float64(i) + 0.01*float64(j)
-			}
-			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
-		}
-	}
-	return res
+		return 0.1*float64(i) + 0.01*float64(j)
+	})
 }
 
 // A knob's 0 that means none (no limit) is no value on the knob's scale:

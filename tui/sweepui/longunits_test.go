@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
@@ -31,23 +32,12 @@ func dayCascade() *engine.Scenario {
 // runs it.
 func durationPlan(t *testing.T, build func() *engine.Scenario, vary string, twoKnobs bool) *sweep.Plan {
 	t.Helper()
-	d, err := sweep.ParseVary(vary)
-	if err != nil {
-		t.Fatal(err)
-	}
-	axes := []sweep.Axis{d}
+	axes := []string{vary}
 	if twoKnobs {
-		y, err := sweep.ParseVary("recommendations.timeout=200ms..5s:2")
-		if err != nil {
-			t.Fatal(err)
-		}
-		axes = append(axes, y)
+		axes = append(axes, "recommendations.timeout=200ms..5s:2")
 	}
-	m, err := sweep.ParseMetric("search.ok", build(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &sweep.Plan{Build: build, Axes: axes, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
+	p := sweeptest.Plan(t, build, "search.ok", axes...)
+	p.Set = lessons.SetKnob
 	if err := p.Prepare(); err != nil {
 		t.Fatal(err)
 	}
