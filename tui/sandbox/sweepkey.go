@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -110,6 +111,34 @@ type sweepOverlay struct {
 	wait     tea.Cmd
 	// spans are the axes worked out so far, by knob and size (spanOf).
 	spans map[spanKey]spanOrErr
+	// whole is the design played to its end (designRun), nil until a
+	// knob at none asks for it or when the run failed; ran says it was
+	// asked for.
+	whole *engine.Snapshot
+	ran   bool
+}
+
+// designRun is the design (base, variant, seed) played to its end, drain
+// included, as `breakerlab run` plays it: what the range of a knob at none
+// is read from (runTop). It is the run on screen's own end when that run
+// is of the same design and has been played out; else the design is run
+// once, here, the first time a knob at none is swept (about a tenth of a
+// second; the sweep then runs it a few hundred times more): the run on
+// screen is most often stopped before its fault, and a peak so far would
+// miss the one that matters.
+func (s *sweepOverlay) designRun() *engine.Snapshot {
+	if s.ran {
+		return s.whole
+	}
+	s.ran = true
+	r, err := engine.New(cloneScenario(s.base), s.variant, s.seed)
+	if err != nil {
+		return nil // the sweep's own runs will say why
+	}
+	r.Run()
+	fin := r.Snapshot()
+	s.whole = &fin
+	return s.whole
 }
 
 type spanKey struct {
@@ -132,7 +161,7 @@ func (s *sweepOverlay) spanOf(path string, steps int) (span, error) {
 	if got, ok := s.spans[k]; ok {
 		return got.sp, got.err
 	}
-	sp, err := spanAround(s.base, s.variant, path, steps)
+	sp, err := spanAroundRun(s.base, s.variant, path, steps, s.designRun)
 	if s.spans == nil {
 		s.spans = map[spanKey]spanOrErr{}
 	}
@@ -210,6 +239,9 @@ func (m *Model) openSweep() {
 		return // f.err says why
 	}
 	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x}
+	if fin := m.sim.final; fin != nil && m.sim.variant == f.variant && reflect.DeepEqual(m.sim.sc, sc) {
+		s.whole, s.ran = fin, true // the run on screen is the design's, played out
+	}
 	s.choices = sweepChoices(sc, f.variant, x, f)
 	s.cursor = max(0, indexOf(s.choices, partnerOf(sc, f.variant, x)))
 	s.measures = measuresOf(sc, f.variant)

@@ -41,6 +41,9 @@ type span struct {
 	// refused counts values inside the range that the scenario refused
 	// all the same, left out of the axis.
 	refused int
+	// fromRun says what of the design's run the range of a knob at none
+	// goes up to (runTop), "" when it is the fixed one.
+	fromRun string
 }
 
 // aroundEnds is the range around sweeps for a knob of value cur, before
@@ -125,6 +128,15 @@ func parsesTo(s string, x float64) bool {
 // takes, steps values at most, with the current value itself one of them,
 // and only values the scenario accepts with this knob alone set.
 func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error) {
+	return spanAroundRun(sc, v, path, steps, nil)
+}
+
+// spanAroundRun is spanAround with the design's run at hand: run, when
+// not nil, gives the design (sc, variant v) played to its end, and a knob
+// at none whose run has a figure for it (runTop) is swept from none up to
+// that figure, rounded out, not over the fixed 0 to 10. It is called only
+// for such a knob, so that a sweep of any other runs nothing more.
+func spanAroundRun(sc *engine.Scenario, v int, path string, steps int, run func() *engine.Snapshot) (span, error) {
 	cur, ok := lessons.KnobValue(sc, v, path)
 	if !ok {
 		return span{}, fmt.Errorf("%s has no value to sweep around", path)
@@ -132,6 +144,14 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 	lo, hi, err := aroundEnds(cur, path)
 	if err != nil {
 		return span{}, err
+	}
+	var sp span
+	if run != nil && lessons.NoneWords(path) != "" && isZero(cur) {
+		if fin := run(); fin != nil {
+			if top, why, ok := runTop(fin, path, cur); ok {
+				hi, sp.fromRun = top, why
+			}
+		}
 	}
 	refusal := func(val any) error {
 		c := cloneScenario(sc)
@@ -141,7 +161,6 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 		return c.Validate()
 	}
 	takes := func(val any) bool { return refusal(val) == nil }
-	var sp span
 	if lessons.NoneWords(path) != "" && isZero(cur) && !takes(hi) && !takes(times(hi, 0.1)) {
 		// A knob at none whose small values the scenario refuses (a
 		// memory limit must be above the process's base): the range goes
@@ -172,7 +191,7 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 		// A knob whose 0 is none (no timeout, no bulkhead) is no point
 		// of a scale: the design's "none" is a column of its own, and
 		// the rest are round values up to the range's end.
-		ax, err := noneAxis(path, hi, steps, sp.cutHi)
+		ax, err := noneAxis(path, hi, steps, sp.cutHi, sp.fromRun != "")
 		if err != nil {
 			return span{}, err
 		}
@@ -635,6 +654,13 @@ func (sp span) words() (values, cut string) {
 	case sp.cutLo:
 		cut = fmt.Sprintf("cut at %s, the least the scenario takes", showEnd(ax.Values[0]))
 	}
+	if sp.fromRun != "" {
+		if cut == "" {
+			cut = sp.fromRun
+		} else {
+			cut = sp.fromRun + "; " + cut
+		}
+	}
 	if sp.refused > 0 {
 		more := fmt.Sprintf("%d more in the range refused by the scenario", sp.refused)
 		if cut == "" {
@@ -707,8 +733,10 @@ func times(v any, f float64) any {
 // noneAxis is the axis of a knob at none (0): none first, then round
 // values (1, 2, 2.5 or 5 times a power of ten, as a learner would type
 // them) from one step to hi, steps values in all at most. A range cut at
-// a limit keeps the limit as its last value, so "cut at" stays true.
-func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
+// a limit keeps the limit as its last value, so "cut at" stays true. out
+// rounds hi out to the next step, not in: hi is then a figure of the run
+// (runTop) the axis must reach, the peak a cap past it no longer bites.
+func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error) {
 	var top float64 // hi in the axis's own counting: whole numbers, floats or ms
 	switch h := hi.(type) {
 	case int64:
@@ -726,6 +754,10 @@ func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
 		step = math.Max(1, math.Ceil(step))
 	}
 	k := math.Floor(top/step + 1e-9)
+	if out && !cut {
+		// At most steps-1 values still: step is at least top/(steps-1).
+		k = math.Ceil(top/step - 1e-9)
+	}
 	last := k * step
 	end := func(v float64) string {
 		switch hi.(type) {
@@ -757,4 +789,116 @@ func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
 	ax.Values = append([]any{zero}, ax.Values...)
 	ax.X = append([]float64{0}, ax.X...)
 	return ax, nil
+}
+
+// runTop is the top of the range of a knob at none (cur, 0), read from
+// fin, the design's run played to its end with that knob at none, and
+// what of the run it is, in the picker's words; ok is false for a knob
+// the run has no figure for (a rate limit, a breaker's minimum calls, a
+// memory limit), which keeps the fixed range (aroundEnds). The fixed 0 to
+// 10 of a cap that the run exceeds many times over drew every cell in
+// the worst band (go-inventory's transport held 244 connections at once).
+//
+//   - A cap on calls (a dependency's or edge's bulkhead, a tenant's share
+//     of one) goes up to the most calls in flight at once on that
+//     dependency or edge (DependencySnapshot.InFlightMax, what `run`
+//     reports as in_flight_max), a pool's size or per-host cap to the most
+//     connections in use at once (PoolSnapshot.InUseMax, in_use_max; a
+//     host's share is no more than the pool's): past it the cap never
+//     bites, so the axis spans where it starts to.
+//   - A timeout or a deadline on a dependency or edge goes up to the time
+//     its most calls in flight at once took to pile up at its calls' mean
+//     rate over the run (Little's law: InFlightMax / (Calls / Duration)),
+//     a pool's wait to its most connections in use over its mean rate of
+//     handing them out (InUseMax / (Acquired / Duration)). A wait longer
+//     than that lets the calls pile up as high as the run with none did,
+//     so the axis spans the waits that keep the pile lower: in a hang
+//     (cascade's recommendations, 200 workers at about 100 calls a
+//     second) about 2 s, past which no timeout saves the workers. Not the
+//     slowest answer or a p99, which in a hang is the hang's length or the
+//     drain's, a minute where everything from 10 s up is alike; nor a
+//     fault's latency, which a hang has not. A client's patience has no
+//     such figure and keeps the fixed range.
+//
+// The run's peak is the whole run's, not the time shown's: the run on
+// screen is often stopped before the fault, whose peak is the one that
+// matters.
+func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok bool) {
+	part, key := path, ""
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		part, key = path[:i], path[i+1:]
+	}
+	switch cur.(type) {
+	case int64:
+		switch key {
+		case "bulkhead", "shared_per_tenant":
+			part = strings.TrimSuffix(part, ".per_tenant_bulkhead")
+			d := dependencyIn(fin, part)
+			if d == nil || d.InFlightMax <= 0 {
+				return nil, "", false
+			}
+			return int64(d.InFlightMax), fmt.Sprintf("the run with none had at most %s calls in flight at once", pane.Count(d.InFlightMax)), true
+		case "size", "per_host":
+			for _, p := range fin.Pools {
+				if p.Name == part && p.InUseMax > 0 {
+					return int64(p.InUseMax), fmt.Sprintf("the run with none had at most %s connections in use at once", pane.Count(p.InUseMax)), true
+				}
+			}
+		}
+	case string:
+		var held int
+		var rate float64 // a second
+		secs := fin.Duration.Seconds()
+		switch key {
+		case "timeout", "deadline":
+			if d := dependencyIn(fin, part); d != nil && secs > 0 {
+				held, rate = d.InFlightMax, float64(d.Calls)/secs
+			}
+		case "wait":
+			for _, p := range fin.Pools {
+				if p.Name == part && secs > 0 {
+					held, rate = p.InUseMax, float64(p.Acquired)/secs
+				}
+			}
+		}
+		if held <= 0 || !(rate > 0) {
+			return nil, "", false
+		}
+		// To the millisecond: the axis counts in ms, and the words
+		// should not print nanoseconds.
+		t := time.Duration(float64(held) / rate * float64(time.Second)).Round(time.Millisecond)
+		if t <= 0 {
+			return nil, "", false
+		}
+		what := "calls"
+		if key == "wait" {
+			what = "connections"
+		}
+		return t, fmt.Sprintf("the run with none held %s %s at once, %s of them at %s a second", pane.Count(held), what, durText(t), strconv.FormatFloat(rate, 'f', 0, 64)), true
+	}
+	return nil, "", false
+}
+
+// dependencyIn is the snapshot of dependency name in fin, a front
+// dependency or a service's edge (SERVICE/DEPENDENCY), or nil.
+func dependencyIn(fin *engine.Snapshot, name string) *engine.DependencySnapshot {
+	for i := range fin.Dependencies {
+		if fin.Dependencies[i].Name == name {
+			return &fin.Dependencies[i]
+		}
+	}
+	svc, dep, ok := strings.Cut(name, "/")
+	if !ok {
+		return nil
+	}
+	for i := range fin.Services {
+		if s := &fin.Services[i]; s.Name == svc {
+			for j := range s.Dependencies {
+				if s.Dependencies[j].Name == dep {
+					return &s.Dependencies[j]
+				}
+			}
+		}
+	}
+	return nil
 }

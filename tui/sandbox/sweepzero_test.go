@@ -1,0 +1,209 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A knob at none is swept up to what the design's run reads for it
+// (runTop), not over a fixed 0 to 10: go-inventory's transport held
+// hundreds of connections at once, and every cell of 1 to 10 per host was
+// the worst band. The figures below are read from the engine's run here,
+// not written down.
+
+// playedOut is variant v of sc played to its end, as designRun plays it.
+func playedOut(t *testing.T, sc *engine.Scenario, v int) *engine.Snapshot {
+	t.Helper()
+	r, err := engine.New(cloneScenario(sc), v, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	fin := r.Snapshot()
+	return &fin
+}
+
+// A cap at none goes up to the run's peak of what it caps, rounded out to
+// the axis's step: at or past the peak, and not a step beyond it; or, when
+// the scenario takes no cap that high (a bulkhead above the workers), to
+// the most it takes.
+func TestACapAtNoneIsSweptToTheRunsPeak(t *testing.T) {
+	racefree.Only(t) // no goroutine: engine runs and axes on the test's own
+	for _, c := range []struct {
+		scenario string
+		v        int
+		path     string
+		peak     func(fin *engine.Snapshot) int
+	}{
+		{"go-inventory", 1, "transport.per_host", func(fin *engine.Snapshot) int {
+			for _, p := range fin.Pools {
+				if p.Name == "transport" {
+					return p.InUseMax
+				}
+			}
+			return -1
+		}},
+		{"go-inventory", 0, "transport.per_host", func(fin *engine.Snapshot) int { return fin.Pools[0].InUseMax }},
+		{"cascade", 0, "recommendations.bulkhead", func(fin *engine.Snapshot) int {
+			for _, d := range fin.Dependencies {
+				if d.Name == "recommendations" {
+					return d.InFlightMax
+				}
+			}
+			return -1
+		}},
+	} {
+		sc := tuitest.Scenario(t, c.scenario)
+		if cur, _ := lessons.KnobValue(sc, c.v, c.path); !isZero(cur) {
+			t.Fatalf("%s variant %d: %s is %v, not none", c.scenario, c.v+1, c.path, cur)
+		}
+		fin := playedOut(t, sc, c.v)
+		peak := c.peak(fin)
+		if peak <= 10 {
+			t.Fatalf("%s variant %d: the run's peak of %s is %d: the case shows nothing", c.scenario, c.v+1, c.path, peak)
+		}
+		for _, steps := range []int{8, 11, 14} {
+			sp, err := spanAroundRun(sc, c.v, c.path, steps, func() *engine.Snapshot { return fin })
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := sp.ax.X
+			n := len(x)
+			if x[0] != 0 || n < 3 || n > steps {
+				t.Fatalf("%s variant %d on %d: axis %v, want none first and at most %d values", c.scenario, c.v+1, steps, x, steps)
+			}
+			top := x[n-1]
+			switch {
+			case sp.cutHi:
+				// Cut at a limit: the limit is the most the scenario takes.
+				if top >= float64(peak) || !sp.takesAt(sc, c.v, c.path, sp.ax.Values[n-1]) || sp.takesAt(sc, c.v, c.path, int64(top)+1) {
+					t.Errorf("%s variant %d on %d: cut at %v, not the most the scenario takes under the peak %d", c.scenario, c.v+1, steps, top, peak)
+				}
+			case top < float64(peak):
+				t.Errorf("%s variant %d on %d: the axis %v stops under the run's peak, %d", c.scenario, c.v+1, steps, x, peak)
+			case x[n-2] >= float64(peak):
+				t.Errorf("%s variant %d on %d: the axis %v goes a step or more past the run's peak, %d", c.scenario, c.v+1, steps, x, peak)
+			}
+			if !strings.Contains(sp.fromRun, pane.Count(peak)) {
+				t.Errorf("%s variant %d: the words %q do not give the run's peak, %d", c.scenario, c.v+1, sp.fromRun, peak)
+			}
+		}
+	}
+}
+
+// takesAt says whether the scenario takes val at path in variant v.
+func (span) takesAt(sc *engine.Scenario, v int, path string, val any) bool {
+	c := cloneScenario(sc)
+	return lessons.SetKnob(c, v, path, setting(val)) == nil && c.Validate() == nil
+}
+
+// A timeout at none goes up to the time the run's most calls in flight
+// piled up in at the calls' mean rate (Little's law), rounded out.
+func TestATimeoutAtNoneIsSweptToItsPileUp(t *testing.T) {
+	racefree.Only(t) // no goroutine: an engine run and an axis on the test's own
+	sc := tuitest.Scenario(t, "cascade")
+	if err := lessons.SetKnob(sc, 0, "recommendations.timeout", "0s"); err != nil {
+		t.Fatal(err)
+	}
+	fin := playedOut(t, sc, 0)
+	var d engine.DependencySnapshot
+	for _, x := range fin.Dependencies {
+		if x.Name == "recommendations" {
+			d = x
+		}
+	}
+	rule := float64(d.InFlightMax) / (float64(d.Calls) / fin.Duration.Seconds()) * 1000 // ms
+	if !(rule > 1000) {
+		t.Fatalf("the rule gives %v ms: the case shows nothing over the fixed 0 to 1 s", rule)
+	}
+	sp, err := spanAroundRun(sc, 0, "recommendations.timeout", 11, func() *engine.Snapshot { return fin })
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := sp.ax.X
+	n := len(x)
+	if sp.ax.Unit != "ms" || x[0] != 0 || x[n-1] < rule-0.5 || x[n-2] >= rule {
+		t.Errorf("the timeout's axis is %v %s; want none, then up to the first step at or past %.0f ms", x, sp.ax.Unit, rule)
+	}
+	if !strings.Contains(sp.fromRun, durText(time.Duration(rule*float64(time.Millisecond)).Round(time.Millisecond))) {
+		t.Errorf("the words %q do not give the rule's %.0f ms", sp.fromRun, rule)
+	}
+}
+
+// A knob at none the run has no figure for (a breaker's minimum calls)
+// keeps the fixed range, run or no run.
+func TestAKnobAtNoneWithNoPeakKeepsItsRange(t *testing.T) {
+	racefree.Only(t) // no goroutine: an engine run and an axis on the test's own
+	sc := tuitest.Scenario(t, "cascade")
+	const path = "recommendations.breaker.min_calls"
+	if err := lessons.SetKnob(sc, 2, path, int64(0)); err != nil {
+		t.Fatal(err)
+	}
+	fin := playedOut(t, sc, 2)
+	ran := false
+	sp, err := spanAroundRun(sc, 2, path, 11, func() *engine.Snapshot { ran = true; return fin })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sp.ax.X; got[0] != 0 || got[len(got)-1] != 10 || sp.fromRun != "" || !ran {
+		t.Errorf("min_calls at none: axis %v, words %q (run read: %v); want 0 to 10 and no words of the run", got, sp.fromRun, ran)
+	}
+}
+
+// The picker announces the axis the sweep runs, from one computation
+// (spanOf), and that axis is the run's: go-inventory's per-host cap from
+// the form reaches the run's peak of connections in use.
+func TestThePickerSaysTheRangeFromTheRun(t *testing.T) {
+	racefree.Only(t) // no goroutine: the picker is drawn, no sweep is run
+	sc := tuitest.Scenario(t, "go-inventory")
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "go-inventory"), Variant: 1})
+	m = press(m, "e")
+	for i := 0; !onKnob(m, "transport.per_host"); i++ {
+		if i > len(m.form.knobs) {
+			t.Fatal("no per-host field in the form")
+		}
+		m = press(m, "down")
+	}
+	m = send(m, ctrlS)
+	if m.sw == nil {
+		t.Fatalf("no sweep picker: %s", m.form.err)
+	}
+	nx, ny := gridSize(m.w, m.h)
+	sp, err := m.sw.spanOf("transport.per_host", nx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peak := playedOut(t, sc, 1).Pools[0].InUseMax
+	if top := sp.ax.X[len(sp.ax.X)-1]; top < float64(peak) {
+		t.Errorf("the sweep's axis %v stops under the run's peak, %d", sp.ax.X, peak)
+	}
+	values, cut := sp.words()
+	pick := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.pickerLines(m.w, m.h), " "))), " ")
+	for _, want := range []string{values + ", around none", cut} {
+		if !strings.Contains(pick, want) {
+			t.Errorf("the picker does not say %q:\n%s", want, pick)
+		}
+	}
+	// The plan runs the very axis announced.
+	p, _, err := m.sw.planFor(m.sw.choices[m.sw.cursor], nx, ny, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Axes[0].X, sp.ax.X; len(got) != len(want) || got[len(got)-1] != want[len(want)-1] {
+		t.Errorf("the sweep runs %v, the picker announced %v", got, want)
+	}
+}
+
+// onKnob says whether the form's cursor is on the field of path.
+func onKnob(m Model, path string) bool {
+	k := m.form.knobs[m.form.focus]
+	return k.path == path || k.readAt == path
+}
