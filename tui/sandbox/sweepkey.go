@@ -131,7 +131,14 @@ func (s *sweepOverlay) designRun() *engine.Snapshot {
 		return s.whole
 	}
 	s.ran = true
-	r, err := engine.New(cloneScenario(s.base), s.variant, s.seed)
+	// It runs here, in the key's Update: a design past designRunMost
+	// requests (a day-long scenario file, say) would hold the screen
+	// still for seconds, so its knobs at none keep the fixed range.
+	sc := cloneScenario(s.base)
+	if c := engine.EstimateCost(sc); c.Requests/float64(max(1, c.Variants)) > designRunMost {
+		return nil
+	}
+	r, err := engine.New(sc, s.variant, s.seed)
 	if err != nil {
 		return nil // the sweep's own runs will say why
 	}
@@ -140,6 +147,12 @@ func (s *sweepOverlay) designRun() *engine.Snapshot {
 	s.whole = &fin
 	return s.whole
 }
+
+// designRunMost is the most requests (the engine's estimate for one
+// variant) designRun plays in the key's Update: some 0.1 to 0.5 s of a
+// core; the built-in scenarios take at most some 0.15 M a variant
+// (fleet-probes).
+const designRunMost = 1_000_000
 
 type spanKey struct {
 	path  string

@@ -145,14 +145,6 @@ func spanAroundRun(sc *engine.Scenario, v int, path string, steps int, run func(
 	if err != nil {
 		return span{}, err
 	}
-	var sp span
-	if run != nil && lessons.NoneWords(path) != "" && isZero(cur) {
-		if fin := run(); fin != nil {
-			if top, why, ok := runTop(fin, path, cur); ok {
-				hi, sp.fromRun = top, why
-			}
-		}
-	}
 	refusal := func(val any) error {
 		c := cloneScenario(sc)
 		if err := lessons.SetKnob(c, v, path, setting(val)); err != nil {
@@ -161,6 +153,25 @@ func spanAroundRun(sc *engine.Scenario, v int, path string, steps int, run func(
 		return c.Validate()
 	}
 	takes := func(val any) bool { return refusal(val) == nil }
+	var sp span
+	if run != nil && lessons.NoneWords(path) != "" && isZero(cur) {
+		if fin := run(); fin != nil {
+			if top, why, ok := runTop(fin, path, cur); ok {
+				switch {
+				case takes(top):
+					hi, sp.fromRun = top, why
+				case takes(hi):
+					// The run held more than the scenario lets the knob
+					// take (a hang's abandoned calls, thousands, past a
+					// bulkhead's most, the pool's workers): up to that
+					// most, cut there. (Left to the search for the least
+					// taken below, a top far past the limit was refused
+					// at every doubling, and the picker offered no sweep.)
+					hi, sp.fromRun, sp.cutHi = lastTaken(hi, top, takes), why, true
+				}
+			}
+		}
+	}
 	if lessons.NoneWords(path) != "" && isZero(cur) && !takes(hi) && !takes(times(hi, 0.1)) {
 		// A knob at none whose small values the scenario refuses (a
 		// memory limit must be above the process's base): the range goes

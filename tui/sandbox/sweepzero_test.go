@@ -207,3 +207,65 @@ func onKnob(m Model, path string) bool {
 	k := m.form.knobs[m.form.focus]
 	return k.path == path || k.readAt == path
 }
+
+// designRun plays the design in the key's Update, so a design past
+// designRunMost requests (the cascade run for a day) is not played: its
+// knobs at none keep the fixed range, and the screen does not stop for the
+// seconds the run would take. The cascade of 30 s is played.
+func TestADesignTooLongToPlayAtOnceKeepsTheFixedRange(t *testing.T) {
+	racefree.Only(t) // no goroutine: the overlay's run on the test's own
+	short := tuitest.Scenario(t, "cascade")
+	day := tuitest.Scenario(t, "cascade")
+	day.Duration, day.MeasureTo = time.Hour, time.Hour
+	for _, c := range []struct {
+		sc     *engine.Scenario
+		played bool
+	}{{short, true}, {day, false}} {
+		c0 := engine.EstimateCost(c.sc)
+		if over := c0.Requests/float64(c0.Variants) > designRunMost; over == c.played {
+			t.Fatalf("a %v cascade estimates %.0f requests a variant, against designRunMost %d: the case shows nothing", c.sc.Duration, c0.Requests/float64(c0.Variants), designRunMost)
+		}
+		s := &sweepOverlay{base: c.sc, variant: 0, seed: tuitest.Seed}
+		if got := s.designRun() != nil; got != c.played {
+			t.Errorf("a %v cascade: played at once %v, want %v", c.sc.Duration, got, c.played)
+		}
+		sp, err := s.spanOf("recommendations.bulkhead", 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := sp.ax.X; (x[len(x)-1] == 10) == c.played {
+			t.Errorf("a %v cascade: the bulkhead at none is swept over %v (words %q)", c.sc.Duration, x, sp.fromRun)
+		}
+	}
+}
+
+// A run may hold far more calls than the scenario lets a cap take: the
+// cascade run for two minutes holds thousands of recommendations' calls
+// at once (abandoned ones included) where a bulkhead takes at most the
+// pool's 200 workers. The range is then cut at that most; it was handed to
+// the search for the least value taken, which doubled up from the top,
+// found every value refused, and the picker offered no sweep at all.
+func TestACapAtNoneWhoseRunPeakPassesTheLimitIsCutThere(t *testing.T) {
+	racefree.Only(t) // no goroutine: an engine run and an axis on the test's own
+	sc := tuitest.Scenario(t, "cascade")
+	sc.Duration, sc.MeasureTo = 2*time.Minute, 2*time.Minute
+	fin := playedOut(t, sc, 0)
+	workers, _ := lessons.KnobValue(sc, 0, "workers")
+	most, _ := workers.(int64)
+	peak := -1
+	for _, d := range fin.Dependencies {
+		if d.Name == "recommendations" {
+			peak = d.InFlightMax
+		}
+	}
+	if most <= 0 || int64(peak) < 10*most {
+		t.Fatalf("recommendations' peak %d against %v workers: the case shows nothing", peak, workers)
+	}
+	sp, err := spanAroundRun(sc, 0, "recommendations.bulkhead", 11, func() *engine.Snapshot { return fin })
+	if err != nil {
+		t.Fatalf("a bulkhead at none, its run's peak %d past the %d workers: %v", peak, most, err)
+	}
+	if x := sp.ax.X; x[len(x)-1] != float64(most) || !sp.cutHi || sp.fromRun == "" {
+		t.Errorf("a bulkhead at none, its run's peak %d: axis %v (cut %v, words %q); want it up to the %d workers, cut there, and the run's words", peak, x, sp.cutHi, sp.fromRun, most)
+	}
+}
