@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -462,6 +463,29 @@ func (s *Snapshot) Dependency(name string) (*DependencySnapshot, bool) {
 	for i := range s.Dependencies {
 		if s.Dependencies[i].Name == name {
 			return &s.Dependencies[i], true
+		}
+	}
+	return nil, false
+}
+
+// DependencyAt finds a dependency by the path a knob or a metric names
+// it by: DEPENDENCY of the front, or SERVICE/DEPENDENCY, a service's call
+// to one of its own.
+func (s *Snapshot) DependencyAt(path string) (*DependencySnapshot, bool) {
+	if d, ok := s.Dependency(path); ok {
+		return d, true
+	}
+	svc, dep, ok := strings.Cut(path, "/")
+	if !ok {
+		return nil, false
+	}
+	for i := range s.Services {
+		if ss := &s.Services[i]; ss.Name == svc {
+			for j := range ss.Dependencies {
+				if ss.Dependencies[j].Name == dep {
+					return &ss.Dependencies[j], true
+				}
+			}
 		}
 	}
 	return nil, false

@@ -592,20 +592,16 @@ func tenantOf(s *engine.Snapshot, name string) (*engine.TenantSnapshot, error) {
 // dependencyOf finds DEPENDENCY of the front service, or
 // SERVICE/DEPENDENCY of another.
 func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, error) {
-	if d, ok := s.Dependency(name); ok {
+	if d, ok := s.DependencyAt(name); ok {
 		return d, nil
 	}
 	var names []string
 	for _, d := range s.Dependencies {
 		names = append(names, d.Name)
 	}
-	for i := range s.Services {
-		svc := &s.Services[i]
-		for j := range svc.Dependencies {
-			if svc.Name+"/"+svc.Dependencies[j].Name == name {
-				return &svc.Dependencies[j], nil
-			}
-			names = append(names, svc.Name+"/"+svc.Dependencies[j].Name)
+	for _, svc := range s.Services {
+		for _, d := range svc.Dependencies {
+			names = append(names, svc.Name+"/"+d.Name)
 		}
 	}
 	return nil, fmt.Errorf("the scenario has no dependency %q (it has: %s)", name, strings.Join(names, ", "))

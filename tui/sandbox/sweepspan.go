@@ -844,8 +844,8 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 		switch key {
 		case "bulkhead", "shared_per_tenant":
 			part = strings.TrimSuffix(part, ".per_tenant_bulkhead")
-			d := dependencyIn(fin, part)
-			if d == nil || d.InFlightMax <= 0 {
+			d, ok := fin.DependencyAt(part)
+			if !ok || d.InFlightMax <= 0 {
 				return nil, "", false
 			}
 			return int64(d.InFlightMax), fmt.Sprintf("the run with none had at most %s calls in flight at once", pane.Count(d.InFlightMax)), true
@@ -862,7 +862,7 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 		secs := fin.Duration.Seconds()
 		switch key {
 		case "timeout", "deadline":
-			if d := dependencyIn(fin, part); d != nil && secs > 0 {
+			if d, ok := fin.DependencyAt(part); ok && secs > 0 {
 				held, rate = d.InFlightMax, float64(d.Calls)/secs
 			}
 		case "wait":
@@ -890,26 +890,3 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 	return nil, "", false
 }
 
-// dependencyIn is the snapshot of dependency name in fin, a front
-// dependency or a service's edge (SERVICE/DEPENDENCY), or nil.
-func dependencyIn(fin *engine.Snapshot, name string) *engine.DependencySnapshot {
-	for i := range fin.Dependencies {
-		if fin.Dependencies[i].Name == name {
-			return &fin.Dependencies[i]
-		}
-	}
-	svc, dep, ok := strings.Cut(name, "/")
-	if !ok {
-		return nil
-	}
-	for i := range fin.Services {
-		if s := &fin.Services[i]; s.Name == svc {
-			for j := range s.Dependencies {
-				if s.Dependencies[j].Name == dep {
-					return &s.Dependencies[j]
-				}
-			}
-		}
-	}
-	return nil
-}
