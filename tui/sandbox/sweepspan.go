@@ -889,4 +889,3 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 	}
 	return nil, "", false
 }
-
