@@ -19,7 +19,7 @@ func TestNarrowKeyLinesKeepEnterAndTheWayOutOfHelp(t *testing.T) {
 			lines := strings.Split(ansi.Strip(m.View()), "\n")
 			return lines[len(lines)-1]
 		}
-		if l := lastLine(m); !strings.Contains(l, "enter start") || !strings.Contains(l, "esc home") {
+		if l := lastLine(m); !strings.Contains(l, "enter start") || !strings.Contains(l, "esc/q home") {
 			t.Errorf("%d columns, the list of starts: the key line lacks enter or esc: %q", w, l)
 		}
 		if l := lastLine(tuitest.Press(m, "?")); !strings.Contains(l, "?/esc close") {

@@ -57,7 +57,7 @@ func newKeyMap() keyMap {
 		Help:       shared.Help,
 		Back:       b([]string{"esc"}, "esc", "home"),
 		Quit:       shared.Quit,
-		Leave:      b([]string{"q"}, "q", "back"),
+		Leave:      b([]string{"q"}, "q", "home"),
 		Palette:    b([]string{":", palette.Key}, ":/"+palette.Key, "go anywhere"), // the parent opens it (ColonFree)
 		FormNext:   shared.FormNext,
 		FormPrev:   shared.FormPrev,
@@ -82,11 +82,22 @@ func (k keyMap) short() []key.Binding {
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Shares, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
-		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.quit(), k.ctrlC()},
+		append(append([]key.Binding{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help}, k.out()...), k.Palette, k.ctrlC()),
 	}
 }
 
-// quit is the way out the help lists beside esc: q back inside the home
+// out is the way out listed beside the other keys: inside the home screen
+// esc and q both go home, so one entry names the two ("esc/q home"), not
+// "esc home" beside "q back" as if they went to different places;
+// without it, esc (disabled) and q quit.
+func (k keyMap) out() []key.Binding {
+	if k.Leave.Enabled() {
+		return []key.Binding{playback.Bind([]string{"esc", "q"}, "esc/q", "home")}
+	}
+	return []key.Binding{k.Back, k.quit()}
+}
+
+// quit is the way out the help lists beside esc: q home inside the home
 // screen, else q quit.
 func (k keyMap) quit() key.Binding {
 	if k.Leave.Enabled() {
@@ -112,7 +123,7 @@ func (k keyMap) choose(draft string) []key.Binding {
 	ends := playback.Short(k.Top.Keys()[0]+"/"+k.Bottom.Keys()[0], "first/last")
 	switch {
 	case draft == "":
-		return append(head, k.Back, k.quit(), ends)
+		return append(append(head, k.out()...), ends)
 	case k.Leave.Enabled():
 		return append(head, playback.Short("esc/q", "back to "+draft), ends)
 	}
@@ -123,18 +134,17 @@ func (k keyMap) choose(draft string) []key.Binding {
 // chooseKey takes there, not the building keys, which do nothing yet.
 func (k keyMap) chooseFull(draft string) [][]key.Binding {
 	up, down := playback.Brief(k.Up, "previous start"), playback.Brief(k.Down, "next start")
-	back := k.Back
+	out := k.out()
 	if draft != "" {
 		// esc works without a home screen too: it goes back to the draft.
-		back = playback.Bind([]string{"esc"}, "esc", "back to "+draft)
-	}
-	quit := k.quit()
-	if draft != "" && k.Leave.Enabled() {
-		quit = playback.Brief(k.Leave, "back to "+draft)
+		out = []key.Binding{playback.Bind([]string{"esc"}, "esc", "back to "+draft), k.quit()}
+		if k.Leave.Enabled() {
+			out[1] = playback.Brief(k.Leave, "back to "+draft)
+		}
 	}
 	return [][]key.Binding{
 		{up, down, k.Top, k.Bottom, k.Open},
-		{k.Help, back, k.Palette, quit, k.ctrlC()},
+		append(append([]key.Binding{k.Help}, out...), k.Palette, k.ctrlC()),
 	}
 }
 
