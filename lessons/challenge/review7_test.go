@@ -381,3 +381,14 @@ func TestAnUnsetKnobAndItsGoalSayOneWord(t *testing.T) {
 	}
 	t.Fatal("deadline has no knob on payment.deadline")
 }
+
+// Level 4's brief said its breaker "sees its last one late in the
+// outage": a new user could not tell what "its last one" was. It names
+// the minimum's calls, and that the traffic brings the last of them late.
+func TestQuietBreakerBriefSaysWhatComesLate(t *testing.T) {
+	racefree.Only(t) // reads the level's text; starts no goroutine
+	q := lookup(t, "quiet-breaker")
+	if strings.Contains(q.Brief, "sees its last one") || !strings.Contains(q.Brief, "calls before it judges: at this rate the last of them comes late in the outage") {
+		t.Errorf("quiet-breaker's brief does not say which call comes late:\n%s", q.Brief)
+	}
+}
