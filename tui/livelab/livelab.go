@@ -650,15 +650,23 @@ func (m *Model) verdict(sim, real *engine.Snapshot) string {
 			}
 		}
 	}
+	// Until both sides are over the figures still move (a new user saw
+	// "They agree within 3 points" at 1.9 s of a window to 3.5 s, and the
+	// shares above it change by eight points before the end): the verdict
+	// says it is one so far.
+	so := "They"
+	if !m.done {
+		so = "So far they"
+	}
 	switch {
 	case where == "":
 		return "Waiting for the first requests of the window to be answered."
 	case worst < 10:
-		return "They agree within a point on every outcome of every endpoint."
+		return so + " agree within a point on every outcome of every endpoint."
 	case worst <= 100:
-		return fmt.Sprintf("They agree within %d points on every outcome of every endpoint.", (worst+9)/10)
+		return fmt.Sprintf("%s agree within %d points on every outcome of every endpoint.", so, (worst+9)/10)
 	}
-	return fmt.Sprintf("They differ most on %s, by %s points.", where, percent(worst))
+	return fmt.Sprintf("%s differ most on %s, by %s points.", so, where, percent(worst))
 }
 
 // fit cuts s to w cells, at a word when it can.

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
+
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -91,6 +93,34 @@ func TestAgreement(t *testing.T) {
 	}
 	if out := checkFrame(t, apart, 120, 40); !strings.Contains(out, "They differ most on") {
 		t.Errorf("different designs should differ in points:\n%s", out)
+	}
+}
+
+// A new user read "They agree within 3 points" at 1.9 s, in a window to
+// 3.5 s, and saw the shares above it move by eight points before the end:
+// while either side still runs, the verdict says it is one so far; once
+// both are over, it says it plainly.
+func TestVerdictSaysSoFarUntilBothSidesEnd(t *testing.T) {
+	racefree.Only(t) // the fake measured side is a function of the tick: no goroutine
+	m := newModel(t, 3, fakeReal(t, scenarios.Checkout(), 3, 5, 500*time.Millisecond))
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	for range 5 {
+		m.Update(tickMsg{})
+	}
+	if m.done {
+		t.Fatal("both sides ended within 2.5 s: the mid-run verdict went unchecked")
+	}
+	if v := ansi.Strip(strings.Join(m.footer(), "\n")); !strings.Contains(v, "So far they agree") {
+		t.Errorf("mid-run, the verdict should say it is one so far:\n%s", v)
+	}
+	for range 40 {
+		m.Update(tickMsg{})
+	}
+	if !m.done {
+		t.Fatal("the runs never ended")
+	}
+	if v := ansi.Strip(strings.Join(m.footer(), "\n")); strings.Contains(v, "So far") || !strings.Contains(v, "They agree") {
+		t.Errorf("once both sides ended, the verdict should say They agree:\n%s", v)
 	}
 }
 
@@ -200,7 +230,7 @@ func TestFooterFiguresAddUp(t *testing.T) {
 	real.Endpoints[c].Window = engine.Counts{}
 	real.Endpoints[c].Window[engine.Rejected], real.Endpoints[c].Window[engine.OK] = 7, 1
 	footer := ansi.Strip(strings.Join(m.footer(), "\n"))
-	for _, want := range []string{"checkout ok 0.0/12.5 (+12.5) · rejected 100.0/87.5 (-12.5)", "They differ most on checkout ok, by 12.5 points."} {
+	for _, want := range []string{"checkout ok 0.0/12.5 (+12.5) · rejected 100.0/87.5 (-12.5)", "So far they differ most on checkout ok, by 12.5 points."} {
 		if !strings.Contains(footer, want) {
 			t.Errorf("the footer lacks %q:\n%s", want, footer)
 		}
@@ -217,7 +247,7 @@ func TestFooterFiguresAddUp(t *testing.T) {
 		apart.Update(tickMsg{})
 		footer := ansi.Strip(strings.Join(apart.footer(), "\n"))
 		addsUp(t, footer)
-		if strings.Contains(footer, "They differ most on") {
+		if strings.Contains(footer, "hey differ most on") {
 			verdicts++
 		}
 	}
