@@ -392,6 +392,12 @@ func sweepable(sc *engine.Scenario, v int, path string) error {
 		return err
 	}
 	_, rows := gridSize(0, 0) // the smaller grid: a knob with two values there has them on the larger
+	// Without the design's run, which this must not play (it is asked of
+	// every knob the form shows): a knob at none is judged by its fixed
+	// range, 0 to 10 in equal steps, where the sweep runs up to the run's
+	// peak, most often on a ladder (noneAxis). Either has none and a value
+	// above it that the scenario takes when the other has:
+	// TestSweepableAgreesWithTheAxisAtNone.
 	ax, _, err := around(sc, v, path, rows)
 	if err != nil {
 		return err

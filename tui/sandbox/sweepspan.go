@@ -44,6 +44,10 @@ type span struct {
 	// fromRun says what of the design's run the range of a knob at none
 	// goes up to (runTop), "" when it is the fixed one.
 	fromRun string
+	// ladder names the round values of an axis laid denser at its low
+	// end (noneAxis: "1-2-5"), "" for one in equal steps; the picker
+	// says it.
+	ladder string
 }
 
 // aroundEnds is the range around sweeps for a knob of value cur, before
@@ -202,10 +206,11 @@ func spanAroundRun(sc *engine.Scenario, v int, path string, steps int, run func(
 		// A knob whose 0 is none (no timeout, no bulkhead) is no point
 		// of a scale: the design's "none" is a column of its own, and
 		// the rest are round values up to the range's end.
-		ax, err := noneAxis(path, hi, steps, sp.cutHi, sp.fromRun != "")
+		ax, ladder, err := noneAxis(path, hi, steps, sp.cutHi, sp.fromRun != "", takes)
 		if err != nil {
 			return span{}, err
 		}
+		sp.ladder = ladder
 		return sp.keep(ax, 0, takes, path)
 	}
 	ax, x, err := roundAxis(path, cur, lo, hi, sp.cutLo, sp.cutHi, steps, takes)
@@ -650,6 +655,9 @@ func (sp span) words() (values, cut string) {
 	if words := lessons.NoneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
 		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
 	}
+	if sp.ladder != "" && n > 2 {
+		values += " in " + sp.ladder + " steps"
+	}
 	if n == 1 {
 		values = "1 value, " + showEnd(ax.Values[0])
 	}
@@ -747,7 +755,20 @@ func times(v any, f float64) any {
 // a limit keeps the limit as its last value, so "cut at" stays true. out
 // rounds hi out to the next step, not in: hi is then a figure of the run
 // (runTop) the axis must reach, the peak a cap past it no longer bites.
-func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error) {
+//
+// Such a range from the run (out) whose equal steps would leave out a
+// decade or more under the first (a step of 10 or more connections or
+// calls, or of 10 ms or more) is laid on a ladder instead (ladderAxis:
+// 1, 2, 5, 10, 20 ... up to the peak), and ladder names it: go-inventory's
+// per-host cap from none to 1,792 went 200, 400 ... 2,000, and every
+// column past none read alike, where the cap bites under 50. Every other
+// axis keeps equal steps: the fixed 0 to 10 (or 1, or 1 s) has its low
+// end in it already, a knob of a value is swept from a quarter of it to
+// twice it (roundAxis), under a decade, where equal steps read best, and
+// a range up from the least a knob takes (a memory limit) to ten times it
+// has nothing under it to show. takes says whether the scenario takes a
+// value, so that a ladder's columns go to values it takes.
+func noneAxis(path string, hi any, steps int, cut, out bool, takes func(any) bool) (sweep.Axis, string, error) {
 	var top float64 // hi in the axis's own counting: whole numbers, floats or ms
 	switch h := hi.(type) {
 	case int64:
@@ -758,11 +779,16 @@ func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error)
 		top = float64(h) / float64(time.Millisecond)
 	}
 	if !(top > 0) || steps < 2 {
-		return sweep.Axis{}, fmt.Errorf("%s: no range above none to sweep", path)
+		return sweep.Axis{}, "", fmt.Errorf("%s: no range above none to sweep", path)
 	}
 	step := sweep.RoundStep(top / float64(steps-1))
 	if _, isInt := hi.(int64); isInt {
 		step = math.Max(1, math.Ceil(step))
+	}
+	if _, isFloat := hi.(float64); out && !isFloat && step >= ladderFrom {
+		if ax, ladder, ok := ladderAxis(path, hi, top, steps, cut, takes); ok {
+			return ax, ladder, nil
+		}
 	}
 	k := math.Floor(top/step + 1e-9)
 	if out && !cut {
@@ -781,7 +807,7 @@ func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error)
 	}
 	ax, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:%d", path, end(step), end(last), int(k)))
 	if err != nil {
-		return sweep.Axis{}, err
+		return sweep.Axis{}, "", err
 	}
 	ax.Typed = "" // the form's range, which nobody typed: refusals name the cells
 	if cut && last < top-1e-9 {
@@ -790,6 +816,110 @@ func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error)
 			ax.Values, ax.X = append(ax.Values, top1.Values[0]), append(ax.X, top1.X[0])
 		}
 	}
+	return withNone(ax, hi), "", nil
+}
+
+// ladderFrom is the equal step, in the axis's counting (whole numbers, or
+// ms), from which an axis from none is laid on a ladder: a decade above
+// the least value it counts, 1.
+const ladderFrom = 10
+
+// ladders are the round values a decade holds on an axis denser at its
+// low end, the finer first: the first whose whole range from 1 to the
+// peak fits the grid is taken, else the coarsest, cut at its low end (the
+// peak is the run's, and the top is kept).
+var ladders = []struct {
+	name string
+	m    []float64
+}{
+	{"1-1.5-2-3-5-7", []float64{1, 1.5, 2, 3, 5, 7}},
+	{"1-2-3-5", []float64{1, 2, 3, 5}},
+	{"1-2-5", []float64{1, 2, 5}},
+}
+
+// ladderAxis is the axis of a knob at none from none to top (hi in the
+// axis's counting, whole numbers or ms) on a ladder of round values: 1,
+// 2, 5, 10, 20, 50 ... to the first at or past top (top itself when the
+// scenario refuses that one), or, cut at a limit, up to top itself (a
+// round value within a quarter of it goes); whole
+// numbers only for a count; values the scenario refuses left out before
+// the axis is cut to steps values (none the first). ok is false when
+// fewer than two values are left, and equal steps do.
+func ladderAxis(path string, hi any, top float64, steps int, cut bool, takes func(any) bool) (ax sweep.Axis, name string, ok bool) {
+	_, dur := hi.(time.Duration)
+	val := func(c float64) any {
+		if dur {
+			return time.Duration(math.Round(c * float64(time.Millisecond)))
+		}
+		return int64(math.Round(c))
+	}
+	lay := func(m []float64) []float64 {
+		var cs []float64
+		for e := 0; e < 19; e++ {
+			for _, f := range m {
+				c := f * math.Pow10(e)
+				if !dur && c != math.Trunc(c) {
+					continue // no half connection
+				}
+				if cut && c >= top*0.75 {
+					if takes(hi) {
+						cs = append(cs, top)
+					}
+					return cs
+				}
+				if c >= top-1e-9 {
+					switch {
+					case takes(val(c)):
+						cs = append(cs, c)
+					case takes(hi):
+						// The round value past the peak is refused (a
+						// bulkhead past the workers): the peak itself.
+						cs = append(cs, top)
+					}
+					return cs
+				}
+				if takes(val(c)) {
+					cs = append(cs, c)
+				}
+			}
+		}
+		return cs
+	}
+	var cs []float64
+	for i, l := range ladders {
+		cs, name = lay(l.m), l.name
+		if len(cs) <= steps-1 || i == len(ladders)-1 {
+			break
+		}
+	}
+	if len(cs) > steps-1 {
+		cs = cs[len(cs)-(steps-1):] // the top is what the run reached
+	}
+	if len(cs) < 2 {
+		return sweep.Axis{}, "", false
+	}
+	ax = sweep.Axis{Path: path}
+	scale := 1.0
+	if dur {
+		ax.Unit = "ms"
+		if cs[len(cs)-1] >= 10_000 {
+			ax.Unit, scale = "s", 1000
+		}
+	} else if one, err := sweep.ParseVary(path + "=1..1:1"); err == nil {
+		ax.Unit = one.Unit // as an axis in equal steps counts it
+	}
+	for _, c := range cs {
+		v := val(c)
+		if d, isDur := v.(time.Duration); isDur {
+			v = d.String()
+		}
+		ax.Values, ax.X = append(ax.Values, v), append(ax.X, c/scale)
+	}
+	return withNone(ax, hi), name, true
+}
+
+// withNone is ax with none (0, in hi's kind) as its first value.
+func withNone(ax sweep.Axis, hi any) sweep.Axis {
 	var zero any = int64(0)
 	switch hi.(type) {
 	case float64:
@@ -799,7 +929,7 @@ func noneAxis(path string, hi any, steps int, cut, out bool) (sweep.Axis, error)
 	}
 	ax.Values = append([]any{zero}, ax.Values...)
 	ax.X = append([]float64{0}, ax.X...)
-	return ax, nil
+	return ax
 }
 
 // runTop is the top of the range of a knob at none (cur, 0), read from
