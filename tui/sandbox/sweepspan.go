@@ -647,7 +647,8 @@ func sign(f float64) float64 {
 
 // words say how many values the span holds and over what range, as the
 // picker announces them ("12 values from 25000 to 100000"), and where the
-// range was cut, if it was ("cut at 100000, the most the scenario takes").
+// range was cut, if it was ("cut at 100000, the most the scenario takes");
+// an axis on a ladder says so ("in 1-2-5 steps"), from its own span.
 func (sp span) words() (values, cut string) {
 	ax := sp.ax
 	n := len(ax.Values)
@@ -760,8 +761,9 @@ func times(v any, f float64) any {
 // decade or more under the first (a step of 10 or more connections or
 // calls, or of 10 ms or more) is laid on a ladder instead (ladderAxis:
 // 1, 2, 5, 10, 20 ... up to the peak), and ladder names it: go-inventory's
-// per-host cap from none to 1,792 went 200, 400 ... 2,000, and every
-// column past none read alike, where the cap bites under 50. Every other
+// per-host cap from none to 1,792 went 200, 400 ... 2,000, every column
+// past none read alike, and the caps that bite (1 to 30 connections, at
+// 50 or 100 requests a second) fell between none and 200. Every other
 // axis keeps equal steps: the fixed 0 to 10 (or 1, or 1 s) has its low
 // end in it already, a knob of a value is swept from a quarter of it to
 // twice it (roundAxis), under a decade, where equal steps read best, and
