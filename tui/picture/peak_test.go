@@ -69,7 +69,7 @@ func TestPictureSaysAPeakBetweenSamples(t *testing.T) {
 		if pay, _ := snaps[0].Dependency("payments"); sc.Name == "go-server" && !slices.Contains(rows[0], "  at most "+pane.Count(pay.InFlightMax)+" at once, between") {
 			t.Errorf("go-server without a timeout: payments' peak of %d is not in the legend: %q", pay.InFlightMax, rows[0])
 		}
-		if sc.Name == "go-server" && !hasText(texts, "the samples drawn (one every 100ms)") {
+		if sc.Name == "go-server" && !hasText(texts, "the samples drawn (one every 100 ms)") {
 			t.Errorf("%s: the legend does not say how often the lines are sampled: %q", sc.Name, texts)
 		}
 	}

@@ -490,7 +490,7 @@ func legendPeak(legend *plot.Legend, s *engine.Snapshot, d *engine.DependencySna
 		return
 	}
 	legend.Add(fmt.Sprintf("  at most %s at once, between", pane.Count(d.InFlightMax)))
-	legend.Add(fmt.Sprintf("    the samples drawn (one every %s)", engine.FormatDuration(s.SampleEvery)))
+	legend.Add(fmt.Sprintf("    the samples drawn (one every %s)", pane.SecondsShort(s.SampleEvery)))
 }
 
 // inFlightSeries is d's calls over time, held (pane.Held: the terminal
