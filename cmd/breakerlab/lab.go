@@ -145,7 +145,13 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 			return usagef("%v", err)
 		}
 	} else if *serveFlag || *tuiFlag {
-		return usagef("--serve and --tui run one mode, not all four: --mode none, timeout or protected (without --mode, protected)")
+		// Name the flag that was given: "--serve and --tui" read to
+		// someone who typed --tui alone as if --serve were in it too.
+		given := "--serve"
+		if *tuiFlag {
+			given = "--tui"
+		}
+		return usagef("%s runs one mode, not all four: --mode none, timeout or protected (without --mode, protected)", given)
 	}
 	if *tuiFlag && format.value != "table" {
 		return usagef("--tui draws on the terminal; --format is for the headless table or JSON")
