@@ -488,10 +488,19 @@ func (g *Gauge) legend(rd reading, down bool, iw int) []string {
 	}
 	lines := wrapItems(items, plain, iw)
 	// The fault only where it fits on the last line: the outcomes chart
-	// names it beside, and a line of its own would cost a plot row.
-	if fl := faultLegendPlain(&g.data, iw); fl != "" && len(lines) > 0 {
-		if last := wrapItems([]string{lines[len(lines)-1], faultLegend(g.th, &g.data, iw)}, []string{ansi.Strip(lines[len(lines)-1]), fl}, iw); len(last) == 1 {
-			lines[len(lines)-1] = last[0]
+	// names it beside, and a line of its own would cost a plot row. Its
+	// words are the longest that fit in what the line leaves, not in the
+	// whole width: at 80x24 the live lab's go server showed ━ on the axis
+	// and no word for it, "━ payment slow 0.5s–3.5s" being too long beside
+	// "u in use  w waiting for one" where "━ fault" fitted, and no outcomes
+	// chart beside to name it.
+	if len(lines) > 0 {
+		lastPlain := ansi.Strip(lines[len(lines)-1])
+		room := iw - len([]rune(lastPlain)) - 2
+		if fl := faultLegendPlain(&g.data, room); fl != "" {
+			if last := wrapItems([]string{lines[len(lines)-1], faultLegend(g.th, &g.data, room)}, []string{lastPlain, fl}, iw); len(last) == 1 {
+				lines[len(lines)-1] = last[0]
+			}
 		}
 	}
 	return lines
