@@ -279,7 +279,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			// and ends the screen; and without bubbletea's handler, which
 			// got a SIGINT too and sent its message to a program ctx had
 			// ended, blocking the screen's end for good.
-			_, _ = tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithFilter(m.QuitFilter)).Run()
+			p := tea.NewProgram(m, tea.WithAltScreen(), asciiterm.WithOutput(nil, os.Getenv), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithoutSignalHandler(), tea.WithFilter(serverStoppedFilter(m.QuitFilter)))
+			ran := make(chan struct{})
+			quit := quitOnDone(ctx, p, ran)
+			_, _ = p.Run()
+			close(ran)
+			<-quit
 			stop()
 		}()
 	}
@@ -306,6 +311,44 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s\n", logPath)
 	}
 	return err
+}
+
+// serverStopped ends the teacher's screen when the server stops, past
+// the question q and ctrl+c ask.
+type serverStopped struct{}
+
+// serverStoppedFilter is the teacher's screen's filter: quit, its own
+// filter for the rest. The screen used to end by its program's context
+// (tea.WithContext), which is bubbletea's kill path: that closes the
+// terminal's input reader without waiting for the read loop still in it
+// (bubbletea@v1.3.10/tea.go, shutdown(true); cancelreader@v0.2.2's wait
+// reads the cancel pipe's descriptor that Close destroys), a data race a
+// race-built serve reported now and then as it stopped (exit 66). A quit
+// waits for the read loop before the reader closes.
+func serverStoppedFilter(next func(tea.Model, tea.Msg) tea.Msg) func(tea.Model, tea.Msg) tea.Msg {
+	return func(m tea.Model, msg tea.Msg) tea.Msg {
+		if _, ok := msg.(serverStopped); ok {
+			return tea.QuitMsg{}
+		}
+		return next(m, msg)
+	}
+}
+
+// quitOnDone sends p serverStopped when ctx ends, unless ran (closed when
+// p's Run has returned) comes first; the channel it returns is closed once
+// it has done either. A send before p's event loop began waits for it, and
+// one as p ends gives up once p has ended.
+func quitOnDone(ctx context.Context, p *tea.Program, ran <-chan struct{}) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		select {
+		case <-ctx.Done():
+			p.Send(serverStopped{})
+		case <-ran:
+		}
+	}()
+	return done
 }
 
 // teacherHome is the teacher's own screen: the home screen of
