@@ -12,7 +12,8 @@
 //     action: a kill -INT (or a script's ctrl+c to its process group) in
 //     the first instant of a screen ended the process there, the terminal
 //     left raw, on the alternate screen. Run asks for them before the
-//     program starts, and turns them into the messages bubbletea would.
+//     program starts, and turns them into a quit (Run returns a SIGINT
+//     as bubbletea's interrupt).
 //
 // It imports the standard library and bubbletea only, so any package that
 // starts a program (tui/ and its screens, cmd/) may use it; the engine,
@@ -20,6 +21,7 @@
 package fullscreen
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -73,22 +75,35 @@ func Run(m tea.Model, opts ...tea.ProgramOption) (tea.Model, error) {
 	p := tea.NewProgram(m, append(opts[:len(opts):len(opts)], tea.WithoutSignalHandler())...)
 	done := make(chan struct{})
 	forwarded := make(chan struct{})
+	var interrupted atomic.Bool
 	go func() {
 		defer close(forwarded)
-		forward(p, signals, done)
+		forward(p, signals, done, &interrupted)
 	}()
 	defer func() {
 		signal.Stop(signals)
 		close(done)
 		<-forwarded
 	}()
-	return p.Run()
+	m, err := p.Run()
+	if err == nil && interrupted.Load() {
+		// What bubbletea's Run returns for its InterruptMsg.
+		err = fmt.Errorf("%w: %w", tea.ErrProgramKilled, tea.ErrInterrupted)
+	}
+	return m, err
 }
 
 // forward sends p the message of each signal that comes until done is
 // closed. p.Send gives up once p has ended, so a signal that comes as it
 // quits blocks nothing; one sent before p's event loop began waits for it.
-func forward(p *tea.Program, signals <-chan os.Signal, done <-chan struct{}) {
+//
+// A SIGINT quits p too, and sets interrupted, for Run to return
+// tea.ErrInterrupted: bubbletea's InterruptMsg ends a program by its kill
+// path, which closes the terminal's input reader without waiting for the
+// read loop still in it (bubbletea@v1.3.10/tea.go, shutdown(true)), a
+// data race a race-built program reported now and then (5 in 40 kill
+// -INTs of the sandbox). A quit waits for the read loop first.
+func forward(p *tea.Program, signals <-chan os.Signal, done <-chan struct{}, interrupted *atomic.Bool) {
 	for {
 		select {
 		case <-done:
@@ -102,10 +117,9 @@ func forward(p *tea.Program, signals <-chan os.Signal, done <-chan struct{}) {
 				continue
 			}
 			if s == syscall.SIGINT {
-				p.Send(tea.InterruptMsg{})
-			} else {
-				p.Send(tea.QuitMsg{})
+				interrupted.Store(true)
 			}
+			p.Send(tea.QuitMsg{})
 		}
 	}
 }
