@@ -68,7 +68,7 @@ func TestRateIsAPercentage(t *testing.T) {
 	b := mustNew(t, tenAtHalf, newClock())
 	feed(t, b, "SFSSSFSFSS")
 	if r := b.FailureRate(); r != 30 {
-		t.Errorf("FailureRate() = %v after 3 failures in 10 calls, want 30", r)
+		t.Errorf("FailureRate() = %v after 3 failures in 10 calls, want 30: %s", r, rateMistake(r, 3, 10, 10))
 	}
 	wantState(t, b, Closed, "at 30 % with a 50 % threshold")
 }
@@ -86,7 +86,7 @@ func TestWindowSlides(t *testing.T) {
 	b := mustNew(t, tenAtHalf, newClock())
 	feed(t, b, "FFFFSSSSSS")
 	if r := b.FailureRate(); r != 40 {
-		t.Fatalf("FailureRate() = %v, want 40", r)
+		t.Fatalf("FailureRate() = %v after 4 failures in 10 calls, want 40: %s", r, rateMistake(r, 4, 10, 10))
 	}
 	// Each new failure pushes an old failure out: the rate stays at 40 %.
 	for i := range 4 {
@@ -129,7 +129,7 @@ func TestRateIsOverTheCallsHeldNotTheWindowSize(t *testing.T) {
 	}
 	feed(t, b, "S")
 	if r := b.FailureRate(); r != 20 {
-		t.Fatalf("FailureRate() = %v after 1 failure in 5 calls, want 20: divide by the calls the window holds, not by its size", r)
+		t.Fatalf("FailureRate() = %v after 1 failure in 5 calls, want 20: %s", r, rateMistake(r, 1, 5, 10))
 	}
 	feed(t, b, "F")
 	if r := b.FailureRate(); math.Abs(r-100.0/3) > 1e-9 {
@@ -149,7 +149,7 @@ func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
 	b := mustNew(t, Config{WindowSize: 100, MinimumCalls: 10, FailureRateThreshold: 50, OpenDuration: time.Second}, c)
 	feed(t, b, "FFFFFFFFFF")
 	if got := b.State(); got != Open {
-		if why := wrongRate(b, 100); why != "" {
+		if why := wrongRate(b, 100, 10, 10, 100); why != "" {
 			t.Fatalf("after 10 failures in 10 calls (minimum 10) in a window of 100: State() = %v, want open: %s", got, why)
 		}
 	}
@@ -194,7 +194,7 @@ func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
 		}
 		// A breaker left closed may judge after every result and still
 		// miss the threshold through a wrong rate: name the rate first.
-		if why := wrongRate(b, tc.rate); why != "" {
+		if why := wrongRate(b, tc.rate, strings.Count(tc.results, "F"), len(tc.results), tc.cfg.WindowSize); why != "" {
 			t.Errorf("after %s: State() = %v, want open: %s", tc.what, got, why)
 			continue
 		}
@@ -206,16 +206,34 @@ func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
 
 // wrongRate says what is wrong with b's failure rate when it is not want
 // (percent), and "" when it is right: a breaker that stayed closed on a
-// wrong rate is told about the rate, not about when it judges.
-func wrongRate(b *Breaker, want float64) string {
+// wrong rate is told about the rate, not about when it judges. failures
+// and held are what the window holds, size is WindowSize.
+func wrongRate(b *Breaker, want float64, failures, held, size int) string {
 	switch rate := b.FailureRate(); {
 	case rate == -1:
 		return "FailureRate() = -1 (no verdict yet), though the window holds its minimum of results"
 	case math.Abs(rate-want) > 1e-9:
-		return fmt.Sprintf("the failure rate is %s %%, want %s %%: a rate is of the calls the window holds, not of its size",
-			percent(rate), percent(want))
+		return fmt.Sprintf("the failure rate is %s %%, want %s %%: %s",
+			percent(rate), percent(want), rateMistake(rate, failures, held, size))
 	}
 	return ""
+}
+
+// rateMistake names the mistake a wrong rate comes from, when the rate
+// gives it away, for a window that holds failures in held results and
+// has room for size: the learner is told what they did, not a rule they
+// kept (a rate over the window's size is not why a rate of 0 is wrong).
+func rateMistake(rate float64, failures, held, size int) string {
+	near := func(x float64) bool { return math.Abs(rate-x) < 1e-9 }
+	switch {
+	case held != size && near(float64(failures)*100/float64(size)):
+		return "a rate is of the calls the window holds, not of its size"
+	case failures > 0 && near(0):
+		return "a success does not wipe out the failures before it (that is counting failures in a row, as in exercise 01)"
+	case near(float64(failures) / float64(held)):
+		return "FailureRate is a percentage, from 0 to 100, not a fraction from 0 to 1"
+	}
+	return "the rate is 100 times the failures the window holds, divided by the calls it holds"
 }
 
 // percent writes a failure rate the way these tests say one: "30", "42.9".

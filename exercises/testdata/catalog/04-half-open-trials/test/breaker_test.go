@@ -134,6 +134,10 @@ func TestOneFailedTrialReopens(t *testing.T) {
 // and turned half-open. Its success says nothing about the recovery and must
 // not count as a trial.
 func TestStalePermitsAreIgnored(t *testing.T) {
+	// What a breaker that moved here got wrong: it took a result without
+	// asking which state issued the permit.
+	const stale = " (its permit was issued before the breaker opened, so its result must not count: " +
+		"a permit remembers the spell of the state that issued it, and Done ignores it once the state has changed)"
 	c := newClock()
 	b := New(Config{FailureThreshold: 2, OpenDuration: 10 * time.Second, TrialCalls: 1}, c.now)
 	old := allow(t, b) // a slow call, let through while closed
@@ -143,9 +147,9 @@ func TestStalePermitsAreIgnored(t *testing.T) {
 	c.advance(10 * time.Second)
 	trial := allow(t, b)
 	old.Done(true)
-	wantState(t, b, HalfOpen, "after a success of a call let through while closed")
+	wantState(t, b, HalfOpen, "after a success of a call let through while closed"+stale)
 	old.Done(false)
-	wantState(t, b, HalfOpen, "after a failure of a call let through while closed")
+	wantState(t, b, HalfOpen, "after a failure of a call let through while closed"+stale)
 	trial.Done(true)
 	wantState(t, b, Closed, "after the real trial succeeded")
 }
