@@ -91,7 +91,7 @@ func newKeys() keyMap {
 		Up:       b([]string{"up", "k"}, "↑/↓", "choose"),
 		Down:     b([]string{"down", "j"}, "↓", "down"),
 		Pick:     b([]string{"enter"}, "enter", "answer"),
-		Reveal:   b([]string{" ", "enter"}, "space", "show the answer"),
+		Reveal:   b([]string{" ", "enter"}, "space/enter", "show the answer"),
 		Again:    b([]string{"1"}, "1", "again"),
 		Hard:     b([]string{"2"}, "2", "hard"),
 		Good:     b([]string{"3"}, "3", "good"),
@@ -100,7 +100,7 @@ func newKeys() keyMap {
 		Undo:     b([]string{"u", "ctrl+z"}, "u", "undo grade"),
 		PageUp:   b([]string{"pgup"}, "pgup/pgdn", "scroll"),
 		PageDown: b([]string{"pgdown"}, "pgdn", "scroll"),
-		List:     b([]string{"l", "/"}, "l /", "the deck"),
+		List:     b([]string{"l", "/"}, "l /", "list cards"),
 		Help:     b([]string{"?"}, "?", "keys"),
 		Quit:     b([]string{"esc", "ctrl+c"}, "esc", "leave"),
 	}
@@ -413,9 +413,32 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.inErr = ""
+		if m.input.Value() == "" {
+			k = leadingSpaceDropped(k)
+		}
 		m.input.Key(k)
 	}
 	return m, nil
+}
+
+// leadingSpaceDropped is k without the spaces it would begin an empty
+// answer with: space shows the answer of an open card, and a learner who
+// pressed it on a number's card saw the box begin with a blank (" 16").
+// Grading reads the answer trimmed; the box need not show one.
+func leadingSpaceDropped(k tea.KeyMsg) tea.KeyMsg {
+	if k.Type != tea.KeyRunes && k.Type != tea.KeySpace {
+		return k
+	}
+	i := 0
+	for i < len(k.Runes) && k.Runes[i] == ' ' {
+		i++
+	}
+	k.Runes = k.Runes[i:]
+	if len(k.Runes) == 0 {
+		return tea.KeyMsg{}
+	}
+	k.Type = tea.KeyRunes
+	return k
 }
 
 // typing says whether the keys go to a number's answer: a number card

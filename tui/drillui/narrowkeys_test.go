@@ -26,7 +26,7 @@ func TestNarrowKeyLineKeepsWhatGoesOnAndTheWayOut(t *testing.T) {
 		c, _ := m.Current()
 		switch c.Kind {
 		case drill.Open:
-			screens = append(screens, screen{"open, asked", m, "space "}, screen{"open, answered", tuitest.Press(m, "space"), "1 again"})
+			screens = append(screens, screen{"open, asked", m, "space/enter "}, screen{"open, answered", tuitest.Press(m, "space"), "1 again"})
 		case drill.Choice:
 			screens = append(screens, screen{"choice, asked", m, "enter answer"}, screen{"choice, answered", tuitest.Press(m, "a"), "enter next"})
 		default:

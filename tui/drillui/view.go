@@ -209,7 +209,7 @@ func (m Model) cardLines(w int) []string {
 	switch c.Kind {
 	case drill.Open:
 		if m.phase == asking {
-			out = append(out, m.para("Answer it out loud, in order, as you would to an interviewer. Then press space to compare with the model answer.", m.th.Dim, w)...)
+			out = append(out, m.para("Answer it out loud, in order, as you would to an interviewer. Then press space or enter to compare with the model answer.", m.th.Dim, w)...)
 			break
 		}
 		out = append(out, " "+m.th.Accent.Render("A strong answer, in order:"))
