@@ -158,6 +158,8 @@ type frameKey struct {
 	top        float64 // the y scale's maximum
 	dur, every time.Duration
 	yAxis      bool
+	// bareY is a y axis labelled 0 alone: no call counted yet, no cap.
+	bareY bool
 }
 
 // get returns the plot's placement and the axes for key, building them

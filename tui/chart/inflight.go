@@ -276,6 +276,14 @@ func (f *InFlight) render() []string {
 			break
 		}
 	}
+	bareY := linePeak == 0 && !anyCap(s)
+	if bareY {
+		// No call in flight yet and no cap to scale to (a run at 0.0 s):
+		// the axis says 0 alone, not ticks up to a top of nothing ("5",
+		// "2"). A bulkhead's cap, when there is one, is a bound the
+		// scenario gives, and the axis scales to it already.
+		topLabel, mid = "", -1
+	}
 	yLabel := func(i int, _ float64) string {
 		switch i {
 		case 1:
@@ -289,7 +297,7 @@ func (f *InFlight) render() []string {
 	}
 	// The plot's width depends on the y labels' width; ntcharts works it
 	// out, and the frame cache keeps it until the size or the scale changes.
-	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
+	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true, bareY: bareY}
 	// The probe becomes the chart (timeChart) when the frame is built
 	// below, which it is whenever the probe was made.
 	var probe *linechart.Model
@@ -621,6 +629,17 @@ func mayAbandon(s *engine.Snapshot) bool {
 			if smp.Abandoned > 0 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// anyCap says whether a dependency the variant calls has a bulkhead's
+// single cap (OneCap), which the chart draws and scales to.
+func anyCap(s *engine.Snapshot) bool {
+	for i := range s.Dependencies {
+		if pane.OneCap(&s.Dependencies[i]) > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
+			return true
 		}
 	}
 	return false

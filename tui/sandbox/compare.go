@@ -433,9 +433,16 @@ func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 		most + ": " + strings.Join(brief, " · "),
 	}
 	// Then fewer endpoints, those that changed least left out, and said
-	// to be: never one cut in the middle.
+	// to be, as endpoints: never one cut in the middle. A bare "(1 more)"
+	// left a new user guessing one more what; "and" gives way before an
+	// endpoint named does.
 	for k := len(brief) - 1; k >= 1; k-- {
-		out = append(out, few+strings.Join(brief[:k], " · ")+fmt.Sprintf(" (%d more)", len(brief)-k))
+		rest, word := len(brief)-k, "endpoints"
+		if rest == 1 {
+			word = "endpoint"
+		}
+		named := few + strings.Join(brief[:k], " · ")
+		out = append(out, named+fmt.Sprintf(" (and %d more %s)", rest, word), named+fmt.Sprintf(" (%d more %s)", rest, word))
 	}
 	return out
 }

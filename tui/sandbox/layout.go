@@ -130,6 +130,18 @@ func (m *Model) titleLine() string {
 	// The tabs lay out in the width left of a caller's tag (titleReserve).
 	avail := max(m.w-m.titleReserve, 0)
 	forms := m.tabForms()
+	if n == 1 {
+		// One variant has no other to switch to: its name alone, in the
+		// longest form that fits, without the numbered tab ("[1 …]")
+		// that offered a switch to somewhere.
+		// The crumbs give way before the name does, as they do for tabs.
+		bare := " " + m.th.Accent.Render(sc.Name) + "  "
+		texts := make([]string, 0, 2*len(forms[0])+1)
+		for _, f := range forms[0] {
+			texts = append(texts, head+m.th.Bold.Render(f), bare+m.th.Bold.Render(f))
+		}
+		return pane.Fit(fitting(append(texts, bare), avail), m.w)
+	}
 	// lvl is the form each tab shows: an index into its forms, with
 	// len(forms[i]) its number alone.
 	lvl := make([]int, n)

@@ -76,7 +76,7 @@ func TestCurrentVariantNamedAt80(t *testing.T) {
 		for v := range sc.Variants {
 			m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
 			title := ansi.Strip(m.titleLine())
-			if !strings.Contains(title, fmt.Sprintf("[%d %s]", v+1, sc.Variants[v].Name)) {
+			if !strings.Contains(title, currentTab(sc.Variants, v)) {
 				t.Errorf("%s variant %d at 80: the current variant's name is missing: %q", b.Name, v+1, title)
 			}
 			for i := range sc.Variants {
