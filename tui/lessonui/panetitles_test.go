@@ -62,12 +62,14 @@ func titlesShared(t *testing.T, where string, titles []string) {
 
 // Lesson 1 at 80×24: the table keeps "Outcomes", the name its text uses
 // ("watch the outcomes table"), and the chart beside it, 39 columns wide,
-// is the "Timeline" and still names the band it leaves out.
+// is the "Timeline" and still names the band it leaves out. The pool,
+// 3 workers a cell there, is "Pool": "Worker pool" leaves no room for
+// "3 per cell", which the pane says in those words at every size.
 func TestLessonOneTellsTheOutcomesTableFromItsTimeline(t *testing.T) {
 	p := preparedLesson(t, 0)
 	m := open(t, p, 0, 80, 24, Options{})
 	got := simTitles(m)
-	want := []string{"Worker pool", "Outcomes", "Timeline"}
+	want := []string{"Pool", "Outcomes", "Timeline"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("lesson 1 step 1 at 80x24: pane titles %q, want %q", got, want)
 	}

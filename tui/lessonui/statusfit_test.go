@@ -37,7 +37,7 @@ func TestStopWordsFitWithGsNote(t *testing.T) {
 		if strings.Contains(line, "…") {
 			t.Errorf("%d columns: the status line is cut: %q", w, line)
 		}
-		for _, want := range []string{"as far as this step goes", "step 2 ", ": n  "} {
+		for _, want := range []string{"as far as this step goes", "n: step 2"} {
 			if !strings.Contains(line, want) {
 				t.Errorf("%d columns: the status line %q does not say %q", w, line, want)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -20,8 +21,27 @@ func TestStepListSaysWhatEnterDoesAndItsMarks(t *testing.T) {
 	if !strings.Contains(help, "enter open") || strings.Contains(help, "answer") {
 		t.Errorf("the list's key help should say enter opens a step: %q", help)
 	}
-	if !strings.Contains(v, "✓ answered right · ? a question to answer · · seen") {
+	if !strings.Contains(v, "✓ question right · ? question not yet right · · seen · guesses not graded") {
 		t.Errorf("the list should say what its marks mean:\n%s", v)
+	}
+}
+
+// The steps list's legend says, at every width a lesson opens in, that a
+// prediction's step is marked seen and never right or wrong: a learner
+// whose wrong guess showed the · a right one shows looked for the mark of
+// a wrong answer and found none.
+func TestStepListLegendSaysPredictionsAreNotGraded(t *testing.T) {
+	racefree.Only(t) // drives the model by hand; it starts no goroutine
+	p := allLessons(t)[0]
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
+		m := open(t, p, 0, size[0], size[1], Options{})
+		m = send(m, keys("s")...)
+		v := ansi.Strip(m.View())
+		for _, want := range []string{"✓ ", "? ", "· seen", "not graded"} {
+			if !strings.Contains(v, want) && (want != "not graded" || !strings.Contains(v, "never marked right or wrong")) {
+				t.Errorf("at %dx%d the steps list's legend lacks %q:\n%s", size[0], size[1], want, v)
+			}
+		}
 	}
 }
 

@@ -774,29 +774,37 @@ func (m *Model) statusLine() string {
 			heres := []string{""}
 			switch {
 			case next != "":
-				heres = []string{"paused here: " + pauseText(st) + ", held before " + next + "; ", "paused here, held before " + next + "; ",
-					"held before " + next + "; ", "paused here; "}
+				heres = []string{"paused here: " + pauseText(st) + ", held before " + next + " · ", "paused here, held before " + next + " · ",
+					"held before " + next + " · ", "paused · "}
 			case m.atPause:
-				heres = []string{"paused here: " + pauseText(st) + "; ", "paused at " + pauseAt(st) + "; ", "paused here; "}
+				heres = []string{pausedAt(st) + " · ", "paused at " + pauseAt(st) + " · ", "paused · "}
 			}
 			// n opens the next step, which need not be the one that plays
 			// on: lesson 1's first step said "step 3 plays on from here:
-			// n", and n opened step 2. Then the words name both.
+			// n", and n opened step 2. Then the words name both, n's step
+			// first, as "paused here: 9.0 s; step 3 plays on from here; n:
+			// step 2" read to a first reader as if n went to step 3.
 			c, n := m.cont.Step+1, m.step+2
-			key := ": n"
+			var goesOn []string
 			switch {
 			case m.review != nil: // n goes to the next missed question
-				key = ""
+				goesOn = []string{fmt.Sprintf("the run goes on in step %d, after its prediction", c),
+					fmt.Sprintf("the run goes on in step %d", c), fmt.Sprintf("step %d goes on", c)}
 			case c != n:
-				key = fmt.Sprintf("; n: step %d", n)
+				goesOn = []string{fmt.Sprintf("n: step %d · the run goes on in step %d, after its prediction", n, c),
+					fmt.Sprintf("n: step %d · the run goes on in step %d", n, c),
+					fmt.Sprintf("n: step %d · step %d goes on", n, c)}
+			default:
+				goesOn = []string{fmt.Sprintf("n: step %d, where the run goes on after its prediction", c),
+					fmt.Sprintf("n: step %d, where the run goes on", c), fmt.Sprintf("n: step %d goes on", c)}
 			}
 			var forms []string
 			for _, here := range heres {
-				forms = append(forms, fmt.Sprintf("  · %sstep %d plays on from here, after its prediction%s", here, c, key),
-					fmt.Sprintf("  · %sstep %d plays on from here%s", here, c, key),
-					fmt.Sprintf("  · %sstep %d goes on%s", here, c, key))
+				for _, g := range goesOn {
+					forms = append(forms, "  · "+here+g)
+				}
 			}
-			left += fitting(append(forms, fmt.Sprintf("  · step %d goes on%s", c, key))...)
+			left += fitting(append(forms, "  · "+goesOn[len(goesOn)-1])...)
 		case next != "":
 			// The panes hold the event's picture (holdEvent): say what came
 			// next in its instant, in the longest wording that fits, here
@@ -868,6 +876,15 @@ func pauseText(st *lessons.PreparedStep) string {
 	return pauseAt(st)
 }
 
+// pausedAt says where a step stands paused: at its time ("paused at
+// 9.0 s"), or at the event it pauses on, named.
+func pausedAt(st *lessons.PreparedStep) string {
+	if st.Pause.Kind == lessons.PauseEvent || st.Pause.Kind == lessons.PauseEnd {
+		return "paused here: " + pauseText(st)
+	}
+	return "paused at " + pauseAt(st)
+}
+
 // pauseAt is the time a step pauses at, as the status line's clock
 // writes it there (clockAt).
 func pauseAt(st *lessons.PreparedStep) string { return clockAt(st, st.PauseAt) }
@@ -917,7 +934,7 @@ func (m *Model) listView(h int) []string {
 		body = append(body, line)
 	}
 	// The marks' legend takes the last row, where there is one to spare.
-	legend := m.th.Dim.Render(wordFit("✓ answered right · ? a question to answer · · seen", max(m.w-4, 1)))
+	legend := m.th.Dim.Render(stepsLegend(max(m.w-4, 1)))
 	room := h - 2
 	if room >= 4 {
 		room--
@@ -933,6 +950,25 @@ func (m *Model) listView(h int) []string {
 		body = append(body, " "+legend)
 	}
 	return pane.Frame(m.th, m.w, h, "Steps", "↑/↓ choose · enter open · esc close", body)
+}
+
+// stepsLegendForms say what the steps list's marks mean, the longest
+// first. A prediction is a guess and is never graded (the end screen says
+// so too), so its step is marked seen (·) whether the guess was near or
+// off; the legend says as much, as a learner whose wrong guess showed the
+// same · as a right one took · for "right" and looked for a mark that
+// was not there.
+var stepsLegendForms = []string{
+	"✓ question answered right · ? question not yet answered right · · seen (a prediction is a guess: never marked right or wrong)",
+	"✓ question answered right · ? question not yet right · · seen (predictions are not graded)",
+	"✓ question right · ? question not yet right · · seen · guesses not graded",
+	"✓ right · ? not yet right · · seen · guesses not graded",
+}
+
+// stepsLegend is the longest legend of the steps list's marks that fits
+// in w cells, the shortest cut between words in a narrower one.
+func stepsLegend(w int) string {
+	return wordFit(widest(w, stepsLegendForms...), w)
 }
 
 func seen(list []int, i int) bool {

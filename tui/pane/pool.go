@@ -368,14 +368,20 @@ type poolNote struct {
 
 // poolNotes are the forms of the pool's note, the longest first: with
 // the cells' share of workers; short of room even so, the count alone
-// rather than a note cut mid-word, then no note.
+// rather than a note cut mid-word, then no note. The share has one
+// wording, PerCell's, in the sandbox and the lessons alike: a shorter
+// "3/cell" left a new reader of lesson 1 guessing what it counted.
 func poolNotes(per int) [][]poolNote {
 	first := []poolNote{{}}
 	if per > 1 {
-		first = []poolNote{{per: Count(per) + " per cell · "}, {per: Count(per) + "/cell · "}}
+		first = []poolNote{{per: PerCell(per) + " · "}}
 	}
 	return [][]poolNote{first, {{}, {none: true}}}
 }
+
+// PerCell says how many workers each of the pool pane's cells stands
+// for, as its title says it: "3 per cell".
+func PerCell(per int) string { return Count(per) + " per cell" }
 
 // text is the note with busy workers busy, FULL before the count when
 // full, "busy" after it when busyWord.

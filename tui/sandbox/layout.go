@@ -353,7 +353,7 @@ func (m Model) helpLines() []string {
 	// (tiles.Rolling is pane.LiveWindow), the help's too.
 	live := pane.SecondsShort(pane.LiveWindow)
 	about := []string{
-		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A pool larger than the pane has room for draws several workers a cell, as its title says (\"2 per cell\"), each cell showing what most of them do. A bulkhead's share is counted on its own line, with the calls it turned away.",
+		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A pool larger than the pane has room for draws several workers a cell, as its title says (\"" + pane.PerCell(2) + "\"), each cell showing what most of them do. A bulkhead's share is counted on its own line, with the calls it turned away.",
 		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓, ◐ and ✗ are the window's calls: answered in time, slow, and failed (a slow failure is ✗); the log gives each change's reason.",
 		"Outcomes, as decided: a column per stretch of virtual time, filled by how the requests answered in it ended: █ ok, ▒ fallback, ░ rejected, ╳ failed; · marks a stretch in which none was answered (every request still waiting). A request counts when its answer comes, not when it arrived (the shares compare mode quotes count by arrival, as `breakerlab run` does). The heavy ━ on the time axis is the fault.",
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",

@@ -17,7 +17,7 @@ import (
 // both take the narrower side's words.
 func TestComparePoolsTitleAlike(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by messages
-	top := regexp.MustCompile(`╭─ ([^─]+?) ─+ (?:(\S+ per cell|\S+/cell) · )?`)
+	top := regexp.MustCompile(`╭─ ([^─]+?) ─+ (?:(\S+ per cell) · )?`)
 	for _, w := range []int{80, 81, 100, 200} {
 		for _, at := range []time.Duration{time.Second, 14500 * time.Millisecond, 25 * time.Second} {
 			m := press(seekTo(t, newModel(t, w, 30, Options{}), at), "c")
