@@ -176,6 +176,9 @@ func run(ctx context.Context, opt Options) Report {
 	if !ok {
 		return r
 	}
+	if errs := syntaxErrors(dir, opt.Race); len(errs) > 0 {
+		return syntaxReport(errs)
+	}
 	reports, _ := runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary)
 	return reports[0]
 }
@@ -245,6 +248,15 @@ func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
 		dir, r, ok := packageDir(d)
 		if !ok {
 			reports[i] = r
+			continue
+		}
+		if errs := syntaxErrors(dir, opt.Race); len(errs) > 0 {
+			// Said at once, as Run says it, and left out of the go
+			// command, whose build it would fail.
+			reports[i] = syntaxReport(errs)
+			if opt.OnPackage != nil {
+				opt.OnPackage(i, Progress{Phase: Ended, Timeout: opt.Timeout})
+			}
 			continue
 		}
 		rel, err := filepath.Rel(modDir, dir)

@@ -726,6 +726,24 @@ func (c *collector) relative(file string) string {
 	return strings.TrimPrefix(file, "./")
 }
 
+// compileSummary is a Report's summary of a build that failed with errs,
+// or, when none names a line, with the compiler's output out: the one
+// wording of it, whether the build or the parse before it (syntaxErrors)
+// found them.
+func compileSummary(errs []BuildError, out []string) string {
+	s := "does not compile"
+	switch {
+	case len(errs) > 0:
+		s += ": " + errs[0].String()
+		if n := len(errs) - 1; n > 0 {
+			s += fmt.Sprintf(" (and %d more)", n)
+		}
+	case len(out) > 0:
+		s += ": " + strings.TrimSpace(out[0])
+	}
+	return s
+}
+
 // report turns what was collected into a Report. It does not set Elapsed
 // and does not know about timeouts imposed from outside; Run adds those.
 func (c *collector) report() Report {
@@ -766,16 +784,7 @@ func (c *collector) report() Report {
 	case c.buildFailed:
 		r.Status = BuildFailed
 		r.BuildErrors = missingImports(c.explainUndefined(c.buildErrors()))
-		r.Summary = "does not compile"
-		switch {
-		case len(r.BuildErrors) > 0:
-			r.Summary += ": " + r.BuildErrors[0].String()
-			if n := len(r.BuildErrors) - 1; n > 0 {
-				r.Summary += fmt.Sprintf(" (and %d more)", n)
-			}
-		case len(c.buildOut) > 0:
-			r.Summary += ": " + strings.TrimSpace(c.buildOut[0])
-		}
+		r.Summary = compileSummary(r.BuildErrors, c.buildOut)
 	case c.timedOut != "":
 		r.Status = TimedOut
 		more := c.moreTime

@@ -1,0 +1,108 @@
+package grade
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+)
+
+// brokenCode misses a comma in a composite literal, at 4:17: the
+// compiler's "syntax error: unexpected newline in composite literal".
+const brokenCode = `package p
+
+func F() int {
+	x := []int{1, 2
+	}
+	return x[0]
+}
+`
+
+// A file that does not parse needs no build: the first build on an empty Go
+// cache compiles the standard library first (with -race, all of it again),
+// and a learner waited a minute and a half for a missing comma. Run says it
+// at once, in the build's form, and starts no go command.
+func TestSyntaxErrorIsSaidWithoutGo(t *testing.T) {
+	racefree.Only(t) // no goroutine: the file is parsed, no go command starts
+	dir := module(t, map[string]string{"p.go": brokenCode, "p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n"})
+	ran := filepath.Join(t.TempDir(), "go-ran")
+	goCmd := fakeGo(t, "touch '"+ran+"'\n"+fakePass)
+	for _, race := range []bool{false, true} {
+		r := Run(context.Background(), Options{Dir: dir, Go: goCmd, Race: race})
+		if _, err := os.Stat(ran); err == nil {
+			t.Fatalf("race %v: the go command ran for a file that does not parse", race)
+		}
+		if r.Status != BuildFailed || len(r.BuildErrors) != 1 {
+			t.Fatalf("race %v: %v %q %v, want one build error", race, r.Status, r.Summary, r.BuildErrors)
+		}
+		want := BuildError{File: "p.go", Line: 4, Col: 17, Message: "syntax error: missing ',' before newline in composite literal"}
+		if r.BuildErrors[0] != want {
+			t.Errorf("race %v: %+v, want %+v", race, r.BuildErrors[0], want)
+		}
+		if s := "does not compile: " + want.String(); r.Summary != s {
+			t.Errorf("race %v: summary %q, want %q", race, r.Summary, s)
+		}
+	}
+	// Several packages at once leave the one that does not parse out of
+	// the go command, and say it as Run does.
+	var ended []int
+	rs := RunPackages(context.Background(), Options{Dir: dir, Go: goCmd, OnPackage: func(i int, p Progress) {
+		if p.Phase == Ended {
+			ended = append(ended, i)
+		}
+	}}, []string{"."})
+	if _, err := os.Stat(ran); err == nil {
+		t.Fatal("RunPackages ran the go command for a file that does not parse")
+	}
+	if rs[0].Status != BuildFailed || len(rs[0].BuildErrors) != 1 || rs[0].BuildErrors[0].Line != 4 {
+		t.Errorf("RunPackages: %v %q %v, want p.go:4's syntax error", rs[0].Status, rs[0].Summary, rs[0].BuildErrors)
+	}
+	if len(ended) != 1 || ended[0] != 0 {
+		t.Errorf("RunPackages told OnPackage of its end %v, want [0]", ended)
+	}
+}
+
+// The parse says a syntax error where the build says it, in its form. In a
+// file that is not a test file the compiler says it: the place agrees, and
+// both begin "syntax error: ". The go command parses a test file itself,
+// with go/parser, and its words are the parse's to the letter. A file the
+// build leaves out (a build constraint, a name starting with _) is not
+// parsed.
+func TestSyntaxErrorIsWhereTheBuildSaysIt(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		exact bool
+	}{
+		{"the code", map[string]string{"p.go": brokenCode, "p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n"}, false},
+		{"a test file", map[string]string{
+			"p.go":       "package p\n\nfunc F() int { return 1 }\n",
+			"p_test.go":  "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F() != 1 {\n\t\tt.Fatal(F()\n\t}\n}\n",
+			"off.go":     "//go:build never\n\npackage p\n\nfunc {\n",
+			"_hidden.go": "package p\n\nfunc {\n",
+		}, true},
+	} {
+		dir := module(t, c.files)
+		parsed := syntaxErrors(dir, false)
+		if len(parsed) != 1 {
+			t.Fatalf("%s: parsed %v, want one error", c.name, parsed)
+		}
+		built, _ := runGo(context.Background(), Options{}.withDefaults(), dir, []target{{dir: dir, pattern: "."}}, "")
+		if built[0].Status != BuildFailed || len(built[0].BuildErrors) == 0 {
+			t.Fatalf("%s: the build: %v %q, want a build failure", c.name, built[0].Status, built[0].Summary)
+		}
+		b, p := built[0].BuildErrors[0], parsed[0]
+		switch {
+		case c.exact && b != p:
+			t.Errorf("%s: the build says %s, the parse %s", c.name, b, p)
+		case b.File != p.File || b.Line != p.Line || b.Col != p.Col:
+			t.Errorf("%s: the build says %s, the parse %s: not the same place", c.name, b, p)
+		case !c.exact && (!strings.HasPrefix(b.Message, syntaxPrefix) || !strings.HasPrefix(p.Message, syntaxPrefix)):
+			t.Errorf("%s: the build says %s, the parse %s: both should begin %q", c.name, b, p, syntaxPrefix)
+		}
+	}
+}
