@@ -459,6 +459,12 @@ func (m *Model) record(r exercises.Result) {
 	}
 	m.results[name] = r
 	if r.Passed() {
+		if name == m.current().Name && m.states[name] != stateDone {
+			// A hint left open sat above "✓ PASS" as if the learner
+			// were still stuck: a pass closes it, and h opens it again.
+			// A pass after a pass keeps what they opened since.
+			m.hints = 0
+		}
 		m.states[name] = stateDone
 	} else {
 		m.states[name] = stateFailing
