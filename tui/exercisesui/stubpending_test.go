@@ -50,24 +50,33 @@ func TestCheckAllLeavesUntouchedStubsPending(t *testing.T) {
 // An untouched stub's check fails, and the workbook calls it pending (not
 // begun); the header said "· pending" over the result's "✗ FAIL", which a
 // learner read as a contradiction. It says what pending means there, the
-// help's "not begun", and why the tests fail where that fits beside the
-// file and the mode; the list keeps the workbook's word.
+// help's "not begun", beside the file and the mode: one wording at every
+// width and for every exercise (a longer one where it fitted read "not
+// begun" on 02 and more on 03, whose file's name is shorter). The list keeps
+// the workbook's word.
 func TestUntouchedStubSaysWhyItFails(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
-	for width, want := range map[int]string{80: stubFailsShort, 200: stubFailsWord} {
+	for _, width := range []int{80, 100, 200} {
 		f := newFake()
-		f.untouched = map[string]bool{"01-consecutive-breaker": true}
+		f.untouched = map[string]bool{}
+		for _, e := range f.exs {
+			f.untouched[e.Name] = true
+		}
 		d := start(t, f, width, 30)
-		v := d.view()
-		if !strings.Contains(v, "✗ FAIL") {
-			t.Fatalf("at %d columns, the untouched stub's check did not fail:\n%s", width, v)
-		}
-		lines := strings.Split(v, "\n")
-		if len(lines) < 2 || !strings.Contains(lines[1], "· "+want+"  01-consecutive-breaker/breaker.go") || !strings.Contains(lines[1], "r re-runs") {
-			t.Errorf("at %d columns, the status line under the title should say %q beside the file and the mode:\n%s", width, "· "+want, v)
-		}
-		if strings.Contains(lines[1], "pending") {
-			t.Errorf("at %d columns, the status line still says pending over a failed check:\n%s", width, v)
+		for i, e := range f.exs {
+			d.run(d.m.goTo(i)) // as the list's enter opens it, checked
+			v := d.view()
+			if !strings.Contains(v, "✗ FAIL") {
+				t.Fatalf("at %d columns, %s's untouched stub's check did not fail:\n%s", width, e.Name, v)
+			}
+			lines := strings.Split(v, "\n")
+			want := "· " + stubFailsWord + "  " + e.Name + "/" + e.MainFile()
+			if len(lines) < 2 || !strings.Contains(lines[1]+" ", want+" ") || !strings.Contains(lines[1], "r re-runs") {
+				t.Errorf("at %d columns, %s's status line under the title should say %q beside the mode:\n%s", width, e.Name, want, v)
+			}
+			if strings.Contains(lines[1], "pending") {
+				t.Errorf("at %d columns, %s's status line still says pending over a failed check:\n%s", width, e.Name, v)
+			}
 		}
 		d.keys("l")
 		if v := d.view(); !strings.Contains(v, "· pending") {

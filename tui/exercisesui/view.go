@@ -85,11 +85,12 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 }
 
 // stubFailsWord is the header's word for an exercise whose last check
-// failed the stub as the workbook wrote it (stubFails).
-const stubFailsWord = "not begun: its tests fail until you write it"
-
-// stubFailsShort is stubFailsWord where the header has no room for it.
-const stubFailsShort = "not begun"
+// failed the stub as the workbook wrote it (stubFails), the help's word
+// for pending. It is one wording at every width and for every exercise: a
+// longer one ("…: its tests fail until you write it") where it fitted beside
+// the file's name and the mode read "not begun" on 02 and the long one on
+// 03, whose file's name is shorter, as if the two differed.
+const stubFailsWord = "not begun"
 
 // stubFails reports whether e is pending because its last check failed
 // the stub the learner has not begun (exercises.CheckedStub), and no check
@@ -149,15 +150,8 @@ func (m Model) header() []string {
 	left := style.Render(sym+" "+word) + "  " + m.info[e.Name].mainFile
 	if m.stubFails(e) {
 		// "pending" beside the result's "✗ FAIL" read as a contradiction:
-		// say what pending means here (the help's "not begun"), and why
-		// its tests fail where that fits with the mode.
-		for _, w := range []string{stubFailsWord, stubFailsShort} {
-			said := style.Render(sym+" "+w) + "  " + m.info[e.Name].mainFile
-			if lipgloss.Width(said)+2+lipgloss.Width(mode) <= m.width {
-				left = said
-				break
-			}
-		}
+		// say what pending means here, the help's "not begun".
+		left = style.Render(sym+" "+stubFailsWord) + "  " + m.info[e.Name].mainFile
 	}
 	line2 := left
 	if gap := m.width - lipgloss.Width(left) - lipgloss.Width(mode); gap >= 2 {
