@@ -282,7 +282,25 @@ func New(b Backend, opt Options) Model {
 			m.cur = i
 		}
 	}
+	m.cur = m.firstIndex()
 	return m
+}
+
+// firstIndex is the exercise the runner opens on: the one last opened
+// while it is not done (the learner was mid-way), else the first not done,
+// as rustlings starts. Reopening the last one, done, had the learner read
+// its pass again and "n opens 05". When every exercise is done, the last
+// one opened.
+func (m *Model) firstIndex() int {
+	if len(m.exs) == 0 || !m.isSolved(m.exs[m.cur].Name) {
+		return m.cur
+	}
+	for i, e := range m.exs {
+		if !m.isSolved(e.Name) {
+			return i
+		}
+	}
+	return m.cur
 }
 
 // Init starts watching (unless manual) and checks the current exercise, or
