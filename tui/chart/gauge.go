@@ -51,6 +51,10 @@ type Gauge struct {
 	// plots counts the plot's drawings, for a test that the head's figures
 	// alone do not draw it again.
 	plots int
+	// shared is the top of a scale shared with a chart drawn beside this
+	// one to be compared with it (ShareScale): the scale reaches at least
+	// that high. 0: its own.
+	shared float64
 }
 
 type gaugeKind uint8
@@ -118,7 +122,7 @@ func (g *Gauge) SetData(d pane.Data) {
 		// The scale's top and the waiting line's words, not the peaks
 		// they are read from: a peak in use under twice the size moves
 		// neither.
-		top, clipped := poolScale(p)
+		top, clipped := poolScale(p, g.shared)
 		plot = append(plot, int64(p.Size), bits(top), int64(clipped))
 		head = append(head, int64(p.InUse), int64(p.Waiting), int64(p.Dialling))
 	case g.kind == gaugeMemory && t != nil:
@@ -173,15 +177,15 @@ func (g *Gauge) View() string {
 }
 
 // poolScale is a pool's plot's top when it has a size (0 when not: the
-// data's), and the most attempts waiting when they go past it (the
-// legend's "clipped at the top"; -1 when not).
-func poolScale(p *engine.PoolSnapshot) (top float64, clipped int) {
+// data's), at least shared (ShareScale), and the most attempts waiting
+// when they go past it (the legend's "clipped at the top"; -1 when not).
+func poolScale(p *engine.PoolSnapshot, shared float64) (top float64, clipped int) {
 	if p.Size <= 0 {
 		return 0, -1
 	}
 	// The scale is the pool's: twice its size, or the most in use; the
 	// waiting attempts past it are clipped at the top.
-	top = niceCeilFine(max(2*float64(p.Size), float64(p.InUseMax)))
+	top = max(niceCeilFine(max(2*float64(p.Size), float64(p.InUseMax))), shared)
 	if float64(p.WaitingMax) > top {
 		return top, p.WaitingMax
 	}
@@ -287,7 +291,7 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		if p.Size > 0 {
 			r.limit, r.limitWords = float64(p.Size), "size "+pane.Count(p.Size)
 			var clipped int
-			if r.top, clipped = poolScale(p); clipped >= 0 {
+			if r.top, clipped = poolScale(p, g.shared); clipped >= 0 {
 				r.lines[1].words = "waiting (most " + pane.Count(clipped) + ", clipped at the top)"
 			}
 		}
@@ -347,16 +351,7 @@ func (g *Gauge) render() []string {
 	if chartH < 4 {
 		legend, chartH = nil, ih
 	}
-	top := rd.top
-	if top == 0 {
-		peak := max(rd.limit, 1)
-		for _, l := range rd.lines {
-			for _, v := range l.vals {
-				peak = max(peak, v)
-			}
-		}
-		top = niceCeilFine(max(peak, 5))
-	}
+	top := max(ownTop(rd), g.shared)
 	topLabel := strconv.FormatFloat(top, 'f', -1, 64) + rd.unit
 	if g.kind == gaugeLoop {
 		topLabel = "100%"
@@ -435,6 +430,51 @@ func (g *Gauge) render() []string {
 		inks = append(inks, theme.InkOf(g.th.Series(l.color).Bold(true)))
 	}
 	return pane.Frame(g.th, g.w, g.h, title, note, append(gr.Lines(inks), legend...))
+}
+
+// ownTop is the top of the scale rd is drawn on, before any top it
+// shares (ShareScale): its fixed top, or its data's peak rounded up.
+func ownTop(rd reading) float64 {
+	if rd.top != 0 {
+		return rd.top
+	}
+	peak := max(rd.limit, 1)
+	for _, l := range rd.lines {
+		for _, v := range l.vals {
+			peak = max(peak, v)
+		}
+	}
+	return niceCeilFine(max(peak, 5))
+}
+
+// ScaleTop is the top of the y scale the gauge draws its snapshot on by
+// itself, without a shared top (0 when it has nothing to draw): what two
+// gauges drawn side by side take the larger of (ShareScale).
+func (g *Gauge) ScaleTop() float64 {
+	s := g.data.Snap
+	if s == nil {
+		return 0
+	}
+	if g.kind == gaugePool && g.pool < len(s.Pools) && s.Pools[g.pool].Size > 0 {
+		// The pool's scale without reading its series, once a frame.
+		top, _ := poolScale(&s.Pools[g.pool], 0)
+		return top
+	}
+	rd, ok := g.read(s)
+	if !ok {
+		return 0
+	}
+	return ownTop(rd)
+}
+
+// ShareScale draws the gauge on a scale that reaches at least top: two
+// gauges shown side by side to be compared are drawn on one scale, the
+// larger of their ScaleTops, or the one whose line tops out lower reads as
+// close to the other as its own top is. 0 gives it back its own scale.
+func (g *Gauge) ShareScale(top float64) {
+	if top != g.shared {
+		g.shared, g.dirty = top, true
+	}
 }
 
 // niceCeilFine rounds v up to a number with one or two significant

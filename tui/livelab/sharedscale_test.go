@@ -1,0 +1,67 @@
+package livelab
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// gaugeTop is the label at the top of a gauge's y axis, as drawn.
+var gaugeTop = regexp.MustCompile(`(?m)^│ *([0-9.]+)[│┤]`)
+
+// The Go server's Transport charts, simulated and measured side by side,
+// are drawn on one y scale, the larger of their own: on its own each, a
+// measured pool whose most in use went past twice its size topped out
+// higher than the simulated one beside it.
+func TestPairedGaugesShareOneScale(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model is driven by hand
+	sc := scenarios.GoServer()
+	v := len(sc.Variants) - 1
+	sim := fakeReal(t, sc, v, 6, 200*time.Millisecond)
+	real := func() engine.Snapshot {
+		s := sim()
+		if len(s.Pools) > 0 {
+			// The measured side's pool held three times the connections
+			// the simulated one did, from the start.
+			p := &s.Pools[0]
+			p.Series = slices.Clone(p.Series)
+			for i := range p.Series {
+				p.Series[i].InUse = 3*p.Series[i].InUse + 1
+			}
+			p.InUseMax = 3*p.InUseMax + 1
+		}
+		return s
+	}
+	m, err := New(Options{Theme: theme.New(theme.Plain()), Scenario: sc, Variant: v, Seed: 5, Where: "127.0.0.1:7011", Real: real})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		m.Update(tickMsg{})
+	}
+	checkFrame(t, m, 200, 60)
+	a, b := m.sides[0].conns, m.sides[1].conns
+	own := [2]float64{a.ScaleTop(), b.ScaleTop()}
+	if own[0] == own[1] {
+		t.Fatalf("the two sides' own tops are both %v: the test shows nothing", own[0])
+	}
+	want := max(own[0], own[1])
+	for i, view := range []string{a.View(), b.View()} {
+		got := gaugeTop.FindStringSubmatch(view)
+		if got == nil {
+			t.Fatalf("side %d: no top label on the y axis:\n%s", i, view)
+		}
+		if got[1] != formatTop(want) {
+			t.Errorf("side %d's scale tops out at %s, want the larger of %v, %s:\n%s", i, got[1], own, formatTop(want), view)
+		}
+	}
+}
+
+func formatTop(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
