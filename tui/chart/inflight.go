@@ -50,6 +50,10 @@ type InFlight struct {
 	// plots counts the plot's drawings, for a test that a peak between
 	// two samples that moves no scale does not draw it again.
 	plots int
+	// shared is the top of a scale shared with a chart drawn beside this
+	// one to be compared with it (ShareScale): the scale reaches at least
+	// that high. 0: its own.
+	shared float64
 }
 
 // scalePeaks are what the y scale reads from the samples: the highest
@@ -147,7 +151,7 @@ func (f *InFlight) keyOn(d pane.Data) bool {
 			if rows == 0 {
 				continue
 			}
-			top, linePeak, unshown := yScale(s, f.peaks.capTop, f.peaks.sampled, f.peaks.stacked, rows)
+			top, linePeak, unshown := yScale(s, f.peaks.capTop, f.peaks.sampled, f.peaks.stacked, rows, f.shared)
 			now = append(now, int64(rows), bits(top), flag(capsTooCoarse(s, top, linePeak, rows)), int64(unshown))
 			if unshown >= 0 {
 				now = append(now, int64(s.Dependencies[unshown].InFlightMax))
@@ -226,35 +230,10 @@ func (f *InFlight) render() []string {
 	// the band runs off the top, and the top edge counts the dials.
 	var inputs scalePeaks
 	scaleInputs(s, &inputs)
-	capTop, sampled, stacked := inputs.capTop, inputs.sampled, inputs.stacked
-	// The legend says less when rows are short: first it leaves the fault
-	// to the axis and the other chart, then it names the hatching in a word.
-	// Caps the rows are too few to draw apart from 0 and the top are said
-	// in the title instead (capsTooCoarse).
-	var legend []string
-	var chartH, gh int
-	var top, linePeak float64
-	unshown := -1 // the dependency whose recorded peak the axis leaves out
-	drawCaps := true
-	layOut := func() {
-		for level := range legendLevels {
-			if legend = f.legend(names, letters, iw, level, drawCaps); ih-len(legend) >= 8 {
-				break
-			}
-		}
-		chartH = ih - len(legend)
-		if chartH < 4 {
-			legend, chartH = nil, ih
-		}
-		gh = chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
-		top, linePeak, unshown = yScale(s, capTop, sampled, stacked, gh)
-	}
-	layOut()
-	f.rows[0] = gh
-	if capsTooCoarse(s, top, linePeak, gh) {
-		drawCaps = false
-		layOut()
-		f.rows[1] = gh
+	lay := f.layOut(s, names, letters, iw, ih, &inputs, f.shared)
+	f.rows = lay.rows
+	legend, chartH, gh, top, unshown, drawCaps := lay.legend, lay.chartH, lay.gh, lay.top, lay.unshown, lay.drawCaps
+	if !drawCaps {
 		// On the top edge, which pane.Frame clips at iw-3 cells: a frame
 		// too narrow for the pane's whole name with them shortens the
 		// name, not the caps.
@@ -485,6 +464,76 @@ func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample
 	return best
 }
 
+// inLayout is how the chart's frame is shared between its plot and its
+// legend, and the plot's scale (layOut).
+type inLayout struct {
+	legend        []string
+	chartH, gh    int
+	top, linePeak float64
+	unshown       int  // the dependency whose recorded peak the axis leaves out
+	drawCaps      bool // whether the caps are drawn on the plot
+	rows          [2]int
+}
+
+// layOut shares the frame's inside, iw by ih, between the plot and its
+// legend, and sets the plot's scale, at least shared (ShareScale). The
+// legend says less when rows are short: first it leaves the fault to the
+// axis and the other chart, then it names the hatching in a word. Caps
+// the rows are too few to draw apart from 0 and the top are said in the
+// title instead (capsTooCoarse); rows are the plot's rows each time it
+// was laid out, for keyOn.
+func (f *InFlight) layOut(s *engine.Snapshot, names []string, letters []rune, iw, ih int, in *scalePeaks, shared float64) inLayout {
+	l := inLayout{unshown: -1, drawCaps: true}
+	lay := func() {
+		for level := range legendLevels {
+			if l.legend = f.legend(names, letters, iw, level, l.drawCaps); ih-len(l.legend) >= 8 {
+				break
+			}
+		}
+		l.chartH = ih - len(l.legend)
+		if l.chartH < 4 {
+			l.legend, l.chartH = nil, ih
+		}
+		l.gh = l.chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
+		l.top, l.linePeak, l.unshown = yScale(s, in.capTop, in.sampled, in.stacked, l.gh, shared)
+	}
+	lay()
+	l.rows[0] = l.gh
+	if capsTooCoarse(s, l.top, l.linePeak, l.gh) {
+		l.drawCaps = false
+		lay()
+		l.rows[1] = l.gh
+	}
+	return l
+}
+
+// ScaleTop is the top of the y scale the chart draws its snapshot on by
+// itself, without a shared top (0 when it draws none): what two charts
+// drawn side by side take the larger of (ShareScale).
+func (f *InFlight) ScaleTop() float64 {
+	s := f.data.Snap
+	if s == nil || len(s.Dependencies) == 0 || f.w < 12 || f.h < 5 {
+		return 0
+	}
+	names := make([]string, len(s.Dependencies))
+	for i := range s.Dependencies {
+		names[i] = s.Dependencies[i].Name
+	}
+	var in scalePeaks
+	scaleInputs(s, &in)
+	return f.layOut(s, names, pane.Letters(names), f.w-2, f.h-2, &in, 0).top
+}
+
+// ShareScale draws the chart on a scale that reaches at least top: two
+// charts shown side by side to be compared are drawn on one scale, the
+// larger of their ScaleTops, or the lower line reads as high as the other
+// on its own, shorter axis. 0 gives it back its own scale.
+func (f *InFlight) ShareScale(top float64) {
+	if top != f.shared {
+		f.shared, f.dirty = top, true
+	}
+}
+
 // yScale is the top of the y scale for a plot of rows rows, the highest
 // value the line is read at (linePeak), and the dependency whose recorded
 // peak the scale leaves out (-1 when none). capTop is the highest cap (at
@@ -496,8 +545,8 @@ func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample
 // kept to the line and the caps. Not at half: a round top alone may be
 // 2.5 times the line's highest, and a peak a little above the samples
 // stays, as the lessons quote it (lesson 14's search, 13 over samples of
-// 9, kept its scale to 20).
-func yScale(s *engine.Snapshot, capTop float64, sampled, stacked []float64, rows int) (top, linePeak float64, unshown int) {
+// 9, kept its scale to 20). The top is at least shared (ShareScale).
+func yScale(s *engine.Snapshot, capTop float64, sampled, stacked []float64, rows int, shared float64) (top, linePeak float64, unshown int) {
 	line := slices.Max(sampled)
 	recorded := max(line, slices.Max(stacked))
 	for i := range s.Dependencies {
@@ -505,8 +554,8 @@ func yScale(s *engine.Snapshot, capTop float64, sampled, stacked []float64, rows
 			recorded = max(recorded, float64(s.Dependencies[i].InFlightMax))
 		}
 	}
-	top = scaleTop(max(capTop, recorded), rows)
-	lineTop := scaleTop(max(capTop, line), rows)
+	top = max(scaleTop(max(capTop, recorded), rows), shared)
+	lineTop := max(scaleTop(max(capTop, line), rows), shared)
 	if top == lineTop || line >= top/4 {
 		return top, recorded, -1
 	}

@@ -196,20 +196,23 @@ func (m *Model) refresh() {
 	sim := m.run.Snapshot()
 	m.sides[0].set(sim, m.faults)
 	m.sides[1].set(real, m.faults)
-	m.shareScales()
 	m.done = real.Done && sim.Done
 	m.layout()
 }
 
 // shareScales draws each pair of charts the two columns show side by side
-// on one y scale, the larger of their own: on its own scale each, the
-// Transport's connections topped out at 40 simulated beside 30 measured,
-// and two lines of different heights looked alike.
+// (the Transport's connections, the calls in flight) on one y scale, the
+// larger of their own: on its own scale each, the Transport's connections
+// topped out at 40 simulated beside 30 measured, and two lines of
+// different heights looked alike.
 func (m *Model) shareScales() {
 	sim, real := m.sides[0], m.sides[1]
 	top := max(sim.conns.ScaleTop(), real.conns.ScaleTop())
 	sim.conns.ShareScale(top)
 	real.conns.ShareScale(top)
+	top = max(sim.inf.ScaleTop(), real.inf.ScaleTop())
+	sim.inf.ShareScale(top)
+	real.inf.ShareScale(top)
 }
 
 // headLines are the title and the clock above the panes.
@@ -267,6 +270,7 @@ func (m *Model) layout() {
 		s.inf.SetSize(colW, infH)
 		s.out.SetSize(colW, outH)
 	}
+	m.shareScales() // after the sizes, which the scales are laid out on
 }
 
 // View draws the two columns and the lines that compare them, or the keys

@@ -65,3 +65,42 @@ func TestPairedGaugesShareOneScale(t *testing.T) {
 }
 
 func formatTop(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// The calls in flight at the provider, simulated and measured side by
+// side, are drawn on one y scale too.
+func TestPairedInFlightShareOneScale(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model is driven by hand
+	sc := scenarios.Checkout()
+	sim := fakeReal(t, sc, 0, 6, 200*time.Millisecond)
+	real := func() engine.Snapshot {
+		s := sim()
+		for i := range s.Dependencies {
+			// The measured provider had three times the calls at once.
+			d := &s.Dependencies[i]
+			d.Series = slices.Clone(d.Series)
+			for j := range d.Series {
+				d.Series[j].InFlight = 3*d.Series[j].InFlight + 1
+			}
+			d.InFlightMax = 3*d.InFlightMax + 1
+		}
+		return s
+	}
+	m := newModel(t, 0, real)
+	for range 20 {
+		m.Update(tickMsg{})
+	}
+	for _, size := range [][2]int{{80, 40}, {200, 60}} {
+		checkFrame(t, m, size[0], size[1])
+		a, b := m.sides[0].inf, m.sides[1].inf
+		own := [2]float64{a.ScaleTop(), b.ScaleTop()}
+		if own[0] == own[1] {
+			t.Fatalf("%v: the two sides' own tops are both %v: the test shows nothing", size, own[0])
+		}
+		want := formatTop(max(own[0], own[1]))
+		for i, view := range []string{a.View(), b.View()} {
+			if got := gaugeTop.FindStringSubmatch(view); got == nil || got[1] != want {
+				t.Errorf("%v: side %d's scale tops out at %v, want the larger of %v, %s:\n%s", size, i, got, own, want, view)
+			}
+		}
+	}
+}

@@ -624,6 +624,14 @@ func (m *Model) layoutCompare() {
 		s.out.SetSize(w, r.out)
 		s.inf.SetSize(w, r.inf)
 	}
+	// The two sides' calls in flight, side by side to be compared, on one
+	// y scale, the larger of their own: each on its own, a side whose
+	// line tops out at 12 on an axis to 12 looked as busy as one at 20
+	// on an axis to 20. After the sizes, which the scale is laid out on.
+	a, b := m.cmp.sides[0].inf, m.cmp.sides[1].inf
+	top := max(a.ScaleTop(), b.ScaleTop())
+	a.ShareScale(top)
+	b.ShareScale(top)
 }
 
 // compareView is the body in compare mode: the side headers, the pane
