@@ -146,7 +146,7 @@ func writeGoTable(w io.Writer, results []Result) error {
 		}
 	}
 	fmt.Fprintf(&b, "\nfail: no answer in time (/health's client waits %s, /checkout's %s) or an\nerror; calls: the most calls the provider held at once; live: the most\nrequest goroutines alive at once; conn: the most connections open at once\n(the Transport counts a connection out just before it closes it, so a new one\nmay open a moment before the old one is gone)\n",
-		secs(c.Scaled(DefaultHealthGiveUp)), secs(c.Scaled(DefaultCheckoutWait)))
+		report.Seconds(c.Scaled(DefaultHealthGiveUp)), report.Seconds(c.Scaled(DefaultCheckoutWait)))
 	if results[0].Sim != nil {
 		b.WriteString(arrivalsLegend)
 	}

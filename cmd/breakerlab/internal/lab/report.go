@@ -195,7 +195,7 @@ func WriteTable(w io.Writer, results []Result) error {
 		other = other || k.OtherStatus+k.Errors+h.OtherStatus+h.Errors > 0
 	}
 	fmt.Fprintf(&b, "\nt/o: the client gave up (/health after %s, /checkout after %s); max calls:\nthe most calls the provider held at once, the abandoned ones included\n",
-		secs(c.Scaled(DefaultHealthGiveUp)), secs(c.Scaled(DefaultCheckoutWait)))
+		report.Seconds(c.Scaled(DefaultHealthGiveUp)), report.Seconds(c.Scaled(DefaultCheckoutWait)))
 	if other {
 		b.WriteString("\nother failures (a status the table has no column for, or no answer):\n")
 		for _, r := range results {
@@ -231,7 +231,7 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 	for _, f := range c.Faults {
 		b.WriteString(report.Wrap("  "+f.Words(), 80, 4))
 	}
-	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", secs(results[0].From), secs(results[0].To))
+	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", report.Seconds(results[0].From), report.Seconds(results[0].To))
 	if c.Scale != 1 {
 		// The modes' names ("timeout 500 ms") and the faults are the
 		// reference's, while the latencies and the breaker's times are
@@ -258,7 +258,7 @@ func writeTableTail(b *strings.Builder, results []Result) {
 		}
 		fmt.Fprintf(b, "\n%s: the %s breaker%s\n", r.Variant, Dependency, wall)
 		for _, t := range r.Transitions {
-			fmt.Fprintf(b, "  t=%-7s %9s -> %-9s  %s\n", secs(t.At), t.From, t.To, t.Reason())
+			fmt.Fprintf(b, "  %8s %9s -> %-9s  %s\n", report.Seconds(t.At), t.From, t.To, t.Reason())
 		}
 	}
 }
@@ -325,9 +325,6 @@ func orNone(s string) string {
 	}
 	return s
 }
-
-// secs writes seconds with two decimals, as the reference's timeline does.
-func secs(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
 
 // msShort writes a latency in at most 7 characters.
 func msShort(d time.Duration) string {
