@@ -345,6 +345,10 @@ func (m *Model) headView(colW int) []string {
 	now, load := pane.Seconds(real.Now), pane.Seconds(real.Duration)
 	clocks := []string{"t = " + now + " of " + load, now + " of " + load, now}
 	switch {
+	case real.Done && real.Now > real.Duration:
+		// Past the x axis's end: how far past says why (overtimeLine).
+		clocks = []string{"finished at " + now + ", " + pane.Seconds(real.Now-real.Duration) + " past the load",
+			"finished at " + now, "done at " + now, "done"}
 	case real.Done:
 		clocks = []string{"finished at " + now, "done at " + now, "done"}
 	case real.Now > real.Duration:
@@ -456,6 +460,10 @@ func (m *Model) footer() []string {
 		rank = 1
 		add(line)
 	}
+	if line := overtimeLine(real); line != "" {
+		rank = 1
+		add(line)
+	}
 	room := m.h - headLines - min(m.topNeeds(), topLeast) - 1 // the key line's
 	var out []string
 	for _, p := range fitParas(paras, room) {
@@ -543,6 +551,18 @@ func drainLine(sim, real *engine.Snapshot) string {
 	}
 	return fmt.Sprintf("At the end the real server still had %d of %d workers busy and %d requests waiting: it still works on requests whose clients gave up, while the simulation drops them.",
 		real.Busy, real.Workers, real.Queued)
+}
+
+// overtimeLine explains a measured run that finished after its load ended
+// ("" otherwise): the charts' time axes stop at the load's end, and the
+// head's "finished at 11.6 s" beside them, with no timeout, read as a
+// clock gone wrong.
+func overtimeLine(real *engine.Snapshot) string {
+	if !real.Done || real.Now <= real.Duration {
+		return ""
+	}
+	return fmt.Sprintf("The measured run finished at %s, %s after its load ended at %s: a run ends when every request has its answer, and the last answers were that long coming.",
+		pane.Seconds(real.Now), pane.Seconds(real.Now-real.Duration), pane.Seconds(real.Duration))
 }
 
 // ways are the screen's keys: what each does, the way out last.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +103,24 @@ func TestPairedInFlightShareOneScale(t *testing.T) {
 				t.Errorf("%v: side %d's scale tops out at %v, want the larger of %v, %s:\n%s", size, i, got, own, want, view)
 			}
 		}
+	}
+}
+
+// A run that finished after its load ended says why, from its own
+// figures, where the finish is shown: the time axes stop at the load's end.
+func TestFinishPastTheLoadSaysWhy(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model is driven by hand
+	m := newModel(t, 0, func() engine.Snapshot { return snapAt(11600*time.Millisecond, true, 0, 0) })
+	m.run.AdvanceTo(m.run.End())
+	m.Update(tickMsg{})
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		out := checkFrame(t, m, size[0], size[1])
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), "finished at 11.6 s, 5.6 s after its load ended at 6.0 s") {
+			t.Errorf("%v: the finish past the load is not explained:\n%s", size, out)
+		}
+	}
+	out := checkFrame(t, m, 200, 60)
+	if !strings.Contains(out, "measured · finished at 11.6 s, 5.6 s past the load") {
+		t.Errorf("the head at 200 columns does not say how far past the load:\n%s", out)
 	}
 }
