@@ -170,11 +170,13 @@ func TestSweepPicture(t *testing.T) {
 		// A share reads as a percentage, as the terminal writes it
 		// (sweepui.Value, sweepui.GoalText): the legend's bands, the
 		// curve's axis, and the goal, given as 0.99.
-		want := []string{"cascade: search.ok (share), seed ", "recommendations.timeout", "1 s", "search.ok>=99%"}
+		want := []string{"cascade: search.ok (share), seed ", "recommendations.timeout", "search.ok>=99%"}
 		if two {
-			want = append(want, "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
+			// A heatmap's ticks are its swept values (sweptTicks), the
+			// first and the last with them.
+			want = append(want, "200 ms", "3 s", "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
 		} else {
-			want = append(want, "search.ok (share)", "goal search.ok>=99%", "92%", "100%")
+			want = append(want, "1 s", "search.ok (share)", "goal search.ok>=99%", "92%", "100%")
 		}
 		checkSVG(t, draw, want...)
 		checkPNG(t, draw)

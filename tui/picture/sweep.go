@@ -6,8 +6,11 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
@@ -85,6 +88,11 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 	if len(pl.Axes) == 2 {
 		ys := placeKnob(pl.Axes[1].X, none[1])
 		knobAxis(&p.Y, pl.Axes[1], ys)
+		// A heatmap's cells are the swept values: its ticks are at them,
+		// where round ticks (1 s … 5 s) left a reader to guess which
+		// values ran, 250 ms, the first, unlabelled.
+		p.X.Tick.Marker = sweptTicks{p.X.Tick.Marker, pl.Axes[0].X, xs, none[0], pl.Axes[0].Unit, maxSweptTicks}
+		p.Y.Tick.Marker = sweptTicks{p.Y.Tick.Marker, pl.Axes[1].X, ys, none[1], pl.Axes[1].Unit, maxSweptTicks}
 		err = heatmap(p, res, &legend, xs, ys)
 		addRule(p, xs, true)
 		addRule(p, ys, false)
@@ -96,6 +104,80 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 		return figure{}, err
 	}
 	return figure{rows: [][]*plot.Plot{{p}}, legends: []plot.Legend{legend}, height: height}, nil
+}
+
+// maxSweptTicks is the most swept values a heatmap's axis labels: its
+// labels, some 6 characters each, fit the picture's width at ten.
+const maxSweptTicks = 10
+
+// sweptTicks marks a heatmap's axis at the knob's swept values, each
+// labelled as the axis's own ticks label it (round's, the ticker it
+// replaces), none as none; when they are more than most, every so many,
+// evenly, the first and last always.
+type sweptTicks struct {
+	round plot.Ticker
+	x     []float64
+	at    places
+	none  string
+	unit  string
+	most  int
+}
+
+func (t sweptTicks) Ticks(lo, hi float64) []plot.Tick {
+	n := len(t.x)
+	keep := sweptKept(n, t.most)
+	var ticks []plot.Tick
+	for _, i := range keep {
+		label := "none"
+		if t.x[i] != 0 || t.none == "" {
+			label = t.label(t.x[i])
+		}
+		ticks = append(ticks, plot.Tick{Value: t.at.at[i], Label: label})
+	}
+	return ticks
+}
+
+// label writes v as the axis's round ticks write it where they would
+// tick it, else in the same unit, to the millisecond for a duration.
+func (t sweptTicks) label(v float64) string {
+	for _, tk := range t.round.Ticks(v, v) {
+		if tk.Value == v && tk.Label != "" {
+			return tk.Label
+		}
+	}
+	switch t.unit {
+	case "ms", "s":
+		d := time.Duration(v * float64(time.Millisecond))
+		if t.unit == "s" {
+			d = time.Duration(v * float64(time.Second))
+		}
+		if d = d.Round(time.Millisecond); d < time.Second {
+			return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+		}
+		return report.Seconds(d)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// sweptKept is which of n values an axis labels, at most most of them,
+// evenly spread, the first and the last always.
+func sweptKept(n, most int) []int {
+	if n <= most {
+		keep := make([]int, n)
+		for i := range keep {
+			keep[i] = i
+		}
+		return keep
+	}
+	step := int(math.Ceil(float64(n-1) / float64(most-1)))
+	var keep []int
+	for i := 0; i < n-1; i += step {
+		keep = append(keep, i)
+	}
+	if last := keep[len(keep)-1]; n-1-last <= step/2 && len(keep) > 1 {
+		keep = keep[:len(keep)-1] // the last's label would crowd the one before
+	}
+	return append(keep, n-1)
 }
 
 // knobAxis labels a plot axis for a knob: its path, its unit (in the

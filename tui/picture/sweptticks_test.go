@@ -1,0 +1,34 @@
+package picture
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+)
+
+// A heatmap's axis is ticked at the swept values, the first (250 ms,
+// which round ticks left unlabelled) and the last always, thinned evenly
+// when they are too many, each written in the knob's unit.
+func TestHeatmapTicksAtTheSweptValues(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads ticks
+	x := []float64{250, 777.7777777777778, 1305.5555555555557, 1833.3333333333335, 2361.1111111111113, 2888.888888888889, 3416.666666666667, 3944.4444444444443, 4472.222222222222, 5000}
+	tk := sweptTicks{tickerFor("ms", false), x, placeKnob(x, ""), "", "ms", maxSweptTicks}
+	var labels []string
+	for _, tick := range tk.Ticks(0, 5000) {
+		labels = append(labels, tick.Label)
+	}
+	want := []string{"250 ms", "778 ms", "1.306 s", "1.833 s", "2.361 s", "2.889 s", "3.417 s", "3.944 s", "4.472 s", "5 s"}
+	if !slices.Equal(labels, want) {
+		t.Errorf("ticks %q, want %q", labels, want)
+	}
+	for n := 2; n <= 40; n++ {
+		keep := sweptKept(n, maxSweptTicks)
+		if keep[0] != 0 || keep[len(keep)-1] != n-1 || len(keep) > maxSweptTicks {
+			t.Errorf("%d values: labels %v, want the first and last and at most %d", n, keep, maxSweptTicks)
+		}
+	}
+	if keep := sweptKept(12, maxSweptTicks); !slices.Equal(keep, []int{0, 2, 4, 6, 8, 11}) {
+		t.Errorf("12 values: labels %v", keep)
+	}
+}
