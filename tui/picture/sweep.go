@@ -97,6 +97,11 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 		addRule(p, xs, true)
 		addRule(p, ys, false)
 	} else {
+		if xs.none {
+			// A curve has room for what none stands for, as the table's
+			// row writes it (sweepui.NoneText).
+			p.X.Tick.Marker = noneApart{p.X.Tick.Marker.(noneApart).Ticker, xs, sweepui.NoneText(none[0])}
+		}
 		err = curve(p, res, &legend, xs)
 		addRule(p, xs, true)
 	}
@@ -191,7 +196,7 @@ func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
 	a.Tick.Marker = tickerFor(k.Unit, whole)
 	switch {
 	case at.none:
-		a.Tick.Marker = noneApart{a.Tick.Marker, at}
+		a.Tick.Marker = noneApart{a.Tick.Marker, at, "none"}
 	case at.zeroIsNone:
 		a.Tick.Marker = noneAtZero{a.Tick.Marker, slices.Contains(k.X, 0)}
 	}
@@ -465,7 +470,38 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs places) erro
 		p.Add(th)
 		legend.Add("goal "+sweepui.GoalText(g), th)
 	}
+	curveFrame(p, res, xs)
 	return nil
+}
+
+// curveFrame sets a one-knob curve's ranges: y from 0, where a point's
+// height reads as its size (from 8 % the least share drew on the floor,
+// as if none were answered), to 100 % for a share, the most there is,
+// and for another measure to a round value above its highest, headroom
+// that keeps the top bars off the frame; x from the first cell's border
+// to the last's, so the first and last points sit inside the frame, not
+// on its edges.
+func curveFrame(p *plot.Plot, res *sweep.Result, xs places) {
+	pl := res.Plan
+	nx, _ := pl.Size()
+	lo, hi := 0.0, 0.0
+	for i := range nx {
+		if c := res.Cell(i, 0); !math.IsNaN(c.Mean) {
+			lo, hi = min(lo, c.Min), max(hi, c.Max)
+		}
+	}
+	if g := pl.Goal; g != nil && g.Metric == pl.Measure {
+		lo, hi = min(lo, g.Threshold), max(hi, g.Threshold)
+	}
+	switch {
+	case pl.Measure.Unit() == "share":
+		p.Y.Min, p.Y.Max = 0, 1
+	case lo >= 0:
+		p.Y.Min, p.Y.Max = 0, roundUp(hi*1.05, 0)
+	}
+	if len(xs.lo) > 0 {
+		p.X.Min, p.X.Max = xs.lo[0], xs.hi[len(xs.hi)-1]
+	}
 }
 
 // percentTicks marks an axis of shares with round percentages: "40%",
@@ -526,10 +562,11 @@ func placeKnob(x []float64, none string) places {
 type noneApart struct {
 	plot.Ticker
 	places
+	label string // none's tick's: "none", or what it stands for where that fits
 }
 
 func (t noneApart) Ticks(lo, hi float64) []plot.Tick {
-	ticks := []plot.Tick{{Value: t.at[0], Label: "none"}}
+	ticks := []plot.Tick{{Value: t.at[0], Label: t.label}}
 	for _, tk := range t.Ticker.Ticks(t.from, hi) {
 		if tk.Value >= t.from {
 			ticks = append(ticks, tk)

@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -68,7 +69,9 @@ func TestSweepPictureSetsNoneApart(t *testing.T) {
 			for _, tk := range ax.Tick.Marker.Ticks(ax.Min, ax.Max) {
 				switch tk.Label {
 				case "":
-				case "none":
+				case "none", sweepui.NoneText(tc.none[0]), sweepui.NoneText(tc.none[1]):
+					// A curve's none says what it stands for, as the
+					// table's row does; a heatmap's, narrow, just none.
 					noneAt = tk.Value
 					nones++
 				default:

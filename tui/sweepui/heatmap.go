@@ -178,10 +178,15 @@ func (m *Mark) isNone(a int, ax sweep.Axis, i int) bool {
 // writes it, else the axis's own figure.
 func (m *Mark) rowText(ax sweep.Axis, i int) string {
 	if m != nil && m.None[0] != "" && ax.X[i] == 0 {
-		return "none (" + m.None[0] + ")"
+		return NoneText(m.None[0])
 	}
 	return axisFigure(ax, i)
 }
+
+// NoneText is a knob's none with what it stands for, words
+// (lessons.NoneWords): "none (no timeout)", as a one-knob table's row and
+// a one-knob picture's axis write it.
+func NoneText(words string) string { return "none (" + words + ")" }
 
 // noneLegend is the map's line saying what "none" stands for on each
 // axis a 0 of which it labels so, for a map with no ◆ whose line would
