@@ -348,6 +348,7 @@ func (m *Model) headView(colW int) []string {
 	case real.Done && real.Now > real.Duration:
 		// Past the x axis's end: how far past says why (overtimeLine).
 		clocks = []string{"finished at " + now + ", " + pane.Seconds(real.Now-real.Duration) + " past the load",
+			"finished at " + now + " (load 0–" + load + ")", "done " + now + " (load 0–" + load + ")",
 			"finished at " + now, "done at " + now, "done"}
 	case real.Done:
 		clocks = []string{"finished at " + now, "done at " + now, "done"}
@@ -558,7 +559,10 @@ func drainLine(sim, real *engine.Snapshot) string {
 // head's "finished at 11.6 s" beside them, with no timeout, read as a
 // clock gone wrong.
 func overtimeLine(real *engine.Snapshot) string {
-	if !real.Done || real.Now <= real.Duration {
+	// A moment past is the last answers' usual drain, which the head's
+	// "(load 0–6.0 s)" says; the paragraph is for a wait as long as a
+	// second, which takes the charts' rows at 80x24 to explain.
+	if !real.Done || real.Now-real.Duration < time.Second {
 		return ""
 	}
 	return fmt.Sprintf("The measured run finished at %s, %s after its load ended at %s: a run ends when every request has its answer, and the last answers were that long coming.",

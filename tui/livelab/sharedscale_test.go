@@ -124,3 +124,16 @@ func TestFinishPastTheLoadSaysWhy(t *testing.T) {
 		t.Errorf("the head at 200 columns does not say how far past the load:\n%s", out)
 	}
 }
+
+// At 80 columns the head says the load's span beside the finish, and a
+// finish a moment past the load is not explained at length.
+func TestFinishJustPastTheLoad(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model is driven by hand
+	m := newModel(t, 0, func() engine.Snapshot { return snapAt(6300*time.Millisecond, true, 0, 0) })
+	m.run.AdvanceTo(m.run.End())
+	m.Update(tickMsg{})
+	out := checkFrame(t, m, 80, 24)
+	if !strings.Contains(out, "measured · done 6.3 s (load 0–6.0 s)") || strings.Contains(out, "after its load ended") {
+		t.Errorf("a finish 0.3 s past the load:\n%s", out)
+	}
+}
