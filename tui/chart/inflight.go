@@ -255,7 +255,10 @@ func (f *InFlight) render() []string {
 			break
 		}
 	}
-	bareY := linePeak == 0 && !anyCap(s)
+	// The least top a scale takes (scaleTop of nothing): a top past it
+	// comes from a call, here or in the chart a shared scale is shared
+	// with (ShareScale), whose ticks are then no invention.
+	bareY := lay.linePeak == 0 && !anyCap(s) && top <= scaleTop(0, gh)
 	if bareY {
 		// No call in flight yet and no cap to scale to (a run at 0.0 s):
 		// the axis says 0 alone, not ticks up to a top of nothing ("5",
