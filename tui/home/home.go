@@ -156,6 +156,10 @@ type Options struct {
 	// Still keeps the menu's live picture (live.go) on one frame: reduced
 	// motion (StillFromEnv).
 	Still bool
+	// HelpNote, when set, is a line the help (?) adds under its key
+	// table: a classroom session's keys (follow the teacher, ask the
+	// room), which the table, the local program's, has not.
+	HelpNote string
 }
 
 type screen int
@@ -1086,6 +1090,12 @@ func (m Model) body() (body []string, focus int, notices []string) {
 		// columns.
 		for _, l := range helpview.KeyTable(m.help, m.keys.FullHelp(), max(m.w-3, 1)) {
 			body = append(body, "   "+l)
+		}
+		if m.o.HelpNote != "" {
+			// Under the table, as keys are: the paragraphs below are
+			// the ones a short window cuts.
+			body = append(body, "")
+			body = append(body, m.para(m.o.HelpNote, m.th.Text)...)
 		}
 		body = append(body, "")
 		// The progress panes' marks, named where this screen's keys are:

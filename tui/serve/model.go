@@ -172,11 +172,26 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	}
 	lab := &labAddress{}
 	o.LiveLab = lab.watch(o.LiveLab)
+	o.HelpNote = classKeysNote(teacher)
 	s := &Session{home: home.New(o), lab: lab, th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, lessonLab: o.Lab, writeElsewhere: o.WriteElsewhere,
 		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
 	s.me = room.joinWith(teacher, o.LessonStore)
 	s.notePlace()
 	return s
+}
+
+// classKeysNote is what the home screen's help adds in a class: the room's
+// keys, which its key table (the local program's) does not list. The
+// teacher read only ctrl+a, on the join line; ctrl+l and ctrl+p were
+// named nowhere on their screen, and a student's help named neither
+// following nor exploring.
+func classKeysNote(teacher bool) string {
+	// One line at 80 columns (the help's paragraphs wrap at 74): the
+	// student's help has room for no more at 80x24.
+	if teacher {
+		return askKey + " asks the room · " + rollKey + " who is here · " + present.Key + " presentation mode"
+	}
+	return followKey + " follows the teacher · F explores · " + present.Key + " presentation mode"
 }
 
 // Leave takes the session out of the room; call it once the program ends.

@@ -96,3 +96,42 @@ func TestStudentOnHomeReadsHowToFollow(t *testing.T) {
 		t.Fatal("ctrl+g on the home screen did not follow the teacher, as the tag says it does")
 	}
 }
+
+// On a lesson's step in presentation mode the moment's title says the
+// step ("Lesson 1 · step 2 of 9 · Little's law"), and the tag said it
+// again (" · step 2/9"), in the cells it then lacked: the teacher at the
+// projector's 100 columns read "teaching · step 2/9 · 0 follow", without
+// the student exploring, and a follower at 80 read "presentation mode"
+// alone, without that they follow. The title stays whole.
+func TestPresentingALessonStepSaysTheRoomNotTheStepTwice(t *testing.T) {
+	racefree.Only(t) // drives Sessions directly: no server, no goroutine
+	ctrlP := tea.KeyMsg{Type: tea.KeyCtrlP}
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	follower := lessonSession(t, room, false, 80, 24)
+	explorer := lessonSession(t, room, false, 80, 24)
+	press(t, teacher, "enter", "enter", " ", "n") // lesson 1, step 2
+	press(t, follower, "ctrl+g")
+	press(t, explorer, "ctrl+g", "F")
+	teacher.Update(ctrlP)
+	follower.Update(ctrlP)
+	for _, c := range []struct {
+		s    *Session
+		want string
+	}{
+		{teacher, "presentation mode · teaching · 1 follow · 1 explore"},
+		{follower, "presentation mode · following"},
+	} {
+		mo, ok := c.s.moment()
+		if !ok || !strings.Contains(mo.Title, "step 2 of 9") {
+			t.Fatalf("not drawn as step 2's moment (%v): %q\n%s", ok, mo.Title, c.s.View())
+		}
+		top := firstLine(c.s.View())
+		if !strings.Contains(top, " "+mo.Title+" ") {
+			t.Errorf("the moment's title %q is cut: %q", mo.Title, top)
+		}
+		if !strings.Contains(top, c.want) || strings.Contains(top, "step 2/9") {
+			t.Errorf("the top line %q does not say %q, or says the step twice", top, c.want)
+		}
+	}
+}

@@ -41,6 +41,15 @@ func (s *Session) tag() string {
 		// the longer tags of presentation mode had cut it to "Lesson 1
 		// · step 2 of 9 ·".
 		room -= 1 + ansi.StringWidth(mo.Title)
+		// A lesson's moment title says the step ("step 2 of 9"): the
+		// tag's " · step 2/9" said it again, in the cells that had held
+		// the teacher's counts of who explores and who is on home, and
+		// the follower's "following".
+		if step := s.lessonStep(); step != "" && strings.Contains(mo.Title, " · step ") {
+			for i, f := range forms {
+				forms[i] = strings.Replace(f, step, "", 1)
+			}
+		}
 	case ok:
 		// A sandbox drawn as it is, presentation mode or not (its
 		// prompt, its leave question, its knob form have no moment):
