@@ -54,6 +54,22 @@ type InFlight struct {
 	// one to be compared with it (ShareScale): the scale reaches at least
 	// that high. 0: its own.
 	shared float64
+	// own is the scale the chart takes by itself (ScaleTop), kept with
+	// what it was laid out for: asked once a frame, it lays the chart out
+	// again only when its picture drawn on that scale would change.
+	own ownScale
+}
+
+// ownScale is ScaleTop's last answer: the top, the size and the plot rows
+// it was laid out on, and the picture's key on that scale (keyScale).
+type ownScale struct {
+	key  viewKey
+	w, h int
+	rows [2]int
+	top  float64
+	// layouts counts ScaleTop's layouts, for a test that a frame whose
+	// picture would not change lays out nothing.
+	layouts int
 }
 
 // scalePeaks are what the y scale reads from the samples: the highest
@@ -125,7 +141,13 @@ func (f *InFlight) SetData(d pane.Data) {
 
 // keyOn keys the picture on d, its scale laid out on the rows of the last
 // picture, and says whether that is another picture than the last one.
-func (f *InFlight) keyOn(d pane.Data) bool {
+func (f *InFlight) keyOn(d pane.Data) bool { return f.keyScale(&f.key, d, f.rows, f.shared) }
+
+// keyScale keys key on d, its scale laid out on rows (those of the
+// picture keyed before, as render records them) at least as high as
+// shared, and says whether that is another picture than the one key was
+// last keyed on.
+func (f *InFlight) keyScale(key *viewKey, d pane.Data, rows [2]int, shared float64) bool {
 	s := d.Snap
 	k := chartKey{gen: d.Gen, series: len(s.Dependencies), moment: d.Moment != nil}
 	if len(s.Dependencies) > 0 {
@@ -133,8 +155,8 @@ func (f *InFlight) keyOn(d pane.Data) bool {
 	}
 	// Whether the legend explains the hatching, not the abandoned calls
 	// now: under a timeout it does from the start.
-	now := append(f.key.figures(), flag(mayAbandon(s)))
-	if f.rows[0] == 0 || len(s.Dependencies) == 0 {
+	now := append(key.figures(), flag(mayAbandon(s)))
+	if rows[0] == 0 || len(s.Dependencies) == 0 {
 		// No scale laid out yet, or none to lay out: the peaks themselves.
 		for i := range s.Dependencies {
 			now = append(now, int64(s.Dependencies[i].InFlightMax))
@@ -147,18 +169,18 @@ func (f *InFlight) keyOn(d pane.Data) bool {
 		// The scale, whether the caps are drawn (the line's highest value
 		// counts only there: capsTooCoarse), and the peak the top edge
 		// names, as render lays them out.
-		for _, rows := range f.rows {
-			if rows == 0 {
+		for _, gh := range rows {
+			if gh == 0 {
 				continue
 			}
-			top, linePeak, unshown := yScale(s, f.peaks.capTop, f.peaks.sampled, f.peaks.stacked, rows, f.shared)
-			now = append(now, int64(rows), bits(top), flag(capsTooCoarse(s, top, linePeak, rows)), int64(unshown))
+			top, linePeak, unshown := yScale(s, f.peaks.capTop, f.peaks.sampled, f.peaks.stacked, gh, shared)
+			now = append(now, int64(gh), bits(top), flag(capsTooCoarse(s, top, linePeak, gh)), int64(unshown))
 			if unshown >= 0 {
 				now = append(now, int64(s.Dependencies[unshown].InFlightMax))
 			}
 		}
 	}
-	return f.key.update(k, now, d.Faults)
+	return key.update(k, now, d.Faults)
 }
 
 // View draws the chart, from the cache when nothing changed.
@@ -512,11 +534,18 @@ func (f *InFlight) layOut(s *engine.Snapshot, names []string, letters []rune, iw
 
 // ScaleTop is the top of the y scale the chart draws its snapshot on by
 // itself, without a shared top (0 when it draws none): what two charts
-// drawn side by side take the larger of (ShareScale).
+// drawn side by side take the larger of (ShareScale). Asked every frame,
+// it answers from the last layout while the picture on its own scale
+// would be the same one (keyed as the picture is, keyScale): laying the
+// chart out builds its legend, which a frame has no need to pay for.
 func (f *InFlight) ScaleTop() float64 {
 	s := f.data.Snap
 	if s == nil || len(s.Dependencies) == 0 || f.w < 12 || f.h < 5 {
 		return 0
+	}
+	o := &f.own
+	if changed := f.keyScale(&o.key, f.data, o.rows, 0); !changed && o.w == f.w && o.h == f.h {
+		return o.top
 	}
 	names := make([]string, len(s.Dependencies))
 	for i := range s.Dependencies {
@@ -524,7 +553,12 @@ func (f *InFlight) ScaleTop() float64 {
 	}
 	var in scalePeaks
 	scaleInputs(s, &in)
-	return f.layOut(s, names, pane.Letters(names), f.w-2, f.h-2, &in, 0).top
+	lay := f.layOut(s, names, pane.Letters(names), f.w-2, f.h-2, &in, 0)
+	o.w, o.h, o.rows, o.top = f.w, f.h, lay.rows, lay.top
+	o.layouts++
+	// Keyed again on the rows just laid out, as View does.
+	f.keyScale(&o.key, f.data, o.rows, 0)
+	return o.top
 }
 
 // ShareScale draws the chart on a scale that reaches at least top: two

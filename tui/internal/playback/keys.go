@@ -171,7 +171,8 @@ func Short(keys, desc string) key.Binding {
 // in that order: a screen's keys the learner can do without, such as
 // scrolling that the body names itself. One ranking serves every screen:
 // the drill's and the interview's lines, ranked apart, kept ? and lost
-// enter ("space show the answer" at 30 columns left "? keys" alone).
+// the key that shows the answer (now "space/enter show the answer"): at
+// 30 columns the drill's line was "? keys" alone.
 func KeyLine(h help.Model, keys []key.Binding, w int, extras ...string) string {
 	h.Width = 0
 	line := func(ks []key.Binding) (string, bool) {
