@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
 	"github.com/NimbleMarkets/ntcharts/linechart"
@@ -554,7 +555,7 @@ func wrapItems(items, plain []string, iw int) []string {
 	w := 0
 	for i, it := range items {
 		pw := len([]rune(plain[i]))
-		if w > 0 && w+2+pw > iw {
+		if wrapsBefore(w, pw, iw) {
 			lines = append(lines, cur.String())
 			cur.Reset()
 			w = 0
@@ -570,4 +571,29 @@ func wrapItems(items, plain []string, iw int) []string {
 		lines = append(lines, cur.String())
 	}
 	return lines
+}
+
+// wrapsBefore says whether an item pw cells wide starts a new line after
+// w cells of a line iw wide (two cells apart from the one before it).
+func wrapsBefore(w, pw, iw int) bool { return w > 0 && w+2+pw > iw }
+
+// wrapRows is how many lines wrapItems wraps items of these plain words
+// into, counted without building them.
+func wrapRows(plain []string, iw int) int {
+	rows, w := 0, 0
+	for _, p := range plain {
+		pw := utf8.RuneCountInString(p)
+		if wrapsBefore(w, pw, iw) {
+			rows++
+			w = 0
+		}
+		if w > 0 {
+			w += 2
+		}
+		w += pw
+	}
+	if w > 0 {
+		rows++
+	}
+	return rows
 }

@@ -254,7 +254,11 @@ func (f *InFlight) render() []string {
 	scaleInputs(s, &inputs)
 	lay := f.layOut(s, names, letters, iw, ih, &inputs, f.shared)
 	f.rows = lay.rows
-	legend, chartH, gh, top, unshown, drawCaps := lay.legend, lay.chartH, lay.gh, lay.top, lay.unshown, lay.drawCaps
+	chartH, gh, top, unshown, drawCaps := lay.chartH, lay.gh, lay.top, lay.unshown, lay.drawCaps
+	var legend []string
+	if lay.legendRows > 0 {
+		legend = f.legend(names, letters, iw, lay.level, drawCaps)
+	}
 	if !drawCaps {
 		// On the top edge, which pane.Frame clips at iw-3 cells: a frame
 		// too narrow for the pane's whole name with them shortens the
@@ -492,7 +496,8 @@ func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample
 // inLayout is how the chart's frame is shared between its plot and its
 // legend, and the plot's scale (layOut).
 type inLayout struct {
-	legend        []string
+	level         int // the legend's level (legendLevels)
+	legendRows    int // 0: no legend
 	chartH, gh    int
 	top, linePeak float64
 	unshown       int  // the dependency whose recorded peak the axis leaves out
@@ -507,17 +512,21 @@ type inLayout struct {
 // the rows are too few to draw apart from 0 and the top are said in the
 // title instead (capsTooCoarse); rows are the plot's rows each time it
 // was laid out, for keyOn.
+// The legend's rows are counted from its plain words, unstyled: the
+// layout is asked for every frame (ScaleTop), the legend drawn only with
+// the picture.
 func (f *InFlight) layOut(s *engine.Snapshot, names []string, letters []rune, iw, ih int, in *scalePeaks, shared float64) inLayout {
 	l := inLayout{unshown: -1, drawCaps: true}
 	lay := func() {
-		for level := range legendLevels {
-			if l.legend = f.legend(names, letters, iw, level, l.drawCaps); ih-len(l.legend) >= 8 {
+		for l.level = range legendLevels {
+			_, plain := f.legendItems(names, letters, iw, l.level, l.drawCaps, false)
+			if l.legendRows = wrapRows(plain, iw); ih-l.legendRows >= 8 {
 				break
 			}
 		}
-		l.chartH = ih - len(l.legend)
+		l.chartH = ih - l.legendRows
 		if l.chartH < 4 {
-			l.legend, l.chartH = nil, ih
+			l.legendRows, l.chartH = 0, ih
 		}
 		l.gh = l.chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
 		l.top, l.linePeak, l.unshown = yScale(s, in.capTop, in.sampled, in.stacked, l.gh, shared)
@@ -766,17 +775,30 @@ func capsTooCoarse(s *engine.Snapshot, top, linePeak float64, rows int) bool {
 // calls' hatching, the dialling calls' band and the fault's span; level 0
 // says the most, and the fault only there.
 func (f *InFlight) legend(names []string, letters []rune, iw int, level int, drawCaps bool) []string {
-	colors := pane.DependencyColors(f.data.Snap)
-	var items, plain []string
+	items, plain := f.legendItems(names, letters, iw, level, drawCaps, true)
+	return wrapItems(items, plain, iw) // gauge.go
+}
+
+// legendItems are the legend's entries (legend) as drawn, when styled,
+// and as plain words, whose widths wrap them (wrapItems, wrapRows).
+func (f *InFlight) legendItems(names []string, letters []rune, iw int, level int, drawCaps, styled bool) (items, plain []string) {
+	var colors []int
+	if styled {
+		colors = pane.DependencyColors(f.data.Snap)
+	}
 	for i, n := range names {
 		if pane.Uncalled(f.data.Snap, n) {
 			continue
 		}
-		items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
+		if styled {
+			items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
+		}
 		plain = append(plain, string(letters[i])+" "+n)
 	}
 	if caps := capWords(f.data.Snap, names, letters, iw); caps != "" && drawCaps {
-		items = append(items, f.th.Warn.Render("┄")+caps)
+		if styled {
+			items = append(items, f.th.Warn.Render("┄")+caps)
+		}
 		plain = append(plain, "┄"+caps)
 	}
 	// A band's entry: its rune and the longest of its words (longest
@@ -789,7 +811,9 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int, dra
 				break
 			}
 		}
-		items = append(items, f.th.Dim.Render(string(r))+" "+words)
+		if styled {
+			items = append(items, f.th.Dim.Render(string(r))+" "+words)
+		}
 		plain = append(plain, string(r)+" "+words)
 	}
 	if mayAbandon(f.data.Snap) {
@@ -798,11 +822,15 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int, dra
 	if mayDial(f.data.Snap) {
 		band(dialRune, diallingWords[:])
 	}
-	if fl := faultLegend(f.th, &f.data, iw); fl != "" && level == 0 {
-		items = append(items, fl)
-		plain = append(plain, faultLegendPlain(&f.data, iw))
+	if level == 0 {
+		if fl := faultLegendPlain(&f.data, iw); fl != "" {
+			if styled {
+				items = append(items, faultLegend(f.th, &f.data, iw))
+			}
+			plain = append(plain, fl)
+		}
 	}
-	return wrapItems(items, plain, iw) // gauge.go
+	return items, plain
 }
 
 // capWords names, after the ┄, every bulkhead cap the chart draws: one

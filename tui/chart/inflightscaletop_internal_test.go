@@ -76,3 +76,36 @@ func TestInFlightScaleTopIsAFreshChartsFrameByFrame(t *testing.T) {
 		t.Fatal("every height takes one top: the test checks no resize")
 	}
 }
+
+// The layout counts the legend's rows from its plain words (wrapRows),
+// the picture draws it styled (legend): the two wrap alike, at every
+// level, with and without the caps, from 12 to 200 columns, on go-server
+// at 70 s (a fault, dials, timeouts: every entry) and the fault's legend
+// at level 0 (which takes most lines).
+func TestInFlightLegendRowsAreTheDrawnLegends(t *testing.T) {
+	racefree.Only(t) // no goroutine: legends wrapped
+	f := NewInFlight(tuitest.Color())
+	f.SetData(tuitest.At(t, "go-server", 0, 70))
+	s := f.data.Snap
+	names := make([]string, len(s.Dependencies))
+	for i := range s.Dependencies {
+		names[i] = s.Dependencies[i].Name
+	}
+	letters := pane.Letters(names)
+	rows := map[int]bool{}
+	for iw := 10; iw <= 198; iw++ {
+		for level := range legendLevels {
+			for _, caps := range []bool{true, false} {
+				_, plain := f.legendItems(names, letters, iw, level, caps, false)
+				want := len(f.legend(names, letters, iw, level, caps))
+				if got := wrapRows(plain, iw); got != want {
+					t.Fatalf("%d columns, level %d, caps %v: the layout counts %d rows, the legend draws %d", iw, level, caps, got, want)
+				}
+				rows[want] = true
+			}
+		}
+	}
+	if len(rows) < 3 {
+		t.Fatalf("the legends took %d row counts: the test checks no wrapping", len(rows))
+	}
+}
