@@ -772,18 +772,29 @@ func columnSpan(dur time.Duration, cols int) string {
 	return pane.SecondsShort(span)
 }
 
-// notablePercent is the share of a column's requests from which an
+// NotablePercent is the share of a column's requests from which an
 // outcome always gets a cell of its band: a one-row band gave its cell to
 // the largest share, so noisy-tenant's surge, 38% of it rejected, was
-// drawn solid ok while every other pane said otherwise.
-const notablePercent = 10
+// drawn solid ok while every other pane said otherwise. The help says it
+// (CellRule), so it is exported rather than typed there again.
+const NotablePercent = 10
+
+// CellRule says in the help's words how a band picks its cells
+// (apportion), with the threshold the chart applies: the legend's
+// "cell: worst outcome ≥10%" was explained nowhere.
+func CellRule() string {
+	p := strconv.Itoa(NotablePercent) + "%"
+	return "A band's rows are shared among the outcomes by count, but an outcome of at least " + p +
+		" of a column's decided requests always gets a cell, the worst first: so a band one row high shows in each cell the worst outcome that reached " + p +
+		" of its column, not the commonest (the legend's \"cell: worst outcome ≥" + p + "\")."
+}
 
 // shareRule is what the legend says, the longest words first, when a band
-// too short for its shares drew one of notablePercent or more that
+// too short for its shares drew one of NotablePercent or more that
 // proportion alone would have left out (apportion): what a one-row band's
 // cell shows, else that each such outcome keeps a cell.
 func shareRule(hb int) []string {
-	p := "≥" + strconv.Itoa(notablePercent) + "%"
+	p := "≥" + strconv.Itoa(NotablePercent) + "%"
 	if hb == 1 {
 		return []string{"a cell shows its worst outcome of " + p, "cell: worst outcome " + p, "cell: worst " + p, "worst " + p}
 	}
@@ -825,7 +836,7 @@ func (o *Outcomes) promotes(s *engine.Snapshot, kept []int, ax timeAxis, cw, hb 
 
 // apportion splits rows cells among counts in proportion, by largest
 // remainder, so the cells always add up to rows; then each outcome of at
-// least notablePercent of the total that got no cell takes one, the worst
+// least NotablePercent of the total that got no cell takes one, the worst
 // (the last, in engine.Outcomes' order) first, from the outcome with the
 // most cells while it keeps one, else from the best outcome drawn that is
 // better than it. So a one-row band shows the worst outcome of a notable
@@ -854,7 +865,7 @@ func apportion(cells []int, counts []uint64, total uint64, rows int) (promoted b
 		given++
 	}
 	for i := len(counts) - 1; i >= 0; i-- {
-		if cells[i] > 0 || counts[i]*100 < total*notablePercent {
+		if cells[i] > 0 || counts[i]*100 < total*NotablePercent {
 			continue
 		}
 		donor := -1

@@ -2,10 +2,12 @@ package lessonui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -991,7 +993,20 @@ func (m *Model) openHelp() {
 // where it can be. The table is the keys of the moment, so it is made
 // again for each frame and key rather than kept.
 func (m *Model) fillHelp() {
-	m.helpv.SetContent(helpview.KeyTable(m.help, m.helpKeys().FullHelp(), m.w-2), m.w, max(m.h-chrome, 0))
+	m.helpv.SetContent(append(helpview.KeyTable(m.help, m.helpKeys().FullHelp(), m.w-2), m.panesHelp()...), m.w, max(m.h-chrome, 0))
+}
+
+// panesHelp says, under the keys, what the outcomes timeline's cells
+// show (chart.CellRule), where the step shows the timeline: its legend's
+// "cell: worst outcome ≥10%" was explained nowhere.
+func (m *Model) panesHelp() []string {
+	if m.sim == nil || !slices.ContainsFunc(m.sim.Panes(), func(p simPane) bool {
+		_, ok := p.(*flexPane[*chart.Outcomes])
+		return ok
+	}) {
+		return nil
+	}
+	return append([]string{""}, helpview.Paragraphs([]string{"Outcomes per endpoint, as decided (the timeline): " + chart.CellRule()}, m.w-4)...)
 }
 
 // brief is b under a shorter label, for the one-line help.
