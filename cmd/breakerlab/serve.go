@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -137,6 +138,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q\n%s", pos, flagHelp(fs))
+	}
+	// The address first, before the access rule is asked of it: a port
+	// that is no number was reported only when listening failed ("lookup
+	// tcp/abc: unknown port"), and an unknown host was told it needed an
+	// access rule for being reachable from other machines.
+	if err := checkListen(*listen); err != nil {
+		return usageError{err}
 	}
 	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate, MaxSimulations: *maxSims,
 		IdleTimeout: noneIfZero(*idle), MaxSession: noneIfZero(*maxSession),
@@ -513,6 +521,36 @@ func serveBench(n int, d time.Duration, stdout io.Writer) error {
 			return fmt.Errorf("measuring: %w", err)
 		}
 		fmt.Fprintln(stdout, r)
+	}
+	return nil
+}
+
+// listenLookup resolves a --listen host; tests replace it so that none
+// asks a DNS server.
+var listenLookup = func(ctx context.Context, host string) ([]string, error) {
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
+
+// checkListen says what is wrong with a --listen address, naming what is
+// allowed: HOST:PORT with a port from 0 to 65535 (0: a free one) and a
+// host that is an IP address, a name this machine resolves, or nothing
+// (every interface). It is nil for an address serve can try to listen on.
+func checkListen(addr string) error {
+	wants := "--listen wants HOST:PORT with a port from 0 to 65535, e.g. " + serve.DefaultListen
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%s; got %q, which is not HOST:PORT", wants, addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 || strings.HasPrefix(port, "+") {
+		return fmt.Errorf("%s; got %q, whose port %q is not a number from 0 to 65535", wants, addr, port)
+	}
+	if host == "" || net.ParseIP(host) != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if addrs, err := listenLookup(ctx, host); err != nil || len(addrs) == 0 {
+		return fmt.Errorf("--listen %q: this machine finds no address for the host %q; give an IP address (127.0.0.1 for this machine alone, 0.0.0.0 for every interface) or a name it resolves, e.g. %s", addr, host, serve.DefaultListen)
 	}
 	return nil
 }
