@@ -127,7 +127,9 @@ func NewFollower(o Options, st State) (Model, error) {
 
 // Follow makes the player show st's step, time, design and play state; the
 // lesson must be the one it plays (a caller that sees it change builds a
-// new follower). The step list and the help close. While following, the
+// new follower). The step list closes; the help stays, the follower's own
+// to close (ViewKey: a student following opens it without leaving, and
+// the teacher's next move closed it at once). While following, the
 // player says whether the presenter plays but runs no frames of its own:
 // every move comes from the next Follow. Fork hands the clock back.
 func (m Model) Follow(st State) (Model, error) {
@@ -137,7 +139,7 @@ func (m Model) Follow(st State) (Model, error) {
 	if st.Step < 0 || st.Step >= len(m.p.Steps) {
 		return m, fmt.Errorf("step %d: lesson %s has steps 1 to %d", st.Step+1, st.Lesson, len(m.p.Steps))
 	}
-	m.showHelp, m.showList, m.review = false, false, nil
+	m.showList, m.review = false, nil
 	if st.Step != m.step {
 		m.openStep(st.Step)
 	}

@@ -543,6 +543,16 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return s, nil
 		case "ctrl+c":
 			return s, tea.Quit
+		}
+		if s.shown == LessonScreen && s.haveRL && s.rl.ViewKey(k) {
+			// A key that only changes what this screen shows (tab to the
+			// simulation a narrow window hides, scrolling, the help) is
+			// not a move in the lesson: the student goes on following.
+			next, cmd := s.rl.Update(k)
+			s.rl = next.(lessonui.Picker)
+			return s, cmd
+		}
+		switch ks {
 		case "esc", "q":
 			// Back where the student was, as the followed screen's help
 			// says ("q back", as on every screen opened from another):
