@@ -182,6 +182,12 @@ func (s *Session) joinView(w int) string {
 	// than the "ctrl+a asks" it replaces: that one, at 80 columns on
 	// loopback, read as cut off mid-sentence.
 	keysMid, keysShort := part(askKey+" asks the room"), part(askKeyShort)
+	if !s.canAsk() {
+		// ctrl+a is named where it asks: on the home screen it opened a
+		// page saying nothing could be asked, and during a poll it did
+		// nothing new.
+		keysFull, keysMid, keysShort = part(present.Key+" projector"), "", ""
+	}
 	forms := []form{
 		{long, access + progress + keysFull + part(rollKey+" who is here")},
 		{long, access + progress + keysFull},

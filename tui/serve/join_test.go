@@ -163,8 +163,9 @@ func TestJoinLineFitsTheTeachersScreen(t *testing.T) {
 	racefree.Only(t)
 	room := NewRoom()
 	room.SetJoin(Join{Host: "192.168.1.20", Port: "2222", Access: "class password", Progress: "progress per name"})
-	teacher := plainSession(t, room, true, 80, 24)
+	teacher := lessonSession(t, room, true, 80, 24)
 	student := plainSession(t, room, false, 80, 24)
+	atAskableStep(t, teacher) // where the join line names ctrl+a
 	for _, w := range []int{140, 100, 80, 40} {
 		teacher.applySize(w, 24)
 		v := teacher.View()
@@ -209,10 +210,13 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// At 100 columns the sign-in rule fits beside the room's key; at 80
-	// on loopback the key is kept (joinView).
+	// At 100 columns the sign-in rule fits; ctrl+a is not named on the
+	// home screen, where it asks nothing (TestJoinLineNamesCtrlAWhereItAsks).
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 24)
-	waitFor(t, teacher, 0, "teaching", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password", "ctrl+a asks the room")
+	waitFor(t, teacher, 0, "teaching", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password")
+	if s := teacher.Since(0); strings.Contains(s, askKey+" asks") || strings.Contains(s, askKeyShort) {
+		t.Fatalf("the teacher's home screen names %s on the join line:\n%s", askKey, tail(s, 1500))
+	}
 	student := ts.dial(t, "s", PasswordAuth("x"), 80, 24)
 	waitFor(t, student, 0, "on the home screen")
 	if s := student.Since(0); strings.Contains(s, "ssh -p") {
@@ -225,7 +229,7 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 // read as a line cut off. At 80 the short form shows, for the default
 // port and a five-digit one, on loopback and on a class's network.
 func TestJoinLineAskHintIsWhole(t *testing.T) {
-	racefree.Only(t) // no goroutine: it draws one session's join line at each width
+	racefree.Only(t) // the session is driven in this goroutine, then its join line drawn at each width
 	// Written out, not join.go's constant: a constant cut short again
 	// would pass a test that reads it.
 	const short = "ctrl+a poll"
@@ -236,7 +240,8 @@ func TestJoinLineAskHintIsWhole(t *testing.T) {
 	} {
 		room := NewRoom()
 		room.SetJoin(j)
-		teacher := plainSession(t, room, true, 80, 24)
+		teacher := lessonSession(t, room, true, 80, 24)
+		atAskableStep(t, teacher) // where the join line names ctrl+a
 		narrowest, at80 := 0, ""
 		for w := 200; w >= 1; w-- {
 			line := strings.TrimRight(teacher.joinView(w), " ")

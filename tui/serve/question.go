@@ -236,36 +236,18 @@ type roomAsk struct {
 // both, follows once the room has been asked the prediction and the
 // teacher's player has revealed it, as the player shows them.
 func (s *Session) askCurrent() {
-	p, ok := s.home.Lessons()
-	if !ok {
-		s.askNote = noLessonNote
+	t, note := s.askTarget()
+	if note != "" {
+		s.askNote = note
 		return
 	}
-	st := p.State()
-	if !p.Open() || st.Prepared == nil {
-		s.askNote = lessonListNote
-		return
-	}
-	predictQ, questionQ, revealed, step := p.RoomQuestions()
-	if step < 0 {
-		s.askNote = "The lesson's last screen has no question. " + stepsWithQuestions(st.Prepared, -1)
-		return
-	}
-	l := st.Prepared.Lesson
-	key := roomAsk{l.ProgressKey(), step, true}
-	pq, predict := predictQ, true
-	if predictQ == nil || (questionQ != nil && revealed && s.lastAsk == key) {
-		pq, predict = questionQ, false
-	}
-	if pq == nil {
-		s.askNote = fmt.Sprintf("Step %d only explains: it has no prediction and no question to ask the room. %s", step+1, stepsWithQuestions(st.Prepared, step))
-		return
-	}
+	l, step, predict, pq := t.lesson, t.step, t.predict, t.q
 	from := fmt.Sprintf("%s, step %d", l.Title, step+1)
 	if predict {
 		from += ", the prediction"
 	}
 	var q Question
+	var ok bool
 	if pq.Kind == lessons.Number {
 		q, ok = numberQuestion(pq, predict, from)
 	} else {
@@ -276,8 +258,58 @@ func (s *Session) askCurrent() {
 		return
 	}
 	q.lesson, q.step = l, step
-	s.lastAsk = roomAsk{l.ProgressKey(), step, predict}
+	s.lastAsk = t.key()
 	s.room.Ask(q)
+}
+
+// askTarget is what ctrl+a would put to the room now (askCurrent), or
+// the note saying why nothing can be asked: askCurrent and the join
+// line's hint (canAsk) take it from here, so the hint shows where the key
+// asks.
+type askTarget struct {
+	lesson  *lessons.Lesson
+	step    int
+	predict bool
+	q       *lessons.PreparedQuestion
+}
+
+func (t askTarget) key() roomAsk { return roomAsk{t.lesson.ProgressKey(), t.step, t.predict} }
+
+func (s *Session) askTarget() (askTarget, string) {
+	p, ok := s.home.Lessons()
+	if !ok {
+		return askTarget{}, noLessonNote
+	}
+	st := p.State()
+	if !p.Open() || st.Prepared == nil {
+		return askTarget{}, lessonListNote
+	}
+	predictQ, questionQ, revealed, step := p.RoomQuestions()
+	if step < 0 {
+		return askTarget{}, "The lesson's last screen has no question. " + stepsWithQuestions(st.Prepared, -1)
+	}
+	l := st.Prepared.Lesson
+	pq, predict := predictQ, true
+	if predictQ == nil || (questionQ != nil && revealed && s.lastAsk == (roomAsk{l.ProgressKey(), step, true})) {
+		pq, predict = questionQ, false
+	}
+	if pq == nil {
+		return askTarget{}, fmt.Sprintf("Step %d only explains: it has no prediction and no question to ask the room. %s", step+1, stepsWithQuestions(st.Prepared, step))
+	}
+	return askTarget{lesson: l, step: step, predict: predict, q: pq}, ""
+}
+
+// canAsk reports whether ctrl+a would ask the room something new: no
+// question is open, the teacher's screen has a step's prediction or
+// question to ask, and it is not the one last asked (ctrl+a would put it
+// again). The join line names ctrl+a only then: on the home screen, the
+// lesson list or during a poll it asked nothing.
+func (s *Session) canAsk() bool {
+	if _, open := s.room.OpenQuestion(); open {
+		return false
+	}
+	t, note := s.askTarget()
+	return note == "" && t.key() != s.lastAsk
 }
 
 // stepsWithQuestions says which of p's steps the teacher could ask the
