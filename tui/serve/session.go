@@ -181,6 +181,10 @@ func (s *Server) run(sess ssh.Session) {
 	sent := s.forwardSizes(ctx, winch, p)
 	told := forwardDrops(ctx, in, p)
 	_, err := p.Run()
+	// Read before cancel: after it the context is always done. Done by
+	// then, the connection closed under the program (the class's end
+	// cancels it too, and says so below).
+	closed := ctx.Err() != nil
 	cancel()
 	<-sent
 	<-told
@@ -203,15 +207,30 @@ func (s *Server) run(sess ssh.Session) {
 		// student's screen after the connection closes.
 		fmt.Fprintf(sess, "%s\r\n", endedNote(saved))
 		s.log.Info("disconnect", with(append(after, "why", "class ended")...)...)
-	case err != nil && ctx.Err() == nil:
+	case err != nil && !closed:
 		s.log.Error("session failed", with(append(after, "err", err)...)...)
 	case m.IdledOut():
 		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed; connect again to go on.\r\n", s.cfg.IdleTimeout)
 		s.log.Info("disconnect", with(append(after, "why", "idle")...)...)
 	default:
-		s.log.Info("disconnect", with(after...)...)
+		s.log.Info("disconnect", with(append(after, "why", s.closedWhy(closed, time.Since(start)))...)...)
 	}
 	_ = sess.Exit(0)
+}
+
+// closedWhy is the log's why= for a session that neither the class's end
+// nor the idle limit closed: the student quit, the connection reached
+// its time limit (--max-session), or it was lost (a killed ssh, a laptop
+// closed, the network gone), which the log left without a why.
+func (s *Server) closedWhy(closed bool, lasted time.Duration) string {
+	switch {
+	case !closed:
+		return "quit"
+	case s.cfg.MaxSession > 0 && lasted >= s.cfg.MaxSession:
+		return "session time limit"
+	default:
+		return "connection lost"
+	}
 }
 
 // execInstead is the command a client that sent one is told to connect
