@@ -461,7 +461,10 @@ func (m *Model) footer() []string {
 		rank = 1
 		add(line)
 	}
-	if line := overtimeLine(real); line != "" {
+	// With a breaker the overrun is the timeouts' drain, and on a short
+	// screen the head's "(load 0–6.0 s)" says it: the paragraph took the
+	// rows the breaker's pane needs (the protected mode at 80x24 lost it).
+	if line := overtimeLine(real); line != "" && (!m.hasBrk || m.h >= 30) {
 		rank = 1
 		add(line)
 	}
