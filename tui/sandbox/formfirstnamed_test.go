@@ -25,7 +25,7 @@ func TestRefusalOfTwoFieldsGoesToTheOneItNamesFirst(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("a profile-db bulkhead of 50 over 30 workers was taken")
 	}
-	if !strings.Contains(m.form.err, `dependency "profile-db": bulkhead must be`) {
+	if want := "profile-db bulkhead: at most 30, since the server has 30 workers to make its calls; or raise the workers"; m.form.err != want {
 		t.Fatalf("refused with %q; want profile-db's bulkhead refused", m.form.err)
 	}
 	if got := m.form.fieldName(m.form.focus); got != "profile-db bulkhead" || m.form.knobs[m.form.focus].err == "" {

@@ -38,7 +38,11 @@ func messageAgrees(t *testing.T, m Model, step string) {
 	if f.knobs[f.focus].err != "" {
 		at = f.focus
 	}
-	want := f.fieldName(at) + " refused: " + f.knobs[at].err
+	why := f.knobs[at].err
+	if f.knobs[at].why != "" {
+		why = f.knobs[at].why // the mark is the limit; the line says why
+	}
+	want := f.fieldName(at) + " refused: " + why
 	if more := len(marked) - 1; more > 0 {
 		want += fmt.Sprintf(", and %d more", more)
 	}

@@ -48,6 +48,9 @@ type knob struct {
 	kind        valueKind
 	input       kform.Field
 	err         string
+	// why is the message line's words for the refusal err marks, when
+	// the mark beside the field names only the limit (knobs_refusal.go).
+	why string
 	// initial is the text the field was filled with: the knob's exact
 	// value on the form's variant. A field still holding it is not written
 	// back, so enter without an edit leaves the scenario as it was, even
@@ -460,7 +463,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	for i := range f.knobs {
 		k := &f.knobs[i]
 		v, err := k.refused()
-		k.err = err
+		k.markOwn(v, err)
 		if err != "" {
 			ok = false
 			continue
@@ -484,6 +487,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 			if at := f.firstNamed(msg); at >= 0 {
 				f.focus = at // focusRefused keeps a marked focus
 			}
+			f.scenarioWords(msg)
 		}
 		if f.refusedCount() > 0 {
 			// The complaint is of the fields marked (blameOther's words
@@ -550,7 +554,7 @@ func (f *form) markRefused(msg string) {
 	for i := range f.knobs {
 		for _, m := range f.knobs[i].matches {
 			if strings.Contains(msg, m) {
-				f.knobs[i].err = "refused: see below"
+				f.knobs[i].err, f.knobs[i].why = "refused: see below", ""
 				marked = true
 			}
 		}
@@ -560,7 +564,7 @@ func (f *form) markRefused(msg string) {
 	}
 	for i := range f.knobs {
 		if b := f.knobs[i].broad; b != "" && strings.Contains(msg, b) {
-			f.knobs[i].err = "refused: see below"
+			f.knobs[i].err, f.knobs[i].why = "refused: see below", ""
 		}
 	}
 }
@@ -586,6 +590,7 @@ func (f *form) sayRefused() {
 func (f *form) Len() int          { return len(f.knobs) }
 func (f *form) Mark(i int) string { return f.knobs[i].err }
 func (f *form) Name(i int) string { return f.fieldName(i) }
+func (f *form) Why(i int) string  { return f.knobs[i].why }
 
 // refusedCount is how many fields are marked refused.
 func (f *form) refusedCount() int { return kform.RefusedCount(f) }
@@ -668,19 +673,12 @@ func (f *form) blameOther(sc, c *engine.Scenario, msg string) bool {
 	if len(blamed) == 0 {
 		return false
 	}
-	need := 0
-	for _, v := range c.Variants {
-		for _, d := range v.System.Dependencies {
-			need = max(need, d.Policy.Bulkhead)
-		}
-	}
+	mark, line, worded := otherBulkheadWords(c, msg)
 	for _, i := range blamed {
 		k := &f.knobs[i]
-		k.err = fmt.Sprintf("variant %q refuses it: see below", other)
-		if k.label == "workers" && strings.Contains(msg, "bulkhead must be") && need > 0 {
-			k.err = fmt.Sprintf("%d or more for variant %q", need, other)
-			f.err = fmt.Sprintf("workers are every variant's, and variant %q caps its calls with a bulkhead of %d, which needs at least %d workers: give workers %d or more (that variant's bulkhead is not in this form, which edits variant %d's calls). %s",
-				other, need, need, need, f.variant+1, msg)
+		k.err, k.why = fmt.Sprintf("variant %q refuses it: see below", other), ""
+		if k.label == "workers" && worded {
+			k.err, f.err = mark, line
 		}
 	}
 	return true
@@ -1080,11 +1078,11 @@ func (f *form) recheckTied() {
 		if k.err == "" || k.upTo == nil {
 			continue
 		}
-		_, err := k.refused()
+		v, err := k.refused()
+		k.markOwn(v, err)
 		if _, ok := k.upTo(); err == "" && !ok {
-			err = "want " + k.rangeText()
+			k.err, k.why = "want "+k.rangeText(), ""
 		}
-		k.err = err
 	}
 }
 

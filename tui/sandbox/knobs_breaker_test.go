@@ -75,7 +75,7 @@ func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("minimum calls 20 in a window of 10 were taken")
 	}
-	want := "payment minimum calls refused: want at most the window (10); the run on screen is unchanged"
+	want := "payment minimum calls refused: 20 is above the window (10), the most it takes; the run on screen is unchanged"
 	if m.form.err != want {
 		t.Errorf("the form says %q, want %q", m.form.err, want)
 	}
@@ -97,7 +97,7 @@ func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("window 8 with minimum calls 9 were taken")
 	}
-	if want := "payment minimum calls refused: want at most the window (8); the run on screen is unchanged"; m.form.err != want {
+	if want := "payment minimum calls refused: 9 is above the window (8), the most it takes; the run on screen is unchanged"; m.form.err != want {
 		t.Errorf("window 8 with minimum calls 9: the form says %q, want %q", m.form.err, want)
 	}
 }

@@ -198,7 +198,7 @@ func TestRetryKnobsRefuse(t *testing.T) {
 	}{
 		{"retry attempts", "0", "want 1 to 100"},
 		{"retry attempts", "101", "want 1 to 100"},
-		{"retry attempts", "many", "a whole number, 1 to 100"},
+		{"retry attempts", "many", "want 1 to 100"},
 		{"retry backoff", "-1s", ""},
 		{"retry budget", "lots", "none, token-bucket or concurrency"},
 	} {

@@ -31,9 +31,9 @@ func TestWorkersFieldKeepsLetters(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("workers 200fgh was taken")
 	}
-	const why = `✗ a whole number, 1 to 100,000, not "200fgh": type digits only, such as 200`
-	if view := ansi.Strip(m.View()); !strings.Contains(view, "[200fgh") || !strings.Contains(view, why) {
-		t.Errorf("the form should keep 200fgh and say %q:\n%s", why, view)
+	const mark, why = `✗ want 1 to 100,000`, `workers refused: "200fgh" is not a whole number: type digits only, such as 200`
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "[200fgh") || !strings.Contains(view, mark) || !strings.Contains(m.form.err, why) {
+		t.Errorf("the form should keep 200fgh, mark it %q and say %q:\n%s", mark, why, view)
 	}
 }
 

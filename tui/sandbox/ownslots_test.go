@@ -146,10 +146,10 @@ func TestOwnSlotsFromTheForm(t *testing.T) {
 // words, the text kept to mend.
 func TestOwnSlotsRefusals(t *testing.T) {
 	racefree.Only(t) // no goroutine: the form takes its keys on this one
-	for _, c := range []struct{ typed, want string }{
-		{"-5", "0 or more, or empty for the default"},
-		{"x", `a whole number, 0 or more, or empty for the default, not "x": type digits only`},
-		{"1e1", `a whole number, 0 or more, or empty for the default, not "1e1": type 10`},
+	for _, c := range []struct{ typed, want, why string }{
+		{"-5", "0 or more, or empty for the default", "0 or more, or empty for the default"},
+		{"x", "a whole number, 0 or more, or empty for the default", `"x" is not a whole number: type digits only`},
+		{"1e1", "a whole number, 0 or more, or empty for the default", `"1e1" is not a whole number: type 10`},
 	} {
 		f := newForm(tuitest.Plain(), scenarios.NoisyTenant(), 1)
 		for range f.knobs {
@@ -169,7 +169,7 @@ func TestOwnSlotsRefusals(t *testing.T) {
 		if got := f.knobs[f.focus].err; got != c.want {
 			t.Errorf("own slots %q are refused with %q, want %q", c.typed, got, c.want)
 		}
-		if want := "database own slots: globex refused: " + c.want + "; the run on screen is unchanged"; f.err != want {
+		if want := "database own slots: globex refused: " + c.why + "; the run on screen is unchanged"; f.err != want {
 			t.Errorf("own slots %q: the form says %q, want %q", c.typed, f.err, want)
 		}
 	}

@@ -333,8 +333,8 @@ func TestKnobFormRefusesBadValuesInline(t *testing.T) {
 	if m.form == nil || m.form.knobs[0].err == "" {
 		t.Fatal("a non-number should be refused and keep the form open")
 	}
-	if !strings.Contains(m.View(), "✗ a whole number") {
-		t.Errorf("the refusal should show next to the field:\n%s", m.View())
+	if !strings.Contains(m.View(), "✗ want 1 to 100,000") || !strings.Contains(m.form.err, `"x" is not a whole number`) {
+		t.Errorf("the refusal should show next to the field, and why on the message line:\n%s", m.View())
 	}
 	// workers: a number outside the range the hint states, refused in the
 	// hint's own words (the engine's limit, engine.MaxWorkers).
@@ -423,8 +423,11 @@ func TestKnobFormRefusesADurationWithoutItsUnit(t *testing.T) {
 		t.Fatal("timeout 200 without a unit should be refused and keep the form open")
 	}
 	k := m.form.knobs[m.form.focus]
-	if want := "a duration with its unit, as a scenario file writes it: 200s or 200ms, not 200 alone"; k.err != want {
+	if want := "a duration with its unit"; k.err != want {
 		t.Errorf("the field says %q, want %q", k.err, want)
+	}
+	if want := `timeout refused: "200" is not a number followed by its unit, as a scenario file writes it: 200s or 200ms, not 200 alone`; !strings.Contains(m.form.err, want) {
+		t.Errorf("the message line says %q, want %q", m.form.err, want)
 	}
 	if !strings.Contains(m.View(), "✗") || m.sim.edited {
 		t.Errorf("the refusal should show and the run stay unedited:\n%s", m.View())

@@ -71,32 +71,33 @@ func TestFieldsKeepWhatWasTypedAndRefuseItInTheirWords(t *testing.T) {
 	for _, tc := range []struct {
 		scenario, label string
 		nth             int // of the fields so labelled
-		typed, want     string
+		typed           string
+		mark, why       string // beside the field, and on the message line
 	}{
 		// Whole numbers: the number "1e3" means, in digits; else how.
-		{"cascade", "workers", 1, "1e3", `✗ a whole number, 1 to 100,000, not "1e3": type 1000`},
-		{"cascade", "workers", 1, "2.5s", `✗ a whole number, 1 to 100,000, not "2.5s": type digits only, such as 200`},
-		{"cascade", "workers", 1, "1 000", `✗ a whole number, 1 to 100,000, not "1 000": type digits only, such as 200`},
-		{"cascade", "bulkhead", 1, "+5", `✗ a whole number, 0 or more, not "+5": type 5`},
-		{"cascade", "retry attempts", 1, "1e3", `✗ a whole number, 1 to 100, not "1e3": type digits only, such as 1`},
-		{"cascade", "accept queue", 1, "1e3", `✗ a whole number, or -1 for no limit, not "1e3": type 1000`},
-		{"cascade", "accept queue", 1, "+5", `✗ a whole number, or -1 for no limit, not "+5": type 5`},
+		{"cascade", "workers", 1, "1e3", "want 1 to 100,000", "\"1e3\" is not a whole number: type 1000"},
+		{"cascade", "workers", 1, "2.5s", "want 1 to 100,000", "\"2.5s\" is not a whole number: type digits only, such as 200"},
+		{"cascade", "workers", 1, "1 000", "want 1 to 100,000", "\"1 000\" is not a whole number: type digits only, such as 200"},
+		{"cascade", "bulkhead", 1, "+5", "a whole number, 0 or more", "\"+5\" is not a whole number: type 5"},
+		{"cascade", "retry attempts", 1, "1e3", "want 1 to 100", "\"1e3\" is not a whole number: type digits only, such as 1"},
+		{"cascade", "accept queue", 1, "1e3", "a whole number, or -1 for no limit", "\"1e3\" is not a whole number: type 1000"},
+		{"cascade", "accept queue", 1, "+5", "a whole number, or -1 for no limit", "\"+5\" is not a whole number: type 5"},
 		// Rates: ParseFloat reads all three; the form writes none of them.
-		{"cascade", "search rate", 1, "1e3", `✗ a number of requests a second, 0 to 1,000,000, not "1e3": type 1000`},
-		{"cascade", "search rate", 1, "NaN", `✗ a number of requests a second, 0 to 1,000,000, not "NaN": type digits, with a point for a fraction, such as 300`},
-		{"cascade", "search rate", 1, "Inf", `✗ a number of requests a second, 0 to 1,000,000, not "Inf": type digits, with a point for a fraction, such as 300`},
-		{"cascade", "search rate", 1, "2.5/s", `not "2.5/s": type digits, with a point for a fraction, such as 300`},
+		{"cascade", "search rate", 1, "1e3", "want 0 to 1,000,000", "\"1e3\" is not a number of requests a second: type 1000"},
+		{"cascade", "search rate", 1, "NaN", "want 0 to 1,000,000", "\"NaN\" is not a number of requests a second: type digits, with a point for a fraction, such as 300"},
+		{"cascade", "search rate", 1, "Inf", "want 0 to 1,000,000", "\"Inf\" is not a number of requests a second: type digits, with a point for a fraction, such as 300"},
+		{"cascade", "search rate", 1, "2.5/s", "want 0 to 1,000,000", "\"2.5/s\" is not a number of requests a second: type digits, with a point for a fraction, such as 300"},
 		// Durations: the words lessons.ParseDuration refuses them in.
-		{"cascade", "timeout", 1, "2.5", "✗ a duration with its unit, as a scenario file writes it: 2.5s or 2.5ms, not 2.5 alone"},
-		{"cascade", "timeout", 1, "1e3", `✗ a duration with its unit (ns, us, ms, s, m, h), such as 500ms, 2s or 1m30s; got "1e3"`},
-		{"cascade", "until", 1, "2 s", `✗ a duration with its unit (ns, us, ms, s, m, h), such as 500ms, 2s or 1m30s; got "2 s"`},
+		{"cascade", "timeout", 1, "2.5", "a duration with its unit", "\"2.5\" is not a number followed by its unit, as a scenario file writes it: 2.5s or 2.5ms, not 2.5 alone"},
+		{"cascade", "timeout", 1, "1e3", "a duration with its unit", "\"1e3\" is not a number followed by its unit (ns, us, ms, s, m, h), such as 500ms, 2s or 1m30s"},
+		{"cascade", "until", 1, "2 s", "a duration with its unit", "\"2 s\" is not a number followed by its unit (ns, us, ms, s, m, h), such as 500ms, 2s or 1m30s"},
 		// Shares: a breaker's failure rate.
-		{"breaker-timeline", "failure rate", 1, "1e3", `✗ a percentage such as 50% or 0.5, not "1e3"`},
-		{"breaker-timeline", "failure rate", 1, "NaN", `✗ a percentage such as 50% or 0.5, not "NaN"`},
-		{"breaker-timeline", "failure rate", 1, "Inf%", `✗ a percentage such as 50% or 0.5, not "Inf%"`},
+		{"breaker-timeline", "failure rate", 1, "1e3", "a percentage such as 50% or 0.5", "\"1e3\" is not a value it takes"},
+		{"breaker-timeline", "failure rate", 1, "NaN", "a percentage such as 50% or 0.5", "\"NaN\" is not a value it takes"},
+		{"breaker-timeline", "failure rate", 1, "Inf%", "a percentage such as 50% or 0.5", "\"Inf%\" is not a value it takes"},
 		// Fields of words.
-		{"cascade", "retry budget", 1, "lots", `✗ none, token-bucket or concurrency, not "lots"`},
-		{"multi-hop", "cancel downstream", 1, "maybe", `✗ yes or no, not "maybe"`},
+		{"cascade", "retry budget", 1, "lots", "none, token-bucket or concurrency", "\"lots\" is not a value it takes"},
+		{"multi-hop", "cancel downstream", 1, "maybe", "yes or no", "\"maybe\" is not a value it takes"},
 	} {
 		m := press(newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, tc.scenario)}), "e")
 		m = onField(t, m, tc.label, tc.nth)
@@ -112,8 +113,16 @@ func TestFieldsKeepWhatWasTypedAndRefuseItInTheirWords(t *testing.T) {
 			t.Errorf("%s %s: typed %q, the field holds %q", tc.scenario, tc.label, tc.typed, got)
 		}
 		view := flat(m)
-		if !strings.Contains(view, "["+tc.typed) || !strings.Contains(view, tc.want) {
-			t.Errorf("%s %s %q: want the text kept and %q on screen:\n%s", tc.scenario, tc.label, tc.typed, tc.want, ansi.Strip(m.View()))
+		if !strings.Contains(view, "["+tc.typed) || !strings.Contains(view, "✗ "+tc.mark) || !strings.Contains(view, tc.why) {
+			t.Errorf("%s %s %q: want the text kept, %q beside it and %q on screen:\n%s", tc.scenario, tc.label, tc.typed, tc.mark, tc.why, ansi.Strip(m.View()))
+		}
+		if k.err != tc.mark || !strings.Contains(m.form.err, " refused: "+tc.why+";") {
+			t.Errorf("%s %s %q: marked %q and the message line says %q; want %q and %q", tc.scenario, tc.label, tc.typed, k.err, m.form.err, tc.mark, tc.why)
+		}
+		// The mark names the limit and the line says why: the line does
+		// not say the mark again.
+		if strings.Contains(m.form.err, k.err) {
+			t.Errorf("%s %s %q: the message line %q says the mark %q again", tc.scenario, tc.label, tc.typed, m.form.err, k.err)
 		}
 		if m.form.focus != at || !strings.Contains(m.form.err, " refused: ") {
 			t.Errorf("%s %s %q: the cursor is on %q and the form says %q", tc.scenario, tc.label, tc.typed, m.form.knobs[m.form.focus].label, m.form.err)
@@ -132,7 +141,7 @@ func TestRefusalStaysUntilTheTextChanges(t *testing.T) {
 	t.Parallel()
 	m := typeRunes(press(newModel(t, 200, 60, Options{}), "e", "ctrl+u"), "1e3")
 	m = press(m, "enter")
-	const why = `not "1e3": type 1000`
+	const why = `✗ want 1 to 100,000`
 	m = press(m, "down", "up")
 	m = send(m, tea.KeyMsg{Type: tea.KeyLeft})
 	if v := fieldText(m, 0); !strings.Contains(v, why) {
@@ -167,7 +176,7 @@ func TestKnobFormKeepsWhatWasTyped(t *testing.T) {
 	if got := k.f.knobs[0].input.Value(); got != "1e3" {
 		t.Errorf("the builder's workers field holds %q, want 1e3", got)
 	}
-	const want = `workers refused: a whole number, 1 to 100,000, not "1e3": type 1000; nothing is changed`
+	const want = `workers refused: "1e3" is not a whole number: type 1000; nothing is changed`
 	if k.Err() != want {
 		t.Errorf("the builder's form says %q, want %q", k.Err(), want)
 	}

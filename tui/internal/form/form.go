@@ -315,5 +315,17 @@ func MarksLine(m Marks, focus int, said, tail string) string {
 	case said != "":
 		return said
 	}
-	return RefusedNote(m.Name(at), m.Mark(at), RefusedCount(m), tail)
+	why := m.Mark(at)
+	if r, ok := m.(Reasons); ok && r.Why(at) != "" {
+		why = r.Why(at)
+	}
+	return RefusedNote(m.Name(at), why, RefusedCount(m), tail)
+}
+
+// Reasons is Marks whose fields say why at more length than their marks:
+// the mark beside a field names the limit ("1 to 100"), the message line
+// says why, in words that do not repeat the mark beside it. Why is "" for
+// a field whose mark says all there is.
+type Reasons interface {
+	Why(i int) string
 }
