@@ -40,7 +40,7 @@ func TestARefusalNamesTheLimitBesideAndWhyBelow(t *testing.T) {
 			"recommendations hangs until: after 10s, since the fault starts at 10s; or start it earlier"},
 		{"a fault that starts after the run", 0, "recommendations hangs from", "40s", "recommendations hangs from",
 			map[string]string{"recommendations hangs from": "before 30s"},
-			"recommendations hangs from: before 30s, since the run ends then; with no until, the fault lasts from its start to the end"},
+			"recommendations hangs from: before 30s, since the run ends at 30s"},
 		{"a negative rate", 0, "search rate", "-5", "search rate",
 			map[string]string{"search rate": "want 0 to 1,000,000"},
 			"search rate refused: -5 is below 0, the least it takes; the run on screen is unchanged"},

@@ -24,9 +24,9 @@ import (
 // v being that text as a value: beside the field its limit, on the
 // message line why. A value of the right form out of range is marked in
 // check's words ("want 1 to 100") and told by the end it passed; a text
-// that is no value, by what the field takes ("a whole number, 1 to
-// 100,000") and, on the line, the text and how to type it. A paste cut
-// short, which is no limit, keeps one text.
+// that is no value, by its range in the same words, or what the field
+// takes ("a duration with its unit"), and, on the line, the text and how
+// to type it. A paste cut short, which is no limit, keeps one text.
 func (k *knob) markOwn(v value, full string) {
 	k.err, k.why = full, ""
 	if full == "" || len(k.cut) > 0 {
@@ -152,7 +152,6 @@ func (f *form) scenarioWords(msg string) bool {
 	if lead < 0 || other < 0 {
 		return false
 	}
-
 	// The message line is of the field the cursor is on (firstNamed's):
 	// the limit of that field, since the learner is at it.
 	at := f.focus
@@ -191,7 +190,7 @@ func (f *form) scenarioWords(msg string) bool {
 		end := m[2]
 		f.knobs[from].err, f.knobs[from].why = "before "+end, ""
 		f.knobs[until].err, f.knobs[until].why = "", ""
-		f.err = fmt.Sprintf("%s: before %s, since the run ends then; with no until, the fault lasts from its start to the end", f.fieldName(from), end)
+		f.err = fmt.Sprintf("%s: before %s, since the run ends at %s", f.fieldName(from), end, end)
 		return true
 	}
 	return false
