@@ -203,9 +203,14 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 	}
 	switch k {
 	case engine.Slow:
-		l, _, err := t.duration("latency")
+		l, given, err := t.duration("latency")
 		if err != nil {
 			return f, err
+		}
+		// Left out, the latency reads as 0s, and "got 0s" named a value
+		// the author never wrote.
+		if !given {
+			return f, errorAt(t.path, "%s: a slow fault needs a latency, how long each call takes while the fault lasts, such as latency = \"10s\"", t.what)
 		}
 		if l <= 0 {
 			return f, errorAt(t.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"10s\", got %s", t.what, t.said("latency", l))

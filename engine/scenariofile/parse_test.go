@@ -225,6 +225,10 @@ func TestParseErrors(t *testing.T) {
 			[]string{`variants "v": dependencies "payment": the bulkhead's size 6 is larger than the pool (workers = 4, line 20)`}},
 		{"a fault ending before it starts", base + `faults = [{ kind = "slow", from = "5s", to = "2s", latency = "3s" }]` + "\n", 17,
 			[]string{`dependencies "payment" fault 1 (slow): a fault must start before it ends, got from 5s to 2s`}},
+		// Left out, the latency read as 0s, and the message said "got 0s",
+		// a value the author never wrote.
+		{"a slow fault without a latency", base + `faults = [{ kind = "slow", from = "5s" }]` + "\n", 17,
+			[]string{`dependencies "payment" fault 1 (slow): a slow fault needs a latency, how long each call takes while the fault lasts, such as latency = "10s"`}},
 		{"a fault starting after the run", base + `faults = [{ kind = "hang", from = "12s" }]` + "\n", 17,
 			[]string{`fault 1 (hang): a fault must start before the run ends (duration 10s), got from 12s`}},
 		// from 12s to 14s in a 10 s run never happens; the same fault

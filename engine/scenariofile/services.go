@@ -257,9 +257,14 @@ func (c *conv) serviceFaultArgs(ft table, f *engine.ServiceFault) error {
 	}
 	switch f.Kind {
 	case engine.InstanceSlow:
-		l, _, err := ft.duration("latency")
+		l, given, err := ft.duration("latency")
 		if err != nil {
 			return err
+		}
+		// Left out, the latency reads as 0s, and "got 0s" named a value
+		// the author never wrote.
+		if !given {
+			return errorAt(ft.path, "%s: a slow fault needs a latency, the time each request adds while the fault lasts, such as latency = \"2s\"", ft.what)
 		}
 		if l <= 0 {
 			return errorAt(ft.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"2s\", got %s", ft.what, ft.said("latency", l))

@@ -173,6 +173,10 @@ func TestParseServiceErrors(t *testing.T) {
 			`endpoints "page" tenants: "acme"'s share must be between 0 and 1, got 80: for 80 %, write 0.8 or "80%"`},
 		{"a service fault's probability written as a percentage", line(hops, 22, `faults = [{ kind = "error", from = "1s", probability = 50 }]`), 22,
 			`services "orders" fault 1 (error): probability must be above 0 and up to 1, got 50: for 50 %, write 0.5 or "50%"`},
+		// Left out, the latency read as 0s, and the message said "got 0s",
+		// a value the author never wrote.
+		{"a slow service fault without a latency", line(hops, 22, `faults = [{ kind = "slow", from = "1s" }]`), 22,
+			`services "orders" fault 1 (slow): a slow fault needs a latency, the time each request adds while the fault lasts, such as latency = "2s"`},
 		{"a leaky rate limiter", line(hops, 17, `policy = { ratelimiter = { kind = "leaky", rate = 5 } }`), 17,
 			`dependencies "orders" policy.ratelimiter: unknown rate limiter kind "leaky" (allowed: bucket, period)`},
 		{"a bucket key in a period limiter", line(hops, 17, `policy = { ratelimiter = { kind = "period", rate = 5 } }`), 17,
