@@ -50,7 +50,42 @@ func syntaxHint(filename string, data []byte, line, col int, complaint string) (
 	if format := otherFormat(filename, data, line); format != "" {
 		return line, fmt.Sprintf("%s; this looks like %s, but scenario files are TOML (engine/scenariofile/SCHEMA.md): %s", msg, format, startHint)
 	}
+	if w := bareWord(data, line, col, complaint); w != "" {
+		return line, fmt.Sprintf("%s; a word is written in quotes: %q, not %s", msg, w, w)
+	}
 	return line, msg
+}
+
+// wordStart matches a word a value may be: a name, a kind, "none".
+var wordStart = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:/-]*`)
+
+// bareWord is the word the decoder stopped at when it stands where a value
+// goes without its quotes (queue = none, kind = hang), or "". The
+// decoder's complaint names only its first letter ("unexpected character
+// U+0068 'h' at start of value") or, for a word starting as nan, inf,
+// true or false do, the keyword it hoped for ("expected keyword \"nan\""
+// for none), and neither says that quotes are missing.
+func bareWord(data []byte, line, col int, complaint string) string {
+	if !strings.Contains(complaint, "at start of value") && !strings.Contains(complaint, "expected keyword") {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	l := strings.TrimSuffix(lines[line-1], "\r")
+	if col < 1 || col > len(l) {
+		return ""
+	}
+	before := strings.TrimRight(l[:col-1], " \t")
+	if !strings.HasSuffix(before, "=") && !strings.HasSuffix(before, "[") && !strings.HasSuffix(before, ",") {
+		return ""
+	}
+	w := wordStart.FindString(l[col-1:])
+	if w == "true" || w == "false" {
+		return ""
+	}
+	return w
 }
 
 // headerTypo is a section header whose name is a near miss of one the

@@ -41,6 +41,15 @@ timeout = "3s"
 			[]string{`this looks like JSON, but scenario files are TOML`}},
 		{"YAML in a .toml file", "mine.toml", "name: mine\nduration: 10s\nsystem:\n  workers: 8\n", 1,
 			[]string{`this looks like YAML, but scenario files are TOML`, `scenarios --dump NAME`}},
+		// The decoder names a bare word's first letter, or for one that
+		// starts as nan does, the keyword it hoped for: neither says the
+		// quotes are missing.
+		{"a word without quotes", "mine.toml", strings.Replace(base, `name = "payment"`, `name = payment`, 1), 14,
+			[]string{`mine.toml:14: not valid TOML (column 8): unexpected character U+0070 'p' at start of value; a word is written in quotes: "payment", not payment`}},
+		{"none without quotes", "mine.toml", strings.Replace(base, `queue = 4`, `queue = none`, 1), 6,
+			[]string{`expected keyword "nan"; a word is written in quotes: "none", not none`}},
+		{"a kind without quotes in an inline table", "mine.toml", strings.Replace(base, `kind = "exponential"`, `kind = exponential`, 1), 15,
+			[]string{`at start of value; a word is written in quotes: "exponential", not exponential`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
