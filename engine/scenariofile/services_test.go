@@ -173,6 +173,10 @@ func TestParseServiceErrors(t *testing.T) {
 			`endpoints "page" tenants: "acme"'s share must be between 0 and 1, got 80: for 80 %, write 0.8 or "80%"`},
 		{"a service fault's probability written as a percentage", line(hops, 22, `faults = [{ kind = "error", from = "1s", probability = 50 }]`), 22,
 			`services "orders" fault 1 (error): probability must be above 0 and up to 1, got 50: for 50 %, write 0.5 or "50%"`},
+		// A dependency's key for a service's time: too far from work for a
+		// spelling hint, and the list of keys alone left it to a guess.
+		{"a service's time written as latency", line(hops, 22, `latency = { kind = "constant", value = "5ms" }`), 22,
+			`unknown key "latency" in services "orders" (allowed: name, workers, queue, instances, balancer, work, calls, shed, faults, dependencies); did you mean "work"? (a service's own time per request is its work, as a dependency's is its latency)`},
 		// Left out, the latency read as 0s, and the message said "got 0s",
 		// a value the author never wrote.
 		{"a slow service fault without a latency", line(hops, 22, `faults = [{ kind = "slow", from = "1s" }]`), 22,

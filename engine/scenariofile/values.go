@@ -67,6 +67,8 @@ func (c *conv) checkKeys(t table, allowed ...string) error {
 			hint := ""
 			if s := closest(k, allowed); s != "" {
 				hint = fmt.Sprintf("; did you mean %q?", s)
+			} else if m, ok := spelledElsewhere[k]; ok && contains(allowed, m.key) {
+				hint = fmt.Sprintf("; did you mean %q? (%s)", m.key, m.why)
 			}
 			where := "in " + t.what
 			if t.what == "" {
@@ -76,6 +78,14 @@ func (c *conv) checkKeys(t table, allowed ...string) error {
 		}
 	}
 	return nil
+}
+
+// spelledElsewhere are keys of one part of a file that another part names
+// otherwise, too far apart in spelling for closest to find: an author who
+// writes a service's time as a dependency's latency was told only the
+// keys allowed.
+var spelledElsewhere = map[string]struct{ key, why string }{
+	"latency": {"work", "a service's own time per request is its work, as a dependency's is its latency"},
 }
 
 func contains(list []string, s string) bool {
