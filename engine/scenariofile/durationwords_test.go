@@ -29,3 +29,35 @@ func TestDurationRefusalsWriteDurationsAsAFileDoes(t *testing.T) {
 		}
 	}
 }
+
+// A duration written as a bare number is told the unit it lacks, with
+// the number in both likely units; other misspellings, and numbers no
+// unit would make right, are not.
+func TestABareNumberIsToldItsUnit(t *testing.T) {
+	for _, c := range []struct {
+		timeout string
+		hint    bool
+	}{
+		{`"500"`, true},
+		{`500`, true},
+		{`"1.5"`, true},
+		{`"20 ms"`, false},
+		{`"500sec"`, false},
+		{`"nan"`, false},
+		{`"-5"`, false},
+	} {
+		doc := strings.Replace(base, `policy = { timeout = "1s" }`, "policy = { timeout = "+c.timeout+" }", 1)
+		_, err := Parse("mine.toml", []byte(doc))
+		if err == nil {
+			t.Fatalf("timeout = %s: no error", c.timeout)
+		}
+		n := strings.Trim(c.timeout, `"`)
+		want := `: a number needs its unit, such as "` + n + `ms" or "` + n + `s"`
+		if got := strings.HasSuffix(err.Error(), want); got != c.hint {
+			t.Errorf("timeout = %s: %v; want the hint %q: %v", c.timeout, err, want, c.hint)
+		}
+		if !c.hint && strings.Contains(err.Error(), "needs its unit") {
+			t.Errorf("timeout = %s: %v: a hint for what is no bare number", c.timeout, err)
+		}
+	}
+}

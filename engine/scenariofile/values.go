@@ -337,13 +337,25 @@ func (t table) signedDuration(key string) (time.Duration, bool, error) {
 	const how = `a duration in quotes, such as "250ms", "1.5s" or "2m" (units: ns, us, ms, s, m, h)`
 	s, isStr := v.(string)
 	if !isStr {
-		return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
+		return 0, true, t.errorf(key, "%s must be %s, got %s%s", key, how, describe(v), unitHint(fmt.Sprint(v)))
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return 0, true, t.errorf(key, "%s must be %s, got %q", key, how, s)
+		return 0, true, t.errorf(key, "%s must be %s, got %q%s", key, how, s, unitHint(strings.TrimSpace(s)))
 	}
 	return d, true, nil
+}
+
+// unitHint is what a duration written as a bare number, "500" or 500,
+// lacks: the list of units left the author to guess which one was meant,
+// where the sandbox's form says "500s or 500ms, not 500 alone". It is ""
+// for anything else, a negative number included (its sign is refused
+// next).
+func unitHint(text string) string {
+	if f, err := strconv.ParseFloat(text, 64); err != nil || !(f > 0) || math.IsInf(f, 0) {
+		return ""
+	}
+	return fmt.Sprintf(": a number needs its unit, such as %q or %q", text+"ms", text+"s")
 }
 
 // said is a duration the file gave for key, for a message: as the file
