@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -25,8 +26,10 @@ func TestAFailedSaveKeepsThePathTyped(t *testing.T) {
 	}
 	next, _ = m.Update(w)
 	m = next.(Model)
-	if !m.msgErr || !strings.Contains(m.msg, "not saved") {
-		t.Fatalf("the failure should be said: %q", m.msg)
+	// In words that name the folder as what is missing, not Go's "open
+	// …: no such file or directory".
+	if want := "not saved: the folder " + filepath.Dir(typed) + " does not exist; create it first"; !m.msgErr || !strings.HasPrefix(m.msg, want) {
+		t.Fatalf("the failure should be said: %q, want %q…", m.msg, want)
 	}
 	if m.prompt == nil || m.prompt.Input != typed {
 		t.Fatalf("the prompt should hold the path typed, %q: %+v", typed, m.prompt)
@@ -40,5 +43,33 @@ func TestAFailedSaveKeepsThePathTyped(t *testing.T) {
 	m = next.(Model)
 	if _, err := os.Stat(mended); err != nil || m.prompt != nil || m.msgErr {
 		t.Errorf("the mended path should save: %v, %q", err, m.msg)
+	}
+}
+
+// A save that fails says what, of the path typed, is in the way: a file
+// where a folder should be, or a folder where the file should be.
+func TestAFailedSaveNamesWhatIsInTheWay(t *testing.T) {
+	racefree.Only(t) // no goroutine: the write's command is called by hand
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder := filepath.Join(dir, "old.toml")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m := tuitest.Press(newBuilder(100, 30), "enter")
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(file, "mine.toml"), "part of the folder " + file + " is a file, not a folder"},
+		{folder, folder + " is a folder; give a file's name, such as " + filepath.Join(folder, "mine.toml")},
+	} {
+		w, ok := m.write(c.path, true)().(writtenMsg)
+		if !ok || w.err == nil {
+			t.Fatalf("the write to %s should fail: %+v", c.path, w)
+		}
+		if got := saveError(w.path, w.err); !strings.HasPrefix(got, c.want) {
+			t.Errorf("saving to %s: %q, want %q…", c.path, got, c.want)
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"syscall"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -67,13 +69,37 @@ func (m Model) write(path string, overwrite bool) func() tea.Msg {
 	}
 }
 
+// saveError says why the system could not be saved at path, and what
+// would do, as run's -o does: "open /tmp/out/x.toml: no such file or
+// directory" left the reader to work out that the folder, not the file,
+// is missing.
+func saveError(path string, err error) string {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err.Error() // not the file system's: the system's own, said in full
+	}
+	err = pe.Err // not Go's "open PATH:", which the words below replace
+	folder := filepath.Dir(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("the folder %s does not exist; create it first, or give a file in a folder that exists", folder)
+	case errors.Is(err, syscall.ENOTDIR):
+		return fmt.Sprintf("part of the folder %s is a file, not a folder; give a file in a folder that exists", folder)
+	case errors.Is(err, syscall.EISDIR):
+		return fmt.Sprintf("%s is a folder; give a file's name, such as %s", path, filepath.Join(path, "mine.toml"))
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		return fmt.Sprintf("the folder %s cannot be written to (%v); give a file in a folder you can write to", folder, err)
+	}
+	return fmt.Sprintf("cannot write %s: %v", path, err)
+}
+
 // onWritten says what a write did, or asks before overwriting.
 func (m Model) onWritten(w writtenMsg) Model {
 	switch {
 	case w.exists:
 		m.savePath, m.ask = w.path, askOverwrite
 	case w.err != nil:
-		m.msg, m.msgErr = "not saved: "+w.err.Error(), true
+		m.msg, m.msgErr = "not saved: "+saveError(w.path, w.err), true
 		// The path typed comes back in the prompt, to be mended: a
 		// folder that is not there took it away, and w offered the
 		// system's name again. Not over a prompt or form opened since.
