@@ -173,6 +173,12 @@ func TestParseServiceErrors(t *testing.T) {
 			`endpoints "page" tenants: "acme"'s share must be between 0 and 1, got 80: for 80 %, write 0.8 or "80%"`},
 		{"a service fault's probability written as a percentage", line(hops, 22, `faults = [{ kind = "error", from = "1s", probability = 50 }]`), 22,
 			`services "orders" fault 1 (error): probability must be above 0 and up to 1, got 50: for 50 %, write 0.5 or "50%"`},
+		// A fault has no name: the refusal of one written as a plain
+		// table asked for one.
+		{"a service's faults as a table, not a list", line(hops, 22, `faults = { kind = "hang", from = "1s" }`), 22,
+			`services "orders": faults must be a list of tables, got a table: put it in a list, faults = [ { ... } ]`},
+		{"a service's fault as a number", line(hops, 22, `faults = [3]`), 22,
+			`services "orders": each of faults must be a table, such as { ... }, got the number 3`},
 		// A dependency's key for a service's time: too far from work for a
 		// spelling hint, and the list of keys alone left it to a guess.
 		{"a service's time written as latency", line(hops, 22, `latency = { kind = "constant", value = "5ms" }`), 22,

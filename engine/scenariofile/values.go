@@ -400,6 +400,9 @@ func (t table) list(key string) ([]any, bool, error) {
 // inline tables; what names element i (from 0) in messages.
 func (t table) tables(key string, what func(i int, m map[string]any) string) ([]table, bool, error) {
 	if v, ok := t.m[key].(map[string]any); ok {
+		if !namedTables[key] {
+			return nil, true, t.errorf(key, "%s must be a list of tables, got %s: put it in a list, %s = [ { ... } ]", key, describe(v), key)
+		}
 		return nil, true, t.errorf(key, "%s must be a list of tables, each in its own [[%s]] section with a name, got %s", key, dotted(t.at(key)), describe(v))
 	}
 	l, ok, err := t.list(key)
@@ -411,12 +414,21 @@ func (t table) tables(key string, what func(i int, m map[string]any) string) ([]
 		m, isTable := v.(map[string]any)
 		p := append(t.at(key), elem(i))
 		if !isTable {
-			return nil, true, errorAt(p, "%s: each of %s must be a table, such as { name = ... }, got %s", t.what, key, describe(v))
+			example := "{ name = ... }"
+			if !namedTables[key] {
+				example = "{ ... }"
+			}
+			return nil, true, errorAt(p, "%s: each of %s must be a table, such as %s, got %s", t.what, key, example, describe(v))
 		}
 		out[i] = table{m: m, path: p, what: what(i, m)}
 	}
 	return out, true, nil
 }
+
+// namedTables are the lists of tables whose every table has a name:
+// a fault, a burst or a pause has none, and the refusal of one written
+// as a plain table asked for the name it never takes.
+var namedTables = map[string]bool{"variants": true, "services": true, "dependencies": true, "endpoints": true, "pools": true}
 
 // dotted writes a path as a TOML header would, leaving out array elements.
 func dotted(path []string) string {
