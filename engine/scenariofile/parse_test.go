@@ -215,6 +215,8 @@ func TestParseErrors(t *testing.T) {
 			[]string{`endpoints "checkout": give a rate`, "or an interval", "not both"}},
 		// "0s" read as no timeout at all, and the pool filled without a
 		// word: leaving timeout out is how to say none.
+		{"a timeout beside the latency, not in the policy", strings.Replace(base, `policy = { timeout = "1s" }`, `timeout = "1s"`, 1), 16,
+			[]string{`unknown key "timeout" in dependencies "payment" (allowed: name, service, latency, faults, policy, pool); timeout is part of the policy: policy = { timeout = ... }`}},
 		{"a timeout of zero", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { timeout = "0s" }`, 1), 16,
 			[]string{`dependencies "payment" policy: timeout must be above 0, got "0s": to wait for ever, leave timeout out`}},
 		{"a timeout of zero without a unit", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { timeout = "0" }`, 1), 16,

@@ -10,10 +10,13 @@ import (
 	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
+// policyKeys are the keys of a dependency's policy.
+var policyKeys = []string{"order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback",
+	"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin", "min_time_left", "shared_breaker"}
+
 func (c *conv) policy(t table) (engine.Policy, error) {
 	var p engine.Policy
-	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback",
-		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin", "min_time_left", "shared_breaker"); err != nil {
+	if err := c.checkKeys(t, policyKeys...); err != nil {
 		return p, err
 	}
 	if l, ok, err := t.list("order"); err != nil {

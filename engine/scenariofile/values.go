@@ -69,6 +69,10 @@ func (c *conv) checkKeys(t table, allowed ...string) error {
 				hint = fmt.Sprintf("; did you mean %q?", s)
 			} else if m, ok := spelledElsewhere[k]; ok && contains(allowed, m.key) {
 				hint = fmt.Sprintf("; did you mean %q? (%s)", m.key, m.why)
+			} else if contains(allowed, "policy") && contains(policyKeys, k) {
+				// timeout = "2s" beside the latency reads naturally, and
+				// the list of keys allowed did not say where it goes.
+				hint = fmt.Sprintf("; %s is part of the policy: policy = { %s = ... }", k, k)
 			}
 			where := "in " + t.what
 			if t.what == "" {
