@@ -173,6 +173,8 @@ func TestParseServiceErrors(t *testing.T) {
 			`endpoints "page" tenants: "acme"'s share must be between 0 and 1, got 80: for 80 %, write 0.8 or "80%"`},
 		{"a service fault's probability written as a percentage", line(hops, 22, `faults = [{ kind = "error", from = "1s", probability = 50 }]`), 22,
 			`services "orders" fault 1 (error): probability must be above 0 and up to 1, got 50: for 50 %, write 0.5 or "50%"`},
+		{"an endpoint that names a service, not a dependency", line(hops, 11, `calls = "inventory"`), 11,
+			`endpoints "page": calls "inventory", which is not a dependency (have: "orders"); "inventory" is a service, which an endpoint calls through a dependency: a [[system.dependencies]] with name = "inventory" and service = "inventory"`},
 		// A fault has no name: the refusal of one written as a plain
 		// table asked for one.
 		{"a service's faults as a table, not a list", line(hops, 22, `faults = { kind = "hang", from = "1s" }`), 22,

@@ -300,7 +300,14 @@ func (c *conv) endpointFields(t table, e *engine.Endpoint, s system, duration ti
 		return err
 	} else if ok {
 		if _, known := s.depNames[calls]; calls != "" && !known {
-			return t.errorf("calls", "calls %q, which is not a dependency (have: %s)", calls, names(s.Dependencies))
+			// An endpoint reaches a service through an edge of its own:
+			// naming the service was refused with only the dependencies
+			// listed, which left the edge to be found in SCHEMA.md.
+			hint := ""
+			if _, svc := s.svcNames[calls]; svc {
+				hint = fmt.Sprintf(`; %q is a service, which an endpoint calls through a dependency: a [[system.dependencies]] with name = %q and service = %q`, calls, calls, calls)
+			}
+			return t.errorf("calls", "calls %q, which is not a dependency (have: %s)%s", calls, names(s.Dependencies), hint)
 		}
 		e.Calls = calls
 	}
