@@ -3,6 +3,8 @@ package drill
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // weakAnswer is the reviewer's answer to payment-checkout (rep-a2, 1): it
@@ -212,5 +214,53 @@ charges = "every"
 	}
 	if _, err := ParsePrompts("x.toml", []byte(strings.Replace(file, `"every"`, `"some"`, 1))); err == nil {
 		t.Error("charges = \"some\" should be refused")
+	}
+}
+
+// A bulkhead as large as the pool fences nothing off, against the
+// rubric's "every cap within the pool": the answer that said "Bulkhead of
+// 50 per API" to slow-apis' 16 workers was warned of its 5 s timeout and
+// not of this. Only a number said beside the word is read as the size;
+// the arithmetic that sizes it is not.
+func TestBulkheadPastThePoolIsWarned(t *testing.T) {
+	racefree.Only(t) // pure text, no goroutine
+	p, err := PromptNamed("slow-apis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for answer, want := range map[string]string{
+		"Bulkhead of 50 per API.":             "A bulkhead of 50 fences nothing off from a pool of 16 workers",
+		"A bulkhead of 16, a 400 ms timeout.": "A bulkhead of 16 fences",
+		"A 40-slot bulkhead.":                 "A bulkhead of 40 fences",
+		"Bulkheads capped at 1,024 permits.":  "A bulkhead of 1,024 fences",
+		"A bulkhead of 8 per API.":            "",
+		"A bulkhead sized by Little's law: 20 × 200 ms = 4, plus headroom: 8.": "",
+		"Bulkhead = 20 × 2 s = 40 would be too many; 8 it is.":                 "",
+		"One bulkhead per API, 30 s breaker cooldown.":                         "",
+	} {
+		var got []string
+		for _, w := range Warnings(p, answer) {
+			if w.Point == "bulkhead" {
+				got = append(got, w.Text)
+			}
+		}
+		switch {
+		case want == "" && len(got) > 0:
+			t.Errorf("%q is warned on its bulkhead: %q", answer, got)
+		case want != "" && (len(got) != 1 || !strings.Contains(got[0], want)):
+			t.Errorf("%q: the bulkhead warning should say %q: %q", answer, want, got)
+		}
+	}
+	w := Warnings(p, "Bulkhead of 50 per API.")
+	if len(w) != 1 || !strings.Contains(w[0].Text, "20 calls a second × a p99 of 200 ms = 4 in flight, plus headroom, below 16") {
+		t.Errorf("the warning should size the bulkhead with the prompt's numbers: %+v", w)
+	}
+	// A prompt with no p99 to quote still names its pool.
+	n, err := PromptNamed("notifications")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := Warnings(n, "A bulkhead of 500 for recommendations."); len(w) != 1 || !strings.Contains(w[0].Text, "rate × p99, plus headroom, below 200") {
+		t.Errorf("notifications' bulkhead warning: %+v", w)
 	}
 }

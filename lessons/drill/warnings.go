@@ -126,6 +126,9 @@ func Warnings(p Prompt, answer string) []Warning {
 	if w, ok := timeoutWarning(p, lower); ok {
 		out = append(out, w)
 	}
+	if w, ok := bulkheadWarning(p, lower); ok {
+		out = append(out, w)
+	}
 	immediate := promptPoint(p, "retry").Unless
 	// One warning of each kind, for the first sentence that earns it.
 	immediateSaid, charged := false, ""
@@ -247,6 +250,52 @@ func timeoutWarning(p Prompt, lower string) (Warning, bool) {
 			breaker.Words(t), p.Warn.Rate, numText(math.Round(rate*t.Seconds())), numText(workers))
 	}
 	return Warning{Point: "timeout", Text: text}, true
+}
+
+// bulkheadSizeRE finds a bulkhead's size as answers write it, the number
+// said right beside the word: "a bulkhead of 50", "bulkhead size 20",
+// "bulkheads capped at 8", "a 12-slot bulkhead". A number further off
+// ("a bulkhead sized by 20 × 200 ms = 4") may be anything, so it is not
+// read; nor is one with a unit after it ("a bulkhead wait of 100 ms").
+var bulkheadSizeRE = regexp.MustCompile(`bulkheads?\s*(?:(?:size|sized|capped|limited|set|cap)\s*)?(?:of|at|to|=|:)?\s*([0-9][0-9,]*)(\.[0-9]|\s*(?:%|ms|s\b|sec|min|x\b|×|-))?` +
+	`|([0-9][0-9,]*)[- ](?:slots?|permits?|workers?)[- ]bulkheads?`)
+
+// bulkheadWarning: a bulkhead as large as the pool, or larger, fences
+// nothing off: a dependency that hangs fills it, and so takes every
+// worker, the harm a bulkhead is there to stop. The rubric's "every cap
+// within the pool" says so; the answer is held to the prompt's workers.
+func bulkheadWarning(p Prompt, lower string) (Warning, bool) {
+	workers, ok := warnCount(p.Warn.Workers)
+	if !ok || workers <= 0 {
+		return Warning{}, false
+	}
+	largest, said := 0.0, ""
+	for _, m := range bulkheadSizeRE.FindAllStringSubmatch(lower, -1) {
+		n := m[1]
+		if n == "" {
+			n = m[3]
+		} else if m[2] != "" {
+			continue
+		}
+		n = strings.TrimRight(n, ",")
+		if v, ok := warnCount(n); ok && v > largest {
+			largest, said = v, n
+		}
+	}
+	if largest < workers {
+		return Warning{}, false
+	}
+	text := fmt.Sprintf("A bulkhead of %s fences nothing off from a pool of %s workers: a dependency that hangs fills it, and so holds every worker the bulkhead was there to keep.",
+		said, p.Warn.Workers)
+	rate, rateOK := warnCount(p.Warn.Rate)
+	p99, p99OK := warnDuration(p.Warn.P99)
+	if rateOK && p99OK {
+		text += fmt.Sprintf(" Little's law sizes it: %s calls a second × a p99 of %s = %s in flight, plus headroom, below %s.",
+			p.Warn.Rate, p.Warn.P99, numText(math.Round(rate*p99.Seconds()*10)/10), p.Warn.Workers)
+	} else {
+		text += fmt.Sprintf(" Little's law sizes it: rate × p99, plus headroom, below %s.", p.Warn.Workers)
+	}
+	return Warning{Point: "bulkhead", Text: text}, true
 }
 
 // answerTimeout is the longest timeout the answer gives: for each time it
