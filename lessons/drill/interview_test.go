@@ -306,9 +306,9 @@ func TestRubricSaysWhatTheLessonsTeach(t *testing.T) {
 		// as the breaker sees every attempt (the drill's cards and the
 		// cheat sheet teach both orders).
 		{"api-gateway", "retry", []string{"every attempt seen by the breaker", "Retry outside the CircuitBreaker",
-			"breaker outermost, retries inside", "budget", "never retry a refusal"},
+			"breaker outermost, told of each attempt", "budget", "never retry a refusal"},
 			"Retry(CircuitBreaker(call)): each retry goes through the breaker, under a retry budget."},
-		{"api-gateway", "retry", []string{"every attempt seen by the breaker", "breaker outermost, retries inside"},
+		{"api-gateway", "retry", []string{"every attempt seen by the breaker", "breaker outermost, told of each attempt"},
 			"Breaker outermost, then the bulkhead, the timeout innermost, with retries inside the breaker."},
 		// Lesson 7 step 7: notify on each opening, page on the time open
 		// and on the fallback rate (not "alert when a breaker opens").
