@@ -229,10 +229,10 @@ func TestBulkheadPastThePoolIsWarned(t *testing.T) {
 		t.Fatal(err)
 	}
 	for answer, want := range map[string]string{
-		"Bulkhead of 50 per API.":             "A bulkhead of 50 fences nothing off from a pool of 16 workers",
-		"A bulkhead of 16, a 400 ms timeout.": "A bulkhead of 16 fences",
-		"A 40-slot bulkhead.":                 "A bulkhead of 40 fences",
-		"Bulkheads capped at 1,024 permits.":  "A bulkhead of 1,024 fences",
+		"Bulkhead of 50 per API.":             "A bulkhead of 50 against a pool of 16 workers fences nothing off",
+		"A bulkhead of 16, a 400 ms timeout.": "A bulkhead of 16 against",
+		"A 40-slot bulkhead.":                 "A bulkhead of 40 against",
+		"Bulkheads capped at 1,024 permits.":  "A bulkhead of 1,024 against",
 		"A bulkhead of 8 per API.":            "",
 		"A bulkhead sized by Little's law: 20 × 200 ms = 4, plus headroom: 8.": "",
 		"Bulkhead = 20 × 2 s = 40 would be too many; 8 it is.":                 "",

@@ -285,7 +285,7 @@ func bulkheadWarning(p Prompt, lower string) (Warning, bool) {
 	if largest < workers {
 		return Warning{}, false
 	}
-	text := fmt.Sprintf("A bulkhead of %s fences nothing off from a pool of %s workers: a dependency that hangs fills it, and so holds every worker the bulkhead was there to keep.",
+	text := fmt.Sprintf("A bulkhead of %s against a pool of %s workers fences nothing off: a dependency that hangs still takes every worker.",
 		said, p.Warn.Workers)
 	rate, rateOK := warnCount(p.Warn.Rate)
 	p99, p99OK := warnDuration(p.Warn.P99)
