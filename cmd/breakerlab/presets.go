@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -131,11 +132,12 @@ func writeTable(b *strings.Builder, presets []breaker.Preset, label, column int)
 // wrap writes text in lines of at most width columns, the first starting
 // with first and the rest with indent. Columns are display cells
 // (ansi.StringWidth): "×", "→" or a lead's "✱" take one on the screen
-// though two or three bytes in the string.
+// though two or three bytes in the string. A number keeps its unit on its
+// line (drill.KeepUnits): "takes 10 s a call" once broke as "10" / "s".
 func wrap(b *strings.Builder, first, indent, text string, width int) {
 	line := first
 	empty := true
-	for _, word := range strings.Fields(text) {
+	for _, word := range drill.KeepUnits(strings.Fields(text)) {
 		if !empty && ansi.StringWidth(line)+1+ansi.StringWidth(word) > width {
 			b.WriteString(line + "\n")
 			line, empty = indent, true

@@ -24,7 +24,8 @@ func checkFilled(t *testing.T, name string, lines []string, width int, indent st
 			t.Errorf("%s: line %d does not start with its indent %q: %q", name, i+1, indent, line)
 		}
 		if i+1 < len(lines) {
-			next := strings.Fields(lines[i+1])
+			// A number and its unit go down together (drill.KeepUnits).
+			next := drill.KeepUnits(strings.Fields(lines[i+1]))
 			if len(next) > 0 && ansi.StringWidth(line)+1+ansi.StringWidth(next[0]) <= width {
 				t.Errorf("%s: line %d (%d cells) could have taken %q, the next line's first word: %q", name, i+1, ansi.StringWidth(line), next[0], line)
 			}
@@ -73,6 +74,17 @@ func TestWrapCountsCells(t *testing.T) {
 				"       ⚠ retrying on every",
 				"         layer multiplies the",
 				"         load × 3 on each",
+			},
+		},
+		{
+			// slow-apis' prompt, as interview --history printed it, broke
+			// "10 s" into "10" at a line's end and "s a call" below.
+			name: "a number and its unit", first: "  ", indent: "  ", width: 80,
+			text: "Your service answers users by calling third-party APIs: 20 requests a second on 16 workers. An API's p99 is 200 ms on a good day, but at times it takes 10 s a call, or is down for minutes.",
+			want: []string{
+				"  Your service answers users by calling third-party APIs: 20 requests a second",
+				"  on 16 workers. An API's p99 is 200 ms on a good day, but at times it takes",
+				"  10 s a call, or is down for minutes.",
 			},
 		},
 		{

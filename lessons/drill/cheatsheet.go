@@ -159,7 +159,7 @@ func (s *sheet) flush() {
 func wrap(text string, w int) []string {
 	var lines []string
 	line := ""
-	for _, word := range unitWords(strings.Fields(text)) {
+	for _, word := range KeepUnits(strings.Fields(text)) {
 		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(word) > w {
 			lines = append(lines, line)
 			line = ""
@@ -175,11 +175,14 @@ func wrap(text string, w int) []string {
 	return lines
 }
 
-// units are the words wrap keeps with the number before them.
+// units are the words wrap (and KeepUnits) keep with the number before
+// them.
 var units = map[string]bool{"%": true, "%)": true, "%,": true, "%;": true, "ms": true, "s": true, "s,": true, "s;": true, "s)": true}
 
-// unitWords joins each unit to the number it follows.
-func unitWords(words []string) []string {
+// KeepUnits joins each unit to the number it follows ("10", "s" is "10
+// s"), so a wrap that takes its words breaks no number from its unit:
+// the cheat sheet's and the command line's wraps both do.
+func KeepUnits(words []string) []string {
 	out := words[:0:0]
 	for _, w := range words {
 		if n := len(out); n > 0 && units[w] && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
