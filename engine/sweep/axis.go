@@ -136,10 +136,26 @@ func ParseVary(spec string) (Axis, error) {
 		return roundAxis(ax, spread(a, b, steps)), nil
 	}
 	for _, f := range spread(a, b, steps) {
+		f = decimal(f)
 		ax.Values = append(ax.Values, f)
 		ax.X = append(ax.X, f)
 	}
 	return ax, nil
+}
+
+// decimal is f at the shortest decimal within 12 significant digits of
+// it: the value a user would type for that step. A failure rate swept
+// 0.1..0.9 in 5 steps went 0.1, 0.30000000000000004, 0.5,
+// 0.7000000000000001, 0.9, labelled so (the label is the value the cell
+// ran with), and a cell run at 0.30000000000000004 is not the design of
+// a file that says 0.3: a window of exactly 3 failures in 10 opens a
+// breaker at 0.3 and not at the value a hair above it.
+func decimal(f float64) float64 {
+	d, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64)
+	if err != nil {
+		return f
+	}
+	return d
 }
 
 // roundAxis is ax with values, each rounded to a whole number (an int64,
@@ -213,7 +229,7 @@ func percentAxis(ax Axis, from, to string, steps int, hasSteps bool) (Axis, erro
 		steps = 1
 	}
 	for _, pct := range spread(a, b, steps) {
-		text := strconv.FormatFloat(pct, 'g', -1, 64)
+		text := strconv.FormatFloat(decimal(pct), 'g', -1, 64)
 		ax.Values = append(ax.Values, text+"%")
 		// The share as a percentage written so reads it: 10% is 0.1,
 		// where 10.0/100 may miss it by a unit in the last place.
