@@ -571,11 +571,18 @@ func (m *heatmapLayout) draw(rows int) string {
 func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 	line := []rune(strings.Repeat(" ", indent+nx*cw+8))
 	end := 0
+	// The last column is always labelled: thinned left to right alone,
+	// the sandbox's bulkhead from none to 200 ended "50 100" under its
+	// last two columns, and the 200 column read as 100's.
+	lastAt := indent + (nx-1)*cw
 	for i := range nx {
 		s := text(i)
 		at := indent + i*cw
 		if i > 0 && at <= end {
 			continue
+		}
+		if i < nx-1 && at+len(s) >= lastAt {
+			continue // it would touch the last column's label
 		}
 		if at+len(s) > len(line) {
 			break
