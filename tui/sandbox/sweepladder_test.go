@@ -29,22 +29,8 @@ func TestANoneAxisFromTheRunIsDenserAtItsLowEnd(t *testing.T) {
 		path     string
 		peak     func(fin *engine.Snapshot) int
 	}{
-		{"go-inventory", 1, "transport.per_host", func(fin *engine.Snapshot) int {
-			for _, p := range fin.Pools {
-				if p.Name == "transport" {
-					return p.InUseMax
-				}
-			}
-			return -1
-		}},
-		{"cascade", 0, "recommendations.bulkhead", func(fin *engine.Snapshot) int {
-			for _, d := range fin.Dependencies {
-				if d.Name == "recommendations" {
-					return d.InFlightMax
-				}
-			}
-			return -1
-		}},
+		{"go-inventory", 1, "transport.per_host", poolPeak("transport")},
+		{"cascade", 0, "recommendations.bulkhead", dependencyPeak("recommendations")},
 	} {
 		sc := tuitest.Scenario(t, c.scenario)
 		if cur, _ := lessons.KnobValue(sc, c.v, c.path); !isZero(cur) {

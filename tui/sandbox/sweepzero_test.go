@@ -43,23 +43,9 @@ func TestACapAtNoneIsSweptToTheRunsPeak(t *testing.T) {
 		path     string
 		peak     func(fin *engine.Snapshot) int
 	}{
-		{"go-inventory", 1, "transport.per_host", func(fin *engine.Snapshot) int {
-			for _, p := range fin.Pools {
-				if p.Name == "transport" {
-					return p.InUseMax
-				}
-			}
-			return -1
-		}},
+		{"go-inventory", 1, "transport.per_host", poolPeak("transport")},
 		{"go-inventory", 0, "transport.per_host", func(fin *engine.Snapshot) int { return fin.Pools[0].InUseMax }},
-		{"cascade", 0, "recommendations.bulkhead", func(fin *engine.Snapshot) int {
-			for _, d := range fin.Dependencies {
-				if d.Name == "recommendations" {
-					return d.InFlightMax
-				}
-			}
-			return -1
-		}},
+		{"cascade", 0, "recommendations.bulkhead", dependencyPeak("recommendations")},
 	} {
 		sc := tuitest.Scenario(t, c.scenario)
 		if cur, _ := lessons.KnobValue(sc, c.v, c.path); !isZero(cur) {
@@ -272,5 +258,32 @@ func TestACapAtNoneWhoseRunPeakPassesTheLimitIsCutThere(t *testing.T) {
 	}
 	if x := sp.ax.X; x[len(x)-1] != float64(most) || !sp.cutHi || sp.fromRun == "" {
 		t.Errorf("a bulkhead at none, its run's peak %d: axis %v (cut %v, words %q); want it up to the %d workers, cut there, and the run's words", peak, x, sp.cutHi, sp.fromRun, most)
+	}
+}
+
+// poolPeak reads the most connections pool name held at once in a run's
+// final snapshot (-1 when it has no such pool): what a cap on it at none
+// is swept up to.
+func poolPeak(name string) func(fin *engine.Snapshot) int {
+	return func(fin *engine.Snapshot) int {
+		for _, p := range fin.Pools {
+			if p.Name == name {
+				return p.InUseMax
+			}
+		}
+		return -1
+	}
+}
+
+// dependencyPeak reads the most calls in flight to dependency name at
+// once in a run's final snapshot (-1 when it has none such).
+func dependencyPeak(name string) func(fin *engine.Snapshot) int {
+	return func(fin *engine.Snapshot) int {
+		for _, d := range fin.Dependencies {
+			if d.Name == name {
+				return d.InFlightMax
+			}
+		}
+		return -1
 	}
 }
