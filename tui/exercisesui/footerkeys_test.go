@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
@@ -19,10 +21,8 @@ func TestFooterKeepsQuitAndKeys(t *testing.T) {
 			t.Helper()
 			rows := strings.Split(d.view(), "\n")
 			last := rows[len(rows)-1]
-			for _, k := range []string{quit, "? keys"} {
-				if !strings.Contains(last, k) {
-					t.Errorf("%dx%d, %s: the key line %q has no %q", sz[0], sz[1], state, last, k)
-				}
+			if !strings.Contains(last, quit) || !offersQuestion(last) {
+				t.Errorf("%dx%d, %s: the key line %q has no %q or ?", sz[0], sz[1], state, last, quit)
 			}
 			if strings.Contains(last, "…") {
 				t.Errorf("%dx%d, %s: the key line is cut: %q", sz[0], sz[1], state, last)
@@ -43,9 +43,11 @@ func TestFooterKeepsQuitAndKeys(t *testing.T) {
 	}
 }
 
-// The keys give way least needed first: check all before the solution
-// before reset, and never r in manual mode, where it is the only way to
-// test.
+// The keys give way least needed first: reset before edit before the
+// list, so that at 80 columns the keys a learner reaches for, stuck or
+// done (check all, the solution, the hint, n), stay in the line, and
+// never r in manual mode, where it is the only way to test. Once a key
+// gave way ? says "more", and only then.
 func TestFooterDropsTheLeastNeededFirst(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
@@ -53,9 +55,25 @@ func TestFooterDropsTheLeastNeededFirst(t *testing.T) {
 	d := start(t, f, 80, 24)
 	rows := strings.Split(d.view(), "\n")
 	last := rows[len(rows)-1]
-	for k, shown := range map[string]bool{"r re-run": true, "n next exercise": true, "h hint": true, "c check all": false, "s solution": false} {
+	for k, shown := range map[string]bool{
+		"r re-run": true, "n next exercise": true, "h hint": true, "c check all": true, "s solution": true, "q quit": true, "? more": true,
+		"x reset to stub": false, "e edit": false, "l list": false, "? keys": false,
+	} {
 		if strings.Contains(last, k) != shown {
 			t.Errorf("%q shown = %v, want %v, in %q", k, !shown, shown, last)
 		}
 	}
+	// Wide enough for every key, ? says "keys": nothing is behind it but
+	// the scrolling keys, which every screen takes.
+	d.send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	rows = strings.Split(d.view(), "\n")
+	if last := rows[len(rows)-1]; !strings.Contains(last, "? keys") || !strings.Contains(last, "x reset to stub") {
+		t.Errorf("at 200 columns the key line %q should hold every key and \"? keys\"", last)
+	}
+}
+
+// offersQuestion says whether a key line offers ?, as "keys" when it
+// holds every key or "more" when some gave way.
+func offersQuestion(line string) bool {
+	return strings.Contains(line, "? keys") || strings.Contains(line, "? more")
 }

@@ -79,11 +79,15 @@ type helpKeys struct {
 // The orders in which keys give way on a narrow terminal, least needed
 // first; package variables, so that a frame builds none.
 var (
-	// On the main screen check all and the solution are rare, and reset
-	// rarer still once work is under way; e, l and h are in every
-	// exercise; n is what a pass offers; r is the only way to test in
-	// manual mode.
-	mainDrop = [][]string{{"c"}, {"s"}, {"x"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
+	// On the main screen reset goes first, its words the widest ("reset to
+	// stub") for the key a learner needs least, and only after the
+	// verdict has named it, when it stays (mainDrops); then e, as a
+	// learner works in an editor of their own, and l, as n goes on
+	// without the list. Check all, the solution, the hint and n are what
+	// a learner reaches for, stuck or done: at 80 columns they fit once x
+	// and e gave way, where dropped first they were behind ?. r is the
+	// only way to test in manual mode.
+	mainDrop = [][]string{{"x"}, {"e"}, {"l"}, {"c"}, {"s"}, {"h"}, {"n"}, {"r"}}
 	// When the verdict tells the learner to press x or r (wayLine) or s
 	// (failsSolved), that key stays with the way out: a key the screen
 	// names must be in the line. mainDrops[keep] is mainDrop less the keys

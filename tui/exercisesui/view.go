@@ -214,6 +214,8 @@ func (m Model) messageLines() int { return max(3, m.height/4) }
 // wide for the terminal at its end, where the way out and ? keys are;
 // here the keys that matter least give way first (helpKeys.drop), so that
 // those two always show.
+// Once a key gives way, ? says "more" where it said "keys": the line no
+// longer holds every key, and ? is where the others are.
 func (m Model) shortHelp(keys helpKeys) string {
 	h := m.help
 	h.Width = 0 // measured here, not cut
@@ -222,13 +224,28 @@ func (m Model) shortHelp(keys helpKeys) string {
 		if line := h.ShortHelpView(short); lipgloss.Width(line) <= m.width {
 			return line
 		}
-		short = slices.DeleteFunc(slices.Clone(short), func(b key.Binding) bool {
+		// Too wide: a key gives way, so ? is where it is now.
+		short = slices.DeleteFunc(moreKeys(short), func(b key.Binding) bool {
 			return slices.Contains(gone, b.Help().Key)
 		})
 	}
 	h.Width = m.width // narrower than the keys that never go: cut, as a last resort
 	return h.ShortHelpView(short)
 }
+
+// moreKeys is short with its ? key saying "more", short itself unchanged.
+func moreKeys(short []key.Binding) []key.Binding {
+	short = slices.Clone(short)
+	for i, b := range short {
+		if b.Help().Key == "?" {
+			short[i].SetHelp("?", moreWords)
+		}
+	}
+	return short
+}
+
+// moreWords is what ? says in a key line that some keys gave way from.
+const moreWords = "more"
 
 func (m Model) question() string {
 	e := m.current()

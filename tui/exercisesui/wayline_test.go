@@ -125,7 +125,7 @@ func TestVerdictGivesTheRunnersWayOut(t *testing.T) {
 				}
 				if width == 50 {
 					rows := strings.Split(v, "\n")
-					for _, k := range append(c.keys, "q quit", "? keys") {
+					for _, k := range append(c.keys, "q quit", "? more") {
 						if last := rows[len(rows)-1]; !strings.Contains(last, k) {
 							t.Errorf("the key line %q lacks %q", last, k)
 						}

@@ -68,7 +68,7 @@ func TestKeysTheVerdictNamesStayAt50(t *testing.T) {
 					t.Errorf("the key line %q has no %q, which the verdict names:\n%s", last, k, strings.Join(rows, "\n"))
 				}
 			}
-			for _, k := range []string{"q quit", "? keys"} {
+			for _, k := range []string{"q quit", "? more"} {
 				if !strings.Contains(last, k) {
 					t.Errorf("the key line %q lost %q", last, k)
 				}
