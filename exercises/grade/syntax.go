@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"bytes"
 	"errors"
 	"go/build"
 	"go/parser"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // syntaxErrors parses the Go files in dir that a build with these options
@@ -69,19 +72,109 @@ func syntaxErrors(dir string, race bool) []BuildError {
 			// The go command parses test files itself, with go/parser, to
 			// find their tests, and says its words as they are ("setup
 			// failed"); the other files only the compiler parses.
-			msg = syntaxPrefix + msg
+			msg = syntaxPrefix + compilerWords(msg, src[min(pe.Pos.Offset, len(src)):])
 		}
-		out = append(out, BuildError{File: pe.Pos.Filename, Line: pe.Pos.Line, Col: pe.Pos.Column, Message: msg})
+		line, col := pe.Pos.Line, pe.Pos.Column
+		if pe.Pos.Offset >= len(src) {
+			// At the end of the file go/parser counts the last line's
+			// newline into that line (7:3 after a last line "}"), where
+			// the compiler is on the line after it (8:1), as an editor
+			// puts the cursor.
+			line, col = 1+bytes.Count(src, []byte("\n")), len(src)-bytes.LastIndexByte(src, '\n')
+		}
+		out = append(out, BuildError{File: pe.Pos.Filename, Line: line, Col: col, Message: msg})
 	}
 	return out
 }
 
+// compilerWords says go/parser's msg, about the token that at starts with,
+// in the compiler's words where the two say the same fault their own ways:
+// a missing ) or }, a token where another was due, a missing comma. These
+// are most of a learner's syntax errors, and the compiler's words are the
+// ones `go build` and `go test` print: a learner who runs them sees the
+// same line twice, not two wordings of one fault to reconcile. The
+// compiler's parser is not importable, so its words are written out here;
+// the faults they do not cover keep the parser's words, which say the same
+// in a wording of their own ("expected declaration, found x").
+func compilerWords(msg string, at []byte) string {
+	// "expected ')', found newline": the compiler's "unexpected newline,
+	// expected )"; what the parser calls an operand the compiler calls
+	// an expression.
+	if want, found, ok := strings.Cut(msg, ", found "); ok {
+		if want == "expected operand" {
+			return "unexpected " + compilerToken(found) + ", expected expression"
+		}
+		if strings.HasPrefix(want, "expected '") && strings.HasSuffix(want, "'") {
+			return "unexpected " + compilerToken(found) + ", expected " + strings.Trim(strings.TrimPrefix(want, "expected "), "'")
+		}
+	}
+	// "missing ',' in argument list": the compiler names the token that
+	// stood where the comma was due, which the parser's words do not, and
+	// what else could have ended the list.
+	for _, c := range []struct{ parser, place, closer string }{
+		{"missing ',' before newline in composite literal", "composite literal", "}"},
+		{"missing ',' in composite literal", "composite literal", "}"},
+		{"missing ',' in argument list", "argument list", ")"},
+		{"missing ',' in parameter list", "parameter list", ")"},
+	} {
+		if msg != c.parser {
+			continue
+		}
+		tok := "newline"
+		if !strings.Contains(c.parser, "before newline") {
+			tok = scannedToken(at)
+		}
+		return "unexpected " + tok + " in " + c.place + "; possibly missing comma or " + c.closer
+	}
+	return msg
+}
+
+// compilerToken is a token as go/parser's "found …" says it ("newline",
+// "'EOF'", "'if'", "')'", a name or literal bare) in the compiler's words:
+// "newline", "EOF", "keyword if", ")", "name time", "literal 5".
+func compilerToken(found string) string {
+	if tok, ok := strings.CutPrefix(found, "'"); ok {
+		tok = strings.TrimSuffix(tok, "'")
+		switch t := token.Lookup(tok); {
+		case t.IsKeyword():
+			return "keyword " + tok
+		case tok == ",":
+			return "comma"
+		case tok == ";":
+			return "semicolon"
+		}
+		return tok
+	}
+	if found == "newline" {
+		return found
+	}
+	if r, _ := utf8.DecodeRuneInString(found); r == '_' || unicode.IsLetter(r) {
+		return "name " + found
+	}
+	return "literal " + found
+}
+
+// scannedToken is the token src starts with, in the compiler's words.
+func scannedToken(src []byte) string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	_, tok, lit := s.Scan()
+	switch {
+	case tok == token.EOF:
+		return "EOF"
+	case tok == token.IDENT:
+		return "name " + lit
+	case tok.IsLiteral():
+		return "literal " + lit
+	}
+	return compilerToken("'" + tok.String() + "'")
+}
+
 // syntaxPrefix starts the compiler's every syntax error ("syntax error:
 // unexpected newline in composite literal; …"), in a file that is not a
-// test file. The words after it are go/parser's, as the go command, gofmt,
-// vet and editors say them ("missing ',' before newline in composite
-// literal"): the compiler's own parser is not a package a program can
-// import.
+// test file. The words after it are the compiler's where compilerWords
+// knows them, else go/parser's, as gofmt, vet and editors say them.
 const syntaxPrefix = "syntax error: "
 
 // syntaxReport is the Report of a package whose files do not parse, in the

@@ -38,7 +38,7 @@ func TestSyntaxErrorIsSaidWithoutGo(t *testing.T) {
 		if r.Status != BuildFailed || len(r.BuildErrors) != 1 {
 			t.Fatalf("race %v: %v %q %v, want one build error", race, r.Status, r.Summary, r.BuildErrors)
 		}
-		want := BuildError{File: "p.go", Line: 4, Col: 17, Message: "syntax error: missing ',' before newline in composite literal"}
+		want := BuildError{File: "p.go", Line: 4, Col: 17, Message: "syntax error: unexpected newline in composite literal; possibly missing comma or }"}
 		if r.BuildErrors[0] != want {
 			t.Errorf("race %v: %+v, want %+v", race, r.BuildErrors[0], want)
 		}
@@ -78,7 +78,16 @@ func TestSyntaxErrorIsWhereTheBuildSaysIt(t *testing.T) {
 		files map[string]string
 		exact bool
 	}{
-		{"the code", map[string]string{"p.go": brokenCode, "p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n"}, false},
+		{"the code", map[string]string{"p.go": brokenCode, "p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n"}, true},
+		// The compiler's words, not go/parser's, for the faults a learner
+		// makes most: a missing ), a missing comma in a call.
+		{"a missing )", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\treturn (a + 1\n}\n"}, true},
+		{"a missing comma", map[string]string{"p.go": "package p\n\nimport \"time\"\n\nfunc F(a int) int {\n\treturn G(a time.Second)\n}\n\nfunc G(a, b int) int { return a }\n"}, true},
+		{"a missing } at the end", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\tif a > 0 {\n\t\treturn 1\n\treturn 0\n}\n"}, true},
+		{"a keyword out of place", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\tx := if\n\treturn a\n}\n"}, true},
+		// Where the compiler says more than the parser ("expected {
+		// after for clause"), the place and "syntax error: " agree.
+		{"a for without its brace", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\tfor a := range 3\n\t\treturn a\n\t}\n\treturn 0\n}\n"}, false},
 		{"a test file", map[string]string{
 			"p.go":       "package p\n\nfunc F() int { return 1 }\n",
 			"p_test.go":  "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F() != 1 {\n\t\tt.Fatal(F()\n\t}\n}\n",
@@ -103,6 +112,27 @@ func TestSyntaxErrorIsWhereTheBuildSaysIt(t *testing.T) {
 			t.Errorf("%s: the build says %s, the parse %s: not the same place", c.name, b, p)
 		case !c.exact && (!strings.HasPrefix(b.Message, syntaxPrefix) || !strings.HasPrefix(p.Message, syntaxPrefix)):
 			t.Errorf("%s: the build says %s, the parse %s: both should begin %q", c.name, b, p, syntaxPrefix)
+		}
+	}
+}
+
+// The compiler names a token by its kind: a name, a literal, a keyword, a
+// comma; go/parser quotes it or says it bare. The cases the build tests
+// above do not reach, worded as the compiler words them.
+func TestSyntaxErrorNamesTokensAsTheCompilerDoes(t *testing.T) {
+	racefree.Only(t) // no goroutine: words in, words out
+	for _, c := range []struct{ msg, at, want string }{
+		{"expected ')', found 5", "5}", "unexpected literal 5, expected )"},
+		{"expected ';', found ','", ", b", "unexpected comma, expected ;"},
+		{"expected '}', found 'EOF'", "", "unexpected EOF, expected }"},
+		{"missing ',' in argument list", `"x")`, `unexpected literal "x" in argument list; possibly missing comma or )`},
+		{"missing ',' in parameter list", "b int)", "unexpected name b in parameter list; possibly missing comma or )"},
+		{"missing ',' in composite literal", "go}", "unexpected keyword go in composite literal; possibly missing comma or }"},
+		// Words the compiler has its own of are left as the parser's.
+		{"expected declaration, found x", "x", "expected declaration, found x"},
+	} {
+		if got := compilerWords(c.msg, []byte(c.at)); got != c.want {
+			t.Errorf("%q at %q: %q, want %q", c.msg, c.at, got, c.want)
 		}
 	}
 }
