@@ -111,22 +111,20 @@ func compilerWords(msg string, at []byte) string {
 	// "missing ',' in argument list": the compiler names the token that
 	// stood where the comma was due, which the parser's words do not, and
 	// what else could have ended the list.
-	for _, c := range []struct{ parser, place, closer string }{
-		{"missing ',' before newline in composite literal", "composite literal", "}"},
-		{"missing ',' in composite literal", "composite literal", "}"},
-		{"missing ',' in argument list", "argument list", ")"},
-		{"missing ',' in parameter list", "parameter list", ")"},
-	} {
-		if msg != c.parser {
-			continue
-		}
-		tok := "newline"
-		if !strings.Contains(c.parser, "before newline") {
-			tok = scannedToken(at)
-		}
-		return "unexpected " + tok + " in " + c.place + "; possibly missing comma or " + c.closer
+	// Before a newline ("missing ',' before newline in argument list"),
+	// the compiler names the newline: a call's ) left off at a line's end.
+	place, ok := strings.CutPrefix(msg, "missing ',' in ")
+	tok := ""
+	if ok {
+		tok = scannedToken(at)
+	} else if place, ok = strings.CutPrefix(msg, "missing ',' before newline in "); ok {
+		tok = "newline"
 	}
-	return msg
+	closer := map[string]string{"composite literal": "}", "argument list": ")", "parameter list": ")"}[place]
+	if !ok || closer == "" {
+		return msg
+	}
+	return "unexpected " + tok + " in " + place + "; possibly missing comma or " + closer
 }
 
 // compilerToken is a token as go/parser's "found …" says it ("newline",

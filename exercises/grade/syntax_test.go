@@ -84,6 +84,7 @@ func TestSyntaxErrorIsWhereTheBuildSaysIt(t *testing.T) {
 		{"a missing )", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\treturn (a + 1\n}\n"}, true},
 		{"a missing comma", map[string]string{"p.go": "package p\n\nimport \"time\"\n\nfunc F(a int) int {\n\treturn G(a time.Second)\n}\n\nfunc G(a, b int) int { return a }\n"}, true},
 		{"a missing } at the end", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\tif a > 0 {\n\t\treturn 1\n\treturn 0\n}\n"}, true},
+		{"a call's ) left off at a line's end", map[string]string{"p.go": "package p\n\nimport \"fmt\"\n\nfunc F(a int) string {\n\treturn fmt.Sprint(int(a)\n}\n"}, true},
 		{"a keyword out of place", map[string]string{"p.go": "package p\n\nfunc F(a int) int {\n\tx := if\n\treturn a\n}\n"}, true},
 		// Where the compiler says more than the parser ("expected {
 		// after for clause"), the place and "syntax error: " agree.
@@ -128,6 +129,7 @@ func TestSyntaxErrorNamesTokensAsTheCompilerDoes(t *testing.T) {
 		{"missing ',' in argument list", `"x")`, `unexpected literal "x" in argument list; possibly missing comma or )`},
 		{"missing ',' in parameter list", "b int)", "unexpected name b in parameter list; possibly missing comma or )"},
 		{"missing ',' in composite literal", "go}", "unexpected keyword go in composite literal; possibly missing comma or }"},
+		{"missing ',' before newline in parameter list", "\n", "unexpected newline in parameter list; possibly missing comma or )"},
 		// Words the compiler has its own of are left as the parser's.
 		{"expected declaration, found x", "x", "expected declaration, found x"},
 	} {
