@@ -40,6 +40,10 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
 //     rate to size with;
 //   - the numbers panel's lines (numbers) fill from the prompt's
 //     scenario, with no number typed;
+//   - an outage the text speaks of ("down for minutes", "stops
+//     answering") is one the scenario plays: a dependency of the variants
+//     it quotes fails every call or answers none, for as long as the text
+//     says (checkOutage);
 //   - no number is typed by hand: the prompt's text has none that is not a
 //     placeholder or a name (lessons.UncheckedNumbers), and a point's only
 //     those its prompt states.
@@ -72,6 +76,8 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 		text, err := lab.FillText(where, p.Text)
 		if err != nil {
 			bad(where, "%s", trimWhere(err, where))
+		} else if msg := checkOutage(p, text); msg != "" {
+			bad(where, "%s", msg)
 		}
 		if n := lessons.UncheckedNumbers(p.Text); len(n) > 0 {
 			bad(where, "its text types %s by hand: quote the scenario with a placeholder", strings.Join(n, ", "))
