@@ -37,7 +37,7 @@ func (e *UnknownKnobError) Error() string { return e.msg }
 func (e *UnknownKnobError) Among(knobs []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
-	if near := nearestKnobs(e.Path, knobs, 3); len(near) > 0 {
+	if near := NearestNames(e.Path, knobs, 3); len(near) > 0 {
 		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(near, " or "))
 	} else {
 		b.WriteString(".")
@@ -135,10 +135,12 @@ func foldPrefixes(keys []string) []string {
 	return out
 }
 
-// nearestKnobs are at most n of paths closest to path by edit distance
+// NearestNames are at most n of paths closest to path by edit distance
 // (parse.go's), closest first, among those close enough to be a slip: a
-// third of the path's length, and at least two edits.
-func nearestKnobs(path string, paths []string, n int) []string {
+// third of the path's length, and at least two edits. It is the one
+// "did you mean" of a sweep's names: its knobs (--vary) and its measures
+// (--measure, --goal), whose paths read the same way, PART.KEY.
+func NearestNames(path string, paths []string, n int) []string {
 	type scored struct {
 		p string
 		d int

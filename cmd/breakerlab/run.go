@@ -25,7 +25,7 @@ import (
 const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results", usage: "run SCENARIO|FILE [--seed N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE]", run: runRun})
+	register(command{name: "run", summary: "run a scenario headless and print its results", usage: "run SCENARIO|FILE [--seed N] [--variant N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE]", run: runRun})
 	register(command{name: "scenarios", summary: "list the built-in scenarios, or print one as a scenario file", usage: "scenarios [--dump NAME]", run: runScenarios})
 }
 
@@ -35,6 +35,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
 	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
 	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
+	variant := fs.Int("variant", 0, "show only variant `N`, counting from 1, as sweep and sandbox count them (0, the default: every variant)")
 	widths := addWidthFlags(fs)
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
@@ -60,7 +61,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer out.Discard()
-	if err := writeRun(out, pos[0], *seed, format.value, width, faults, budget, stderr); err != nil {
+	if err := writeRun(out, pos[0], *seed, *variant, format.value, width, faults, budget, stderr); err != nil {
 		return err
 	}
 	if err := out.Commit(); err != nil {
@@ -101,11 +102,16 @@ func refuseForeignName(cmd string, format *choiceFlag, path string) error {
 }
 
 // writeRun runs the scenario named arg and writes its results to stdout
-// in format.
-func writeRun(stdout io.Writer, arg string, seed uint64, format string, width int, faults *faultFlag, budget *budgetFlag, stderr io.Writer) error {
+// in format: every variant, or only variant (counting from 1) when it is
+// not 0. A variant runs alone as it runs beside the others, on the same
+// seeded traffic, so its numbers are those of its column in the full run.
+func writeRun(stdout io.Writer, arg string, seed uint64, variant int, format string, width int, faults *faultFlag, budget *budgetFlag, stderr io.Writer) error {
 	if arg == shuffleScenario.Name {
 		if len(faults.specs) > 0 {
 			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
+		}
+		if variant != 0 {
+			return usagef("--variant: shuffle's strategies run together on one fleet, and run shows them all; leave --variant out")
 		}
 		return runShuffle(stdout, seed, format, stderr)
 	}
@@ -121,6 +127,12 @@ func writeRun(stdout io.Writer, arg string, seed uint64, format string, width in
 	}
 	if sc, err = faults.apply(sc); err != nil {
 		return err
+	}
+	if variant != 0 {
+		if variant < 1 || variant > len(sc.Variants) {
+			return usagef("--variant must be between 1 and %d for %s (%s), got %d; leave it out to show every variant", len(sc.Variants), sc.Name, variantList(sc), variant)
+		}
+		sc.Variants = sc.Variants[variant-1 : variant : variant]
 	}
 	if err := budget.check(engine.EstimateCost(sc)); err != nil {
 		return err
@@ -269,4 +281,14 @@ func runScenarios(args []string, stdout, _ io.Writer) error {
 	}
 	io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-*s %s", col-1, shuffleScenario.Name, shuffleScenario.Summary), width, col))
 	return nil
+}
+
+// variantList names sc's variants with the numbers --variant takes:
+// "1 one shared pool of 200 threads, 2 bulkhead: ...".
+func variantList(sc *engine.Scenario) string {
+	var names []string
+	for i, v := range sc.Variants {
+		names = append(names, fmt.Sprintf("%d %s", i+1, v.Name))
+	}
+	return strings.Join(names, ", ")
 }

@@ -217,6 +217,10 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		// knobs a sweep takes, as sweep without --vary lists them, not
 		// every knob: a knob it offered would be refused next.
 		if !slices.Contains(lessons.Knobs(base, v), ax.Path) {
+			if knob := knobOfFileKey(ax.Path, sweepKnobs(build, v)); knob != "" {
+				_, rest, _ := strings.Cut(spec, "=")
+				return nil, usagef("%s", fitMessage(fmt.Sprintf("--vary %s: %s is written as in a scenario file; a sweep calls that knob %s: --vary %s=%s", spec, ax.Path, knob, knob, rest)))
+			}
 			if err := lessons.SetKnob(build(), v, ax.Path, ax.Values[0]); err != nil {
 				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {
 					// Among's list is a line a part, as long as the part's
@@ -251,6 +255,7 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		if choices != "" {
 			choices = "\n" + choices
 		}
+		head += didYouMeanMeasure(measure, base, v)
 		return nil, usagef("%s%s", fitMessage(head), choices)
 	}
 	if goal != "" {
@@ -643,4 +648,27 @@ const messageWidth = 80
 func fitMessage(text string) string {
 	const prefix = "breakerlab sweep: "
 	return strings.TrimSuffix(strings.TrimPrefix(report.Wrap(prefix+text, messageWidth, 2), prefix), "\n")
+}
+
+// didYouMeanMeasure is "; did you mean NAME?" for the measures of variant
+// v nearest a measure it refused, or "" when none is near or the measure
+// is spelt right: a dependency's first_open, refused because the
+// dependency has no breaker in v, would otherwise be offered the
+// endpoint's "failed". The suggestion is the knobs' own
+// (lessons.NearestNames), so --measure and --vary suggest alike.
+func didYouMeanMeasure(measure string, sc *engine.Scenario, v int) string {
+	measure = strings.TrimSpace(measure)
+	if owner, ok := strings.CutSuffix(measure, ".first_open"); ok {
+		for _, d := range sc.Variants[v].System.Dependencies {
+			if d.Name == owner {
+				return ""
+			}
+		}
+	}
+	known := sweep.Measures(sc, v)
+	near := lessons.NearestNames(measure, known, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(near, " or ") + "?"
 }
