@@ -35,7 +35,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
 	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
 	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
-	variant := fs.Int("variant", 0, "show only variant `N`, counting from 1, as sweep and sandbox count them (0, the default: every variant)")
+	variant := fs.Int("variant", 0, "show only variant `N`, counting from 1, as sweep and sandbox count them")
+	sayDefault(fs, "variant", "every variant", false)
 	widths := addWidthFlags(fs)
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
