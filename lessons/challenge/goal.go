@@ -796,8 +796,18 @@ func (g *Goal) Written() string {
 	return g.Text + " " + u
 }
 
-// WantText is the goal's bound as the view shows it: "≥ 99 %".
+// WantText is the goal's bound as the view shows it: "≥ 99 %"; "none"
+// for a bound that allows none ("≤ 0", "< 1" on a count, "≤ 0%") and "any"
+// for one that allows anything ("≥ 0"), as a person says them. "rejected
+// ≤ 0" read as a sum to work out, not as "none may be rejected". The view,
+// the brief, the result screen and the graded file all ask here.
 func (g *Goal) WantText() string {
+	switch {
+	case g.AllowsNone():
+		return "none"
+	case g.Op == ">=" && g.Want.F == 0:
+		return "any"
+	}
 	op := map[string]string{"<": "<", "<=": "≤", ">": ">", ">=": "≥", "==": "="}[g.Op]
 	text := g.plainText(g.boundValue())
 	// A whole percentage reads as written: ≥ 99 %, not ≥ 99.0 %.
@@ -805,6 +815,18 @@ func (g *Goal) WantText() string {
 		text = t + "%"
 	}
 	return op + " " + text
+}
+
+// AllowsNone says whether the goal's bound allows nothing at all: "<= 0",
+// "== 0", or "< 1" on a whole count.
+func (g *Goal) AllowsNone() bool {
+	switch g.Op {
+	case "<=", "==":
+		return g.Want.F == 0
+	case "<":
+		return g.boundValue().Kind == lessons.KindCount && g.Want.F > 0 && g.Want.F <= 1
+	}
+	return false
 }
 
 // WindowNote says, for the brief, what a goal marked with the scenario's

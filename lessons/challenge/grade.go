@@ -271,10 +271,10 @@ func (r *GoalResult) ShownOn(i int) string {
 // allows none" over 0), else "where the goal is ≤ 300".
 func (r *GoalResult) missedBy() string {
 	g, m := r.Goal, r.Measures[r.Worst]
+	if g.AllowsNone() {
+		return "where the goal allows none"
+	}
 	if m.Has && m.Value.Kind == lessons.KindCount && (g.Op == "<=" || g.Op == "<") && m.Value.F > g.Want.F {
-		if g.Want.F == 0 {
-			return "where the goal allows none"
-		}
 		return fmt.Sprintf("%s more than the %s allowed", g.FormatValue(count(uint64(m.Value.F-g.Want.F))), g.FormatValue(g.Want))
 	}
 	return "where the goal is " + g.WantText()
