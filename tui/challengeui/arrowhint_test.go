@@ -21,6 +21,8 @@ func hintClaims(t *testing.T, hint string, choice bool) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	hint = strings.ReplaceAll(hint, "\u00a0", " ") // an arrow held to its choice
+	// Written as keys where the choices' names have arrows (choiceKeys).
+	hint = strings.NewReplacer("[←]", "←", "[→]", "→").Replace(hint)
 	if choice {
 		// What a pick leaves out of range, after the list
 		// (pickRefusals), is TestChoiceHintWarnsAsTheNoteDoes's.

@@ -9,8 +9,11 @@ import (
 // orders wrap one to a line, and an arrow written before the order it
 // picks ended the line above it, pointing at nothing ("… | →"). Its two
 // goals over 5–25 s read the window two ways, "(5–25 s)" beside
-// "(5–25s)", where one needed the close form to keep to its line. It
-// grades, as the program does, so it runs under -race with its neighbours.
+// "(5–25s)", where one needed the close form to keep to its line. And the
+// bare arrow before an order ran on into the order's own arrows, "| →
+// retry→breaker→…" one chain of layers: the keys are written "[←]" and
+// "[→]" on this list. It grades, as the program does, so it runs under
+// -race with its neighbours.
 func TestLayerOrderBesideTheSandboxReadsWhole(t *testing.T) {
 	m := sized(t, open(t, "layer-order", Options{}), 140, 24)
 	panel := plainLines(m)
@@ -18,10 +21,15 @@ func TestLayerOrderBesideTheSandboxReadsWhole(t *testing.T) {
 	for _, l := range panel {
 		r := []rune(l)
 		l = strings.TrimSpace(string(r[:min(len(r), panelWidth(140))])) // the panel, not the sandbox
-		if strings.HasSuffix(l, "←") || strings.HasSuffix(l, "→") {
+		if strings.HasSuffix(l, "←]") || strings.HasSuffix(l, "→]") {
 			t.Errorf("an arrow ends the line %q, before no choice", l)
 		}
-		for _, a := range []string{"← ", "→ "} {
+		for _, bare := range []string{"| ← ", "| → "} {
+			if strings.Contains(l, bare) || strings.HasPrefix(l, bare[2:]) {
+				t.Errorf("a bare key arrow runs on into the orders' arrows: %q", l)
+			}
+		}
+		for _, a := range []string{"[←] ", "[→] "} {
 			if strings.Contains(l, "| "+a) || strings.HasPrefix(l, a) {
 				arrows = append(arrows, a)
 			}
@@ -32,7 +40,7 @@ func TestLayerOrderBesideTheSandboxReadsWhole(t *testing.T) {
 		}
 	}
 	if len(arrows) != 2 {
-		t.Errorf("want ← and → each before a choice, found %v:\n%s", arrows, strings.Join(panel, "\n"))
+		t.Errorf("want [←] and [→] each before a choice, found %v:\n%s", arrows, strings.Join(panel, "\n"))
 	}
 	if len(windows) != 2 || windows[0] != windows[1] {
 		t.Errorf("the two goals over 5–25 s should read the window alike: %v\n%s", windows, strings.Join(panel, "\n"))

@@ -411,11 +411,12 @@ func knobHint(c *challenge.Challenge, s challenge.Setting, i int) string {
 // a narrow panel, where the whys needed them. A claim that is not a pick
 // alone (a carry, the only choice kept) is said after the list.
 func choiceHint(k *challenge.Knob, left, right string) string {
+	keys := choiceKeys(k)
 	var names []string
 	for _, v := range k.Choices {
 		name := k.Format(v)
 		var arrows string
-		for _, a := range []struct{ arrow, claim string }{{"←", left}, {"→", right}} {
+		for _, a := range keys(left, right) {
 			if a.claim == "picks "+name {
 				arrows += a.arrow
 			}
@@ -429,7 +430,7 @@ func choiceHint(k *challenge.Knob, left, right string) string {
 	}
 	out := strings.Join(names, " | ")
 	var rest []string
-	for _, a := range []struct{ arrow, claim string }{{"←", left}, {"→", right}} {
+	for _, a := range keys(left, right) {
 		if a.claim != "" && !strings.HasPrefix(a.claim, "picks ") || strings.Contains(a.claim, " and ") {
 			rest = append(rest, a.arrow+" "+a.claim)
 		}
@@ -438,6 +439,27 @@ func choiceHint(k *challenge.Knob, left, right string) string {
 		out += ", " + strings.Join(rest, ", ")
 	}
 	return out
+}
+
+// arrowClaim is a key's arrow and what pressing it does.
+type arrowClaim struct{ arrow, claim string }
+
+// choiceKeys gives how a choice knob's list writes its keys: "←" and "→",
+// or "[←]" and "[→]" where a choice's own name has an arrow in it. Challenge
+// 6's orders are written "timeout→breaker→bulkhead", and a bare key before
+// one ran on into its arrows: "… | → retry→breaker→timeout" read as one
+// chain of layers, not as the key that picks that order.
+func choiceKeys(k *challenge.Knob) func(left, right string) []arrowClaim {
+	less, more := "←", "→"
+	for _, v := range k.Choices {
+		if strings.ContainsAny(k.Format(v), "←→") {
+			less, more = "[←]", "[→]"
+			break
+		}
+	}
+	return func(left, right string) []arrowClaim {
+		return []arrowClaim{{less, left}, {more, right}}
+	}
 }
 
 // pickRefusals warns, after a choice knob's list, of each choice an arrow
