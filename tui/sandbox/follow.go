@@ -77,11 +77,13 @@ func NewFollower(o Options, st State) (Model, error) {
 // Follow makes the sandbox show st's variant, time, speed and play state;
 // st's scenario and seed must be the ones the sandbox was built on (a
 // caller that sees them change builds a new one with NewFollower). The
-// knob form, the help and compare mode close. While following, the clock
+// knob form and compare mode close; the help stays, the follower's own to
+// close (ViewKey: a student following opens it without leaving, and the
+// teacher's next move closed it at once). While following, the clock
 // says whether the presenter plays but runs no frames of its own: every
 // move comes from the next Follow. Fork hands the clock back.
 func (m Model) Follow(st State) (Model, error) {
-	m.form, m.showHelp, m.note = nil, false, ""
+	m.form, m.note = nil, ""
 	if c := m.cmp; c != nil {
 		// Closed as c closes it: the left side's run back to the main
 		// view, the sides' kept. Dropped, the main view's run, lent to a

@@ -552,6 +552,13 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			s.rl = next.(lessonui.Picker)
 			return s, cmd
 		}
+		if s.shown == SandboxScreen && s.haveRS && s.rs.ViewKey(k) {
+			// The help of the followed sandbox, likewise (sandbox's
+			// ViewKey): ? forked it.
+			next, cmd := s.rs.Update(k)
+			s.rs = next.(sandbox.Model)
+			return s, cmd
+		}
 		switch ks {
 		case "esc", "q":
 			// Back where the student was, as the followed screen's help
