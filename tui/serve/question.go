@@ -451,22 +451,34 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 // questionView is the screen a question takes: the teacher's results or
 // note, or the student's question; ok is false when none shows.
 func (s *Session) questionView() (string, bool) {
+	if page := s.questionPage(); page != nil {
+		return page(), true
+	}
+	return "", false
+}
+
+// questionPage draws the page questionView shows, nil where it shows none:
+// one switch for what draws it and for tag, which fits the top line to
+// the room's screen only where that screen is drawn.
+func (s *Session) questionPage() func() string {
 	a, open := s.room.OpenQuestion()
 	switch {
 	case s.teacher && s.showRoll:
-		return s.rollView(), true
+		return s.rollView
 	case s.teacher && open:
-		return s.resultsView(a), true
+		return func() string { return s.resultsView(a) }
 	case s.teacher && s.askNote != "":
-		return s.block("Ask the room", []string{s.askNote, "",
-			askKey + " puts the question on your screen to every student: a lesson step's prediction, then its question.", "", "Any key goes back."}), true
+		return func() string {
+			return s.block("Ask the room", []string{s.askNote, "",
+				askKey + " puts the question on your screen to every student: a lesson step's prediction, then its question.", "", "Any key goes back."})
+		}
 	case !s.teacher && open && s.shownTo(a):
 		if a.Revealed {
-			return s.revealView(a), true
+			return func() string { return s.revealView(a) }
 		}
-		return s.askView(a), true
+		return func() string { return s.askView(a) }
 	}
-	return "", false
+	return nil
 }
 
 // blockIndent is the cells block leaves beside a paragraph: three either

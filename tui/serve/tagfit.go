@@ -31,8 +31,13 @@ func (s *Session) tag() string {
 		return ""
 	}
 	room := s.w
+	// A question's page or the quit question drawn instead of the room's
+	// screen has no title of its own beside the tag: fitted to the moment
+	// or the sandbox behind it, the teacher's tag over a poll in
+	// presentation mode lost its counts of who explores and who is on home.
+	screenDrawn := !s.confirmQuit && s.questionPage() == nil
 	mo, drawnAsMoment := s.moment()
-	drawnAsMoment = drawnAsMoment && s.present
+	drawnAsMoment = drawnAsMoment && s.present && screenDrawn
 	switch sb, ok := s.sandboxShown(); {
 	case drawnAsMoment:
 		// The moment's title (present.View's top line, " Lesson 1 ·
@@ -50,7 +55,7 @@ func (s *Session) tag() string {
 				forms[i] = strings.Replace(f, step, "", 1)
 			}
 		}
-	case ok:
+	case ok && screenDrawn:
 		// A sandbox drawn as it is, presentation mode or not (its
 		// prompt, its leave question, its knob form have no moment):
 		// the tag leaves the tab bar its room. Presentation mode's tag
