@@ -140,8 +140,8 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 	q := &r.queue
 	for {
 		if s := &r.soon; s.seq != 0 {
-			if (r.lane.at > s.at || (r.lane.at == s.at && r.lane.seq > s.seq)) && r.takeSoon() {
-				continue // services_run.go: a call's arrival, due now, or a work's end
+			if (r.lane.at > s.at || (r.lane.at == s.at && r.lane.seq > s.seq)) && r.arrAt >= s.at && q.headAt >= s.at && r.takeHeld() {
+				continue // takeSoon's steps (services_run.go), as arriveTasks takes them
 			}
 		}
 		// lane.stop is the earlier of stop and the lane's first end: the
