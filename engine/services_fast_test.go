@@ -32,9 +32,16 @@ func flattenEdges(t *rapid.T, sc *Scenario) {
 	flatten := func(d *Dependency) {
 		if d.Service == "" {
 			// A service's leaf behind a timeout alone, at times: childCall
-			// sends its calls the short way (leafTimeout).
+			// sends its calls the short way (leafTimeout), cutting the
+			// timeout to a propagated deadline and checking what it
+			// leaves when the edge propagates one.
 			if rapid.Bool().Draw(t, "leafTimeoutOnly") {
 				d.Policy = Policy{Timeout: time.Duration(rapid.IntRange(1, 600).Draw(t, "leafTimeoutMs")) * ms, Cancel: d.Policy.Cancel}
+				if rapid.Bool().Draw(t, "leafPropagate") {
+					d.Policy.PropagateDeadline = true
+					d.Policy.DeadlineMargin = time.Duration(rapid.IntRange(0, 50).Draw(t, "leafMarginMs")) * ms
+					d.Policy.MinTimeLeft = time.Duration(rapid.IntRange(0, 100).Draw(t, "leafMinLeftMs")) * ms
+				}
 			}
 			return
 		}
@@ -151,6 +158,10 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 			if a.maxAfter != b.maxAfter || a.armed != b.armed || a.maxInside != b.maxInside || a.abandoned != b.abandoned || a.inFlight != b.inFlight {
 				t.Fatalf("at %v: dependency %d differs: maxAfter %v %v, armed %v %v, maxInside %v %v, abandoned %d %d, in flight %d %d",
 					flat.Now(), i, a.maxAfter, b.maxAfter, a.armed, b.armed, a.maxInside, b.maxInside, a.abandoned, b.abandoned, a.inFlight, b.inFlight)
+			}
+			if a.deadlineExceeded != b.deadlineExceeded || a.slackSeen != b.slackSeen || a.slackMin != b.slackMin {
+				t.Fatalf("at %v: dependency %d differs: calls not sent for the deadline %d %d, slack seen %v %v, least slack %v %v",
+					flat.Now(), i, a.deadlineExceeded, b.deadlineExceeded, a.slackSeen, b.slackSeen, a.slackMin, b.slackMin)
 			}
 		}
 		for i := range flat.requests {

@@ -110,9 +110,9 @@ type instState struct {
 	drawn    *serviceDraws
 	drawNext int
 	// leafTimeout says the instance's Calls edge is a leaf whose one
-	// layer is a timeout, with no total deadline, no deadline to
-	// propagate and no retry budget: childCall sends its calls the short
-	// way while they answer within the timeout (leafTimed).
+	// layer is a timeout (cut to a propagated deadline or not), with no
+	// total deadline and no retry budget: childCall sends its calls the
+	// short way while they answer within the timeout (leafTimed).
 	leafTimeout bool
 	// leafPlain says the instance's Calls edge is a leaf with no layer,
 	// no total deadline, no deadline to propagate and no retry budget:
@@ -275,7 +275,7 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			if cd := r.insts[gi].callDep; cd >= 0 {
 				ds := &r.dependencies[cd]
 				r.insts[gi].leafTimeout = ds.svc < 0 && len(ds.layers) == 1 && ds.timeoutAt == 0 &&
-					ds.deadline == 0 && !ds.propagate && ds.budget == nil
+					ds.deadline == 0 && ds.budget == nil
 				r.insts[gi].leafPlain = ds.svc < 0 && len(ds.layers) == 0 &&
 					ds.deadline == 0 && !ds.propagate && ds.budget == nil
 			}
@@ -840,7 +840,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	ds.made++
 	req.piped = true
 	// A leaf with a timeout alone or no layer, and nothing else to ask
-	// about (leafTimeout, leafPlain: no deadline, no budget), goes
+	// about (leafTimeout, leafPlain: no total deadline, no budget), goes
 	// straight to the short way below; any other edge asks.
 	if !in.leafTimeout && !in.leafPlain {
 		if d := ds.deadline; d > 0 {
@@ -866,9 +866,9 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		}
 	}
 	// enter's, startCall's and sendCall's steps for a call to a leaf
-	// along an edge with no layers or a timeout alone (no deadline to
-	// check, no connection to wait for), written out: the timeout
-	// layer is entered as enter enters it, its timer armed (as
+	// along an edge with no layers or a timeout alone (no connection to
+	// wait for; a deadline to check only behind the timeout), written
+	// out: the timeout layer is entered as enter enters it, its timer armed (as
 	// armTimeout arms it) only if the call may outlast it, and the
 	// answer is an evLeafDone, which leafDone takes straight to the
 	// child's end instead of through handle, callReturned, exit and
@@ -884,6 +884,18 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		req.timeoutAt = r.now + ds.cfg.Policy.Timeout
 		req.timeoutArmed = false
 		req.timeoutCut = false
+		if ds.propagate {
+			// The timeout cut to the deadline, then startCall's check:
+			// a deadline that leaves no time for the call ends it here,
+			// out through the timeout (go-inventory's propagated
+			// deadline sends every call of its database this way).
+			r.propagatedTimeout(c, req, ds)
+			if r.deadlinePassed(c, ds) {
+				ds.deadlineExceeded++
+				r.finishFlat(c, req, ds, 1, resTimeout) // services_fast.go
+				return
+			}
+		}
 	}
 	ds.calls++
 	ds.inFlight++
@@ -901,7 +913,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	} else {
 		ds.maxAfter = max(ds.maxAfter, after) // fork.go
 	}
-	if in.leafTimeout && (!answers || after >= ds.timeout) {
+	if in.leafTimeout && (!answers || r.now+after >= req.timeoutAt) {
 		// A child's slot has no timer deferred at a bulkhead (those are
 		// the front's, of older generations), so armTimeout skips
 		// nothing for an answer within the timeout.
