@@ -24,12 +24,13 @@ import (
 // each arrival runBefore's choice, two calls and the slot's lookups.
 // arriveTasks is its twin for a tasks server.
 func (r *Run) arriveOthers(stop time.Duration) {
+	// A request shed (shedding.go) is refused as arrive refuses one
+	// with no worker and no room: both are toRefuse.
 	const (
 		toArrive = iota
 		toWorker
 		toRefuse
 		toQueue
-		toShed
 	)
 	q := &r.queue
 	for {
@@ -48,7 +49,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			} else if r.frontShed == nil || !r.sheds(r.frontShed, &r.accept, es.class) {
 				how = toQueue
 			} else {
-				how = toShed // shedding.go: refused as arrive refuses it
+				how = toRefuse // shed
 			}
 		}
 		if how == toArrive {
@@ -61,7 +62,9 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
-			if now >= r.measureFrom && now < r.measureTo {
+			// Judged once for the endpoint's count and its tenant's.
+			inWindow := now >= r.measureFrom && now < r.measureTo
+			if inWindow {
 				es.windowArrived++
 			}
 			if how == toWorker && es.limitedFlat && r.accept.n == 0 && r.frontShed == nil {
@@ -78,7 +81,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 					}
 				}
 			}
-			if how == toRefuse || how == toShed {
+			if how == toRefuse {
 				// arrive's refusal (noRoom), or refuseArrival's of a
 				// request shed, as arrive counts them.
 				r.lacked = true // fork.go
@@ -86,7 +89,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				es.bucket.Outcomes[Rejected]++
 				r.countRefused(es, now)
 				if es.tenancy != nil {
-					r.tenantRefused(es, now) // tenants.go
+					r.countTenantRefused(sharedTenant(es), inWindow) // tenants.go
 				}
 				goto next
 			}
@@ -104,7 +107,13 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
 			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
 			if es.tenancy != nil {
-				req.tenant = r.arrivalTenant(es, now) // tenants.go
+				// arrivalTenant's steps (tenants.go), the draw replayed
+				// and the window judged.
+				t := sharedTenant(es)
+				if t >= 0 {
+					r.tenantArrived(t, inWindow)
+				}
+				req.tenant = t
 			}
 			r.open++
 			if es.patience > 0 {

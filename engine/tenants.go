@@ -245,14 +245,16 @@ func (r *Run) closeTenants() {
 	}
 }
 
-// tenantArrived counts an arrival of tenant t (>= 0).
-func (r *Run) tenantArrived(t int8) {
+// tenantArrived counts an arrival of tenant t (>= 0), in the measurement
+// window or not: arriveOthers has judged the window for its endpoint's
+// count already.
+func (r *Run) tenantArrived(t int8, inWindow bool) {
 	// One look-up of the record: each r.tenants[t] is a bounds check and
 	// a multiplication of its own.
 	ts := &r.tenants[t]
 	ts.arrived++
 	ts.bucket.Arrived++
-	if r.now >= r.measureFrom && r.now < r.measureTo {
+	if inWindow {
 		ts.windowArrived++
 	}
 }
@@ -391,26 +393,38 @@ func releaseTenantSlot(req *request, ds *dependencyState) {
 func (r *Run) arrivalTenant(es *endpointState, now time.Duration) int8 {
 	t := r.drawTenant(es, now)
 	if t >= 0 {
-		r.tenantArrived(t)
+		r.tenantArrived(t, r.now >= r.measureFrom && r.now < r.measureTo)
 	}
 	return t
 }
 
 // drawTenant is the tenant of endpoint es's arrival at now.
 func (r *Run) drawTenant(es *endpointState, now time.Duration) int8 {
-	if sh := es.shared; sh != nil {
-		// Drawn with the replayed traffic (drawTenants); arrive has
-		// moved sharedNext past this arrival already.
-		return sh.tenants[es.sharedNext-1]
+	if es.shared != nil {
+		return sharedTenant(es)
 	}
 	return es.tenancy.draw(now)
 }
 
+// sharedTenant is the tenant of the arrival just taken from es's replayed
+// traffic, drawn with it (drawTenants): arrive and takeShared have moved
+// sharedNext past it already. arriveOthers, whose arrivals are all
+// replayed, reads it without drawTenant's test.
+func sharedTenant(es *endpointState) int8 {
+	return es.shared.tenants[es.sharedNext-1]
+}
+
 // tenantRefused draws the tenant of an arrival refused at once (no worker
-// and no room, or shed) and counts it, arrived and rejected: tenantArrived
-// and tenantAnswered in one look-up of the record.
+// and no room, or shed) and counts it (countTenantRefused).
 func (r *Run) tenantRefused(es *endpointState, now time.Duration) {
-	t := r.drawTenant(es, now)
+	r.countTenantRefused(r.drawTenant(es, now), now >= r.measureFrom && now < r.measureTo)
+}
+
+// countTenantRefused counts an arrival of tenant t refused at once, in the
+// measurement window or not, arrived and rejected: tenantArrived and
+// tenantAnswered in one look-up of the record. A request with no tenant
+// (t < 0) counts for none.
+func (r *Run) countTenantRefused(t int8, inWindow bool) {
 	if t < 0 {
 		return
 	}
@@ -419,7 +433,7 @@ func (r *Run) tenantRefused(es *endpointState, now time.Duration) {
 	ts.bucket.Arrived++
 	ts.total[Rejected]++
 	ts.bucket.Answered[Rejected]++
-	if now >= r.measureFrom && now < r.measureTo {
+	if inWindow {
 		ts.windowArrived++
 		ts.window[Rejected]++
 	}
