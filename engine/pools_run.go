@@ -271,7 +271,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		return false
 	}
 	if w.n == len(w.items) && w.n > 2 {
-		w.dropDead(r.dialLive) // timers.go
+		r.dropDeadDials(w)
 	}
 	r.seq++
 	p := w.add()
@@ -312,6 +312,34 @@ func (r *Run) dialDue(e *event) {
 	}
 	w.head, w.n = h&mask, n
 	e.dep = 0
+}
+
+// dropDeadDials drops from w, a host's FIFO of dials, which is full, the
+// dials between its first and its last that dialLive says can do nothing,
+// keeping the order of the rest, as waitRing.dropEnded drops ended timers
+// (timers.go: why the first and the last stay, and why dropping sooner
+// changes nothing). Its loop asks dialLive inlined: through a func value,
+// each dial's test was a call, and go-server's hung host fills its FIFO
+// every few hundred dials.
+func (r *Run) dropDeadDials(w *waitRing) {
+	items, mask := w.items, len(w.items)-1
+	kept := 1
+	// The dials between the first and the last lie in at most two runs of
+	// the array, read in order; a kept dial moves back to the next place
+	// kept, one already read.
+	from, left := (w.head+1)&mask, w.n-2
+	for left > 0 {
+		run := items[from:min(from+left, len(items))]
+		for k := range run {
+			if p := &run[k]; r.dialLive(p) {
+				items[(w.head+kept)&mask] = *p
+				kept++
+			}
+		}
+		left -= len(run)
+		from = 0
+	}
+	w.dropped(kept)
 }
 
 // dialLive reports whether dial p still has something to do when it comes

@@ -87,9 +87,13 @@ func doubleInPlace[T any](items []T, head, n, size int) []T {
 	return grown
 }
 
-// dropDead drops from the ring the timers between its first and its last
-// that live says can do nothing, keeping the order of the rest. It is
-// called when the ring is full, instead of growing it: the timer that
+// dropEnded drops from the ring the timers between its first and its last
+// that can do nothing, keeping the order of the rest: patience timers
+// (answered: a client that has its answer waits no more) and timeouts (a
+// request that has ended), as patienceDue and timeoutDue test them, in a
+// loop of its own: a ring of patience timers fills every few dozen
+// arrivals (a host's dials have theirs, dropDeadDials, pools_run.go). It
+// is called when the ring is full, instead of growing it: the timer that
 // comes up drops those behind it that can do nothing (patienceDue,
 // timeoutDue, dialDue), and dropping them sooner changes nothing, as long
 // as what makes a timer dead stays so (a slot's generation, an attempt's
@@ -99,23 +103,6 @@ func doubleInPlace[T any](items []T, head, n, size int) []T {
 // kept holds about as many timers as can still do something, not every
 // one set within a patience or a hang, and costs a fork's copy
 // (cloneWaits) and the cache as much.
-func (w *waitRing) dropDead(live func(*timerWait) bool) {
-	items, mask := w.items, len(w.items)-1
-	kept := 1
-	for k := 1; k < w.n-1; k++ {
-		p := &items[(w.head+k)&mask]
-		if live(p) {
-			items[(w.head+kept)&mask] = *p
-			kept++
-		}
-	}
-	w.dropped(kept)
-}
-
-// dropEnded is dropDead for patience timers (answered: a client that has
-// its answer waits no more) and timeouts (a request that has ended), as
-// patienceDue and timeoutDue test them, in a loop of its own: a ring of
-// patience timers fills every few dozen arrivals.
 func (w *waitRing) dropEnded(reqs []request, answered bool) {
 	items, mask := w.items, len(w.items)-1
 	kept := 1

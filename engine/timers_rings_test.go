@@ -9,7 +9,7 @@ import (
 )
 
 // A FIFO of timers drops those that can do nothing when it fills
-// (waitRing.dropDead) rather than grow to hold every timer set within a
+// (waitRing.dropEnded, Run.dropDeadDials) rather than grow to hold every timer set within a
 // patience or a hang: go-server's hung provider is dialled 200 times a
 // second, each dial given up a second later but ending only with the
 // hang, and its endpoints set 300 patience timers a second that last
