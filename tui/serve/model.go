@@ -701,6 +701,12 @@ func (s *Session) fork() tea.Cmd {
 	switch {
 	case s.shown == SandboxScreen && s.haveRS:
 		s.rs, cmd = s.rs.Fork()
+		// From here the copy may run the student's own knobs, seed or
+		// faults, which Follow keeps (it moves a run, it does not
+		// replace it): following again builds the presenter's afresh.
+		// It showed "9/100 busy" under "following the teacher", the
+		// student's 100 workers where the teacher had 200.
+		s.rsSrc = nil
 	case s.shown == LessonScreen && s.haveRL:
 		// The student's lesson from here on: it keeps their progress
 		// (pollfork.go).
