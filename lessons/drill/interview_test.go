@@ -335,11 +335,13 @@ func TestRubricSaysWhatTheLessonsTeach(t *testing.T) {
 		// to the last hop.
 		{"search-ranking", "deadline", []string{"min(its own timeout, time left − a margin)", "cancels down to the last hop"},
 			"Propagate the deadline in a header and cancel downstream calls."},
-		// Lesson 12: a rate-limited drain after the outage, jittered, the
-		// cooldown fitted to the restart.
-		{"notifications", "drain", []string{"limited rate", "jittered", "cooldown fitted to the provider's restart"},
+		// Lesson 12: a rate-limited drain after the outage, jittered. Its
+		// evidence is fleet-probes', named; the cooldown fitted to the
+		// restart is the common cooldown point's (checkout restarts
+		// nothing, and cascade's push never comes back).
+		{"notifications", "drain", []string{"limited rate", "jittered", "`breakerlab sandbox fleet-probes`"},
 			"When push comes back we drain the backlog slowly."},
-		{"payment-checkout", "drain", []string{"limited rate", "jittered", "restart"},
+		{"payment-checkout", "drain", []string{"limited rate", "jittered", "`breakerlab sandbox fleet-probes`"},
 			"The pending charges are rate-limited as they drain."},
 	} {
 		p, i := pointOf(t, c.prompt, c.point)

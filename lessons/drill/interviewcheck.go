@@ -44,6 +44,8 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
 //     answering") is one the scenario plays: a dependency of the variants
 //     it quotes fails every call or answers none, for as long as the text
 //     says (checkOutage);
+//   - a point whose claims play in another scenario than the prompt's
+//     names it as `breakerlab sandbox NAME` (checkShown);
 //   - no number is typed by hand: the prompt's text has none that is not a
 //     placeholder or a name (lessons.UncheckedNumbers), and a point's only
 //     those its prompt states.
@@ -114,6 +116,9 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			}
 			if err := checkSubjects(pt.Text); err != nil {
 				bad(at, "%v", err)
+			}
+			if msg := checkShown(p.Scenario, pt); msg != "" {
+				bad(at, "%s", msg)
 			}
 			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {
 				bad(at, "types %s by hand: write a placeholder (a fact, a metric) or a claim", strings.Join(n, ", "))
