@@ -128,9 +128,14 @@ func (ts *testServer) dial(t *testing.T, user string, auth []gossh.AuthMethod, w
 	return c
 }
 
+// waitFor waits until c's screen since mark shows every text. It returns as
+// soon as they show, so its bound only decides how long a failing test
+// takes: 15 s (90 s under the race detector), since a lesson's preparing,
+// under -race on a 2-core machine at a load of 60 (helpers' builds beside
+// make test), once took over the 30 s that 5 s gave.
 func waitFor(t *testing.T, c *Client, mark int64, texts ...string) {
 	t.Helper()
-	if err := c.WaitFor(mark, patience(5*time.Second), texts...); err != nil {
+	if err := c.WaitFor(mark, patience(15*time.Second), texts...); err != nil {
 		t.Fatalf("%v; the screen had:\n%s", err, tail(c.Since(mark), 2000))
 	}
 }
