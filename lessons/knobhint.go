@@ -135,27 +135,57 @@ func foldPrefixes(keys []string) []string {
 	return out
 }
 
-// NearestNames are at most n of paths closest to path by edit distance
-// (parse.go's), closest first, among those close enough to be a slip: a
-// third of the path's length, and at least two edits. It is the one
-// "did you mean" of a sweep's names: its knobs (--vary) and its measures
-// (--measure, --goal), whose paths read the same way, PART.KEY.
+// NearestNames are the names of paths nearest path by edit distance
+// (internal/spell's), at most n of them, in paths' order: only those at
+// the nearest distance, so that the name meant is not followed by strays
+// one edit further. A path whose part is spelt right (PART.KEY, the part
+// a part of some name in paths) is compared key with key, among that
+// part's names alone: the limit of a slip, a third of the key's length
+// and at least two edits, is then the key's, so "recommendations.bulkhed"
+// is not offered recommendations.rate because the long part made the
+// limit loose. Any other path is compared whole, with a third of its
+// length. It is the one "did you mean" of a sweep's names: its knobs
+// (--vary, the sandbox and lessons) and its measures (--measure, --goal),
+// whose paths read the same way, PART.KEY.
 func NearestNames(path string, paths []string, n int) []string {
 	type scored struct {
 		p string
 		d int
 	}
-	limit := max(2, len(path)/3)
-	var found []scored
+	key, limit := path, max(2, len([]rune(path))/3)
+	var among []string
 	for _, p := range paths {
-		if d := spell.Distance(path, p); d <= limit {
+		part, _ := splitName(p)
+		if rest, ok := strings.CutPrefix(path, part+"."); ok && part != "" {
+			if len(part)+1 > len(path)-len(key) {
+				// The longest part the path begins with: "a.b" over "a".
+				key, limit, among = rest, max(2, len([]rune(rest))/3), nil
+			}
+			if len(part)+1 == len(path)-len(key) {
+				among = append(among, p)
+			}
+		}
+	}
+	if among == nil {
+		among = paths
+	}
+	var found []scored
+	best := limit
+	for _, p := range among {
+		k := p
+		if key != path {
+			_, k = splitName(p)
+		}
+		if d := spell.Distance(key, k); d <= best {
+			best = d
 			found = append(found, scored{p, d})
 		}
 	}
-	slices.SortStableFunc(found, func(a, b scored) int { return a.d - b.d })
 	var out []string
-	for _, f := range found[:min(n, len(found))] {
-		out = append(out, f.p)
+	for _, f := range found {
+		if f.d == best && len(out) < n {
+			out = append(out, f.p)
+		}
 	}
 	if len(out) > 0 {
 		return out
@@ -170,4 +200,14 @@ func NearestNames(path string, paths []string, n int) []string {
 		}
 	}
 	return out
+}
+
+// splitName is a name's part and key as SplitKnob cuts them, a measure's
+// too (search, p99); part is "" for a server's knob (workers) and for a
+// name SplitKnob cannot cut, which is compared whole.
+func splitName(p string) (part, key string) {
+	if part, key, ok := SplitKnob(p); ok {
+		return part, key
+	}
+	return "", p
 }

@@ -66,7 +66,9 @@ func TestUnknownKnobAmongOffersOnlyTheKnobsGiven(t *testing.T) {
 		t.Fatalf("SetKnob's refusal of an unknown knob is a %T, not an *UnknownKnobError", err)
 	}
 	msg := unknown.Among([]string{"workers", "recommendations.timeout", "recommendations.rate"}).Error()
-	want := `cascade has no knob "recommendations.ratelimiter.pr"; did you mean recommendations.timeout or recommendations.rate? Its knobs are:` +
+	// Nor is a knob given offered that is not near: timeout and rate are
+	// no slip of ratelimiter.pr.
+	want := `cascade has no knob "recommendations.ratelimiter.pr". Its knobs are:` +
 		"\n  the server: workers\n  recommendations: timeout, rate"
 	if msg != want {
 		t.Errorf("Among says\n%s\nwant\n%s", msg, want)
