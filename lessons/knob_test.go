@@ -22,7 +22,7 @@ func TestSetKnob(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := SetKnob(sc, 1, "recommendations.bulkheads", int64(7))
-	if err == nil || !strings.Contains(err.Error(), `no knob "recommendations.bulkheads"`) || !strings.Contains(err.Error(), "did you mean recommendations.bulkhead ") {
+	if err == nil || !strings.Contains(err.Error(), `no knob "recommendations.bulkheads"`) || !strings.Contains(err.Error(), "did you mean recommendations.bulkhead?") {
 		t.Errorf("error %v, want one listing the knobs", err)
 	}
 	if err := SetKnob(sc, 9, "workers", int64(7)); err == nil {

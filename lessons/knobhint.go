@@ -37,8 +37,8 @@ func (e *UnknownKnobError) Error() string { return e.msg }
 func (e *UnknownKnobError) Among(knobs []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
-	if near := NearestNames(e.Path, knobs, 3); len(near) > 0 {
-		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(near, " or "))
+	if hint := DidYouMean(e.Path, knobs); hint != "" {
+		b.WriteString(hint)
 	} else {
 		b.WriteString(".")
 	}

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -113,3 +114,32 @@ func TestNearestNamesFindsEveryNameSwapped(t *testing.T) {
 		}
 	}
 }
+
+// A goal's misspelt measure is offered the measure meant, as --measure's
+// is, in the first line before the list; a goal refused for its number
+// or a measure spelt right is offered nothing.
+func TestGoalAndMeasureOfferTheMeasureMeant(t *testing.T) {
+	racefree.Only(t) // no goroutine: builds a scenario and parses names
+	b, _ := scenarios.Lookup("cascade")
+	sc := b.Build()
+	for _, tc := range []struct {
+		err  error
+		hint string
+	}{
+		{second(ParseGoal("search.okk>=0.9", sc, 0)), "did you mean search.ok?"},
+		{second(ParseGoal(`"serch".p99<=250`, sc, 0)), "did you mean search.p99?"},
+		{second(ParseMetric("search.okk", sc, 0)), "did you mean search.ok?"},
+		{second(ParseGoal("search.ok>=9x", sc, 0)), ""},
+		{second(ParseGoal("search.ok", sc, 0)), ""},
+	} {
+		if tc.err == nil {
+			t.Fatal("a goal or measure refused was taken")
+		}
+		head, _, _ := strings.Cut(tc.err.Error(), "\n")
+		if tc.hint == "" && strings.Contains(head, "did you mean") || !strings.HasSuffix(head, tc.hint) {
+			t.Errorf("the first line should end %q: %s", tc.hint, tc.err)
+		}
+	}
+}
+
+func second[T any](_ T, err error) error { return err }

@@ -108,13 +108,13 @@ func (p *parser) sweep(st *Step, t *sweepTOML, f *fieldLines) error {
 	if strings.TrimSpace(t.Measure) == "" {
 		return p.errorf(line, "sweep.measure", "the sweep needs a measure, such as \"search.ok\" or \"recommendations.first_open\"")
 	}
-	m, err := sweep.ParseMetric(t.Measure, base, spec.Variant)
+	m, err := ParseMetric(t.Measure, base, spec.Variant)
 	if err != nil {
 		return p.wrap(f.line("sweep.measure"), "sweep.measure", err)
 	}
 	plan.Measure = m
 	if t.Goal != "" {
-		g, err := sweep.ParseGoal(t.Goal, base, spec.Variant)
+		g, err := ParseGoal(t.Goal, base, spec.Variant)
 		if err != nil {
 			return p.wrap(f.line("sweep.goal"), "sweep.goal", err)
 		}

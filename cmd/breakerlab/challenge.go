@@ -336,7 +336,7 @@ func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challen
 	if r.Par != nil {
 		line(r.MeetsPar, challenge.LabelWithWindow(r.Par.Goal.Label, r.Par.Goal), r.Par.Shown(), r.Par.Goal.WantText())
 	} else {
-		line(r.MeetsPar, "par: knobs changed from the start", fmt.Sprint(r.Changes), fmt.Sprintf("≤ %d", c.Par.Changes))
+		line(r.MeetsPar, "par: knobs changed from the start", fmt.Sprint(r.Changes), c.Par.ChangesWant())
 	}
 	// The verdict's words are the challenge screen's (Result.Verdict): a
 	// par of changes is met at the fewest knobs, which earns ★★★ "at par".

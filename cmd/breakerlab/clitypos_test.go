@@ -27,11 +27,13 @@ func TestCommandLineTyposNameWhatWorks(t *testing.T) {
 		not  []string
 	}{
 		{"a field one letter long", append([]string{"sweep", "cascade", "--measure", "search.okk"}, vary...),
-			[]string{`measure "search.okk": unknown field "okk"; did you mean search.ok or`}, nil},
+			[]string{`measure "search.okk": unknown field "okk"; did you mean search.ok?`}, nil},
+		{"a goal's field misspelt", append([]string{"sweep", "cascade", "--measure", "search.ok", "--goal", "search.okk>=0.9"}, vary...),
+			[]string{`goal "search.okk>=0.9": measure "search.okk": unknown field "okk"; did you mean search.ok?`}, nil},
 		{"an endpoint misspelt", append([]string{"sweep", "cascade", "--measure", "serch.ok"}, vary...),
 			[]string{`cascade has no endpoint "serch"; did you mean search.ok?`}, nil},
 		{"a field one letter long, of a number", append([]string{"sweep", "cascade", "--measure", "search.p99x"}, vary...),
-			[]string{`unknown field "p99x"; did you mean search.p99 or`}, nil},
+			[]string{`unknown field "p99x"; did you mean search.p99?`}, nil},
 		{"a dependency's field misspelt", append([]string{"sweep", "cascade", "--measure", "recommendations.inflight_max"}, vary...),
 			[]string{`did you mean recommendations.in_flight_max`}, nil},
 		{"first_open spelt right, on no breaker", append([]string{"sweep", "cascade", "--measure", "recommendations.first_open"}, vary...),

@@ -247,21 +247,13 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		}
 	}
 	var err error
-	if plan.Measure, err = sweep.ParseMetric(measure, base, v); err != nil {
-		// The list of measures under the first line fits already
-		// (MeasureChoices); the first line, long names and all, is
-		// fitted with the prefix it is printed after.
-		head, choices, _ := strings.Cut(err.Error(), "\n")
-		if choices != "" {
-			choices = "\n" + choices
-		}
-		head += didYouMeanMeasure(measure, base, v)
-		return nil, usagef("%s%s", fitMessage(head), choices)
+	if plan.Measure, err = lessons.ParseMetric(measure, base, v); err != nil {
+		return nil, measureRefusal(err)
 	}
 	if goal != "" {
-		g, err := sweep.ParseGoal(goal, base, v)
+		g, err := lessons.ParseGoal(goal, base, v)
 		if err != nil {
-			return nil, usagef("%w", err)
+			return nil, measureRefusal(err)
 		}
 		plan.Goal = &g
 	}
@@ -650,25 +642,15 @@ func fitMessage(text string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(report.Wrap(prefix+text, messageWidth, 2), prefix), "\n")
 }
 
-// didYouMeanMeasure is "; did you mean NAME?" for the measures of variant
-// v nearest a measure it refused, or "" when none is near or the measure
-// is spelt right: a dependency's first_open, refused because the
-// dependency has no breaker in v, would otherwise be offered the
-// endpoint's "failed". The suggestion is the knobs' own
-// (lessons.NearestNames), so --measure and --vary suggest alike.
-func didYouMeanMeasure(measure string, sc *engine.Scenario, v int) string {
-	measure = strings.TrimSpace(measure)
-	if owner, ok := strings.CutSuffix(measure, ".first_open"); ok {
-		for _, d := range sc.Variants[v].System.Dependencies {
-			if d.Name == owner {
-				return ""
-			}
-		}
+// measureRefusal is the usage error of a --measure or --goal refused
+// (lessons.ParseMetric, lessons.ParseGoal: a misspelt measure is offered
+// the nearest): the list of measures under the first line fits already
+// (MeasureChoices); the first line, long names and all, is fitted with
+// the prefix it is printed after.
+func measureRefusal(err error) error {
+	head, choices, _ := strings.Cut(err.Error(), "\n")
+	if choices != "" {
+		choices = "\n" + choices
 	}
-	known := sweep.Measures(sc, v)
-	near := lessons.NearestNames(measure, known, 3)
-	if len(near) == 0 {
-		return ""
-	}
-	return "; did you mean " + strings.Join(near, " or ") + "?"
+	return usagef("%s%s", fitMessage(head), choices)
 }

@@ -250,6 +250,8 @@ func TestMalformedFilesNameLineAndField(t *testing.T) {
 		{"start outside range", `min = "100ms"`, `min = "2s"`, `c.toml:5: knobs[1].path: the challenge starts at 1s, outside the knob's range`},
 		{"unknown metric", `share web ok >= 99%`, `happiness web >= 99%`, `c.toml:11: goals[1].expect: unknown metric "happiness"`},
 		{"no such endpoint", `share web ok >= 99%`, `share api ok >= 99%`, `c.toml:11: goals[1].expect: the scenario has no endpoint "api"`},
+		{"misspelt metric", `share web ok >= 99%`, `shre web ok >= 99%`, `c.toml:11: goals[1].expect: unknown metric "shre"; did you mean share? (known: `},
+		{"misspelt endpoint", `share web ok >= 99%`, `share wbe ok >= 99%`, `c.toml:11: goals[1].expect: the scenario has no endpoint "wbe"; did you mean web? (it has: web)`},
 		{"share above 1", `share web ok >= 99%`, `share web ok >= 99`, `c.toml:11: goals[1].expect: share is a share from 0 to 1`},
 		{"duration compared with a number", `share web ok >= 99%`, `p99 web <= 5`, `c.toml:11: goals[1].expect: p99 is a duration`},
 		{"bad outcome", `share web ok >= 99%`, `share web good >= 99%`, `c.toml:11: goals[1].expect: "good" is not an outcome`},

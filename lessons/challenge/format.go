@@ -147,6 +147,17 @@ type Par struct {
 	Note    string
 }
 
+// ChangesWant is the bound of a par that counts the knobs changed, as the
+// par's row writes it beside the changes a design made, on the challenge
+// screen and in `challenge --check`: "≤ 2", or "none" for a par of 0,
+// where "≤ 0" would read as a count that could go below none.
+func (p *Par) ChangesWant() string {
+	if p.Changes == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("≤ %d", p.Changes)
+}
+
 // Text is the par in words, as the brief and the list write it: "the
 // process's memory at its peak ≤ 165 MiB", or "at most 2 knobs changed from
 // the start, the fewest that do it". (A design file's header writes a goal

@@ -471,7 +471,7 @@ func parseGoal(text string, shuffle bool) (Goal, error) {
 	g.Metric, g.Args, g.Op = fields[0], fields[1:at], strings.NewReplacer("≤", "<=", "≥", ">=").Replace(fields[at])
 	m, ok := metrics[g.Metric]
 	if !ok {
-		return g, fmt.Errorf("unknown metric %q (known: %s)", g.Metric, strings.Join(metricNames(), ", "))
+		return g, fmt.Errorf("unknown metric %q%s (known: %s)", g.Metric, lessons.DidYouMean(g.Metric, metricNames()), strings.Join(metricNames(), ", "))
 	}
 	if m.shuffle != shuffle && g.Metric != "param" {
 		if shuffle {
@@ -571,7 +571,7 @@ func endpointOf(s *engine.Snapshot, name string) (*engine.EndpointSnapshot, erro
 	for _, e := range s.Endpoints {
 		names = append(names, e.Name)
 	}
-	return nil, fmt.Errorf("the scenario has no endpoint %q (it has: %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("the scenario has no endpoint %q%s (it has: %s)", name, lessons.DidYouMean(name, names), strings.Join(names, ", "))
 }
 
 // tenantOf finds a tenant's counts.
@@ -586,7 +586,7 @@ func tenantOf(s *engine.Snapshot, name string) (*engine.TenantSnapshot, error) {
 	if len(names) == 0 {
 		return nil, fmt.Errorf("the scenario has no tenants, so no tenant %q", name)
 	}
-	return nil, fmt.Errorf("the scenario has no tenant %q (it has: %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("the scenario has no tenant %q%s (it has: %s)", name, lessons.DidYouMean(name, names), strings.Join(names, ", "))
 }
 
 // dependencyOf finds DEPENDENCY of the front service, or
@@ -604,7 +604,7 @@ func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, 
 			names = append(names, svc.Name+"/"+d.Name)
 		}
 	}
-	return nil, fmt.Errorf("the scenario has no dependency %q (it has: %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("the scenario has no dependency %q%s (it has: %s)", name, lessons.DidYouMean(name, names), strings.Join(names, ", "))
 }
 
 // param reads a knob's value as a metric value. set is false where the

@@ -818,8 +818,9 @@ func (m *Model) wants() []string {
 	return append(out, parChangesWant(m.c))
 }
 
-// parChangesWant is the bound of a par that counts the knobs changed.
-func parChangesWant(c *challenge.Challenge) string { return fmt.Sprintf("≤ %d", c.Par.Changes) }
+// parChangesWant is the bound of a par that counts the knobs changed,
+// worded as `challenge --check` words it (Par.ChangesWant).
+func parChangesWant(c *challenge.Challenge) string { return c.Par.ChangesWant() }
 
 // statusLines say how the design stands, or why it cannot be graded, in
 // at most room lines: the verdict and the note first, then as many of the
