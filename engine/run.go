@@ -1835,13 +1835,18 @@ func (r *Run) finishServer(id int32) {
 
 // releaseWorker frees request id and its worker, and gives the worker to
 // the next queued request whose client still waits.
+//
+// The worker goes to that request directly, with startOnWorker's steps:
+// pushed on freeWorkers and popped again at once it would be the same
+// worker, and the busy count, down one and up one, the same (and so its
+// peak, which it has reached already). Nothing between the two reads
+// either, and what the handler (or startTask) reads of them is as
+// startOnWorker would leave it.
 func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 	w := req.worker
-	r.busy--
 	es.busy--
 	r.freeRequest(id)
-	r.freeWorkers = append(r.freeWorkers, w)
-	for r.accept.len() > 0 {
+	for r.accept.n > 0 {
 		next, gen := r.accept.pop()
 		nreq := &r.requests[next]
 		if uint64(nreq.gen) != gen {
@@ -1854,9 +1859,19 @@ func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 			r.freeRequest(next) // its client gave up while it queued: drop it
 			continue
 		}
-		r.startOnWorker(next)
-		break
+		// startOnWorker's steps, with the worker just freed.
+		nes := &r.endpoints[nreq.ep]
+		nes.busy++
+		nreq.worker = w
+		nreq.started = true
+		if r.tasks != nil && r.startTask(next, nreq) {
+			return // tasks_run.go: the loop runs the handler later
+		}
+		r.runHandler(next, nreq, nes)
+		return
 	}
+	r.busy--
+	r.freeWorkers = append(r.freeWorkers, w)
 }
 
 func (r *Run) freeRequest(id int32) {
