@@ -33,11 +33,19 @@ func (r *Run) arriveOthers(stop time.Duration) {
 		toQueue
 	)
 	q := &r.queue
+	// The first arrival's endpoint, kept from one arrival to the next:
+	// only the arrivals move the first arrival (orderNextArrival, and
+	// drawNext, which a replayed run does not take), and of what this loop
+	// calls only arrive takes one; none of the rest (the handler, the
+	// shedder, takeHeld's service steps) comes back to an arrival loop.
+	// After arrive it is looked up again. (Nil once the traffic has ended,
+	// when arrAt is noArrival and the loop returns before reading it.)
+	firstEs := &r.endpoints[r.firstArr]
 	for {
 		epIdx := r.firstArr
 		now := r.arrAt
 		r.now = now
-		es := &r.endpoints[epIdx]
+		es := firstEs
 		// What arrive would do with it: toArrive (anything not written
 		// out here), or take a free worker, refuse it, or queue it.
 		how := toArrive
@@ -46,20 +54,40 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				how = toWorker
 			} else if !r.acceptQueueHasRoom() {
 				how = toRefuse
-			} else if r.frontShed == nil || !r.sheds(r.frontShed, &r.accept, es.class) {
+			} else if sh := r.frontShed; sh == nil {
 				how = toQueue
 			} else {
-				how = toRefuse // shed
+				// sheds' common case (shedding.go), written out, a call
+				// fewer on nearly every arrival of a saturated front: under
+				// the OldestAge signal, the wait of a live request at the
+				// accept ring's head, judged by AdmitWait (inlined). Any
+				// other case asks sheds. TestTenantArrivalsTakeTheBatch and
+				// TestLimitedArrivalsChangeNothing run it against arrive's
+				// call of sheds.
+				how = toQueue
+				acc, live := &r.accept, false
+				if h := acc.head; acc.n > 0 && !sh.estimates {
+					req := &r.requests[acc.ids[h]]
+					if live = uint64(req.gen) == acc.stamps[h] && !req.clientDone; live && !sh.sh.AdmitWait(max(now-req.arrived, 0), es.class) {
+						how = toRefuse // shed
+					}
+				}
+				if !live && r.sheds(sh, acc, es.class) {
+					how = toRefuse // shed
+				}
 			}
 		}
 		if how == toArrive {
 			r.arrive(epIdx)
+			if r.firstArr >= 0 {
+				firstEs = &r.endpoints[r.firstArr]
+			}
 			goto next
 		}
 		{
 			// arrive's reading of the order.
 			latency, errDraw := r.takeShared(es)
-			r.orderNextArrival()
+			firstEs = r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
 			// Judged once for the endpoint's count and its tenant's.
@@ -306,15 +334,17 @@ func (r *Run) takeShared(es *endpointState) (latency time.Duration, errDraw floa
 }
 
 // orderNextArrival makes the arrival after the one just taken, in the
-// replayed order, the run's first.
-func (r *Run) orderNextArrival() {
+// replayed order, the run's first, and returns its endpoint (nil when the
+// traffic has ended), which arriveOthers keeps for its next arrival.
+func (r *Run) orderNextArrival() *endpointState {
 	m := r.orderNext + 1
 	r.orderNext = m
 	if m < len(r.order) {
 		ep := int(r.order[m])
 		n := &r.endpoints[ep]
 		r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-	} else {
-		r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+		return n
 	}
+	r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+	return nil
 }
