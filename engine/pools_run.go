@@ -36,19 +36,33 @@ const (
 // poolRun is the pools' state in a run.
 type poolRun struct {
 	pools []poolState
-	// byDep and hostOf give, per front dependency, its pool (-1: none)
-	// and its host within the pool.
-	byDep, hostOf []int16
-	holds         []connHold // per request slot
+	// at gives, per front dependency, its pool (-1: none) and its host
+	// within the pool: one slice, so that an attempt finds both with one
+	// index and one bounds check.
+	at    []poolAt
+	holds []connHold // per request slot
 	// frozen stops connections being handed out while the process dies
 	// (oomKill).
 	frozen bool
 }
 
+// poolAt is where a dependency's attempts take their connections: pool
+// pool's host host.
+type poolAt struct {
+	pool, host int16
+}
+
+// noCap stands for a cap of zero (none) in poolState.size and
+// hostState.perHost, so that room compares once for each cap.
+const noCap = int(^uint(0) >> 1)
+
 // poolState is one pool.
 type poolState struct {
 	cfg   *Pool
 	hosts []hostState
+	// size is cfg.Size, noCap for none: read on every attempt, kept here
+	// to spare the read through cfg and the test for zero (setCaps).
+	size int
 	// inUse counts connections held or being dialled; waiting the
 	// attempts parked for one. dialling counts the part of inUse still
 	// being dialled (a hung host's dials last as long as the hang), so
@@ -69,6 +83,7 @@ type poolState struct {
 // hostState is a pool's connections to one host.
 type hostState struct {
 	dep      int // a dependency that calls it: its faults decide a dial
+	perHost  int // the pool's PerHost, noCap for none, as poolState.size
 	inUse    int
 	inUseMax int // for a fork (tasks_fork.go)
 	dialling int // of inUse, as the pool's
@@ -82,10 +97,10 @@ type hostState struct {
 
 // connHold is an attempt's place in its pool.
 type connHold struct {
-	state      uint8
-	pool, host int16
-	tok        uint32
-	since      time.Duration // when it began to wait
+	state uint8
+	poolAt
+	tok   uint32
+	since time.Duration // when it began to wait
 }
 
 // PoolSample is one time-series bucket of a pool, read at its end.
@@ -95,14 +110,14 @@ type PoolSample struct {
 
 func (r *Run) initPools(samples int) {
 	sys := r.sys
-	pr := &poolRun{pools: make([]poolState, len(sys.Pools)), byDep: make([]int16, len(r.dependencies)), hostOf: make([]int16, len(r.dependencies))}
+	pr := &poolRun{pools: make([]poolState, len(sys.Pools)), at: make([]poolAt, len(r.dependencies))}
 	index := map[string]int{}
 	for i := range sys.Pools {
 		pr.pools[i] = poolState{cfg: &sys.Pools[i], series: make([]PoolSample, 0, samples)}
 		index[sys.Pools[i].Name] = i
 	}
-	for i := range pr.byDep {
-		pr.byDep[i] = -1
+	for i := range pr.at {
+		pr.at[i].pool = -1
 	}
 	for i := range sys.Dependencies {
 		name := sys.Dependencies[i].Pool
@@ -111,7 +126,7 @@ func (r *Run) initPools(samples int) {
 		}
 		p := index[name]
 		ps := &pr.pools[p]
-		pr.byDep[i] = int16(p)
+		pr.at[i].pool = int16(p)
 		// An attempt that must wait for a connection is parked by the
 		// pipeline; enterFast asks for a connection as startCall does
 		// and leaves such an attempt to it, but the plain fast path
@@ -122,24 +137,49 @@ func (r *Run) initPools(samples int) {
 		if ps.cfg.Kind == DatabasePool && len(ps.hosts) > 0 {
 			continue // one database: every query shares its connections
 		}
-		pr.hostOf[i] = int16(len(ps.hosts))
+		pr.at[i].host = int16(len(ps.hosts))
 		ps.hosts = append(ps.hosts, hostState{dep: i})
+	}
+	for i := range pr.pools {
+		pr.pools[i].setCaps()
 	}
 	r.pools = pr
 }
 
+// setCaps sets ps's and its hosts' caps from its configuration (a run's,
+// or a fork's: rebaseTasks).
+func (ps *poolState) setCaps() {
+	ps.size = orNoCap(ps.cfg.Size)
+	for k := range ps.hosts {
+		ps.hosts[k].perHost = orNoCap(ps.cfg.PerHost)
+	}
+}
+
+// orNoCap is c, a cap, or noCap for zero (none).
+func orNoCap(c int) int {
+	if c == 0 {
+		return noCap
+	}
+	return c
+}
+
 // room reports whether the pool may hand out one more connection to hs.
 func (ps *poolState) room(hs *hostState) bool {
-	c := ps.cfg
-	return (c.Size == 0 || ps.inUse < c.Size) && (c.PerHost == 0 || hs.inUse < c.PerHost)
+	return ps.inUse < ps.size && hs.inUse < hs.perHost
 }
 
 // take counts a connection to hs as in use.
 func (ps *poolState) take(hs *hostState) {
-	ps.inUse++
-	hs.inUse++
-	ps.inUseMax = max(ps.inUseMax, ps.inUse)
-	hs.inUseMax = max(hs.inUseMax, hs.inUse)
+	// The counts in locals: the maximums then compare them without
+	// reading back what was just stored.
+	n, m := ps.inUse+1, hs.inUse+1
+	ps.inUse, hs.inUse = n, m
+	if n > ps.inUseMax {
+		ps.inUseMax = n
+	}
+	if m > hs.inUseMax {
+		hs.inUseMax = m
+	}
 }
 
 // dialStarted counts an attempt's connection to hs as being dialled: the
@@ -174,8 +214,8 @@ func (pr *poolRun) hold(id int32) *connHold {
 // a dial or a free connection) or refused.
 func (r *Run) connReady(id int32, req *request) bool {
 	pr := r.pools
-	p := pr.byDep[req.dep]
-	if p < 0 {
+	at := pr.at[req.dep]
+	if at.pool < 0 {
 		return true
 	}
 	var h *connHold
@@ -184,19 +224,26 @@ func (r *Run) connReady(id int32, req *request) bool {
 	} else {
 		h = pr.hold(id)
 	}
-	host := pr.hostOf[req.dep]
-	h.pool, h.host = p, host
-	ps := &pr.pools[p]
-	hs := &ps.hosts[host]
-	if ps.room(hs) {
-		if hs.idle > 0 {
-			// connect's common case, taken here: an idle connection.
-			ps.take(hs)
-			hs.idle--
-			h.state = connHeld
-			ps.acquired++
-			return true
+	h.poolAt = at
+	ps := &pr.pools[at.pool]
+	hs := &ps.hosts[at.host]
+	if hs.idle > 0 && ps.inUse < ps.size {
+		// connect's common case, taken here: an idle connection. The
+		// pool's cap alone can stop it, not the host's: a host opens a
+		// connection (dials) only when it has no idle one, so its open
+		// ones (in use and idle) never outnumber the most it had in use
+		// at once, which its cap bounds (and a fork changes the cap only
+		// to one at least that most: tasksKnobsUnused).
+		if debugChecks && !ps.room(hs) {
+			panic("engine: a host has an idle connection and no room")
 		}
+		ps.take(hs)
+		hs.idle--
+		h.state = connHeld
+		ps.acquired++
+		return true
+	}
+	if ps.room(hs) {
 		return r.connect(id, h, ps, hs)
 	}
 	h.state = connWaiting
@@ -465,7 +512,7 @@ func (r *Run) giveBack(ps *poolState, hs *hostState) {
 // handBack is giveBack's hand-out of the room a connection to hs left, in
 // a pool where attempts wait.
 func (r *Run) handBack(ps *poolState, hs *hostState) {
-	full := ps.cfg.Size > 0 && ps.inUse+1 >= ps.cfg.Size // before the return
+	full := ps.inUse+1 >= ps.size // before the return (noCap: never)
 	switch {
 	case full || (debugChecks && walkEveryReturn):
 		r.handOut(ps)

@@ -123,10 +123,10 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 		if p == nil || p == src {
 			p = new(poolRun)
 		}
-		pools, holds, byDep, hostOf := p.pools, p.holds, p.byDep, p.hostOf
+		pools, holds, at := p.pools, p.holds, p.at
 		*p = *src
 		p.holds = cloneArray(holds, src.holds, compact)
-		p.byDep, p.hostOf = cloneInto(byDep, src.byDep), cloneInto(hostOf, src.hostOf)
+		p.at = cloneInto(at, src.at)
 		p.pools = reuseBuf(pools, len(src.pools))[:len(src.pools)]
 		for i := range src.pools {
 			s, d := &src.pools[i], &p.pools[i]
@@ -160,7 +160,9 @@ func (r *Run) rebaseTasks(sys *System) {
 	}
 	if r.pools != nil {
 		for i := range r.pools.pools {
-			r.pools.pools[i].cfg = &sys.Pools[i]
+			ps := &r.pools.pools[i]
+			ps.cfg = &sys.Pools[i]
+			ps.setCaps()
 		}
 	}
 }
@@ -173,7 +175,7 @@ func (r *Run) tasksFootprint(compact bool) int {
 		n += bytesAtLength(t.free, compact) + bytesSized(t.series, compact, r.samples()) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
 	}
 	if p := r.pools; p != nil {
-		n += bytesAtLength(p.holds, compact) + bytesAtLength(p.pools, compact) + bytesOf(p.byDep) + bytesOf(p.hostOf)
+		n += bytesAtLength(p.holds, compact) + bytesAtLength(p.pools, compact) + bytesOf(p.at)
 		for i := range p.pools {
 			ps := &p.pools[i]
 			n += bytesSized(ps.series, compact, r.samples()) + bytesAtLength(ps.hosts, compact)
