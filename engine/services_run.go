@@ -551,14 +551,15 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	if n == 1 {
 		return base
 	}
-	// The fleet's instances, and ring steps without a division: the
-	// balancer runs for every call into a fleet.
-	insts := r.insts[base : base+n]
+	// Ring steps without a division, and the fleet's instances sliced
+	// only where a balancer reads them: it runs for every call into a
+	// fleet, and round robin or random with every instance up reads none.
 	var k int
 	switch ss.cfg.Balancer {
 	case RandomBalancer:
 		k = int((ds.balRng.next() >> 32) * uint64(n) >> 32)
 	case LeastOutstanding:
+		insts := r.insts[base : base+n]
 		best, bestLoad := -1, 0
 		c := ds.cursor
 		for range n {
@@ -592,6 +593,7 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	if ss.downs == 0 {
 		return base + k
 	}
+	insts := r.insts[base : base+n]
 	for c, j := k, 0; j < n; j++ {
 		if insts[c].state != InstanceIsDown {
 			return base + c
