@@ -34,10 +34,13 @@ func (p Picker) RoomQuestions() (predict, question *lessons.PreparedQuestion, re
 // right answers show as their own player would show them, the step on
 // screen keeping the reveal as the teacher left it.
 func (p Picker) ForkKeeping(store *lessons.Store) (Picker, tea.Cmd) {
-	p, cmd := p.Fork()
 	if p.player == nil || store == nil {
-		return p, cmd
+		return p.Fork()
 	}
+	// The student's record first, then the fork: a step they have
+	// guessed already plays on (Fork asks first only where the learner
+	// has not guessed). A player followed afresh holds no guess of
+	// theirs, and stopped where it had played on.
 	m := *p.player
 	m.o.Store, m.learner = store, store.Learner()
 	m.progress = store.GetLesson(m.p.Lesson)
@@ -59,21 +62,10 @@ func (p Picker) ForkKeeping(store *lessons.Store) (Picker, tea.Cmd) {
 	}
 	m.progress.SawStep(m.step)
 	m.progress.UpdateDone(m.p.Lesson)
+	m, cmd := m.Fork()
 	m.layout()
 	p.player = &m
 	return p, tea.Batch(cmd, m.save())
-}
-
-// StopKeeping has the open player keep no progress: a player followed
-// again shows the teacher's moves, which are not the student's.
-func (p Picker) StopKeeping() Picker {
-	if p.player == nil || p.player.o.Store == nil {
-		return p
-	}
-	m := *p.player
-	m.o.Store = nil
-	p.player = &m
-	return p
 }
 
 // StepPrediction is the prediction the open player holds for the step on

@@ -56,6 +56,9 @@ type Session struct {
 	rsSrc  *engine.Scenario // the presenter's scenario rs was built on
 	rsSeed uint64
 	rl     lessonui.Picker // the room's lessons: following, or forked
+	// rlOwn says the student forked the room's lesson player: theirs from
+	// then on, which following again replaces (startFollowing).
+	rlOwn  bool
 	haveRL bool
 	away   bool // following, but the presenter has neither open
 
@@ -682,8 +685,15 @@ func (s *Session) notePlace() {
 
 func (s *Session) startFollowing() {
 	s.mode = following
-	if s.haveRL {
-		s.rl = s.rl.StopKeeping()
+	if s.haveRL && s.rlOwn {
+		// The player the student explored holds their guesses, answers,
+		// design and speed, which Follow keeps (it moves a player, it
+		// does not replace it): dropping it has catchUp open the
+		// presenter's lesson afresh, as a student who only followed sees
+		// it. It showed the student's guess and their ×0.3 under
+		// "following the teacher", where the teacher's step asked.
+		s.rl, _ = s.rl.Follow(lessonui.State{})
+		s.rlOwn = false
 	}
 	s.room.SetFollowing(s.me, true)
 	s.catchUp()
@@ -711,6 +721,7 @@ func (s *Session) fork() tea.Cmd {
 		// The student's lesson from here on: it keeps their progress
 		// (pollfork.go).
 		s.rl, cmd = s.rl.ForkKeeping(s.store)
+		s.rlOwn = true
 	default:
 		return nil
 	}
