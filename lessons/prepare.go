@@ -699,7 +699,7 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, err error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return 0, "", fmt.Errorf("type a number first")
+		return 0, "", fmt.Errorf("type a number first, like %s", q.GuessExample())
 	}
 	text := input
 	for _, u := range q.guessUnits() {
@@ -796,6 +796,15 @@ func (q *PreparedQuestion) guessForms() string {
 		return "type a number, such as 12"
 	}
 	return "type a number, alone or followed by " + strings.Join(units, " or ") + " (12, 12 " + units[0] + ")"
+}
+
+// GuessExample is a number the question's box takes, for the words that
+// ask for one ("type a number, like 12"): a share's box shows %, so 40.
+func (q *PreparedQuestion) GuessExample() string {
+	if q.AnswerKind == KindFraction {
+		return "40"
+	}
+	return "12"
 }
 
 // possibleGuess refuses a number the quantity cannot be: a share outside

@@ -587,8 +587,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case q.in.Key(k):
 			// Typing is not answering: the character (a paste, an
 			// editing key: ctrl+u, ctrl+w...) goes into the box now in
-			// view, and enter still sends it.
-			q.feedback = ""
+			// view, and enter still sends it. A paste with nothing of a
+			// number in it is refused in words.
+			q.feedback = sentence(q.in.Refusal())
+			q.bad = q.feedback != ""
 			if hidden {
 				m.scrollToQuestion()
 			}
@@ -803,6 +805,11 @@ func (m Model) answerChoice(n int) (tea.Model, tea.Cmd) {
 func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	q := m.cur().Question
 	st := &m.questions[m.step]
+	if st.in.Input == "" {
+		st.feedback, st.bad = sentence(st.in.EmptyNote(q.GuessExample())), true
+		m.showFeedback()
+		return m, nil
+	}
 	ok, err := q.CheckNumber(st.in.Input)
 	if err != nil {
 		st.feedback, st.bad = err.Error()+".", true

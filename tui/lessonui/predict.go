@@ -429,13 +429,17 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 		next, cmd := m.madePrediction()
 		return next, cmd, true
 	case q.Kind == lessons.Number && ps.in.Key(k):
-		// A digit, a paste, or a line editor's key (ctrl+u, ctrl+w...).
-		ps.typo = ""
+		// A digit, a paste, or a line editor's key (ctrl+u, ctrl+w...);
+		// a paste with nothing of a number in it is refused in words.
+		ps.typo = sentence(ps.in.Refusal())
 		return m, nil, true
 	case q.Kind == lessons.Number && k.Type == tea.KeyEnter && !ps.in.Enter():
 		// Something was left out: the note under the box asks to check
 		// the guess, and the next enter sends it.
 		ps.typo = ""
+		return m, nil, true
+	case q.Kind == lessons.Number && k.Type == tea.KeyEnter && ps.in.Input == "":
+		ps.typo = sentence(ps.in.EmptyNote(q.GuessExample()))
 		return m, nil, true
 	case q.Kind == lessons.Number && k.Type == tea.KeyEnter:
 		verdict, g, err := q.JudgeGuess(ps.in.Input)
@@ -768,4 +772,13 @@ func wrapper(width int) func(s string, indent int) []string {
 		}
 		return lines
 	}
+}
+
+// sentence is a box's message as its line shows it, with a full stop; ""
+// stays "".
+func sentence(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return msg + "."
 }

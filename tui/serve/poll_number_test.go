@@ -45,9 +45,13 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	enter := tea.KeyMsg{Type: tea.KeyEnter}
 	// Junk: letters never reach the input; enter on nothing, or on what
 	// is no number, is refused and counts nothing.
-	keys(st[0], "abc", "enter")
-	if v := flat(st[0].View()); !strings.Contains(v, "type a number first") {
-		t.Fatalf("enter on nothing:\n%s", st[0].View())
+	keys(st[0], "abc")
+	if v := flat(st[0].View()); !strings.Contains(v, `"abc" is not part of a number`) {
+		t.Fatalf("letters typed into the box are refused without a word:\n%s", st[0].View())
+	}
+	keys(st[0], "enter")
+	if v := flat(st[0].View()); !strings.Contains(v, `Nothing was sent: "abc" is no part of a number, so the box took none of it. Type a number, like 12.`) {
+		t.Fatalf("enter after letters:\n%s", st[0].View())
 	}
 	keys(st[0], "-.-", "enter")
 	if v := flat(st[0].View()); !strings.Contains(v, `"-.-" is not a number`) {

@@ -130,6 +130,15 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 		if !b.field.Enter() {
 			return
 		}
+		if b.field.Input == "" {
+			// Nothing to send: the lesson player's words for it.
+			example := "12"
+			if a.pq != nil {
+				example = a.pq.GuessExample()
+			}
+			b.typo = b.field.EmptyNote(example)
+			return
+		}
 		g, err := s.room.AnswerNumber(s.me, a.Seq, b.field.Input)
 		if err != nil {
 			// Refused: it stays, selected, for the next typed number
@@ -158,9 +167,9 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 		return
 	}
 	b.typo = ""
-	if b.field.Input == "" && typed {
+	if typed {
 		// A paste with nothing of a number in it.
-		b.typo = playback.NotANumber(k.Runes)
+		b.typo = b.field.Refusal()
 	}
 }
 

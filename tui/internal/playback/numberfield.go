@@ -44,6 +44,12 @@ type NumberField struct {
 	// Typing after a refused 150 appended: the learner who typed 5 for
 	// the corrected number sent 1505.
 	Selected bool
+	// Refused is what was typed into the empty box and not taken (a
+	// letter typed alone, a paste with nothing of a number in it), up to
+	// leftOutKept characters, until a number is typed: enter on the empty
+	// box names it (EmptyNote). "abc" and enter said only "type a number
+	// first", as if nothing had been typed.
+	Refused string
 }
 
 // NumberEditKeys are the editing keys a number's box takes, those of
@@ -86,8 +92,8 @@ func editing(k tea.KeyMsg) bool {
 // once) is taken whole: what is no part of a number, or does not fit, is
 // left out and LeftOut says what.
 func (f *NumberField) Key(k tea.KeyMsg) bool {
-	var in []rune
-	left := 0 // characters this key left out
+	var in, out []rune // the characters this key takes, and leaves out
+	left := 0          // characters this key left out
 	typed := k.Type == tea.KeyRunes && !editing(k)
 	switch {
 	case k.Alt && k.Type == tea.KeyRunes && !editing(k):
@@ -98,6 +104,7 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 				in = append(in, r)
 			} else {
 				f.leaveOut([]rune{r})
+				out = append(out, r)
 				left++
 			}
 		}
@@ -132,17 +139,57 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 	f.Asked = false
 	f.Unchecked = f.Unchecked || left > 0
 	if f.Input == "" {
-		// Started over: nothing typed is left to be missing a part.
+		// Started over: nothing typed is left to be missing a part. What
+		// a paste brought that is no number is refused, as a letter
+		// typed alone is (Refused).
 		f.LeftOut, f.Unchecked = "", false
+		f.refuse(out)
+	} else {
+		f.Refused = ""
 	}
 	return true
+}
+
+// refuse adds rs to Refused, up to leftOutKept characters in all.
+func (f *NumberField) refuse(rs []rune) {
+	if room := leftOutKept - len([]rune(f.Refused)); room > 0 {
+		f.Refused += string(rs[:min(room, len(rs))])
+	}
+}
+
+// Refusal says why the box is still empty after a key it took: a paste
+// with nothing of a number in it (NotANumber). "" when the box holds a
+// number or nothing was refused. A paste of letters into the lesson
+// player's box left it empty without a word.
+func (f NumberField) Refusal() string {
+	if f.Input != "" || f.Refused == "" {
+		return ""
+	}
+	return NotANumber([]rune(f.Refused))
+}
+
+// EmptyNote is what enter on the empty box says, wherever a number is
+// asked (the lesson player's boxes, the classroom's poll): what was typed
+// and not taken, if anything was, and what to type, with example, a
+// number the question takes ("12", "40" for a share in percent). It ends
+// without a full stop, as NotANumber does: the boxes add it.
+func (f NumberField) EmptyNote(example string) string {
+	if f.Refused == "" {
+		return "Type a number first, like " + example
+	}
+	text := f.Refused
+	if r := []rune(text); len(r) > 20 {
+		text = string(r[:20]) + "…"
+	}
+	return fmt.Sprintf("Nothing was sent: %s is no part of a number, so the box took none of it. Type a number, like %s", strconv.Quote(text), example)
 }
 
 // Refuse takes r, a character typed alone that Key did not take and that
 // no other key of the screen takes (a letter that is no key of the
 // player's, any letter in the classroom's poll), and says why when the
 // box should. Before any of the number is typed it is refused, and msg
-// says what a number takes (NotANumber). After some of it, it is a slip
+// says what a number takes (NotANumber), naming every character refused
+// in the empty box so far (Refused). After some of it, it is a slip
 // inside the number: it is left out, as a paste's letters are, LeftOut
 // says so and the number reads without it, and the next enter asks before
 // it sends (Enter); msg is "".
@@ -152,7 +199,13 @@ func (f *NumberField) Key(k tea.KeyMsg) bool {
 // stays selected.
 func (f *NumberField) Refuse(r []rune) (msg string) {
 	f.Asked = false
-	if f.Input == "" || f.Selected {
+	if f.Input == "" {
+		// Named with the letters refused before it: typed one by one,
+		// "abc" read only "\"c\" is not part of a number".
+		f.refuse(r)
+		return NotANumber([]rune(f.Refused))
+	}
+	if f.Selected {
 		return NotANumber(r)
 	}
 	f.leaveOut(r)

@@ -183,3 +183,26 @@ func TestNumberFieldSentBackIsReplacedByTyping(t *testing.T) {
 		t.Error("an empty box sent back has nothing to select")
 	}
 }
+
+// What was typed into the empty box and not taken is named by enter's
+// words (EmptyNote), until a number is typed: "abc" and enter said only
+// "type a number first".
+func TestTheEmptyBoxNamesWhatItRefused(t *testing.T) {
+	racefree.Only(t) // no goroutine: a field and its keys
+	var f NumberField
+	if got := f.EmptyNote("12"); got != "Type a number first, like 12" {
+		t.Errorf("enter on an untouched box: %q", got)
+	}
+	f.Refuse([]rune("a"))
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("bc"), Paste: true})
+	if got := f.Refusal(); got != NotANumber([]rune("abc")) {
+		t.Errorf("a paste of letters into the empty box: %q", got)
+	}
+	if got, want := f.EmptyNote("40"), `Nothing was sent: "abc" is no part of a number, so the box took none of it. Type a number, like 40`; got != want {
+		t.Errorf("enter after letters:\n got %q\nwant %q", got, want)
+	}
+	typeInto(&f, "7", "backspace")
+	if f.Refused != "" || f.EmptyNote("12") != "Type a number first, like 12" {
+		t.Errorf("a number typed forgets the letters refused before it: %q", f.EmptyNote("12"))
+	}
+}
