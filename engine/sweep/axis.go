@@ -70,6 +70,9 @@ func ParseVary(spec string) (Axis, error) {
 		bare := strings.NewReplacer(`"`, "", `'`, "").Replace(strings.TrimSpace(rng))
 		return Axis{}, fmt.Errorf("--vary %s=%s: on the command line a value goes without quotes: %s=%s", path, strings.TrimSpace(rng), path, bare)
 	}
+	if err := stepForm(path, from, to, hasSteps); err != nil {
+		return Axis{}, err
+	}
 	ax := Axis{Path: path, Typed: path + "=" + strings.TrimSpace(rng)}
 	if strings.HasSuffix(from, "%") || strings.HasSuffix(to, "%") {
 		return percentAxis(ax, from, to, steps, hasSteps)
@@ -371,4 +374,47 @@ func RoundStep(raw float64) float64 {
 		}
 	}
 	return 10 * mag
+}
+
+// stepForm refuses a range written with a step between its values
+// ("10..30 step 10", "10..30 by 10", "10..30/10"), the form of other
+// tools, naming the count of values that gives that step, with its
+// values: "give both ends as numbers" left the user to find the :STEPS
+// form. Nil when to holds no step (or the range is no such form).
+func stepForm(path, from, to string, hasSteps bool) error {
+	end, step, ok := "", "", false
+	for _, sep := range []string{" step ", " by ", "/"} {
+		if e, st, found := strings.Cut(to, sep); found {
+			end, step, ok = strings.TrimSpace(e), strings.TrimSpace(st), true
+			break
+		}
+	}
+	if !ok || hasSteps {
+		return nil
+	}
+	// Both ends and the step as numbers, or all three as durations (in
+	// ns), so that one division says how many values the step makes.
+	num := func(v string) (float64, bool) {
+		if isDuration(v) {
+			d, err := time.ParseDuration(v)
+			return float64(d), err == nil
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+	}
+	a, okA := num(from)
+	b, okB := num(end)
+	d, okD := num(step)
+	if !okA || !okB || !okD || isDuration(from) != isDuration(end) || isDuration(from) != isDuration(step) || d <= 0 || b <= a {
+		return fmt.Errorf("--vary %s: %q: a range takes a count of values, not a step: want FROM..TO[:STEPS], such as 10..30:3 for 10, 20 and 30", path, from+".."+to)
+	}
+	gaps := (b - a) / d
+	n := int(math.Round(gaps)) + 1
+	if n > MaxSteps {
+		return fmt.Errorf("--vary %s: %s..%s in steps of %s would be %d values, over the %d a sweep takes: want FROM..TO:STEPS, such as %s..%s:%d", path, from, end, step, n, MaxSteps, from, end, MaxSteps)
+	}
+	if math.Abs(gaps-math.Round(gaps)) > 1e-9 {
+		return fmt.Errorf("--vary %s: a step of %s does not divide %s..%s; a range takes a count of values: %s=%s..%s:%d spaces them evenly", path, step, from, end, path, from, end, n)
+	}
+	return fmt.Errorf("--vary %s: a range takes a count of values, not a step: write %s=%s..%s:%d for a step of %s", path, path, from, end, n, step)
 }

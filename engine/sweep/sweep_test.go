@@ -83,6 +83,14 @@ func TestParseVaryErrors(t *testing.T) {
 		{"payment.timeout=3s..1s", "want 0 <= FROM <= TO"},
 		{"payment.timeout=100ms..2s:1", "100ms..2s:1 asks for one value from a range of two: give 2 steps or more, or one value as 100ms..100ms:1"},
 		{"workers=5..60:1", "5..60:1 asks for one value from a range of two"},
+		// A step between values, as other tools write a range: the count
+		// that gives it, in the flag's own numbers.
+		{"recommendations.bulkhead=10..30 step 10", "--vary recommendations.bulkhead: a range takes a count of values, not a step: write recommendations.bulkhead=10..30:3 for a step of 10"},
+		{"recommendations.bulkhead=10..30 by 5", "write recommendations.bulkhead=10..30:5 for a step of 5"},
+		{"payment.timeout=100ms..2s/100ms", "write payment.timeout=100ms..2s:20 for a step of 100ms"},
+		{"workers=10..30 step 7", "a step of 7 does not divide 10..30; a range takes a count of values: workers=10..30:4 spaces them evenly"},
+		{"workers=1..1000 step 1", "1..1000 in steps of 1 would be 1000 values, over the 200 a sweep takes"},
+		{"workers=10..30 step x", "a range takes a count of values, not a step: want FROM..TO[:STEPS]"},
 	} {
 		_, err := ParseVary(tc.spec)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
