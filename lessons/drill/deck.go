@@ -60,6 +60,12 @@ var numbersTopics = map[string]string{
 	"Headroom at 40 a second":                                           "bulkhead",
 	"A bulkhead of 12 at 40 a second, the provider hanging":             "bulkhead",
 	"A bulkhead of the whole pool at 40 a second, the provider hanging": "bulkhead",
+
+	// A breaker flapping on random failures under its threshold, and two
+	// ways to tune it; concept-flapping quotes these steps.
+	"A flapping breaker: ten calls judged, a short wait": "operations",
+	"The same failures, fifty calls judged":              "operations",
+	"The same failures, ten calls judged, a longer wait": "operations",
 }
 
 var built struct {
