@@ -1,0 +1,141 @@
+package drill
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// runRefRE finds a claim's built-in runs (cascade/2, fleet-probes/0).
+var runRefRE = regexp.MustCompile(`\b([a-z]+(?:-[a-z]+)*)/([0-9]+)\b`)
+
+// claimsOnCopy evaluates claims against copies of the runs they name: each
+// SCENARIO/N becomes a step of a lesson that plays variant N, with set's
+// overrides for that run (knob lines), so a test can change one number of
+// one run and see which claims still hold. It returns the claims that fail.
+func claimsOnCopy(t *testing.T, claims []string, set map[string]string) []string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("+++\ntitle = \"copies\"\nsummary = \"the runs the claims name, copied\"\n+++\n")
+	steps := map[string]string{}
+	for _, c := range claims {
+		for _, m := range runRefRE.FindAllStringSubmatch(c, -1) {
+			if _, ok := steps[m[0]]; ok {
+				continue
+			}
+			steps[m[0]] = fmt.Sprintf("step%d", len(steps)+1)
+			fmt.Fprintf(&b, "\n+++ step\ntitle = %q\nscenario = %q\nvariant = %s\npause = \"end\"\n", m[0], m[1], m[2])
+			if s := set[m[0]]; s != "" {
+				b.WriteString("[set]\n" + s + "\n")
+			}
+			b.WriteString("+++\nA copy.\n")
+		}
+	}
+	l, err := lessons.Parse("copies.md", []byte(b.String()))
+	if err != nil {
+		t.Fatalf("the copies' lesson: %v\n%s", err, b.String())
+	}
+	lab := lessons.NewLab()
+	var failed []string
+	for _, c := range claims {
+		onCopy := runRefRE.ReplaceAllStringFunc(c, func(ref string) string { return steps[ref] })
+		r, err := lab.CheckLessonClaim(l, "copy", onCopy)
+		if err != nil {
+			t.Fatalf("%s (as %s): %v", c, onCopy, err)
+		}
+		if !r.Holds {
+			failed = append(failed, c)
+		}
+	}
+	return failed
+}
+
+// TestRunBackedClaimsFailWhenTheRunChanges: the cards and the rubric point
+// that had no run behind them (issue: four drill cards, e-commerce's
+// "checkout is never affected") now make claims a run decides. Each holds
+// on a faithful copy of its runs and fails when one number of a copy
+// changes the way the claim says matters.
+func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
+	prompt, at := pointOf(t, "e-commerce", "degrade")
+	ecommerce := prompt.Points[at]
+	for _, c := range []struct {
+		name   string
+		claims []string
+		set    map[string]string
+		fails  string
+	}{
+		// push's bulkhead as large as the pool protects email and SMS no more
+		{"ref-004-notifications", handCardText(t, "ref-004-notifications").Expect,
+			map[string]string{"cascade/1": "recommendations.bulkhead = 200"}, "share cascade/1 search+profile ok == 100%"},
+		{"e-commerce's degrade point", ecommerce.Expect,
+			map[string]string{"cascade/2": "recommendations.bulkhead = 200"}, "share cascade/2 search+profile ok == 100%"},
+		// without its jitter the second design probes as the first does
+		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
+			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
+		// a wait that ends inside the warm-up knocks breakers over again
+		{"concept-ramp-up", handCardText(t, "concept-ramp-up").Expect,
+			map[string]string{"fleet-probes/3": `provider.breaker.open = "5s"`}, "knocked-over fleet-probes/3 api 28s == 0"},
+	} {
+		if bad := claimsOnCopy(t, c.claims, nil); len(bad) > 0 {
+			t.Errorf("%s: on faithful copies of its runs these fail: %q", c.name, bad)
+		}
+		if bad := claimsOnCopy(t, c.claims, c.set); !strings.Contains(strings.Join(bad, "\n"), c.fails) {
+			t.Errorf("%s: with %v, %q still holds (failing: %q)", c.name, c.set, c.fails, bad)
+		}
+	}
+}
+
+// TestFlappingClaimsFailWhenTheWindowDoesNotWiden: concept-flapping quotes
+// numbers.md's steps 24 to 26; with step 25 judging the same ten calls as
+// step 24, its claim that the wider window never opens fails.
+func TestFlappingClaimsFailWhenTheWindowDoesNotWiden(t *testing.T) {
+	card := handCardText(t, "concept-flapping")
+	check := func(src []byte) []string {
+		l, err := lessons.Parse("lessons/drill/numbers.md", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lab := lessons.NewLab()
+		var failed []string
+		for _, c := range card.Expect {
+			r, err := lab.CheckLessonClaim(l, card.ID, c)
+			if err != nil {
+				t.Fatalf("%s: %v", c, err)
+			}
+			if !r.Holds {
+				failed = append(failed, c)
+			}
+		}
+		return failed
+	}
+	if bad := check(numbersLesson); len(bad) > 0 {
+		t.Fatalf("on numbers.md as it is these fail: %q", bad)
+	}
+	wide := "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50"
+	if strings.Count(string(numbersLesson), wide) != 1 {
+		t.Fatalf("numbers.md's step 25 no longer widens the window as %q", wide)
+	}
+	narrow := strings.Replace(string(numbersLesson), wide, "dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", 1)
+	if bad := check([]byte(narrow)); !strings.Contains(strings.Join(bad, "\n"), "opened step25 == 0") {
+		t.Errorf("step 25 judging ten calls, the claim that it never opens still holds (failing: %q)", bad)
+	}
+}
+
+// handCardText finds a card of cards.toml by its ID, unfilled.
+func handCardText(t *testing.T, id string) CardText {
+	t.Helper()
+	cards, err := HandCards()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cards {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no card %s in cards.toml", id)
+	return CardText{}
+}
