@@ -22,7 +22,7 @@ func SetKnob(sc *engine.Scenario, v int, path string, val any) error {
 		return err
 	}
 	if !ok {
-		return unknownKnob(sc, v, path, "knob")
+		return unknownKnob(sc, v, path, "knob", "a [set] table")
 	}
 	if err := applyAt(sc, v, at, val); err != nil {
 		// A value out of every range of its key (asFraction's "150%")

@@ -11,9 +11,10 @@ import (
 )
 
 // unknownKnob says that path names no knob of variant v of sc, offering
-// every knob the variant has (NumberKnobs).
-func unknownKnob(sc *engine.Scenario, v int, path, what string) error {
-	e := &UnknownKnobError{Scenario: sc.Name, Path: path, what: what}
+// every knob the variant has (NumberKnobs). who is the caller as a file
+// key's refusal names it ("a sweep": FileKeyRefusal).
+func unknownKnob(sc *engine.Scenario, v int, path, what, who string) error {
+	e := &UnknownKnobError{Scenario: sc.Name, Path: path, what: what, who: who}
 	e.msg = e.Among(NumberKnobs(sc, v)).Error()
 	return e
 }
@@ -25,6 +26,7 @@ func unknownKnob(sc *engine.Scenario, v int, path, what string) error {
 type UnknownKnobError struct {
 	Scenario, Path string
 	what           string // "knob", "numeric knob"
+	who            string // who takes the path: "a sweep" (FileKeyRefusal)
 	msg            string
 }
 
@@ -33,16 +35,23 @@ func (e *UnknownKnobError) Error() string { return e.msg }
 // Among says that the path names none of knobs: the knobs nearest it by
 // spelling first ("did you mean"), then every one of knobs grouped by the
 // part it belongs to (the server, each endpoint, each dependency), one
-// part a line, instead of one line of a hundred paths.
+// part a line, instead of one line of a hundred paths. A path in a
+// scenario file's words is told the knob's name instead (FileKeyRefusal):
+// the nearest by spelling was the right knob only when the file's key
+// happened to be close to it (window_size, not open_for).
 func (e *UnknownKnobError) Among(knobs []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
-	if hint := DidYouMean(e.Path, knobs); hint != "" {
-		b.WriteString(hint)
+	if fk := FileKeyRefusal(e.Path, knobs, e.who); fk != nil {
+		fmt.Fprintf(&b, "%v; %s's knobs are:", fk, e.Scenario)
 	} else {
-		b.WriteString(".")
+		fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
+		if hint := DidYouMean(e.Path, knobs); hint != "" {
+			b.WriteString(hint)
+		} else {
+			b.WriteString(".")
+		}
+		b.WriteString(" Its knobs are:")
 	}
-	b.WriteString(" Its knobs are:")
 	for _, g := range GroupKnobs(knobs) {
 		fmt.Fprintf(&b, "\n  %s: %s", g.Part, strings.Join(g.Keys, ", "))
 	}

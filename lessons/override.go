@@ -433,11 +433,18 @@ const (
 // dependency's name, whose setter says what is wrong with the key.
 func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 	sys := &sc.Variants[v].System
-	at, ok, err := findKnob(sys, key)
+	at, found, err := findKnob(sys, key)
 	if err != nil {
 		return err
 	}
-	if !ok {
+	if !found {
+		// A scenario file's key (policy.breaker.window_size) is refused
+		// with the knob's name: the dependency's setter below said only
+		// that it knows no key "policy.breaker.window_size".
+		if fk := FileKeyRefusal(key, Knobs(sc, v), "a [set] table"); fk != nil {
+			return fk
+		}
+		var ok bool
 		if at, ok = settable(sys, key); !ok {
 			var names []string
 			for _, e := range sys.Endpoints {
@@ -446,11 +453,21 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 			for _, d := range sys.Dependencies {
 				names = append(names, d.Name)
 			}
-			return fmt.Errorf("unknown key %q: use %s, or ENDPOINT.KEY (%s) or DEPENDENCY.KEY (%s) where the names are: %s",
-				key, systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
+			return fmt.Errorf("unknown key %q%s: use %s, or ENDPOINT.KEY (%s) or DEPENDENCY.KEY (%s) where the names are: %s",
+				key, DidYouMean(key, Knobs(sc, v)), systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
 		}
 	}
 	if err := applyAt(sc, v, at, val); err != nil {
+		if !found && strings.HasPrefix(err.Error(), "unknown ") {
+			// A key its part's setter does not know (breaker.windw) is
+			// offered the nearest knobs, as a sweep's path is.
+			// The suggestion follows the key, before the setter's list.
+			msg, hint := err.Error(), DidYouMean(key, Knobs(sc, v))
+			if i := strings.Index(msg, " (allowed"); i >= 0 {
+				return fmt.Errorf("%s%s%s", msg[:i], hint, msg[i:])
+			}
+			return fmt.Errorf("%s%s", msg, hint)
+		}
 		return err
 	}
 	return checkOwnRange(at, val) // setrange.go

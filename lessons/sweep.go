@@ -155,7 +155,7 @@ func knobCheck(sc *engine.Scenario, v int, path string) (string, error) {
 			return k, nil
 		}
 	}
-	return "", unknownKnob(sc, v, path, "numeric knob")
+	return "", unknownKnob(sc, v, path, "numeric knob", "a sweep")
 }
 
 // errorWithoutFlag words engine/sweep's messages, written for the command

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // What a user mistypes on the command line of sweep and run gets a
@@ -84,22 +85,27 @@ func TestFileKeysNameSweepKnobs(t *testing.T) {
 		for v := range b.Build().Variants {
 			knobs := builtinSweepKnobs(b, v)
 			for _, k := range knobs {
-				for _, fk := range fileKnobKeys {
-					part, ok := strings.CutSuffix(k, "."+fk.knob)
+				for _, fk := range lessons.FileKnobKeys() {
+					file, knob := fk[0], fk[1]
+					part, ok := strings.CutSuffix(k, "."+knob)
 					if !ok {
 						continue
 					}
-					seen[fk.knob] = true
-					if got := knobOfFileKey(part+"."+fk.file, knobs); got != k {
-						t.Errorf("%s variant %d: %s.%s gives %q, want %q", name, v+1, part, fk.file, got, k)
+					seen[knob] = true
+					got := ""
+					if r := lessons.FileKeyRefusal(part+"."+file, knobs, "a sweep"); r != nil {
+						got = r.Knob
+					}
+					if got != k {
+						t.Errorf("%s variant %d: %s.%s gives %q, want %q", name, v+1, part, file, got, k)
 					}
 				}
 			}
 		}
 	}
-	for _, fk := range fileKnobKeys {
-		if !seen[fk.knob] {
-			t.Errorf("no built-in scenario's sweep takes a knob %s, which %s is said to be", fk.knob, fk.file)
+	for _, fk := range lessons.FileKnobKeys() {
+		if !seen[fk[1]] {
+			t.Errorf("no built-in scenario's sweep takes a knob %s, which %s is said to be", fk[1], fk[0])
 		}
 	}
 }

@@ -217,9 +217,9 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 		// knobs a sweep takes, as sweep without --vary lists them, not
 		// every knob: a knob it offered would be refused next.
 		if !slices.Contains(lessons.Knobs(base, v), ax.Path) {
-			if knob := knobOfFileKey(ax.Path, sweepKnobs(build, v)); knob != "" {
+			if fk := lessons.FileKeyRefusal(ax.Path, sweepKnobs(build, v), "a sweep"); fk != nil {
 				_, rest, _ := strings.Cut(spec, "=")
-				return nil, usagef("%s", fitMessage(fmt.Sprintf("--vary %s: %s is written as in a scenario file; a sweep calls that knob %s: --vary %s=%s", spec, ax.Path, knob, knob, rest)))
+				return nil, usagef("%s", fitMessage(fmt.Sprintf("--vary %s: %v: --vary %s=%s", spec, fk, fk.Knob, rest)))
 			}
 			if err := lessons.SetKnob(build(), v, ax.Path, ax.Values[0]); err != nil {
 				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {

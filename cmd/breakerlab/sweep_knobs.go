@@ -112,39 +112,3 @@ func exampleMeasures(sc *engine.Scenario, v int) string {
 	}
 	return ""
 }
-
-// fileKnobKeys are the keys a scenario file writes in a breaker's table
-// that the knob a sweep takes names otherwise: a user who read
-// `scenarios --dump` typed window_size where the sweep says window.
-var fileKnobKeys = []struct{ file, knob string }{
-	{"breaker.window_size", "breaker.window"},
-	{"breaker.minimum_calls", "breaker.min_calls"},
-	{"breaker.open_for", "breaker.open"},
-	{"breaker.half_open_trials", "breaker.trials"},
-	{"breaker.slow_call_duration", "breaker.slow_duration"},
-	{"breaker.slow_call_rate", "breaker.slow_rate"},
-	{"breaker.max_consecutive_failures", "breaker.consecutive"},
-	{"breaker.open_jitter", "breaker.jitter"},
-	{"breaker.open_backoff", "breaker.backoff"},
-	{"breaker.window_span", "breaker.time_window"},
-}
-
-// knobOfFileKey is the knob among knobs that path names in a scenario
-// file's words (a dependency's policy.breaker.window_size for its
-// breaker.window), or "" when path is no such key or the knob is not
-// among knobs: a sweep refuses it with the knob's name, the one its
-// output and every list of knobs use, rather than take two names for one
-// knob.
-func knobOfFileKey(path string, knobs []string) string {
-	p := strings.Replace(path, ".policy.", ".", 1)
-	for _, k := range fileKnobKeys {
-		if part, ok := strings.CutSuffix(p, "."+k.file); ok {
-			p = part + "." + k.knob
-			break
-		}
-	}
-	if p == path || !slices.Contains(knobs, p) {
-		return ""
-	}
-	return p
-}
