@@ -225,7 +225,7 @@ func TestCheckShuffleDesign(t *testing.T) {
 
 // Malformed challenge files name the line and the field.
 func TestMalformedFilesNameLineAndField(t *testing.T) {
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n")
+	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\", breaker = { window_size = 20, minimum_calls = 10, failure_rate = 0.5, open_for = \"5s\", half_open_trials = 3 } }\n")
 	open := func(rel string) ([]byte, error) {
 		if rel == "s.toml" {
 			return scenario, nil
@@ -244,6 +244,9 @@ func TestMalformedFilesNameLineAndField(t *testing.T) {
 		{"bad TOML", "[par]\n", "[par\n", `c.toml:13`},
 		{"missing scenario file", `scenario = "s.toml"`, `scenario = "t.toml"`, `c.toml:2: scenario: cannot read the scenario file "t.toml"`},
 		{"unknown knob", `path = "db.timeout"`, `path = "db.colour"`, `c.toml:5: knobs[1].path: "db.colour" is not a knob`},
+		{"a scenario file's policy table", `path = "db.timeout"`, `path = "db.policy.timeout"`, `c.toml:5: knobs[1].path: db.policy.timeout is written as in a scenario file; a challenge calls that knob db.timeout`},
+		{"a breaker's file key", `path = "db.timeout"`, `path = "db.policy.breaker.window_size"`, `c.toml:5: knobs[1].path: db.policy.breaker.window_size is written as in a scenario file; a challenge calls that knob db.breaker.window`},
+		{"a knob misspelt", `path = "db.timeout"`, `path = "db.timout"`, `c.toml:5: knobs[1].path: "db.timout" is not a knob a challenge can offer; did you mean db.timeout? (allowed:`},
 		{"no such dependency", `path = "db.timeout"`, `path = "cache.timeout"`, `c.toml:5: knobs[1].path: `},
 		{"max below min", `max = "5s"`, `max = "50ms"`, `c.toml:7: knobs[1].max: max must be above min`},
 		{"duration without quotes", `step = "100ms"`, `step = 100`, `c.toml:8: knobs[1].step: a duration is written in quotes`},
@@ -482,7 +485,7 @@ func TestBriefsTypeNoNumber(t *testing.T) {
 // fact) and, on the shuffle lab, from the fleet; a number typed by hand is
 // listed unless a goal states it.
 func TestBriefPlaceholdersComeFromTheChallengesScenario(t *testing.T) {
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\nfaults = [{ kind = \"slow\", from = \"2s\", to = \"4s\", latency = \"200ms\" }, { kind = \"hang\", from = \"5s\", to = \"6s\" }]\npolicy = { timeout = \"1s\" }\n")
+	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\nfaults = [{ kind = \"slow\", from = \"2s\", to = \"4s\", latency = \"200ms\" }, { kind = \"hang\", from = \"5s\", to = \"6s\" }]\npolicy = { timeout = \"1s\", breaker = { window_size = 20, minimum_calls = 10, failure_rate = 0.5, open_for = \"5s\", half_open_trials = 3 } }\n")
 	open := func(string) ([]byte, error) { return scenario, nil }
 	file := `title = "T"
 scenario = "s.toml"

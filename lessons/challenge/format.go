@@ -581,6 +581,7 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 	}
 	seen := map[string]bool{}
 	whys := 0
+	offered := c.offerable() // what a path refused is told to write
 	for i, kt := range ks {
 		field := func(key string) string { return fmt.Sprintf("knobs[%d].%s", i+1, key) }
 		line := func(key string) int { return l.ln.find("knobs", i, key) }
@@ -595,12 +596,17 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 		if k.Label == "" {
 			k.Label = k.Path
 		}
+		// Before the kind: db.policy.timeout has one, read as the
+		// timeout of a part "db.policy" that is not there.
+		if fk := lessons.FileKeyRefusal(k.Path, offered, "a challenge"); fk != nil {
+			return l.errorf(line("path"), field("path"), "%v", fk)
+		}
 		kind, ok := knobKind(k.Path, c.Fleet != nil)
 		if !ok {
 			if c.Fleet != nil {
 				return l.errorf(line("path"), field("path"), "the shuffle lab has no knob %q (its knobs: %s)", k.Path, strings.Join(fleetKeys, ", "))
 			}
-			return l.errorf(line("path"), field("path"), "%q is not a knob a challenge can offer (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", k.Path, knobKeys(false))
+			return l.errorf(line("path"), field("path"), "%q is not a knob a challenge can offer%s (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", k.Path, lessons.DidYouMean(k.Path, offered), knobKeys(false))
 		}
 		k.Kind = kind
 		start, err := c.read(k.Path)

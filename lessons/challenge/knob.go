@@ -500,6 +500,22 @@ func formatDuration(d time.Duration) string {
 	return s
 }
 
+// offerable are the knobs of the challenge's scenario that a challenge
+// can offer (a kind of knobKind's, on variant 0), what a path it refuses
+// is told to write instead: the shuffle lab's are no knob paths.
+func (c *Challenge) offerable() []string {
+	if c.Scenario == nil || c.Fleet != nil {
+		return nil
+	}
+	var out []string
+	for _, p := range lessons.Knobs(c.Scenario, 0) {
+		if _, ok := knobKind(p, false); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // readKnob reads the value a knob has in variant 0 of sc, in the form
 // lessons.SetKnob takes, so that setting what was read changes nothing.
 func readKnob(sc *engine.Scenario, path string) (any, error) {
