@@ -1024,7 +1024,7 @@ func (m Model) pickerLines(w, h int) []string {
 	out := append(head, "filter: "+s.filter+"▏", "")
 	vis := s.visible()
 	if len(vis) == 0 {
-		return append(out, m.th.Dim.Render("no knob's path contains \""+s.filter+"\""))
+		return append(out, s.noMatchLines(m.th, w)...)
 	}
 	rows := max(1, h-len(out))
 	at := 0
@@ -1042,6 +1042,29 @@ func (m Model) pickerLines(w, h int) []string {
 			line = "  " + line
 		}
 		out = append(out, line)
+	}
+	return out
+}
+
+// noMatchLines say why the filter lets no knob through: a scenario
+// file's key (window_size, as `scenarios --dump` writes it) gets the
+// knob's name, as the command line's --vary gets it
+// (lessons.FileKeyRefusal), a slip the nearest knobs; each says how to
+// see the list again. It is drawn only while nothing matches.
+func (s *sweepOverlay) noMatchLines(th *theme.Theme, w int) []string {
+	text := "no knob's path contains \"" + s.filter + "\""
+	if hint := lessons.DidYouMean(s.filter, s.choices); hint != "" {
+		text += hint
+	} else {
+		text += "."
+	}
+	if fk := lessons.FileKeyRefusal(s.filter, s.choices, "the sweep"); fk != nil {
+		text = fk.Error() + ": type that instead."
+	}
+	text += " Empty the filter (backspace) to list every knob."
+	var out []string
+	for _, l := range wrapText(text, w) {
+		out = append(out, th.Dim.Render(l))
 	}
 	return out
 }
