@@ -273,20 +273,23 @@ func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 }
 
 // policyLine sums up the policies around a dependency's calls, outermost
-// first.
+// first. Each setting's word is held to its figure by a no-break space,
+// which Wrap (its only reader) writes back as a space: a narrow pane broke
+// "bulkhead" / "20." and "timeout" / "100 ms" across lines, a figure under
+// no word that says what it is.
 func policyLine(d *engine.DependencySnapshot) string {
 	var parts []string
 	for _, l := range d.Order {
 		switch l {
 		case engine.LayerTimeout:
-			parts = append(parts, "timeout "+SecondsShort(d.Timeout))
+			parts = append(parts, "timeout"+nbsp+SecondsShort(d.Timeout))
 		case engine.LayerBulkhead:
 			if d.TenantBulkhead != nil {
 				// A lane per tenant: BulkheadCap sums them, and no
 				// call may use them all.
-				parts = append(parts, "bulkhead "+TenantBulkheadSize(d.TenantBulkhead))
+				parts = append(parts, "bulkhead"+nbsp+TenantBulkheadSize(d.TenantBulkhead))
 			} else {
-				parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
+				parts = append(parts, "bulkhead"+nbsp+strconv.Itoa(d.BulkheadCap))
 			}
 		default:
 			parts = append(parts, l.String())

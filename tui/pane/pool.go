@@ -582,19 +582,15 @@ func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
 		gauge := "▕" + strings.Repeat("▮", filled) + p.th.Dim.Render(strings.Repeat("▯", g-filled)) + "▏"
 		text, w = text+" "+gauge, w+g+3
 	}
+	if w > inner {
+		// Too narrow for the name and the count on one line: the name
+		// gives way to its fewest words (bulkheadBrief's), never the
+		// count to a line of its own, where "20/20" under "bulkhead
+		// recommendations" read as a figure of no bulkhead.
+		text = fmt.Sprintf("%s %d/%d", p.bulkheadWord(b), b.in, b.capacity)
+		w = len([]rune(text)) + stateW
+	}
 	switch {
-	case w > inner:
-		// Too narrow for the name and the count on one line: the count
-		// goes under the name, with what the bulkhead turned away.
-		count := fmt.Sprintf("  %d/%d", b.in, b.capacity) + state
-		cw := len([]rune(count)) - len([]rune(state)) + stateW
-		if away == "" {
-			return []string{"bulkhead " + b.name, count}
-		}
-		if cw+3+len(away) <= inner {
-			return []string{"bulkhead " + b.name, count + " · " + away}
-		}
-		return []string{"bulkhead " + b.name, count, "  " + away}
 	case away == "":
 		return []string{text + state}
 	case w+3+len(away) <= inner:
