@@ -29,16 +29,10 @@ func Clock(now time.Duration) string { return report.ClockIn(now, time.Second) }
 // on too (report.TimeIn).
 func ClockIn(now, unit time.Duration) string { return report.ClockIn(now, unit) }
 
-// SecondsShort writes a duration in the fewest digits: "5 s", "0.5 s", "250 ms".
-func SecondsShort(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0 s"
-	case d < time.Second:
-		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
-	}
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
-}
+// SecondsShort writes a duration in the fewest digits that keep it
+// exact: "5 s", "1.5 s", "250 ms", "7.5 ms". It is report.SecondsShort,
+// which the live lab's table writes its latencies by too.
+func SecondsShort(d time.Duration) string { return report.SecondsShort(d) }
 
 // Percent writes a share as a whole percentage, or with one decimal below
 // 10% and above 99%. Rounding never hides a remainder: a share short of all

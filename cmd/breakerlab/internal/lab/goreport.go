@@ -5,7 +5,6 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -74,7 +73,9 @@ type goRow struct {
 }
 
 func (g goRow) write(b *strings.Builder, nameW int) {
-	fmt.Fprintf(b, "%-*s  %6s %6s %6s  %3d %3d %6s  %5d %4d %4d\n", nameW, g.name,
+	// The latencies' columns are a cell wider than their widest text
+	// ("600 µs"), so two spaces part them, as the numbers in them have one.
+	fmt.Fprintf(b, "%-*s  %5s %7s %7s  %3d %3d %6s  %5d %4d %4d\n", nameW, g.name,
 		fmt.Sprintf("%d/%d", g.healthFailed, g.healthTotal), g.healthP50, g.healthP95,
 		g.ok, g.refused, fmt.Sprintf("%d/%d", g.failed, g.total), g.inFlightMax, g.liveMax, g.connsMax)
 }
@@ -82,7 +83,7 @@ func (g goRow) write(b *strings.Builder, nameW int) {
 // measuredRow is a run's line as its clients and the API measured it.
 func measuredRow(r Result) goRow {
 	h, k := r.Health, r.Checkout
-	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: latencyShort(h.P50), healthP95: latencyShort(h.P95),
+	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: report.LatencyShort(h.P50), healthP95: report.LatencyShort(h.P95),
 		ok: k.OK, refused: k.Unavailable, failed: k.Failed(), total: k.Total,
 		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.OpenMax}
 }
@@ -101,7 +102,7 @@ func simulatedRow(r Result) (goRow, bool) {
 		switch e.Name {
 		case EndpointHealth:
 			row.healthFailed, row.healthTotal = int(w[engine.Failed]), int(w.Total())
-			row.healthP50, row.healthP95 = latencyShort(r.Config.Scaled(e.P50)), latencyShort(r.Config.Scaled(e.P95))
+			row.healthP50, row.healthP95 = report.LatencyShort(r.Config.Scaled(e.P50)), report.LatencyShort(r.Config.Scaled(e.P95))
 		case EndpointCheckout:
 			row.ok, row.refused, row.failed, row.total = int(w[engine.OK]), int(w[engine.Rejected]), int(w[engine.Failed]), int(w.Total())
 		}
@@ -137,16 +138,18 @@ func writeGoTable(w io.Writer, results []Result) error {
 	for _, r := range results {
 		nameW = max(nameW, len(r.Variant))
 	}
-	fmt.Fprintf(&b, "%-*s  %-20s  %-14s  %s\n", nameW, "", "/health", "/checkout", "provider   Go")
-	fmt.Fprintf(&b, "%-*s  %6s %6s %6s  %3s %3s %6s  %5s %4s %4s\n", nameW, "mode", "fail", "p50", "p95", "ok", "503", "fail", "calls", "live", "conn")
+	fmt.Fprintf(&b, "%-*s  %-21s  %-14s  %s\n", nameW, "", "/health", "/checkout", "provider   Go")
+	fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3s %3s %6s  %5s %4s %4s\n", nameW, "mode", "fail", "p50", "p95", "ok", "503", "fail", "calls", "live", "conn")
 	for _, r := range results {
 		measuredRow(r).write(&b, nameW)
 		if row, ok := simulatedRow(r); ok {
 			row.write(&b, nameW)
 		}
 	}
-	fmt.Fprintf(&b, "\nfail: no answer in time (/health's client waits %s, /checkout's %s) or an\nerror; calls: the most calls the provider held at once; live: the most\nrequest goroutines alive at once; conn: the most connections open at once\n(the Transport counts a connection out just before it closes it, so a new one\nmay open a moment before the old one is gone)\n",
-		report.Seconds(c.Scaled(DefaultHealthGiveUp)), report.Seconds(c.Scaled(DefaultCheckoutWait)))
+	// Wrapped to the table's 80 columns: the waits' widths vary with the
+	// scale ("2 s", "667 ms").
+	b.WriteString("\n" + report.Wrap(fmt.Sprintf("fail: no answer in time (/health's client waits %s, /checkout's %s) or an error; calls: the most calls the provider held at once; live: the most request goroutines alive at once; conn: the most connections open at once (the Transport counts a connection out just before it closes it, so a new one may open a moment before the old one is gone)",
+		report.LatencyShort(c.Scaled(DefaultHealthGiveUp)), report.LatencyShort(c.Scaled(DefaultCheckoutWait))), 80, 0))
 	if results[0].Sim != nil {
 		b.WriteString(arrivalsLegend)
 	}
@@ -171,12 +174,3 @@ window exactly; the engine's checkouts arrive at random at the same rate, so
 their counts are near the measured ones, not equal to them (/health, sent at a
 fixed interval in both, counts the same)
 `
-
-// latencyShort is msShort, with a latency under a tenth of a millisecond
-// (the engine's /health, which waits for nothing) in microseconds.
-func latencyShort(d time.Duration) string {
-	if d < 100*time.Microsecond {
-		return fmt.Sprintf("%dµs", d.Microseconds())
-	}
-	return msShort(d)
-}

@@ -190,12 +190,14 @@ func WriteTable(w io.Writer, results []Result) error {
 	for _, r := range results {
 		h, k := r.Health, r.Checkout
 		fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3d %3d %3d %7s  %9d\n", nameW, r.Variant,
-			fmt.Sprintf("%d/%d", h.GaveUp, h.Total), msShort(h.P50), msShort(h.P95),
+			fmt.Sprintf("%d/%d", h.GaveUp, h.Total), report.LatencyShort(h.P50), report.LatencyShort(h.P95),
 			k.OK, k.Unavailable, k.GatewayTimeout, fmt.Sprintf("%d/%d", k.GaveUp, k.Total), r.InFlightMax)
 		other = other || k.OtherStatus+k.Errors+h.OtherStatus+h.Errors > 0
 	}
-	fmt.Fprintf(&b, "\nt/o: the client gave up (/health after %s, /checkout after %s); max calls:\nthe most calls the provider held at once, the abandoned ones included\n",
-		report.Seconds(c.Scaled(DefaultHealthGiveUp)), report.Seconds(c.Scaled(DefaultCheckoutWait)))
+	// Wrapped to the table's 80 columns: the waits' widths vary with the
+	// scale ("2 s", "667 ms").
+	b.WriteString("\n" + report.Wrap(fmt.Sprintf("t/o: the client gave up (/health after %s, /checkout after %s); max calls: the most calls the provider held at once, the abandoned ones included",
+		report.LatencyShort(c.Scaled(DefaultHealthGiveUp)), report.LatencyShort(c.Scaled(DefaultCheckoutWait))), 80, 0))
 	if other {
 		b.WriteString("\nother failures (a status the table has no column for, or no answer):\n")
 		for _, r := range results {
@@ -237,7 +239,7 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 		// reference's, while the latencies and the breaker's times are
 		// measured on the wall: compared with `run checkout` unlabelled,
 		// 600ms read as a third of what the reference's 2 s became.
-		fmt.Fprintf(b, "modes and faults are named in the reference's time; the latencies, give-up\ntimes and breaker times below are wall times (divide by %s for the reference's)\n", trimFloat(c.Scale))
+		b.WriteString(report.Wrap(fmt.Sprintf("modes and faults are named in the reference's time; the latencies, give-up times and breaker times below are wall times (divide by %s for the reference's)", trimFloat(c.Scale)), 80, 0))
 	}
 }
 
@@ -270,13 +272,13 @@ func writeTableTail(b *strings.Builder, results []Result) {
 // mode measured again. It said "1 stalled runs discarded", with the
 // lab's word for that never explained.
 func stallNote(r Result) string {
-	limit := msShort(r.Config.StallLimit())
+	limit := report.LatencyShort(r.Config.StallLimit())
 	const why = "the machine was too busy"
 	switch {
 	case r.Stalled && r.Attempts == 1:
-		return fmt.Sprintf("%s: its run's requests went out up to %s later than scheduled, past the %s allowed (%s), so it was not quite the load asked for: read its numbers with care", r.Variant, msShort(r.Stall), limit, why)
+		return fmt.Sprintf("%s: its run's requests went out up to %s later than scheduled, past the %s allowed (%s), so it was not quite the load asked for: read its numbers with care", r.Variant, report.LatencyShort(r.Stall), limit, why)
 	case r.Stalled:
-		return fmt.Sprintf("%s: in each of its %d runs, requests went out more than %s later than scheduled (%s); the one kept, %s late at worst, came closest to the load asked for: read its numbers with care", r.Variant, r.Attempts, limit, why, msShort(r.Stall))
+		return fmt.Sprintf("%s: in each of its %d runs, requests went out more than %s later than scheduled (%s); the one kept, %s late at worst, came closest to the load asked for: read its numbers with care", r.Variant, r.Attempts, limit, why, report.LatencyShort(r.Stall))
 	case r.Attempts == 2:
 		return fmt.Sprintf("%s: 1 run discarded and measured again: its requests went out more than %s later than scheduled (%s), so it was not the load asked for", r.Variant, limit, why)
 	case r.Attempts > 2:
@@ -324,13 +326,4 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-// msShort writes a latency in at most 7 characters.
-func msShort(d time.Duration) string {
-	ms := float64(d) / float64(time.Millisecond)
-	if ms < 10 {
-		return fmt.Sprintf("%.1fms", ms)
-	}
-	return fmt.Sprintf("%.0fms", ms)
 }

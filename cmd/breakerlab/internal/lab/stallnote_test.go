@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
@@ -16,7 +17,7 @@ func TestTableSaysWhyRunsWereDiscarded(t *testing.T) {
 	racefree.Only(t) // no goroutine: it writes a table of results made here
 	c := DefaultConfig(Protected)
 	c.Rate = 5
-	limit := msShort(c.StallLimit())
+	limit := report.LatencyShort(c.StallLimit())
 	for _, tc := range []struct {
 		name     string
 		attempts int
@@ -27,8 +28,8 @@ func TestTableSaysWhyRunsWereDiscarded(t *testing.T) {
 		{"one measured once", 1, false, nil, []string{"discarded", "later than scheduled"}},
 		{"one discarded", 2, false, []string{"protected, 5 req/s: 1 run discarded and measured again: its requests went out more than " + limit + " later than scheduled (the machine was too busy), so it was not the load asked for"}, []string{"runs discarded"}},
 		{"three discarded", 4, false, []string{"protected, 5 req/s: 3 runs discarded and measured again: in each, requests went out more than " + limit + " later than scheduled", "so none was the load asked for"}, []string{"1 run"}},
-		{"every one of four late", 4, true, []string{"protected, 5 req/s: in each of its 4 runs, requests went out more than " + limit + " later than scheduled", "the one kept, 812ms late at worst, came closest", "read its numbers with care"}, []string{"discarded"}},
-		{"its only run late", 1, true, []string{"protected, 5 req/s: its run's requests went out up to 812ms later than scheduled, past the " + limit + " allowed", "read its numbers with care"}, []string{"runs", "discarded"}},
+		{"every one of four late", 4, true, []string{"protected, 5 req/s: in each of its 4 runs, requests went out more than " + limit + " later than scheduled", "the one kept, 812 ms late at worst, came closest", "read its numbers with care"}, []string{"discarded"}},
+		{"its only run late", 1, true, []string{"protected, 5 req/s: its run's requests went out up to 812 ms later than scheduled, past the " + limit + " allowed", "read its numbers with care"}, []string{"runs", "discarded"}},
 	} {
 		r := Result{Config: c, Variant: c.VariantName(), From: time.Second, To: 2 * time.Second, Attempts: tc.attempts, Stalled: tc.stalled, Stall: 812 * time.Millisecond}
 		var b strings.Builder
