@@ -102,6 +102,14 @@ type Model struct {
 	// limits and its connections instead of a worker pool.
 	tasks bool
 	done  bool
+	// foot is the footer layout drew to size the panes, and view the
+	// screen last drawn, "" until drawn again: both hold until the next
+	// layout (a tick or a size), so a frame builds the footer once and a
+	// View with nothing new (a key that changes nothing) builds nothing.
+	// The footer was built twice a frame, once in layout and once in View,
+	// its key line styled anew each time.
+	foot []string
+	view string
 }
 
 type tickMsg struct{}
@@ -236,7 +244,10 @@ func (m *Model) topNeeds() int {
 // first, then the calls in flight and the outcomes.
 func (m *Model) layout() {
 	colW := (m.w - 1) / 2
-	avail := m.h - headLines - len(m.footer())
+	// The footer reads the snapshots and the pool's natural height at the
+	// width (topNeeds), never the panes' sizes set below: View's is this.
+	m.foot, m.view = m.footer(), ""
+	avail := m.h - headLines - len(m.foot)
 	topH := min(m.topNeeds(), max(avail, topLeast))
 	avail -= topH
 	brkH := 0
@@ -279,6 +290,14 @@ func (m *Model) View() string {
 	if m.showHelp {
 		return m.helpView()
 	}
+	if m.view == "" {
+		m.view = m.render()
+	}
+	return m.view
+}
+
+// render draws the screen View shows.
+func (m *Model) render() string {
 	colW := (m.w - 1) / 2
 	var out []string
 	out = append(out, m.headView(colW)...)
@@ -314,7 +333,7 @@ func (m *Model) View() string {
 		}
 		out = append(out, pad(l, colW)+" "+r)
 	}
-	foot := m.footer() // once: it wraps every line it has
+	foot := m.foot // layout's: it wraps every line it has
 	// The footer ends in the key line, which is never cut: in a window
 	// too short for all of it, the panes give way above it.
 	foot = foot[max(len(foot)-m.h, 0):]
