@@ -17,11 +17,11 @@ func TestABoxSaysWhatItCannotTake(t *testing.T) {
 	p := allLessons(t)[0]
 	i := stepTitled(t, p, "Self-check: the hang")
 	m := send(open(t, p, i, 120, 40, Options{}), keys("e")...)
-	const says = `"e" is not part of a number: type digits, with a point, a minus or a percent sign where it needs one.`
+	const says = `Not part of a number: "e". Type digits, with a point, a minus or a percent sign where it needs one.`
 	if v := textColumn(m); !strings.Contains(v, says) {
 		t.Errorf("an e in the empty box should say what a number takes:\n%s", m.View())
 	}
-	if v := projector(t, m, 100, 30); !hasWords(v, `"e" is not part of a number`) {
+	if v := projector(t, m, 100, 30); !hasWords(v, `Not part of a number: "e"`) {
 		t.Errorf("the presenter's view should say it too:\n%s", v)
 	}
 	if m = send(m, keys("5")...); strings.Contains(textColumn(m), "not part of a number") {

@@ -22,7 +22,7 @@ func TestLettersInANumbersBoxAreRefusedInWords(t *testing.T) {
 	i := stepTitled(t, guess, "Closed, counting")
 	m := open(t, guess, i, 120, 40, Options{})
 	m = send(m, paste)
-	if v := textColumn(m); !strings.Contains(v, `"abc" is not part of a number`) {
+	if v := textColumn(m); !strings.Contains(v, `Not part of a number: "abc"`) {
 		t.Errorf("a paste of letters into the guess's box says nothing:\n%s", m.View())
 	}
 	m = send(m, keys("\n")...)
@@ -34,7 +34,7 @@ func TestLettersInANumbersBoxAreRefusedInWords(t *testing.T) {
 	j := stepTitled(t, answer, "Self-check: the hang")
 	m = open(t, answer, j, 120, 40, Options{})
 	m = send(m, paste)
-	if v := textColumn(m); !strings.Contains(v, `"abc" is not part of a number`) {
+	if v := textColumn(m); !strings.Contains(v, `Not part of a number: "abc"`) {
 		t.Errorf("a paste of letters into the answer's box says nothing:\n%s", m.View())
 	}
 	m = send(m, keys("\n")...)

@@ -46,7 +46,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	// Junk: letters never reach the input; enter on nothing, or on what
 	// is no number, is refused and counts nothing.
 	keys(st[0], "abc")
-	if v := flat(st[0].View()); !strings.Contains(v, `"abc" is not part of a number`) {
+	if v := flat(st[0].View()); !strings.Contains(v, `Not part of a number: "abc"`) {
 		t.Fatalf("letters typed into the box are refused without a word:\n%s", st[0].View())
 	}
 	keys(st[0], "enter")
@@ -72,7 +72,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 		{strings.Repeat("9x", 1<<19), "9999999999999999", `"xxxxxxxxxxxxxxxxxxxx…" left out`},
 		{"1e9", "19", `"e" left out: a number takes digits and . - %, 16 at most; your number reads 19 customers.`},
 		{"2a5!0", "250", `"a!" left out`},
-		{"abc", "", `"abc" is not part of a number`},
+		{"abc", "", `Not part of a number: "abc"`},
 	} {
 		st[0].Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(c.paste), Paste: true})
 		if got, v := st[0].num.field.Input, flat(st[0].View()); got != c.reads || !strings.Contains(v, c.why) {

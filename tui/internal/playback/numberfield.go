@@ -234,7 +234,10 @@ func NotANumber(runes []rune) string {
 	if r := runes; len(r) > 20 {
 		s = string(r[:20]) + "…"
 	}
-	return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", s)
+	// The figure last, so that the note starts with a capital as the
+	// box's others do ("Type a number first", "Nothing was sent"): it
+	// started with the letters typed, "e" in lower case.
+	return fmt.Sprintf("Not part of a number: %q. Type digits, with a point, a minus or a percent sign where it needs one", s)
 }
 
 // ReplaceNote is Note while the number sent back is selected (Select):

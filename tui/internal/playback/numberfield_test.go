@@ -3,6 +3,7 @@ package playback
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -109,7 +110,7 @@ func TestNumberFieldKeepsLittleOfALongLeftOut(t *testing.T) {
 func TestNumberFieldAsksBeforeSendingWhatItLeftOut(t *testing.T) {
 	racefree.Only(t) // no goroutine: a field edited by hand
 	var f NumberField
-	if msg := f.Refuse([]rune("e")); !strings.Contains(msg, `"e" is not part of a number: type digits`) {
+	if msg := f.Refuse([]rune("e")); !strings.Contains(msg, `Not part of a number: "e". Type digits`) {
 		t.Errorf("an e in the empty box says %q", msg)
 	}
 	if !f.Enter() {
@@ -204,5 +205,17 @@ func TestTheEmptyBoxNamesWhatItRefused(t *testing.T) {
 	typeInto(&f, "7", "backspace")
 	if f.Refused != "" || f.EmptyNote("12") != "Type a number first, like 12" {
 		t.Errorf("a number typed forgets the letters refused before it: %q", f.EmptyNote("12"))
+	}
+}
+
+// Every note of the number box starts with a capital: the refusal of
+// letters started with them ("\"e\" is not part of a number"), in lower
+// case beside "Type a number first" and "Nothing was sent".
+func TestNumberBoxNotesStartWithACapital(t *testing.T) {
+	refused := NumberField{Refused: "abc"}
+	for _, note := range []string{NotANumber([]rune("e")), NotANumber([]rune("abc")), NumberField{}.EmptyNote("12"), refused.EmptyNote("12"), ReplaceNote, UnsentAnswer("12 workers")} {
+		if r := []rune(note); len(r) == 0 || !unicode.IsUpper(r[0]) {
+			t.Errorf("the note %q does not start with a capital", note)
+		}
 	}
 }
