@@ -29,19 +29,24 @@ func benchReal(b *testing.B, sc *engine.Scenario, v int, step time.Duration) []e
 	return out
 }
 
+// benchModes are the modes the live lab's benchmarks draw: the
+// checkout's protected mode (a thread pool with a breaker) and the Go
+// server (a tasks server).
+var benchModes = []struct {
+	name     string
+	scenario func() *engine.Scenario
+	variant  int
+}{
+	{"protected", scenarios.Checkout, 3},
+	{"go-server", scenarios.GoServer, 1},
+}
+
 // BenchmarkFrame is one refresh of the live lab: a tick (the measured side
 // read, the simulation brought to its time), then the full View, for the
 // checkout's protected mode (a thread pool with a breaker) and the Go
 // server (a tasks server), at 100×30, 120×40 and 200×60.
 func BenchmarkFrame(b *testing.B) {
-	for _, mode := range []struct {
-		name     string
-		scenario func() *engine.Scenario
-		variant  int
-	}{
-		{"protected", scenarios.Checkout, 3},
-		{"go-server", scenarios.GoServer, 1},
-	} {
+	for _, mode := range benchModes {
 		for _, size := range [][2]int{{100, 30}, {120, 40}, {200, 60}} {
 			b.Run(fmt.Sprintf("%s/%dx%d", mode.name, size[0], size[1]), func(b *testing.B) {
 				sc := mode.scenario()

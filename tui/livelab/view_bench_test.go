@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -18,14 +17,7 @@ import (
 // so each View draws: the panes keep their own views, and what is left is
 // the screen's work, the head and the columns (the footer is layout's).
 func BenchmarkView(b *testing.B) {
-	for _, mode := range []struct {
-		name     string
-		scenario func() *engine.Scenario
-		variant  int
-	}{
-		{"protected", scenarios.Checkout, 3},
-		{"go-server", scenarios.GoServer, 1},
-	} {
+	for _, mode := range benchModes {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 			b.Run(fmt.Sprintf("%s/%dx%d", mode.name, size[0], size[1]), func(b *testing.B) {
 				snaps := benchReal(b, mode.scenario(), mode.variant, 100*time.Millisecond)

@@ -141,6 +141,14 @@ func FindCut(view string, sources ...string) string {
 		wordRuns(s, func(w string) bool { words[w] = true; return true })
 		pairs += strings.Join(strings.Fields(s), " ") + " "
 	}
+	return cellPairs(lines, func(prev, next string) string { return splitBetween(prev, next, words, pairs) })
+}
+
+// cellPairs calls find with each cell of each line and the cell under it
+// (between "│" borders, so that panes side by side are each compared on
+// their own), both trimmed and neither empty, until it says what is
+// wrong: then that, with the lines and the two cells; else "".
+func cellPairs(lines []string, find func(prev, next string) string) string {
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := cells(lines[i]), cells(lines[i+1])
 		if len(a) != len(b) {
@@ -151,7 +159,7 @@ func FindCut(view string, sources ...string) string {
 			if prev == "" || next == "" {
 				continue
 			}
-			if msg := splitBetween(prev, next, words, pairs); msg != "" {
+			if msg := find(prev, next); msg != "" {
 				return "lines " + itoa(i+1) + "-" + itoa(i+2) + " " + msg + ": " + quote(prev) + " / " + quote(next)
 			}
 		}
