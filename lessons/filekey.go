@@ -14,23 +14,50 @@ import (
 // there, rather than take two names for one knob or answer with a list
 // that does not mention it.
 
-// fileKnobKeys are the keys a scenario file writes in a breaker's table
-// that the knob path names otherwise.
-var fileKnobKeys = []struct{ file, knob string }{
-	{"breaker.window_size", "breaker.window"},
-	{"breaker.minimum_calls", "breaker.min_calls"},
-	{"breaker.open_for", "breaker.open"},
-	{"breaker.half_open_trials", "breaker.trials"},
-	{"breaker.slow_call_duration", "breaker.slow_duration"},
-	{"breaker.slow_call_rate", "breaker.slow_rate"},
-	{"breaker.max_consecutive_failures", "breaker.consecutive"},
-	{"breaker.open_jitter", "breaker.jitter"},
-	{"breaker.open_backoff", "breaker.backoff"},
-	{"breaker.window_span", "breaker.time_window"},
+// fileKnobKeys are the keys a scenario file writes (engine/scenariofile's
+// SCHEMA.md, the policy table left out) that the knob path names
+// otherwise: a breaker's, a bulkhead table's, a retry's backoff, a fault
+// or burst list's (the knob reads the first), a tasks server's memory
+// (the knob counts MiB and KiB where the file writes sizes). Keys the two
+// spell alike (ratelimiter.rate, per_tenant_bulkhead.shared, shed.max_wait,
+// a pool's size) are not here. bare marks a key whose last word alone
+// (window_size) is the file's, as the picker's filter takes a part: no
+// knob's key ends in it and no other file key does, where a pool's size
+// is a knob and a fault's from is every list's.
+var fileKnobKeys = []struct {
+	file, knob string
+	bare       bool
+}{
+	{"breaker.window_size", "breaker.window", true},
+	{"breaker.minimum_calls", "breaker.min_calls", true},
+	{"breaker.open_for", "breaker.open", true},
+	{"breaker.half_open_trials", "breaker.trials", true},
+	{"breaker.slow_call_duration", "breaker.slow_duration", true},
+	{"breaker.slow_call_rate", "breaker.slow_rate", true},
+	{"breaker.max_consecutive_failures", "breaker.consecutive", true},
+	{"breaker.open_jitter", "breaker.jitter", true},
+	{"breaker.open_backoff", "breaker.backoff", true},
+	{"breaker.window_span", "breaker.time_window", true},
+	{"breaker.window_buckets", "breaker.buckets", true},
+	{"bulkhead.size", "bulkhead", false},
+	{"bulkhead.kind", "bulkhead_kind", false},
+	{"bulkhead.wait", "bulkhead_wait", false},
+	{"bulkhead.queue", "bulkhead_queue", false},
+	{"retry.backoff.base", "retry.base", false},
+	{"retry.backoff.max", "retry.max", false},
+	{"faults.from", "fault.from", false},
+	{"faults.to", "fault.to", false},
+	{"faults.latency", "fault.latency", false},
+	{"faults.probability", "fault.probability", false},
+	{"bursts.rate", "burst.rate", false},
+	{"bursts.from", "burst.from", false},
+	{"bursts.to", "burst.to", false},
+	{"tasks.memory.limit", "tasks.memory.limit_mib", false},
+	{"tasks.memory.per_task", "tasks.memory.per_task_kib", false},
 }
 
-// FileKnobKeys are the pairs of a scenario file's breaker key and the
-// knob path's name for it (window_size, window), for tests that check
+// FileKnobKeys are the pairs of a scenario file's key and the knob path's
+// name for it (breaker.window_size, breaker.window), for tests that check
 // every pair still names a knob.
 func FileKnobKeys() [][2]string {
 	out := make([][2]string, len(fileKnobKeys))
@@ -42,9 +69,11 @@ func FileKnobKeys() [][2]string {
 
 // inKnobWords is typed with a scenario file's words put in a knob path's:
 // the policy table dropped (a dependency's policy.timeout is its timeout)
-// and a breaker's file key renamed. Typed may be a whole path or a part
-// of one ("window_size", as the picker's filter takes it): a bare file
-// key is matched by its last word, which no knob's key shares.
+// and a file key renamed. Typed may be a whole path or a part of one
+// ("window_size", as the picker's filter takes it): a bare key is matched
+// by its last word only where the table marks that word the file's own.
+// Every whole key is tried before any last word, so that a path is read
+// by the longest key it ends in.
 func inKnobWords(typed string) string {
 	p := typed
 	if rest, ok := strings.CutPrefix(p, "policy."); ok {
@@ -53,11 +82,16 @@ func inKnobWords(typed string) string {
 		p = strings.Replace(p, ".policy.", ".", 1)
 	}
 	for _, k := range fileKnobKeys {
-		_, fileKey, _ := strings.Cut(k.file, ".")
-		_, knobKey, _ := strings.Cut(k.knob, ".")
 		if head, ok := strings.CutSuffix(p, k.file); ok && (head == "" || strings.HasSuffix(head, ".")) {
 			return head + k.knob
 		}
+	}
+	for _, k := range fileKnobKeys {
+		if !k.bare {
+			continue
+		}
+		_, fileKey, _ := strings.Cut(k.file, ".")
+		_, knobKey, _ := strings.Cut(k.knob, ".")
 		if head, ok := strings.CutSuffix(p, fileKey); ok && head == "" {
 			return k.knob // a bare window_size is a breaker's
 		} else if ok && strings.HasSuffix(head, ".") {
@@ -89,7 +123,9 @@ func (e *FileKeyError) Error() string {
 func FileKeyRefusal(typed string, knobs []string, who string) *FileKeyError {
 	typed = strings.TrimSpace(typed)
 	p := inKnobWords(typed)
-	if p == typed || p == "" {
+	// A knob's own path is never refused, though its part's name may end
+	// in a file's words (a pool called bulkhead has the knob bulkhead.size).
+	if p == typed || p == "" || slices.Contains(knobs, typed) {
 		return nil
 	}
 	if slices.Contains(knobs, p) {

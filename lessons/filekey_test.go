@@ -1,8 +1,11 @@
 package lessons
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // A lesson file's knob written in a scenario file's words (as `scenarios
@@ -58,7 +61,9 @@ func TestLessonFileKeysAreNamedAsKnobs(t *testing.T) {
 // sandbox's picker filters on parts), and nothing for a knob's own name
 // or a file key of no knob there.
 func TestFileKeyRefusal(t *testing.T) {
-	knobs := []string{"workers", "a.timeout", "a.breaker.window", "a.breaker.open", "b.breaker.window"}
+	knobs := []string{"workers", "a.timeout", "a.breaker.window", "a.breaker.open", "b.breaker.window",
+		"a.bulkhead", "a.bulkhead_wait", "a.fault.from", "a.retry.max", "tasks.memory.limit_mib", "e.burst.rate", "a.breaker.buckets",
+		"bulkhead.size", "bulkhead.wait"} // a pool called bulkhead
 	for _, c := range []struct{ typed, want string }{
 		{"a.breaker.window_size", "a.breaker.window"},
 		{"a.policy.breaker.window_size", "a.breaker.window"},
@@ -70,6 +75,16 @@ func TestFileKeyRefusal(t *testing.T) {
 		{"c.breaker.window_size", ""},
 		{"a.breaker.minimum_calls", ""}, // no such knob among these
 		{"reopen_for", ""},
+		{"a.policy.bulkhead.size", "a.bulkhead"},
+		{"a.bulkhead.wait", "a.bulkhead_wait"},
+		{"a.faults.from", "a.fault.from"},
+		{"a.policy.retry.backoff.max", "a.retry.max"},
+		{"tasks.memory.limit", "tasks.memory.limit_mib"},
+		{"e.bursts.rate", "e.burst.rate"},
+		{"window_buckets", "a.breaker.buckets"},
+		{"bulkhead.size", ""}, // the pool's own knob
+		{"size", ""},          // a pool's key as much as a bulkhead's
+		{"wait", ""},
 	} {
 		got := ""
 		if r := FileKeyRefusal(c.typed, knobs, "x"); r != nil {
@@ -77,6 +92,90 @@ func TestFileKeyRefusal(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("FileKeyRefusal(%q) names %q, want %q", c.typed, got, c.want)
+		}
+	}
+}
+
+// Every pair of FileKnobKeys is a key of the scenario file's schema and a
+// knob of some built-in scenario, which a path in the file's words on that
+// part is refused as: a pair whose knob was renamed, or whose file key is
+// none the schema has, would send the user to a name refused next.
+func TestFileKnobKeysNameKnobs(t *testing.T) {
+	schema, err := os.ReadFile("../engine/scenariofile/SCHEMA.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fk := range FileKnobKeys() {
+		file, knob := fk[0], fk[1]
+		t.Run(file, func(t *testing.T) {
+			for _, word := range strings.Split(file, ".") {
+				// A key's row (`window_size`), an inline table's key
+				// (max = "1s") or a section ([system.tasks]).
+				in := func(s string) bool { return strings.Contains(string(schema), s) }
+				if !in("`"+word+"`") && !in(" "+word+" = ") && !in("."+word+"]") {
+					t.Errorf("the scenario file's schema has no key %q (of %s)", word, file)
+				}
+			}
+			found := false
+			for _, name := range scenarios.Names() {
+				b, _ := scenarios.Lookup(name)
+				sc := b.Build()
+				for v := range sc.Variants {
+					knobs := Knobs(sc, v)
+					for _, k := range knobs {
+						part, ok := strings.CutSuffix(k, "."+knob)
+						if !ok && k != knob {
+							continue
+						}
+						found = true
+						typed := file
+						if ok {
+							typed = part + ".policy." + file
+							if !strings.HasPrefix(file, "breaker.") && !strings.HasPrefix(file, "bulkhead.") && !strings.HasPrefix(file, "retry.") {
+								typed = part + "." + file // not a policy's key
+							}
+						}
+						if r := FileKeyRefusal(typed, knobs, "x"); r == nil || r.Knob != k {
+							t.Errorf("%s variant %d: %s is refused as %v, want the knob %s", name, v, typed, r, k)
+						}
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no built-in scenario has a knob %s, which %s is said to be", knob, file)
+			}
+		})
+	}
+}
+
+// A key marked bare is matched by its last word alone (window_size in the
+// picker's filter): that word must be the file's own, the last word of no
+// knob's key and of no other file key, or a knob's own name (a pool's
+// size) would be refused as a breaker's.
+func TestFileKeyBareWordsAreTheFiles(t *testing.T) {
+	last := func(s string) string { return s[strings.LastIndex(s, ".")+1:] }
+	knobWords := map[string]bool{}
+	for _, name := range scenarios.Names() {
+		b, _ := scenarios.Lookup(name)
+		sc := b.Build()
+		for v := range sc.Variants {
+			for _, k := range Knobs(sc, v) {
+				knobWords[last(k)] = true
+			}
+		}
+	}
+	for _, k := range fileKnobKeys {
+		if !k.bare {
+			continue
+		}
+		w := last(k.file)
+		if knobWords[w] {
+			t.Errorf("%s is marked bare, but a knob's key ends in %q", k.file, w)
+		}
+		for _, o := range fileKnobKeys {
+			if o.file != k.file && last(o.file) == w {
+				t.Errorf("%s is marked bare, but %s ends in %q too", k.file, o.file, w)
+			}
 		}
 	}
 }
