@@ -687,7 +687,8 @@ func (c *evalCtx) scenario(run string) (*engine.Scenario, *engine.System, error)
 }
 
 func evalParam(c *evalCtx, a []string) (Value, error) {
-	if spec, err := c.spec(a[0]); err == nil && spec.IsShuffle() {
+	spec, specErr := c.spec(a[0])
+	if specErr == nil && spec.IsShuffle() {
 		cfg, until, err := buildShuffle(spec)
 		if err != nil {
 			return Value{}, err
@@ -698,8 +699,33 @@ func evalParam(c *evalCtx, a []string) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	return readParam(sc, sys, a[1])
+	val, err := readParam(sc, sys, a[1])
+	if err != nil && specErr == nil {
+		// A knob in a scenario file's words (policy.breaker.window_size)
+		// is named as [set] and a sweep name it, among the knobs param
+		// reads, so that the name given is not refused next: it was
+		// told only which keys param reads.
+		if fk := FileKeyRefusal(a[1], paramKnobs(sc, sys, spec.Variant), "a {{param}}"); fk != nil {
+			return Value{}, fk
+		}
+	}
+	return val, err
 }
+
+// paramKnobs are the knobs of variant v that readParam reads, or knows
+// and finds unset (a breaker's window on a call with no breaker).
+func paramKnobs(sc *engine.Scenario, sys *engine.System, v int) []string {
+	var out []string
+	for _, k := range Knobs(sc, v) {
+		if _, err := readParam(sc, sys, k); err == nil || !strings.HasPrefix(err.Error(), paramCannotRead) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// paramCannotRead opens readParam's refusal of a key it does not read.
+const paramCannotRead = "param cannot read "
 
 // readParam reads the knob an override of the same key would set.
 func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, error) {
@@ -750,7 +776,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 			return readDependencyParam(d, d.Name, rest)
 		}
 	}
-	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience, SERVICE.workers|queue|instances|work, DEPENDENCY.timeout|bulkhead|latency.*|breaker.* or a service's SERVICE/DEPENDENCY.KEY", key)
+	return Value{}, fmt.Errorf(paramCannotRead+"%q: use workers, queue, duration, ENDPOINT.rate|interval|patience, SERVICE.workers|queue|instances|work, DEPENDENCY.timeout|bulkhead|latency.*|breaker.* or a service's SERVICE/DEPENDENCY.KEY", key)
 }
 
 // readDependencyParam reads key rest of dependency d, which a path names
@@ -855,7 +881,7 @@ func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error)
 			return fraction(b.OpenJitter), nil
 		}
 	}
-	return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
+	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
 }
 
 func evalLittle(c *evalCtx, a []string) (Value, error) {

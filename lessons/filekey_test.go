@@ -179,3 +179,30 @@ func TestFileKeyBareWordsAreTheFiles(t *testing.T) {
 		}
 	}
 }
+
+// A {{param}} in a lesson's text reads a knob path too: one in a scenario
+// file's words is refused at its line with the knob's name, among the
+// knobs param reads. It was told only the keys param reads, with no word
+// of the one meant.
+func TestParamFileKeysAreNamedAsKnobs(t *testing.T) {
+	for _, c := range []struct{ param, want string }{
+		{"cascade/2 recommendations.policy.breaker.window_size",
+			"f.md:11: text: placeholder {{param cascade/2 recommendations.policy.breaker.window_size}}: param cascade/2 recommendations.policy.breaker.window_size: recommendations.policy.breaker.window_size is written as in a scenario file; a {{param}} calls that knob recommendations.breaker.window"},
+		{"cascade/1 recommendations.policy.bulkhead.size", "a {{param}} calls that knob recommendations.bulkhead"},
+		{"cascade/0 recommendations.faults.from", "a {{param}} calls that knob recommendations.fault.from"},
+		{"step recommendations.policy.timeout", "a {{param}} calls that knob recommendations.timeout"},
+		// No knob param reads: bulkhead_kind is a word it does not read,
+		// so it is not offered.
+		{"cascade/1 recommendations.policy.bulkhead.kind", `param cannot read "policy.bulkhead.kind"`},
+	} {
+		text := "+++\ntitle = \"T\"\nsummary = \"s\"\n+++\n\n+++ step\ntitle = \"a\"\nscenario = \"cascade\"\nvariant = 2\n+++\nThe knob is {{param " + c.param + "}}.\n"
+		err := loadAndPrepare(t, "f.md", text)
+		if err == nil {
+			t.Errorf("{{param %s}} was taken", c.param)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("{{param %s}}: the refusal lacks %q:\n%v", c.param, c.want, err)
+		}
+	}
+}

@@ -34,7 +34,7 @@ func (l *loader) fillBrief(c *Challenge, field, text string, file *lessons.Scena
 		expr := strings.TrimSpace(text[m[2]:m[3]])
 		s, err := evalBrief(c, expr, file, lab)
 		if err != nil {
-			return "", l.errorf(line, field, "placeholder {{%s}}: %v", expr, err)
+			return "", l.errorf(l.ln.placeholderLine(line, text, m[0], m[1]), field, "placeholder {{%s}}: %v", expr, err)
 		}
 		b.WriteString(s)
 	}

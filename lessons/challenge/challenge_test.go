@@ -267,6 +267,12 @@ func TestMalformedFilesNameLineAndField(t *testing.T) {
 		{"brief with a format that does not fit", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param workers | dur}}\"\n", `c.toml:2: brief: placeholder {{param workers | dur}}: the value is a count, and format "dur" prints a duration: the formats for a count are int, num`},
 		{"hint with a format that does not fit", "title = \"T\"\n", "title = \"T\"\nhint = \"{{p99 web | pct}}\"\n", `c.toml:2: hint: placeholder {{p99 web | pct}}: p99 is a duration, and format "pct" prints a share`},
 		{"hint with an unknown metric", "title = \"T\"\n", "title = \"T\"\nhint = \"{{happiness web}}\"\n", `c.toml:2: hint: placeholder {{happiness web}}: unknown metric`},
+		// A knob in a scenario file's words is named as [[knobs]] names
+		// it, at the placeholder's own line of a brief of many.
+		{"brief quotes a breaker's file key", "title = \"T\"\n", "title = \"T\"\nbrief = \"\"\"\nThe window is {{param db.breaker.window}}\ncalls; opens at {{param db.policy.breaker.minimum_calls}}.\n\"\"\"\n",
+			`c.toml:4: brief: placeholder {{param db.policy.breaker.minimum_calls}}: db.policy.breaker.minimum_calls is written as in a scenario file; a {{param}} calls that knob db.breaker.min_calls`},
+		{"hint quotes a policy's file key", "title = \"T\"\n", "title = \"T\"\nhint = \"{{param db.policy.timeout}}\"\n",
+			`c.toml:2: hint: placeholder {{param db.policy.timeout}}: db.policy.timeout is written as in a scenario file; a {{param}} calls that knob db.timeout`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -79,3 +79,23 @@ func (l *lines) find(table string, nth int, key string) int {
 	}
 	return 0
 }
+
+// placeholderLine is the line (from 1) of the placeholder text[from:to]
+// in a field that starts on line start, text being the field as decoded:
+// a brief runs over many lines, and its own line sent the author looking
+// through all of them. The placeholder is looked up as written, its
+// occurrences before it counted, as the decoded text's line breaks need
+// not be the file's (an escaped \n, a line-ending backslash). start when
+// it is not found as written.
+func (l *lines) placeholderLine(start int, text string, from, to int) int {
+	ph := text[from:to]
+	nth := strings.Count(text[:from], ph)
+	for i := max(start-1, 0); i < len(l.text); i++ {
+		n := strings.Count(l.text[i], ph)
+		if nth < n {
+			return i + 1
+		}
+		nth -= n
+	}
+	return start
+}
