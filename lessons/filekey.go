@@ -107,11 +107,18 @@ func inKnobWords(typed string) string {
 // part in the knobs' words (breaker.window).
 type FileKeyError struct {
 	Typed, Knob string
-	who         string
+	// Note, if set, says more of the knob where the caller knows it: a
+	// [set] table's breaker knob on a call with no breaker adds one.
+	Note string
+	who  string
 }
 
 func (e *FileKeyError) Error() string {
-	return fmt.Sprintf("%s is written as in a scenario file; %s calls that knob %s", e.Typed, e.who, e.Knob)
+	msg := fmt.Sprintf("%s is written as in a scenario file; %s calls that knob %s", e.Typed, e.who, e.Knob)
+	if e.Note != "" {
+		msg += ": " + e.Note
+	}
+	return msg
 }
 
 // FileKeyRefusal refuses typed when it is a scenario file's name for one

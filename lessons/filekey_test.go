@@ -15,31 +15,41 @@ import (
 // "policy.breaker.window_size", and a sweep with the policy table in the
 // path listed every knob with no word of the one meant.
 func TestLessonFileKeysAreNamedAsKnobs(t *testing.T) {
-	lesson := func(tables string) string {
-		return "+++\ntitle = \"T\"\nsummary = \"s\"\n+++\n\n+++ step\ntitle = \"a\"\nscenario = \"cascade\"\nvariant = 2\n" +
+	lesson := func(variant, tables string) string {
+		if variant == "" {
+			variant = "2"
+		}
+		return "+++\ntitle = \"T\"\nsummary = \"s\"\n+++\n\n+++ step\ntitle = \"a\"\nscenario = \"cascade\"\nvariant = " + variant + "\n" +
 			tables + "\n+++\nText.\n"
 	}
 	for _, c := range []struct {
 		name, tables string
 		want, not    []string
+		variant      string // "" for 2, which has a breaker on recommendations
 	}{
 		{"[set] with the policy table", "[set]\nrecommendations.policy.breaker.window_size = 20",
-			[]string{"recommendations.policy.breaker.window_size is written as in a scenario file; a [set] table calls that knob recommendations.breaker.window"}, []string{"unknown"}},
+			[]string{"recommendations.policy.breaker.window_size is written as in a scenario file; a [set] table calls that knob recommendations.breaker.window"}, []string{"unknown"}, ""},
 		{"[set] with a breaker's file key", "[set]\nrecommendations.breaker.open_for = \"3s\"",
-			[]string{"a [set] table calls that knob recommendations.breaker.open"}, []string{"unknown"}},
+			[]string{"a [set] table calls that knob recommendations.breaker.open"}, []string{"unknown"}, ""},
+		// Variant 0 has no breaker on recommendations: the knob named
+		// builds one, which the refusal says.
+		{"[set] with a breaker's file key where there is no breaker", "[set]\nrecommendations.policy.breaker.window_size = 20",
+			[]string{"a [set] table calls that knob recommendations.breaker.window: variant 0 of cascade (one shared pool of 200 threads) has no breaker on recommendations, so [set] adds one built from the breaker keys it gives"}, []string{"unknown"}, "0"},
+		{"[set] with a timeout's file key where there is no breaker", "[set]\nrecommendations.policy.timeout = \"2s\"",
+			[]string{"a [set] table calls that knob recommendations.timeout"}, []string{"unknown", "no breaker"}, "0"},
 		{"[set] misspelt", "[set]\nrecommendations.breaker.windw = 20",
-			[]string{`unknown breaker key "windw"; did you mean recommendations.breaker.window? (allowed:`}, []string{"scenario file"}},
+			[]string{`unknown breaker key "windw"; did you mean recommendations.breaker.window? (allowed:`}, []string{"scenario file"}, ""},
 		{"[set] of no part, misspelt", "[set]\nworkrs = 20",
-			[]string{`unknown key "workrs"; did you mean workers?`}, []string{"scenario file"}},
+			[]string{`unknown key "workrs"; did you mean workers?`}, []string{"scenario file"}, ""},
 		{"[sweep] with the policy table", "panes = [\"sweep\"]\n[sweep]\nvary = [\"recommendations.policy.breaker.half_open_trials=1..3\"]\nmeasure = \"search.ok\"",
-			[]string{"recommendations.policy.breaker.half_open_trials is written as in a scenario file; a sweep calls that knob recommendations.breaker.trials; cascade's knobs are:"}, []string{"has no numeric knob"}},
+			[]string{"recommendations.policy.breaker.half_open_trials is written as in a scenario file; a sweep calls that knob recommendations.breaker.trials; cascade's knobs are:"}, []string{"has no numeric knob"}, ""},
 		{"[sweep] with a breaker's file key", "panes = [\"sweep\"]\n[sweep]\nvary = [\"recommendations.breaker.open_for=1s..4s:4\"]\nmeasure = \"search.ok\"",
-			[]string{"a sweep calls that knob recommendations.breaker.open;"}, []string{"has no numeric knob"}},
+			[]string{"a sweep calls that knob recommendations.breaker.open;"}, []string{"has no numeric knob"}, ""},
 		{"[sweep] misspelt", "panes = [\"sweep\"]\n[sweep]\nvary = [\"recommendations.breaker.windw=5..40:8\"]\nmeasure = \"search.ok\"",
-			[]string{`cascade has no numeric knob "recommendations.breaker.windw"; did you mean recommendations.breaker.window?`}, []string{"scenario file"}},
+			[]string{`cascade has no numeric knob "recommendations.breaker.windw"; did you mean recommendations.breaker.window?`}, []string{"scenario file"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse("f.md", []byte(lesson(c.tables)))
+			_, err := Parse("f.md", []byte(lesson(c.variant, c.tables)))
 			if err == nil {
 				t.Fatalf("%s was taken", c.tables)
 			}

@@ -442,6 +442,12 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 		// with the knob's name: the dependency's setter below said only
 		// that it knows no key "policy.breaker.window_size".
 		if fk := FileKeyRefusal(key, Knobs(sc, v), "a [set] table"); fk != nil {
+			// On a call with no breaker the knob named tunes none: it
+			// builds one (madeBreakerError), which the author should know
+			// before writing it. A breaker an earlier key built is tuned.
+			if at, ok, _ := findKnob(sys, fk.Knob); ok && at.dep != nil && at.dep.Policy.Breaker == nil && strings.HasPrefix(at.key, "breaker.") {
+				fk.Note = fmt.Sprintf("variant %d of %s (%s) has no breaker on %s, so [set] adds one built from the breaker keys it gives", v, sc.Name, sc.Variants[v].Name, at.name())
+			}
 			return fk
 		}
 		var ok bool
