@@ -99,12 +99,12 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				// A call along a flat service edge whose rate limiter,
 				// outermost, refuses it at once (enterFlat's takeRate,
 				// whose first test, Take, changes nothing when it fails)
-				// is counted without a request (refuseAtEntry): a
+				// is counted without a request (refuseLimited,
+				// refuseAtEntry's steps for it): a
 				// partner over its rate has most of its calls refused.
 				if ds := &r.dependencies[es.dep]; ds.svcFlat && ds.rateLimiterAt == 0 {
 					if p, ok := ds.limiter.(*ratelimit.Period); ok && p.Refuses(now-ds.limiterBorn) {
-						ds.rateLimited++
-						r.refuseAtEntry(es, ds, now, resRateLimited) // fastpath.go
+						r.refuseLimited(es, ds, inWindow) // fastpath.go
 						goto next
 					}
 				}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -340,6 +341,38 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 		refused := a.Dependencies[0].RateLimited
 		if saved := slotUses(single) - slotUses(batch); refused == 0 || saved < refused/2 {
 			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
+		}
+	}
+}
+
+// refuseLimited, arriveOthers' refusal by a rate limiter, counts what
+// refuseAtEntry and takeRate's count would: two runs alike, one refusal
+// each, one way each, patient or not, within the measure's window and
+// before it, leave the same endpoint, dependency and run behind.
+func TestRefuseLimitedIsRefuseAtEntry(t *testing.T) {
+	for _, patience := range []time.Duration{0, time.Second} {
+		for _, at := range []time.Duration{500 * ms, 3 * time.Second} {
+			sc := &Scenario{Name: "limited", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
+				Variants: []Variant{{Name: "v", System: System{Workers: 40, Queue: 100,
+					Endpoints: []Endpoint{{Name: "partner", Rate: 50, Calls: "catalog-edge", Patience: patience}},
+					Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{
+						RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 10, LimitRefreshPeriod: 100 * ms}}}}},
+					Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}}}}}}}
+			general, limited := twoRuns(t, sc, 5, true)
+			general.AdvanceTo(at)
+			limited.AdvanceTo(at)
+			now := general.now
+			ges, gds := &general.endpoints[0], &general.dependencies[0]
+			gds.rateLimited++ // takeRate's count, made before refuseAtEntry
+			general.refuseAtEntry(ges, gds, now, resRateLimited)
+			les, lds := &limited.endpoints[0], &limited.dependencies[0]
+			limited.refuseLimited(les, lds, now >= limited.measureFrom && now < limited.measureTo)
+			if !reflect.DeepEqual(ges, les) || !reflect.DeepEqual(gds, lds) || general.seq != limited.seq || general.maxBusy != limited.maxBusy {
+				t.Errorf("patience %v, at %v: refuseLimited left the run otherwise than refuseAtEntry", patience, at)
+			}
+			if !deepequal.Equal(general.Snapshot(), limited.Snapshot()) {
+				t.Errorf("patience %v, at %v: the snapshots differ", patience, at)
+			}
 		}
 	}
 }

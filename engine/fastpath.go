@@ -299,6 +299,32 @@ func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Dur
 	}
 }
 
+// refuseLimited is refuseAtEntry for a rate limiter's refusal (by
+// resRateLimited), the only one arriveOthers makes, with its outcome known
+// (Rejected: no breaker's fallback applies) and the arrival's window judged
+// by the caller (inWindow: now within the measure), so that none of
+// refuseAtEntry's tests of by and o is made again: rate-limit-vs-bulkhead's
+// partner in its burst has most of its calls refused so. It counts the
+// refusal at the limiter too (ds.rateLimited, takeRate's count).
+// TestRefuseLimitedIsRefuseAtEntry holds it to refuseAtEntry.
+func (r *Run) refuseLimited(es *endpointState, ds *dependencyState, inWindow bool) {
+	r.maxBusy = max(r.maxBusy, r.busy+1) // fork.go: the worker it held
+	if !es.plain {
+		r.seq++ // its patience timer's
+	}
+	ds.rateLimited++
+	ds.made++
+	ds.answered++
+	ds.failedCalls++
+	es.total[Rejected]++
+	es.bucket.Outcomes[Rejected]++
+	es.latencies = append(es.latencies, 0)
+	if inWindow {
+		es.window[Rejected]++
+		es.latency.RecordZero() // RecordMicros(0, 0)
+	}
+}
+
 // refusesFull says whether ds's bulkhead, full (the caller has checked
 // that it holds its cap), refuses a call that comes to it now, as
 // enterFast and enterLayers refuse it: no caller waits for a slot, and
