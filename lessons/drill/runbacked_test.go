@@ -2,6 +2,7 @@ package drill
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -138,4 +139,71 @@ func handCardText(t *testing.T, id string) CardText {
 	}
 	t.Fatalf("no card %s in cards.toml", id)
 	return CardText{}
+}
+
+// claimsOnLessonCopy evaluates a card's claims against its lesson's text
+// with old replaced by new (old must be there exactly once; "" changes
+// nothing), so a
+// test can change one knob of one step and see which claims still hold. It
+// returns the claims that fail.
+func claimsOnLessonCopy(t *testing.T, card CardText, old, new string) []string {
+	t.Helper()
+	path := "../content/" + card.Lesson + ".md"
+	src := numbersLesson
+	if card.Lesson == numbersID {
+		path = "lessons/drill/numbers.md"
+	} else {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = b
+	}
+	if old != "" && strings.Count(string(src), old) != 1 {
+		t.Fatalf("%s: %s holds %q %d times, not once", card.ID, path, old, strings.Count(string(src), old))
+	}
+	l, err := lessons.Parse(path, []byte(strings.Replace(string(src), old, new, 1)))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	lab := lessons.NewLab()
+	var failed []string
+	for _, c := range card.Expect {
+		r, err := lab.CheckLessonClaim(l, card.ID, c)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", card.ID, c, err)
+		}
+		if !r.Holds {
+			failed = append(failed, c)
+		}
+	}
+	return failed
+}
+
+// TestLessonBackedClaimsFailWhenTheStepChanges: cards that had no run
+// behind them now quote the steps of a lesson (or numbers.md). Each card's
+// claims hold on its lesson as it is, and the named claim fails when one
+// knob of one step changes the way the card says matters.
+func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
+	for _, c := range []struct {
+		card     string
+		old, new string
+		fails    string
+	}{
+		// the breaker moved outside the retry in step 10 back inside: it
+		// opens no later than the one inside
+		{"ref-001-self-check-4", `payment.order = ["breaker", "retry", "timeout", "bulkhead"]`,
+			`payment.order = ["retry", "breaker", "timeout", "bulkhead"]`, "opens step9 < opens step10"},
+	} {
+		card := handCardText(t, c.card)
+		if card.Lesson == "" {
+			t.Fatalf("%s quotes no lesson", c.card)
+		}
+		if bad := claimsOnLessonCopy(t, card, "", ""); len(bad) > 0 {
+			t.Errorf("%s: on its lesson as it is these fail: %q", c.card, bad)
+		}
+		if bad := claimsOnLessonCopy(t, card, c.old, c.new); !strings.Contains(strings.Join(bad, "\n"), c.fails) {
+			t.Errorf("%s: with %q, %q still holds (failing: %q)", c.card, c.new, c.fails, bad)
+		}
+	}
 }
