@@ -194,6 +194,9 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 		// opens no later than the one inside
 		{"ref-001-self-check-4", `payment.order = ["breaker", "retry", "timeout", "bulkhead"]`,
 			`payment.order = ["retry", "breaker", "timeout", "bulkhead"]`, "opens step9 < opens step10"},
+		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
+		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
+			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
 	} {
 		card := handCardText(t, c.card)
 		if card.Lesson == "" {
