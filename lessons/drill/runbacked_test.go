@@ -89,6 +89,11 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		{"ref-002-faq-placement", handCardText(t, "ref-002-faq-placement").Expect,
 			map[string]string{"async-cascade/1": "search-api.bulkhead = 100\nprofile-api.bulkhead = 100\ncatalog-api.bulkhead = 100"},
 			"pool-waiting-max async-cascade/1 aiohttp == 0"},
+		// a window of a hundred calls: each instance needs more failures of
+		// its own, and the fleet is not all open a second in
+		{"ref-002-faq-shared", handCardText(t, "ref-002-faq-shared").Expect,
+			map[string]string{"fleet-probes/0": "provider.breaker.window = 100\nprovider.breaker.min_calls = 100"},
+			"fleet-open-at fleet-probes/0 api 21s == param fleet-probes/0 api.instances"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
