@@ -94,6 +94,9 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		{"ref-002-faq-shared", handCardText(t, "ref-002-faq-shared").Expect,
 			map[string]string{"fleet-probes/0": "provider.breaker.window = 100\nprovider.breaker.min_calls = 100"},
 			"fleet-open-at fleet-probes/0 api 21s == param fleet-probes/0 api.instances"},
+		// the outage a second earlier: a breaker is already open at 20 s
+		{"concept-shared-breaker", handCardText(t, "concept-shared-breaker").Expect,
+			map[string]string{"fleet-probes/0": `provider.fault.from = "19s"`}, "fleet-open-at fleet-probes/0 api 20s == 0"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
