@@ -97,6 +97,10 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		// the outage a second earlier: a breaker is already open at 20 s
 		{"concept-shared-breaker", handCardText(t, "concept-shared-breaker").Expect,
 			map[string]string{"fleet-probes/0": `provider.fault.from = "19s"`}, "fleet-open-at fleet-probes/0 api 20s == 0"},
+		// a breaker open three seconds at a time has probed many times by 80 s
+		{"ref-004-trade-off", handCardText(t, "ref-004-trade-off").Expect,
+			map[string]string{"breaker-timeline/0": `dependency.breaker.open = "3s"`},
+			"transition breaker-timeline/0 8 > param breaker-timeline/0 dependency.fault.to"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
