@@ -224,6 +224,8 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 			`payment.order = ["retry", "breaker", "timeout", "bulkhead"]`, "opens step9 < opens step10"},
 		{"ref-002-faq-placement", `payment.order = ["breaker", "retry", "timeout", "bulkhead"]`,
 			`payment.order = ["retry", "breaker", "timeout", "bulkhead"]`, "opens step9 < opens step10"},
+		// step 4 without its budget: no retry is refused
+		{"concept-breaker-vs-retry-budget", `payment.retry.budget = "token-bucket"`, "", "retries-denied step4 payment > 0"},
 		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
 		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
 			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
