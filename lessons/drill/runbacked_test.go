@@ -101,6 +101,9 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		{"ref-004-trade-off", handCardText(t, "ref-004-trade-off").Expect,
 			map[string]string{"breaker-timeline/0": `dependency.breaker.open = "3s"`},
 			"transition breaker-timeline/0 8 > param breaker-timeline/0 dependency.fault.to"},
+		// orders waiting as long as inventory may take: nobody gives up on it
+		{"concept-timeout-vs-deadline", handCardText(t, "concept-timeout-vs-deadline").Expect,
+			map[string]string{"multi-hop/1": `"orders/inventory.timeout" = "30s"`}, "service-abandoned multi-hop/1 inventory > 100"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
