@@ -229,6 +229,11 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 			`payment.order = ["retry", "breaker", "timeout", "bulkhead"]`, "opens step9 < opens step10"},
 		// step 4 without its budget: no retry is refused
 		{"concept-breaker-vs-retry-budget", `payment.retry.budget = "token-bucket"`, "", "retries-denied step4 payment > 0"},
+		// a time window of two seconds forgets as fast as the count window
+		{"concept-count-vs-time-window", `dependency.breaker.time_window = "10s"`, `dependency.breaker.time_window = "2s"`, "opens step3 > opens step2"},
+		// a minimum of ten calls: the quiet path's breaker opens
+		{"concept-minimum-calls", "dependency.breaker.window = 100\ndependency.breaker.min_calls = 100",
+			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step4 == 0"},
 		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
 		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
 			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
