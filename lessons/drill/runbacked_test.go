@@ -104,6 +104,9 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		// orders waiting as long as inventory may take: nobody gives up on it
 		{"concept-timeout-vs-deadline", handCardText(t, "concept-timeout-vs-deadline").Expect,
 			map[string]string{"multi-hop/1": `"orders/inventory.timeout" = "30s"`}, "service-abandoned multi-hop/1 inventory > 100"},
+		// search's upstream healthy: the shared breaker never opens
+		{"concept-one-breaker-per-dependency", handCardText(t, "concept-one-breaker-per-dependency").Expect,
+			map[string]string{"api-gateway/1": "search-api.healthy = true"}, "share api-gateway/1 users+orders+catalog+cart ok < 30%"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
