@@ -107,6 +107,8 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		// search's upstream healthy: the shared breaker never opens
 		{"concept-one-breaker-per-dependency", handCardText(t, "concept-one-breaker-per-dependency").Expect,
 			map[string]string{"api-gateway/1": "search-api.healthy = true"}, "share api-gateway/1 users+orders+catalog+cart ok < 30%"},
+		{"ref-004-e-commerce", handCardText(t, "ref-004-e-commerce").Expect,
+			map[string]string{"cascade/2": "recommendations.bulkhead = 200"}, "share cascade/2 search+profile ok == 100%"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
