@@ -109,6 +109,9 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 			map[string]string{"api-gateway/1": "search-api.healthy = true"}, "share api-gateway/1 users+orders+catalog+cart ok < 30%"},
 		{"ref-004-e-commerce", handCardText(t, "ref-004-e-commerce").Expect,
 			map[string]string{"cascade/2": "recommendations.bulkhead = 200"}, "share cascade/2 search+profile ok == 100%"},
+		// search's upstream healthy: its semaphore refuses nobody
+		{"concept-semaphore-vs-thread-pool", handCardText(t, "concept-semaphore-vs-thread-pool").Expect,
+			map[string]string{"async-cascade/1": "search-api.healthy = true"}, "permits-refused async-cascade/1 search-api > 1000"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
