@@ -247,6 +247,8 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 		{"concept-what-counts-as-failure", "payment.breaker.slow_duration = \"400ms\"\npayment.breaker.slow_rate = 0.5\n", "", "opened step7 >= 1"},
 		// step 5 with the short wait: no pile-up of waiting calls
 		{"concept-bulkhead-wait", `search-api.bulkhead_wait = "10s"`, `search-api.bulkhead_wait = "250ms"`, "permits-waiting-max step5 search-api > 1000"},
+		// step 4 without its queue: nothing is kept for later
+		{"concept-fallbacks", `payment.fallback = "queue"`, "", "share step4 checkout fallback > 0.5"},
 		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
 		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
 			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
