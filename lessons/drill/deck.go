@@ -66,6 +66,9 @@ var numbersTopics = map[string]string{
 	"A flapping breaker: ten calls judged, a short wait": "operations",
 	"The same failures, fifty calls judged":              "operations",
 	"The same failures, ten calls judged, a longer wait": "operations",
+	// Semaphores whose permits add up to more than their pool;
+	// concept-shares-must-fit quotes it.
+	"Permits that add up to more than the pool": "tasks",
 }
 
 var built struct {

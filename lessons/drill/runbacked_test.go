@@ -249,6 +249,8 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 		{"concept-bulkhead-wait", `search-api.bulkhead_wait = "10s"`, `search-api.bulkhead_wait = "250ms"`, "permits-waiting-max step5 search-api > 1000"},
 		// step 4 without its queue: nothing is kept for later
 		{"concept-fallbacks", `payment.fallback = "queue"`, "", "share step4 checkout fallback > 0.5"},
+		// search's share at 90 leaves profile enough connections
+		{"concept-shares-must-fit", "search-api.bulkhead = 100", "search-api.bulkhead = 90", "share step27 profile ok < 50%"},
 		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
 		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
 			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
