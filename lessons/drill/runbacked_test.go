@@ -112,6 +112,9 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		// search's upstream healthy: its semaphore refuses nobody
 		{"concept-semaphore-vs-thread-pool", handCardText(t, "concept-semaphore-vs-thread-pool").Expect,
 			map[string]string{"async-cascade/1": "search-api.healthy = true"}, "permits-refused async-cascade/1 search-api > 1000"},
+		// a provider that answers: no goroutines pile up
+		{"concept-bounded-queue", handCardText(t, "concept-bounded-queue").Expect,
+			map[string]string{"go-server/0": "payments.healthy = true"}, "oom-kills go-server/0 >= 1"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
