@@ -115,6 +115,12 @@ func TestRunBackedClaimsFailWhenTheRunChanges(t *testing.T) {
 		// a provider that answers: no goroutines pile up
 		{"concept-bounded-queue", handCardText(t, "concept-bounded-queue").Expect,
 			map[string]string{"go-server/0": "payments.healthy = true"}, "oom-kills go-server/0 >= 1"},
+		// the unguarded run with a timeout on the front's call
+		{"concept-timeout-guard", handCardText(t, "concept-timeout-guard").Expect,
+			map[string]string{"multi-hop/0": `orders.timeout = "1s"`}, "p99 multi-hop/0 order-page > param multi-hop/2 orders.timeout"},
+		// a timeout of ten seconds: the hang's first failures come later
+		{"concept-timeout-guard", handCardText(t, "concept-timeout-guard").Expect,
+			map[string]string{"cascade/2": `recommendations.timeout = "10s"`}, "opens cascade/2 recommendations < 16s"},
 		// without its jitter the second design probes as the first does
 		{"concept-fleet-jitter", handCardText(t, "concept-fleet-jitter").Expect,
 			map[string]string{"fleet-probes/1": "provider.breaker.jitter = 0"}, "probe-burst fleet-probes/0 api > probe-burst fleet-probes/1 api"},
