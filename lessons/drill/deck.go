@@ -69,6 +69,8 @@ var numbersTopics = map[string]string{
 	// Semaphores whose permits add up to more than their pool;
 	// concept-shares-must-fit quotes it.
 	"Permits that add up to more than the pool": "tasks",
+	// concept-semaphore-vs-thread-pool quotes it.
+	"A thread-pool bulkhead with a queue, the provider slow": "bulkhead",
 }
 
 var built struct {

@@ -262,6 +262,9 @@ func TestLessonBackedClaimsFailWhenTheStepChanges(t *testing.T) {
 		{"concept-shares-must-fit", "search-api.bulkhead = 100", "search-api.bulkhead = 90", "share step27 profile ok < 50%"},
 		// step 4's bulkhead back at its full size: it refuses almost nothing
 		{"concept-release-permit", "recommendations.bulkhead = 4\n", "recommendations.bulkhead = 20\n", "share step4 recommendations rejected > 0.2"},
+		// step 28 as a semaphore again: it refuses as checkout/4 does
+		{"concept-semaphore-vs-thread-pool", "payment.bulkhead_kind = \"thread-pool\"\npayment.bulkhead_queue = 8\n", "",
+			"share step28 checkout rejected < share checkout/4 checkout rejected"},
 		// numbers.md's step 25 judging ten calls, as step 24 does, flaps too
 		{"ref-002-faq-threshold", "dependency.breaker.window = 50\ndependency.breaker.min_calls = 50",
 			"dependency.breaker.window = 10\ndependency.breaker.min_calls = 10", "opened step25 == 0"},
