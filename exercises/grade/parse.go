@@ -96,6 +96,18 @@ type stack struct {
 	inPanic   bool   // inside a panic's stack dump: keep only the learner's frames
 	lastFrame string // the function line before a file line in a stack dump
 	msg       string // the first panic's message, without "panic: "; "" if none (or only a timeout)
+	// fatal is set when msg is a fatal error of the runtime's, without its
+	// "fatal error: ": the process ends with no recover, and its dump
+	// opens with the runtime's own lines ("runtime: goroutine stack
+	// exceeds …") and frames, which are not the learner's prints.
+	fatal bool
+	// repeats counts the frames just read that were the same as the last
+	// one kept (a recursion): they are said as one line (flushRepeats).
+	repeats int
+	// elided is the runtime's count of the frames it left out of the
+	// dump among those repeats ("...44739054 frames elided..."), or -1
+	// when it says none ("...additional frames elided..."); 0 if none.
+	elided int
 	// timedOut is set for the dump of the test binary's own timeout
 	// (go test -timeout): it lists every goroutine, the first being the
 	// testing package's alarm; none of the learner's panicked.
@@ -119,6 +131,7 @@ type stack struct {
 	// started. A goroutine that runs is taken over one that waits: a busy
 	// loop is what the others may be waiting for.
 	at, atCode                              string
+	atCodeIn                                string // the function atCode is in
 	stuckAt, stuckIn, stuckState, startedAt string
 	stuckG                                  int // the goroutine stuckAt is in: 2 for the second of the dump
 	// calledAt and calledIn are the first frame under stuckAt, in the
@@ -228,7 +241,7 @@ func (c *collector) addPkgOutput(l string) {
 	// ran last, as test2json does the former, so that the verdict is the
 	// same every time.
 	if last := c.lastTest(); last != nil && c.pkgAction == "" && !c.pkgStack.inPanic &&
-		(last.stack.inPanic || strings.HasPrefix(t, "panic: ") && !strings.HasPrefix(t, "panic: test timed out after")) {
+		(last.stack.inPanic || strings.HasPrefix(t, "panic: ") && !strings.HasPrefix(t, "panic: test timed out after") || isFatalStart(t)) {
 		c.testLines(last, l+"\n")
 		return
 	}
@@ -260,10 +273,27 @@ func (c *collector) panicLine(st *stack, l string) (kept string, ok bool) {
 		}
 		return msg, true
 	}
+	if isFatalStart(trimmed) {
+		st.inPanic = true
+		if msg, ok := strings.CutPrefix(trimmed, "fatal error: "); ok {
+			if st.msg == "" {
+				st.msg, st.fatal = msg, true
+			}
+			return trimmed, true
+		}
+		return "", true // the runtime's lines above a stack overflow's "fatal error"
+	}
 	if !st.inPanic {
 		return "", false
 	}
 	return c.stackLine(st, l), true
+}
+
+// isFatalStart reports whether l, trimmed, opens a fatal error of the
+// runtime's: its "fatal error: " line, or the line a stack overflow prints
+// before it.
+func isFatalStart(l string) bool {
+	return strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "runtime: goroutine stack exceeds ")
 }
 
 // lastTest is the test that started last, or nil if none did.
@@ -426,6 +456,9 @@ func (c *collector) stackLine(st *stack, l string) string {
 	}
 	if !strings.HasPrefix(l, "\t") {
 		st.lastFrame = strings.TrimSpace(l)
+		if n, ok := elidedFrames(st.lastFrame); ok && st.repeats > 0 {
+			st.elided = n
+		}
 		if fn, ok := strings.CutPrefix(st.lastFrame, "created by "); ok {
 			fn, _, _ = strings.Cut(fn, " in goroutine ")
 			st.createdBy = fn
@@ -452,7 +485,7 @@ func (c *collector) stackLine(st *stack, l string) string {
 				st.at = rel
 			}
 			if code && st.atCode == "" {
-				st.atCode = rel
+				st.atCode, st.atCodeIn = rel, fn
 			}
 		case code && !created && st.stuckG != st.goroutines &&
 			(st.stuckAt == "" || isRunning(st.state) && !isRunning(st.stuckState)):
@@ -468,6 +501,13 @@ func (c *collector) stackLine(st *stack, l string) string {
 	if created {
 		kept = fmt.Sprintf("  started by %s (%s)", fn, rel)
 	}
+	// A recursion repeats one frame down the whole dump (a stack
+	// overflow's hundred): one line, then how many more times.
+	if n := len(st.pending); n > 0 && st.pending[n-1] == kept {
+		st.repeats++
+		return ""
+	}
+	flushRepeats(st)
 	st.pending = append(st.pending, kept)
 	if created {
 		return endGoroutine(st)
@@ -478,6 +518,7 @@ func (c *collector) stackLine(st *stack, l string) string {
 // endGoroutine returns the frames kept of the goroutine just read, under
 // its header, and forgets them; "" if none was kept.
 func endGoroutine(st *stack) string {
+	flushRepeats(st)
 	if len(st.pending) == 0 {
 		return ""
 	}
@@ -487,6 +528,42 @@ func endGoroutine(st *stack) string {
 		lines = append([]string{"  " + label + ":"}, lines...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// flushRepeats notes the frames that repeated the last one kept, if any.
+func flushRepeats(st *stack) {
+	// The dump shows a deep stack's top and bottom only: the count of the
+	// frames shown is not the count of the calls.
+	switch {
+	case st.elided > 0:
+		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times shown, among %d frames the dump leaves out", st.repeats, st.elided))
+	case st.elided < 0:
+		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times shown, among more frames the dump leaves out", st.repeats))
+	case st.repeats == 1:
+		st.pending = append(st.pending, "  … the same call once more")
+	case st.repeats > 1:
+		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times", st.repeats))
+	}
+	st.repeats, st.elided = 0, 0
+}
+
+// elidedFrames reads the line a dump puts in the place of the frames of a
+// deep stack it leaves out: "...44739054 frames elided..." gives 44739054,
+// and "...additional frames elided..." (older runtimes) -1.
+func elidedFrames(l string) (n int, ok bool) {
+	mid, ok := strings.CutPrefix(l, "...")
+	if !ok {
+		return 0, false
+	}
+	mid, ok = strings.CutSuffix(mid, " frames elided...")
+	if !ok {
+		return 0, false
+	}
+	if mid == "additional" {
+		return -1, true
+	}
+	n, err := strconv.Atoi(mid)
+	return n, err == nil && n > 0
 }
 
 // goroutineLabel says whose goroutine the one just read is and what it
@@ -622,6 +699,9 @@ func goroutineHeader(l string) (state string, ok bool) {
 		return "", false
 	}
 	num, state, ok := strings.Cut(strings.TrimSuffix(rest, "]:"), " [")
+	// A fatal error's dump adds the runtime's addresses after the number:
+	// "goroutine 19 gp=0xc000… m=2 mp=0xc000… [running]:".
+	num, _, _ = strings.Cut(num, " ")
 	if _, err := strconv.Atoi(num); err != nil || !ok {
 		return "", false
 	}
@@ -775,7 +855,7 @@ func (c *collector) report() Report {
 			// in, and test2json may still report the test it tagged the
 			// panic to as passed (when the test's "--- PASS" line came
 			// out first): a test whose output holds a panic failed.
-			res.Panic = panicText(t.stack)
+			res.Panic, res.Fatal = panicText(t.stack), t.stack.fatal
 			res.Passed = false
 		}
 		r.Tests = append(r.Tests, res)
@@ -879,6 +959,8 @@ func (o Options) moreTime() string {
 // (leakText), or all of the bubble's at once (deadlockText).
 func panicText(st stack) string {
 	switch {
+	case st.fatal:
+		return fatalText(st)
 	case strings.HasPrefix(st.msg, synctestLeak) && st.stuckAt != "":
 		return leakText(st)
 	case strings.HasPrefix(st.msg, synctestDeadlock) && st.stuckAt != "":
@@ -889,6 +971,36 @@ func panicText(st stack) string {
 		return st.msg + " at " + st.at
 	}
 	return st.msg
+}
+
+// fatalAsks is the question to ask of the learner's code for the fatal
+// errors of the runtime's that their code can cause, by message.
+var fatalAsks = map[string]string{
+	"stack overflow":                         "does a function call itself without end?",
+	"concurrent map writes":                  "two goroutines used the map at once; does a mutex guard every use of it?",
+	"concurrent map read and map write":      "two goroutines used the map at once; does a mutex guard every use of it?",
+	"concurrent map iteration and map write": "two goroutines used the map at once; does a mutex guard every use of it?",
+	"sync: unlock of unlocked mutex":         "Unlock without a Lock before it, or called twice?",
+	"sync: RUnlock of unlocked RWMutex":      "RUnlock without an RLock before it, or called twice?",
+	"sync: Unlock of unlocked RWMutex":       "Unlock without a Lock before it, or called twice?",
+}
+
+// fatalText is a fatal error's message, where in the learner's code it
+// happened, and what to ask of that code: "stack overflow at
+// breaker.go:96 in (*Breaker).FailureRate: does a function call itself
+// without end?".
+func fatalText(st stack) string {
+	s := st.msg
+	switch {
+	case st.atCode != "":
+		s += " at " + st.atCode + " in " + shortFunc(st.atCodeIn)
+	case st.at != "":
+		s += " at " + st.at
+	}
+	if ask := fatalAsks[st.msg]; ask != "" {
+		s += ": " + ask
+	}
+	return s
 }
 
 // synctestLeak opens the panic of a synctest bubble whose goroutines were
@@ -965,7 +1077,11 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 				return Failed, counts + raceThen(r.Tests, "", fmt.Sprintf("in %s, %s; that stopped %s (every goroutine must be able to finish)", t.Name, t.Panic, stopped))
 			}
 			if t.Panic != "" {
-				return Failed, counts + raceThen(r.Tests, "", fmt.Sprintf("a panic in %s stopped %s: %s", t.Name, stopped, t.Panic))
+				kind := "a panic"
+				if t.Fatal {
+					kind = "a fatal error"
+				}
+				return Failed, counts + raceThen(r.Tests, "", fmt.Sprintf("%s in %s stopped %s: %s", kind, t.Name, stopped, t.Panic))
 			}
 		}
 		if running := runningTests(r.Tests); running != "" {

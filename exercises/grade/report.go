@@ -43,6 +43,10 @@ type TestResult struct {
 	// at breaker.go:12"), or "". A panic ends the test process, so the
 	// test counts as failed even if go test reported it passed.
 	Panic string
+	// Fatal is true when Panic is a fatal error of the runtime (a stack
+	// overflow, a map written by two goroutines at once) rather than a
+	// panic: no recover stops one, and the summary says which it was.
+	Fatal bool
 	// Race says where the race detector found the first data race in the
 	// test's output, in the learner's code ("a data race between pool.go:75
 	// and pool.go:54 …"), or "".
