@@ -41,6 +41,14 @@ func TestFatalErrorIsSaidWithTheLearnersLine(t *testing.T) {
 			"", // which of the two goroutines the runtime caught varies
 			[]string{"fatal error: concurrent map writes"},
 			[]string{"lines your code printed"}},
+		{recorded{name: "unlock-of-unlocked-mutex", files: map[string]string{
+			"p.go": "package p\n\nimport \"sync\"\n\ntype C struct {\n\tmu sync.Mutex\n\tn  int\n}\n\n" +
+				"// Add unlocks twice.\nfunc (c *C) Add() {\n\tc.mu.Lock()\n\tdefer c.mu.Unlock()\n\tc.n++\n\tc.mu.Unlock()\n}\n",
+			"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tvar c C\n\tc.Add()\n}\n",
+		}}, "TestAdd",
+			"0 of 1 tests pass; a fatal error in TestAdd stopped the test process: sync: unlock of unlocked mutex at p.go:16 in (*C).Add: Unlock without a Lock before it, or called twice?",
+			[]string{"fatal error: sync: unlock of unlocked mutex", "  at p.(*C).Add (p.go:16)", "  at p.TestAdd (p_test.go:7)"},
+			[]string{"lines your code printed", "goroutine "}},
 	} {
 		t.Run(tc.rec.name, func(t *testing.T) {
 			r := tc.rec.replay(t, Options{})
