@@ -536,9 +536,9 @@ func flushRepeats(st *stack) {
 	// frames shown is not the count of the calls.
 	switch {
 	case st.elided > 0:
-		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times shown, among %d frames the dump leaves out", st.repeats, st.elided))
+		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times (%d frames left out of the dump)", st.repeats, st.elided))
 	case st.elided < 0:
-		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times shown, among more frames the dump leaves out", st.repeats))
+		st.pending = append(st.pending, fmt.Sprintf("  … the same call %d more times (more frames left out of the dump)", st.repeats))
 	case st.repeats == 1:
 		st.pending = append(st.pending, "  … the same call once more")
 	case st.repeats > 1:
