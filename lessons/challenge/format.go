@@ -241,9 +241,12 @@ type knobTOML struct {
 	Why     []whyTOML `toml:"why"`
 }
 
-// whyTOML explains a choice that falls short: [[knobs.why]].
+// whyTOML explains a choice, or a numeric knob's values from min to max,
+// that fall short: [[knobs.why]].
 type whyTOML struct {
 	Choice any    `toml:"choice"`
+	Min    any    `toml:"min"`
+	Max    any    `toml:"max"`
 	Text   string `toml:"text"`
 	// Goals are the labels of the goals the text explains a miss of: it
 	// is shown only when the design misses one of them, so that it never
@@ -269,6 +272,74 @@ func (l *loader) whyGoals(c *Challenge) error {
 				}
 			}
 		}
+		for j, w := range k.Ranges {
+			for _, label := range w.Goals {
+				if !slices.ContainsFunc(c.Goals, func(g Goal) bool { return g.Label == label }) {
+					at := l.whyAt[fmt.Sprintf("%s#%d", k.Path, j)]
+					return l.errorf(l.ln.find("knobs.why", at[0], "goals"), fmt.Sprintf("knobs[%d].why[%d].goals", i+1, at[1]+1),
+						"the why of %s %s names %q, which is not a goal's label; the goals are: %s", k.Label, w.rangeText(&k), label, strings.Join(labels, ", "))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// rangeText is the values a numeric knob's why speaks of, as a refusal
+// names them: "from 1 s to 10 s".
+func (w *RangeWhy) rangeText(k *Knob) string {
+	return "from " + k.formatNumber(w.Min) + " to " + k.formatNumber(w.Max)
+}
+
+// rangeWhys reads a numeric knob's [[knobs.why]]: each speaks of the
+// values from its min to its max (an end left out is the knob's), within
+// the knob's range and apart from the others', so that one value has at
+// most one why. whys counts the file's [[knobs.why]] before this knob's.
+func (l *loader) rangeWhys(k *Knob, i int, ws []whyTOML, whys *int) error {
+	field := func(j int, key string) string { return fmt.Sprintf("knobs[%d].why[%d].%s", i+1, j+1, key) }
+	for j, w := range ws {
+		line := l.ln.find("knobs.why", *whys, "")
+		if w.Choice != nil {
+			return l.errorf(line, field(j, "choice"), "%s takes min, max and step, not choices: its why gives min, max or both, the values it speaks of", k.Path)
+		}
+		if w.Min == nil && w.Max == nil {
+			return l.errorf(line, field(j, "min"), "a why of %s needs min, max or both: the values it speaks of, within %s", k.Path, k.Range())
+		}
+		rw := RangeWhy{Min: k.Min, Max: k.Max, Text: strings.Join(strings.Fields(w.Text), " "), Goals: w.Goals}
+		for _, b := range []struct {
+			key string
+			v   any
+			dst *float64
+		}{{"min", w.Min, &rw.Min}, {"max", w.Max, &rw.Max}} {
+			if b.v == nil {
+				continue
+			}
+			f, err := boundOf(k.Kind, b.v)
+			if err != nil {
+				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%v", err)
+			}
+			if f < k.Min-1e-9 || f > k.Max+1e-9 {
+				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%s is outside the knob's range, %s", k.formatNumber(f), k.Range())
+			}
+			*b.dst = f
+		}
+		switch {
+		case rw.Max < rw.Min:
+			return l.errorf(l.ln.find("knobs.why", *whys, "max"), field(j, "max"), "max must be at least min (%s), got %s", k.formatNumber(rw.Min), k.formatNumber(rw.Max))
+		case rw.Text == "":
+			return l.errorf(line, field(j, "text"), "a why needs text = \"...\": what these values get wrong")
+		}
+		for _, o := range k.Ranges {
+			if rw.Min <= o.Max+1e-9 && o.Min <= rw.Max+1e-9 {
+				return l.errorf(line, field(j, "min"), "the values %s overlap another why's, %s: give each value one why", rw.rangeText(k), o.rangeText(k))
+			}
+		}
+		if l.whyAt == nil {
+			l.whyAt = map[string][2]int{}
+		}
+		l.whyAt[fmt.Sprintf("%s#%d", k.Path, len(k.Ranges))] = [2]int{*whys, j}
+		*whys++
+		k.Ranges = append(k.Ranges, rw)
 	}
 	return nil
 }
@@ -458,7 +529,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min and max, text and goals), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -628,6 +699,13 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 			k.Choices = kt.Choices
 			for j, w := range kt.Why {
 				name := FormatValue(w.Choice)
+				if w.Min != nil || w.Max != nil {
+					key := "min"
+					if w.Min == nil {
+						key = "max"
+					}
+					return l.errorf(l.ln.find("knobs.why", whys, key), field(fmt.Sprintf("why[%d].%s", j+1, key)), "%s takes choices: its why names one with choice = ..., not min and max", k.Path)
+				}
 				if k.choiceIndex(w.Choice) < 0 {
 					return l.errorf(line("why"), field(fmt.Sprintf("why[%d].choice", j+1)), "%s is not one of the choices (%s)", name, k.Range())
 				}
@@ -651,9 +729,6 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				}
 			}
 		} else {
-			if kt.Why != nil {
-				return l.errorf(line("why"), field("why"), "%s takes min, max and step; only a knob with choices explains them", k.Path)
-			}
 			if kt.Choices != nil {
 				return l.errorf(line("choices"), field("choices"), "%s takes min, max and step, not choices", k.Path)
 			}
@@ -682,6 +757,9 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				if err := c.try(k.Path, k.fromNumber(end)); err != nil {
 					return l.errorf(line("min"), field("min"), "the range's end %s does not work: %v", k.formatNumber(end), err)
 				}
+			}
+			if err := l.rangeWhys(&k, i, kt.Why, &whys); err != nil {
+				return err
 			}
 		}
 		if err := k.Check(start); err != nil {

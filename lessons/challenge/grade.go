@@ -1019,8 +1019,9 @@ func (c *Challenge) Explain(s Setting) []string {
 
 // ExplainResult says what the design s, graded as r, gets wrong, one line
 // each: shown when a design falls short, so a wrong option is explained,
-// not only marked. First each choice's why from the challenge's
-// [[knobs.why]], where the design misses a goal it names (a why that
+// not only marked. First each knob's why from the challenge's
+// [[knobs.why]] (a choice's, or that of the range a numeric knob's value
+// lies in), where the design misses a goal it names (a why that
 // names none is shown whenever the design falls short); then, for each
 // goal missed whose measure can tell the cause on its worst seed
 // (metricDef.why), that cause with the run's own figures. None of them
@@ -1038,12 +1039,11 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 	var out []string
 	for _, k := range c.Knobs {
 		v, ok := s[k.Path]
-		if !ok || k.Why == nil {
+		if !ok {
 			continue
 		}
-		name := FormatValue(v)
-		why, ok := k.Why[name]
-		if goals := k.WhyGoals[name]; ok && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
+		why, goals, ok := k.WhyOf(v)
+		if ok && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
 			// "label = value:" keeps a label that ends in a word
 			// ("what answers a refused order") apart from the value.
 			out = append(out, k.Label+" = "+k.Format(v)+": "+why)

@@ -50,6 +50,44 @@ type Knob struct {
 	// them is missed. A why with none is shown whenever the design falls
 	// short.
 	WhyGoals map[string][]string
+	// Ranges explain what a numeric knob's values get wrong, each for the
+	// values from its Min to its Max ([[knobs.why]] with min or max): the
+	// naive fix a level is about is a number turned too far (a longer
+	// timeout, a larger pool, more retries), and a learner who tries it
+	// should read that misconception named, not only a goal's figure.
+	Ranges []RangeWhy
+}
+
+// RangeWhy is a numeric knob's why: what its values from Min to Max (in
+// the knob's unit; an end the file leaves open is the knob's own) get
+// wrong, and the labels of the goals it explains a miss of.
+type RangeWhy struct {
+	Min, Max float64
+	Text     string
+	Goals    []string
+}
+
+// WhyOf is what the value v of the knob gets wrong, and the goals whose
+// miss it explains (none: whenever the design falls short); ok is false
+// when no [[knobs.why]] speaks of v.
+func (k *Knob) WhyOf(v any) (text string, goals []string, ok bool) {
+	if k.Kind == KnobChoice {
+		name := FormatValue(v)
+		text, ok = k.Why[name]
+		return text, k.WhyGoals[name], ok
+	}
+	f, isNum := k.number(v)
+	if !isNum {
+		return "", nil, false
+	}
+	for _, w := range k.Ranges {
+		// The knob's own rounding (a duration to the nanosecond) must not
+		// put a value on a why's end outside it.
+		if f >= w.Min-1e-9 && f <= w.Max+1e-9 {
+			return w.Text, w.Goals, true
+		}
+	}
+	return "", nil, false
 }
 
 // The last part of a path decides its kind. Paths not listed here cannot be

@@ -63,6 +63,11 @@ func TestEveryWhyTellsOfAMissedGoal(t *testing.T) {
 					t.Errorf("%s: %s's why of %s names no goal it explains (goals = [...])", c.ID, k.Label, choice)
 				}
 			}
+			for _, w := range k.Ranges {
+				if len(w.Goals) == 0 {
+					t.Errorf("%s: %s's why %s names no goal it explains (goals = [...])", c.ID, k.Label, w.rangeText(&k))
+				}
+			}
 		}
 		for _, s := range edgeSettings(c) {
 			r, err := gradeOnce(c, s)
@@ -83,12 +88,13 @@ func TestEveryWhyTellsOfAMissedGoal(t *testing.T) {
 					if !ok || !strings.HasPrefix(why, k.Label+" = "+k.Format(v)+": ") {
 						continue
 					}
-					for _, g := range k.WhyGoals[FormatValue(v)] {
+					_, goals, _ := k.WhyOf(v)
+					for _, g := range goals {
 						if missed[g] != nil {
 							continue whys
 						}
 					}
-					t.Errorf("%s, design %v: %q\nexplains a miss of %v, none of them missed", c.ID, s, why, k.WhyGoals[FormatValue(v)])
+					t.Errorf("%s, design %v: %q\nexplains a miss of %v, none of them missed", c.ID, s, why, goals)
 					continue whys
 				}
 				for label, g := range missed {

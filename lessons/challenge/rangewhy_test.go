@@ -1,0 +1,110 @@
+package challenge
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+)
+
+// The naive fix a level is about is a number turned too far: a learner
+// who gives level 1 the longest timeout, or level 4 a busy service's
+// minimum of calls, read only the goal's figure, with nothing naming the
+// misconception. Each such design now shows its knob's why, and the
+// opposite mistake (a timeout under the healthy p99, a minimum of a
+// handful) its own.
+func TestNumericKnobsNameTheMisconception(t *testing.T) {
+	racefree.Only(t) // grading runs the engine in this goroutine, no other
+	for _, tc := range []struct {
+		id   string
+		s    Setting
+		want string // the why's first words, after "label = value: "
+	}{
+		{"timeout-pool", Setting{"recommendations.timeout": "10s"}, "A timeout sized to wait out the dependency"},
+		{"timeout-pool", Setting{"recommendations.timeout": "2.6s"}, "A timeout sized to wait out the dependency"},
+		{"timeout-pool", Setting{"recommendations.timeout": "100ms"}, "A timeout at or under what healthy calls take"},
+		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(20)}, "A breaker judges nothing until its minimum"},
+		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(1)}, "Too few calls to judge by"},
+	} {
+		c := lookup(t, tc.id)
+		s := c.Start()
+		for k, v := range tc.s {
+			s[k] = v
+		}
+		r, err := gradeOnce(c, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var k *Knob
+		for i := range c.Knobs {
+			if _, ok := tc.s[c.Knobs[i].Path]; ok {
+				k = &c.Knobs[i]
+			}
+		}
+		prefix := k.Label + " = " + k.Format(s[k.Path]) + ": " + tc.want
+		whys := c.ExplainResult(s, r)
+		found := false
+		for _, w := range whys {
+			found = found || strings.HasPrefix(w, prefix)
+		}
+		if !found {
+			t.Errorf("%s at %v: the whys %q\nlack %q", tc.id, tc.s, whys, prefix)
+		}
+	}
+	// The reference solution passes, and a why never speaks over a pass.
+	c := lookup(t, "timeout-pool")
+	s := c.Start()
+	s["recommendations.timeout"] = "700ms"
+	if r, err := gradeOnce(c, s); err != nil || !r.Pass || len(c.ExplainResult(s, r)) != 0 {
+		t.Errorf("700ms: %v, whys %q", err, c.ExplainResult(s, r))
+	}
+}
+
+// A numeric knob's why is refused, naming its line and what is allowed,
+// when it gives no range, a range outside the knob's, one that overlaps
+// another why's, or a choice; and a choice knob's why with min or max.
+func TestRangeWhyRefusals(t *testing.T) {
+	racefree.Only(t) // parses a file, no goroutine
+	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\", retry = { attempts = 2 } }\n")
+	open := func(rel string) ([]byte, error) {
+		if rel == "s.toml" {
+			return scenario, nil
+		}
+		return nil, os.ErrNotExist
+	}
+	file := func(whys string) string {
+		return "title = \"T\"\nscenario = \"s.toml\"\n\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n" + whys +
+			"\n[[knobs]]\npath = \"db.retry.budget\"\nchoices = [\"none\", \"token-bucket\"]\n\n[[goals]]\nexpect = \"share web ok >= 99%\"\nlabel = \"pages answered\"\n\n[par]\nchanges = 1\n"
+	}
+	c, err := Parse("good.toml", []byte(file("\n[[knobs.why]]\nmin = \"2s\"\ntext = \"too long\"\ngoals = [\"pages answered\"]\n\n[[knobs.why]]\nmax = \"200ms\"\ntext = \"too short\"\n")), open)
+	if err != nil {
+		t.Fatalf("the good file does not parse: %v", err)
+	}
+	k := &c.Knobs[0]
+	for v, want := range map[string]string{"5s": "too long", "2s": "too long", "100ms": "too short", "200ms": "too short", "1s": ""} {
+		if got, _, _ := k.WhyOf(v); got != want {
+			t.Errorf("the why of %s: %q, want %q", v, got, want)
+		}
+	}
+	for _, tc := range []struct{ whys, want string }{
+		{"\n[[knobs.why]]\ntext = \"no range\"\n", `c.toml:10: knobs[1].why[1].min: a why of db.timeout needs min, max or both: the values it speaks of, within 100 ms to 5 s`},
+		{"\n[[knobs.why]]\nmin = \"9s\"\ntext = \"far\"\n", `c.toml:11: knobs[1].why[1].min: 9 s is outside the knob's range, 100 ms to 5 s`},
+		{"\n[[knobs.why]]\nmin = \"2s\"\nmax = \"1s\"\ntext = \"upside down\"\n", `c.toml:12: knobs[1].why[1].max: max must be at least min (2 s), got 1 s`},
+		{"\n[[knobs.why]]\nmin = \"2s\"\n", `c.toml:10: knobs[1].why[1].text: a why needs text = "...": what these values get wrong`},
+		{"\n[[knobs.why]]\nmin = \"2s\"\ntext = \"a\"\n\n[[knobs.why]]\nmin = \"1s\"\nmax = \"2s\"\ntext = \"b\"\n", `c.toml:14: knobs[1].why[2].min: the values from 1 s to 2 s overlap another why's, from 2 s to 5 s: give each value one why`},
+		{"\n[[knobs.why]]\nmin = \"2s\"\ntext = \"a\"\ngoals = [\"pages served\"]\n", `c.toml:13: knobs[1].why[1].goals: the why of db.timeout from 2 s to 5 s names "pages served", which is not a goal's label; the goals are: "pages answered"`},
+		{"\n[[knobs.why]]\nchoice = \"5s\"\ntext = \"a\"\n", `c.toml:10: knobs[1].why[1].choice: db.timeout takes min, max and step, not choices: its why gives min, max or both, the values it speaks of`},
+	} {
+		_, err := Parse("c.toml", []byte(file(tc.whys)), open)
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%q:\ngot  %v\nwant %s", tc.whys, err, tc.want)
+		}
+	}
+	choiceWhy := strings.Replace(file(""), "choices = [\"none\", \"token-bucket\"]\n", "choices = [\"none\", \"token-bucket\"]\n\n[[knobs.why]]\nchoice = \"none\"\nmax = 3\ntext = \"no cap\"\n", 1)
+	want := `c.toml:16: knobs[2].why[1].max: db.retry.budget takes choices: its why names one with choice = ..., not min and max`
+	if _, err := Parse("c.toml", []byte(choiceWhy), open); err == nil || err.Error() != want {
+		t.Errorf("a choice's why with max:\ngot  %v\nwant %s", err, want)
+	}
+}
