@@ -1037,13 +1037,18 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 		}
 	}
 	var out []string
+	// Knobs of one kind share a why (each upstream's permit wait): told
+	// once, under the first knob that has it, not once for each, which
+	// filled the panel with one paragraph three times.
+	told := map[string]bool{}
 	for _, k := range c.Knobs {
 		v, ok := s[k.Path]
 		if !ok {
 			continue
 		}
 		why, goals, ok := k.WhyOf(v)
-		if ok && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
+		if ok && !told[why] && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
+			told[why] = true
 			// "label = value:" keeps a label that ends in a word
 			// ("what answers a refused order") apart from the value.
 			out = append(out, k.Label+" = "+k.Format(v)+": "+why)
