@@ -2,7 +2,6 @@ package challenge
 
 import (
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +27,7 @@ func TestNumericKnobsNameTheMisconception(t *testing.T) {
 		{"timeout-pool", Setting{"recommendations.timeout": "100ms"}, "A timeout at or under what healthy calls take"},
 		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(20)}, "A breaker judges nothing until its minimum"},
 		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(1)}, "Too few calls to judge by"},
-		{"budget-permits", withKnob(referenceSettings["budget-permits"], searchPermits, int64(30)), "A semaphore larger than its endpoint's rate"},
+		{"budget-permits", with(referenceSettings["budget-permits"], searchPermits, int64(30)), "A semaphore larger than its endpoint's rate"},
 		{"budget-permits", permitsDesign(10, 12, 8, "5s"), "A permit wait of seconds"},
 	} {
 		c := lookup(t, tc.id)
@@ -74,13 +73,7 @@ func TestNumericKnobsNameTheMisconception(t *testing.T) {
 // another why's, or a choice; and a choice knob's why with min or max.
 func TestRangeWhyRefusals(t *testing.T) {
 	racefree.Only(t) // parses a file, no goroutine
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\", retry = { attempts = 2 } }\n")
-	open := func(rel string) ([]byte, error) {
-		if rel == "s.toml" {
-			return scenario, nil
-		}
-		return nil, os.ErrNotExist
-	}
+	open := whyScenario
 	file := func(whys string) string {
 		return "title = \"T\"\nscenario = \"s.toml\"\n\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n" + whys +
 			"\n[[knobs]]\npath = \"db.retry.budget\"\nchoices = [\"none\", \"token-bucket\"]\n\n[[goals]]\nexpect = \"share web ok >= 99%\"\nlabel = \"pages answered\"\n\n[par]\nchanges = 1\n"
@@ -114,15 +107,4 @@ func TestRangeWhyRefusals(t *testing.T) {
 	if _, err := Parse("c.toml", []byte(choiceWhy), open); err == nil || err.Error() != want {
 		t.Errorf("a choice's why with max:\ngot  %v\nwant %s", err, want)
 	}
-}
-
-// withKnob is the design s with one knob changed.
-func withKnob(s Setting, path string, v any) Setting {
-	out := Setting{path: v}
-	for k, x := range s {
-		if k != path {
-			out[k] = x
-		}
-	}
-	return out
 }

@@ -149,13 +149,7 @@ func TestShuffleOfFiveExplainsThePartLosses(t *testing.T) {
 // goals it may name.
 func TestWhyOfAnUnknownGoalIsRefused(t *testing.T) {
 	racefree.Only(t) // parses a file, no goroutine
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\", retry = { attempts = 2 } }\n")
-	open := func(rel string) ([]byte, error) {
-		if rel == "s.toml" {
-			return scenario, nil
-		}
-		return nil, os.ErrNotExist
-	}
+	open := whyScenario
 	file := func(goal string) string {
 		return "title = \"T\"\nscenario = \"s.toml\"\n\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n\n[[knobs]]\npath = \"db.retry.budget\"\nchoices = [\"none\", \"token-bucket\"]\n\n[[knobs.why]]\nchoice = \"none\"\ntext = \"no cap\"\ngoals = [\"" + goal + "\"]\n\n[[goals]]\nexpect = \"share web ok >= 99%\"\nlabel = \"pages answered\"\n\n[par]\nchanges = 1\n"
 	}
@@ -222,4 +216,13 @@ func TestTheLostCustomersWorkersAreInOrder(t *testing.T) {
 	if !slices.IsSorted(ws) || len(ws) != 3 {
 		t.Errorf("the workers are listed as %s", list[0])
 	}
+}
+
+// whyScenario opens s.toml, the scenario of the files the tests of
+// [[knobs.why]] parse: web calling db, with a timeout and a retry.
+func whyScenario(rel string) ([]byte, error) {
+	if rel == "s.toml" {
+		return []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\", retry = { attempts = 2 } }\n"), nil
+	}
+	return nil, os.ErrNotExist
 }
