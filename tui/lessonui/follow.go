@@ -387,7 +387,7 @@ type withheld struct {
 func (m *Model) withheld() withheld {
 	cur := m.cur()
 	var q *lessons.PreparedQuestion
-	predict := m.waiting()
+	predict := m.waiting() || m.rehearsed()
 	switch {
 	case predict:
 		q = cur.Predict
@@ -692,6 +692,8 @@ func depWords(metric string) string {
 func (m *Model) ask() *present.Ask {
 	cur := m.cur()
 	switch {
+	case m.rehearsed():
+		return rehearsedAsk(cur.Predict, m.predicts[m.step].order)
 	case m.questionShown():
 		return questionAsk(cur.Question, m.questions[m.step])
 	case cur.Predict != nil:
@@ -699,6 +701,26 @@ func (m *Model) ask() *present.Ask {
 	}
 	return nil
 }
+
+// rehearsedAsk is a prediction made in an earlier session (a teacher's
+// rehearsal, read from the progress file) as the room sees it: asked, its
+// choices unmarked, and the key that asks it here. Drawn revealed, the
+// projector gave the answer away as the step opened, before the room had
+// guessed.
+func rehearsedAsk(q *lessons.PreparedQuestion, order []int) *present.Ask {
+	a := &present.Ask{Prompt: "Predict: " + q.Prompt}
+	if q.Kind == lessons.Choice {
+		for n, i := range shownOrder(order, len(q.Choices)) {
+			a.Choices = append(a.Choices, fmt.Sprintf("  %d) %s", n+1, q.Choices[i].Text))
+		}
+	}
+	a.Lines = append(a.Lines, rehearsedWords)
+	return a
+}
+
+// rehearsedWords tell the presenter how to take a rehearsed prediction
+// again.
+const rehearsedWords = "Guessed in an earlier session: a asks it again."
 
 // predictAsk is a prediction: asked with its choices in the player's order
 // (the numbers the presenter presses), the guess as it is typed, then the

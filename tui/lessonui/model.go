@@ -152,6 +152,7 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		}
 		rec, ok := m.progress.Prediction(i)
 		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)
+		m.predicts[i].earlier = ok && st.Predict != nil
 	}
 	m.asks = figureAsks(p)
 	m.names = stepNames(p)
@@ -626,6 +627,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 			return m.answerChoice(q.order[n])
 		}
+	}
+	if m.rehearsed() && key.Matches(k, m.keys.Again) {
+		// The prediction first: a step that asks both was rehearsed
+		// whole, and its question follows the new guess's reveal.
+		m.askAgain()
+		return m, m.save()
 	}
 	if shown && q.right && key.Matches(k, m.keys.Again) {
 		m.takeAgain(m.step)

@@ -35,6 +35,11 @@ type predictState struct {
 	// or revealed: the outcome says so, where it said "none, skipped" as
 	// if nothing had been typed.
 	unsent string
+	// earlier says the prediction was read from the progress file, made
+	// in an earlier session (a teacher's rehearsal): a room in front of
+	// the projector has not guessed it, so presentation mode asks it
+	// (rehearsedAsk) until a asks it again here (askAgain).
+	earlier bool
 }
 
 // newPredictState is a step's prediction as the player opens it: asked,
@@ -62,6 +67,23 @@ func newPredictState(q *lessons.PreparedQuestion, order []int, rec lessons.Predi
 		}
 	}
 	return st
+}
+
+// rehearsed reports whether the step's prediction shows revealed only
+// because it was made in an earlier session: no guess of this session is
+// behind the reveal.
+func (m *Model) rehearsed() bool {
+	ps := &m.predicts[m.step]
+	return m.cur().Predict != nil && ps.earlier && ps.revealed
+}
+
+// askAgain asks the step's prediction afresh: no guess, its choices in a
+// new order, the run back at the step's start, waiting. The next guess
+// replaces the one the progress file holds, as a poll answer does.
+func (m *Model) askAgain() {
+	i := m.step
+	m.predicts[i] = predictState{order: m.order(i, "predict", m.cur().Predict), picked: -1}
+	m.openStep(i)
 }
 
 // waiting reports whether the step's simulation waits for a prediction.

@@ -1077,8 +1077,12 @@ func (m *Model) helpKeys() helpKeys {
 		short = append(short, m.narrowToggle()...)
 		short = append(short, brief(k.Step, "←/→", "time"))
 	}
+	if m.rehearsed() {
+		short = append(short, brief(k.Again, "a", "predict again"))
+	}
 	if q := st.Question; q != nil && m.questionShown() {
 		switch {
+		case m.rehearsed():
 		case m.questions[m.step].right:
 			short = append(short, brief(k.Again, "a", "ask again"))
 		case q.Kind == lessons.Choice:
