@@ -780,8 +780,25 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 }
 
 // verdictWords say how near a revealed guess came, in a line: the
-// verdict, and for a number how far it was.
+// verdict, for a number how far it was, and the first sentence of why
+// the guess missed, as the player writes it after its verdict (the wrong
+// choice's why, the misconception a number most likely comes from). The
+// projector said only "→ Off this time.", and the room, which had guessed
+// the same, never read what was wrong with the guess: the teacher had to
+// read it out from their own screen.
 func verdictWords(q *lessons.PreparedQuestion, ps predictState) string {
+	why := ""
+	switch {
+	case q.Kind == lessons.Choice && ps.picked >= 0 && ps.picked < len(q.Choices):
+		why = q.Choices[ps.picked].Why
+	case q.Kind == lessons.Number && ps.valued:
+		if m, ok := q.MisconceptionFor(ps.value); ok {
+			why = m.Why
+		}
+	}
+	if why != "" {
+		why = " " + FirstSentence(why)
+	}
 	switch ps.verdict {
 	case lessons.Spot:
 		if q.Kind == lessons.Number && q.Tolerance > 0 {
@@ -790,14 +807,14 @@ func verdictWords(q *lessons.PreparedQuestion, ps predictState) string {
 		return "✓ Right."
 	case lessons.Close:
 		if q.Kind == lessons.Number && ps.valued {
-			return "≈ Close: " + offBy(q, ps.value) + "."
+			return "≈ Close: " + offBy(q, ps.value) + "." + why
 		}
-		return "≈ Close."
+		return "≈ Close." + why
 	case lessons.Off:
 		if q.Kind == lessons.Number && ps.valued {
-			return "→ Off this time: " + offBy(q, ps.value) + "."
+			return "→ Off this time: " + offBy(q, ps.value) + "." + why
 		}
-		return "→ Off this time."
+		return "→ Off this time." + why
 	}
 	return ""
 }
