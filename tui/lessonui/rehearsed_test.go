@@ -35,13 +35,7 @@ func TestARehearsedPredictionIsAskedOnTheProjector(t *testing.T) {
 	store.Set(p.Lesson.ID, pr)
 
 	m := open(t, p, step, 100, 30, inOneFrame(Options{Store: store}))
-	projector := func(m Model) string {
-		mo, ok := m.Moment()
-		if !ok {
-			t.Fatal("the step has no moment")
-		}
-		return ansi.Strip(present.View(theme.New(nil, theme.HighContrast()), mo, "", 100, 30))
-	}
+	projector := func(m Model) string { return projectorText(t, m, 100, 30) }
 	v := projector(m)
 	reveal := FirstSentence(q.Reveal)
 	for _, leak := range []string{"✓", "← the guess", "Right", reveal} {
@@ -63,9 +57,33 @@ func TestARehearsedPredictionIsAskedOnTheProjector(t *testing.T) {
 	if v := projector(m); strings.Contains(v, rehearsedWords) || strings.Contains(v, reveal) {
 		t.Errorf("asked again, the projector still says it was guessed, or reveals:\n%s", v)
 	}
+	m = guessAndPlay(t, m, step, q.RightChoice())
+	if !m.predicts[step].revealed || m.rehearsed() {
+		t.Fatalf("the new guess was not revealed as this session's (revealed %v)", m.predicts[step].revealed)
+	}
+	if v := projector(m); !strings.Contains(v, "← the guess") || !strings.Contains(v, reveal) {
+		t.Errorf("the new guess's reveal is not on the projector:\n%s", v)
+	}
+}
+
+// projectorText is the player's moment as presentation mode draws it at
+// w×h, without its colours.
+func projectorText(t *testing.T, m Model, w, h int) string {
+	t.Helper()
+	mo, ok := m.Moment()
+	if !ok {
+		t.Fatal("the step has no moment")
+	}
+	return ansi.Strip(present.View(theme.New(nil, theme.HighContrast()), mo, "", w, h))
+}
+
+// guessAndPlay picks choice (in the file's order) of step's prediction by
+// the number the player shows it under, and plays until the step stops.
+func guessAndPlay(t *testing.T, m Model, step, choice int) Model {
+	t.Helper()
 	n := 0
-	for j, i := range m.predicts[step].order {
-		if i == q.RightChoice() {
+	for j, c := range m.predicts[step].order {
+		if c == choice {
 			n = j + 1
 		}
 	}
@@ -76,10 +94,5 @@ func TestARehearsedPredictionIsAskedOnTheProjector(t *testing.T) {
 		}
 		m = send(m, tickMsg{m.tickID})
 	}
-	if !m.predicts[step].revealed || m.rehearsed() {
-		t.Fatalf("the new guess was not revealed as this session's (revealed %v)", m.predicts[step].revealed)
-	}
-	if v := projector(m); !strings.Contains(v, "← the guess") || !strings.Contains(v, reveal) {
-		t.Errorf("the new guess's reveal is not on the projector:\n%s", v)
-	}
+	return m
 }
