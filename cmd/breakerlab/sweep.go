@@ -49,7 +49,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
 	seeds := fs.Int("seeds", 3, "how many seeds each cell runs on (from --seed up)")
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
-	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms)")
+	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms) or 'search.p99<=0.25s'")
 	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
 	sayDefault(fs, "workers", "one per core", false)
 	width := fs.Int("width", 80, "the widest line the heatmap may draw")

@@ -338,6 +338,19 @@ func threshold(goal string, m Metric, num string) (float64, error) {
 		return 0, fmt.Errorf("goal %q: %s is %s, not a share: give its threshold in %s without %%, such as %s", goal, m.Name, unitWords(m), unitName(m), unitExample(m))
 	}
 	x, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		// A time may carry its unit, as --vary's ranges and --fault's
+		// latencies do (250ms..5s): search.p99<=500ms, first_open<=12s.
+		// Bare, the number is in the metric's own unit.
+		if d, derr := time.ParseDuration(text); derr == nil {
+			switch m.Unit() {
+			case "ms":
+				x, err = float64(d)/float64(time.Millisecond), nil
+			case "s":
+				x, err = d.Seconds(), nil
+			}
+		}
+	}
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		if share {
 			return 0, fmt.Errorf("goal %q: the threshold %q is not a number: %s is a share, from 0 to 1 (0.99) or from 0%% to 100%% (99%%)", goal, num, m.Name)
@@ -378,11 +391,11 @@ func unitName(m Metric) string {
 func unitExample(m Metric) string {
 	switch m.Unit() {
 	case "ms":
-		return m.Name + "<=250"
+		return m.Name + "<=250 or " + m.Name + "<=250ms"
 	case "calls":
 		return m.Name + "<=100"
 	case "s":
-		return m.Name + "<=30"
+		return m.Name + "<=30 or " + m.Name + "<=30s"
 	}
 	return m.Name + "<=1"
 }

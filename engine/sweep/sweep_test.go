@@ -408,3 +408,38 @@ func runBoth(t *testing.T, a, b jobRunner, job Job) (Sample, Sample) {
 	}
 	return x, y
 }
+
+// A time's threshold may carry its unit, as --vary's ranges do
+// (250ms..5s): a latency's is turned into ms and first_open's into
+// seconds; a unit on a share or a count is still refused with what it
+// takes.
+func TestGoalWithTimeUnit(t *testing.T) {
+	sc := scenarios.Cascade()
+	for _, c := range []struct {
+		goal string
+		v    int
+		want float64
+	}{
+		{"search.p99<=500ms", 0, 500},
+		{"search.p99<=0.5s", 0, 500},
+		{"search.p50 < 1.5ms", 0, 1.5},
+		{"search.p99<=250", 0, 250},
+		{"recommendations.first_open>=12s", 2, 12},
+		{"recommendations.first_open>=1500ms", 2, 1.5},
+		{"recommendations.first_open>=12", 2, 12},
+	} {
+		g, err := ParseGoal(c.goal, sc, c.v)
+		if err != nil || g.Threshold != c.want {
+			t.Errorf("%s: %+v, %v, want threshold %v", c.goal, g, err, c.want)
+		}
+	}
+	for _, c := range []struct{ goal, want string }{
+		{"search.ok>=500ms", `the threshold "500ms" is not a number: search.ok is a share`},
+		{"recommendations.in_flight_max<=5s", `the threshold "5s" is not a number: recommendations.in_flight_max is a number of calls`},
+		{"search.p99<=fast", "such as search.p99<=250 or search.p99<=250ms"},
+	} {
+		if _, err := ParseGoal(c.goal, sc, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("goal %q: %v, want an error saying %q", c.goal, err, c.want)
+		}
+	}
+}
