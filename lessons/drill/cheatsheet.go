@@ -60,8 +60,10 @@ func (sh *Sheet) Render(lab *lessons.Lab, f Format) (string, error) {
 	for _, sec := range sh.Sections {
 		if sec.Table == tableBreakerPresets {
 			s.breakers(sec.Title)
-			if s.md && len(sec.Rows) > 0 {
-				s.b.WriteString("\n") // the footnotes' list apart from the note
+			if len(sec.Rows) > 0 {
+				// The footnotes apart from the last legend: in text they
+				// read as more rows no library sets.
+				s.b.WriteString("\n")
 			}
 		} else {
 			s.section(sec.Title)
@@ -109,10 +111,14 @@ func (s *sheet) section(t string) {
 	fmt.Fprintf(&s.b, "\n%s\n", t)
 }
 
-// width is the text sheet's width; maxLabel the widest label column.
+// width is the text sheet's width; maxLabel the widest label column;
+// gutter the spaces between a table's columns: with one, neighbouring
+// values ran together ("each 500 ms every call", ">= open for > open
+// for") and read as one.
 const (
 	width    = 80
 	maxLabel = 28
+	gutter   = 2
 )
 
 // row adds a label and its text to the section.
@@ -262,7 +268,9 @@ func (s *sheet) legend(heading string, names, all []string) {
 		}
 		return
 	}
-	fmt.Fprintf(&s.b, "  %s\n", heading)
+	// A blank line sets the heading apart from the table or legend above,
+	// as the Markdown's paragraphs are.
+	fmt.Fprintf(&s.b, "\n  %s\n", heading)
 	col := 0
 	for _, n := range append(append([]string(nil), all...), names...) {
 		col = max(col, len([]rune(n)))
@@ -298,7 +306,7 @@ func (s *sheet) table(head []string, rows [][]string) {
 		}
 	}
 	widths := append([]int(nil), least...)
-	room := width - 2 - (n - 1) // indent and one space between columns
+	room := width - 2 - gutter*(n-1) // the indent and the gutters
 	for _, w := range widths {
 		room -= w
 	}
@@ -333,7 +341,7 @@ func (s *sheet) table(head []string, rows [][]string) {
 					v = parts[c][i]
 				}
 				if c < n-1 {
-					fmt.Fprintf(&b, "%-*s ", widths[c], v)
+					fmt.Fprintf(&b, "%-*s%s", widths[c], v, strings.Repeat(" ", gutter))
 				} else {
 					b.WriteString(v)
 				}
@@ -363,7 +371,7 @@ func fitColumns(head []string, rows [][]string) [][]int {
 	var out [][]int
 	run, used := []int{0}, 0
 	for c := 1; c < len(head); c++ {
-		w := 1 + need(c)
+		w := gutter + need(c)
 		if len(run) > 1 && used+w > room {
 			out = append(out, run)
 			run, used = []int{0}, 0

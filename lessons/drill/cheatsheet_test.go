@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -338,6 +339,49 @@ func TestCheatSheetSaysWhatEachBreakerRowMeans(t *testing.T) {
 		}
 		if shown < 15 {
 			t.Fatalf("%s: found %d of the table's rows", f, shown)
+		}
+	}
+}
+
+// In the text sheet the breakers' tables keep two spaces between columns,
+// so a row splits on them into its label and one value a library ("each
+// 500 ms every call" with one space read as one value), and each legend,
+// and the footnotes after them, stands apart from what is above by a
+// blank line: the footnotes ran on under "No library sets these".
+func TestCheatSheetTextTablesStandApart(t *testing.T) {
+	s, err := CheatSheet(Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, s, _ = strings.Cut(s, "Breaker defaults")
+	tables, _, ok := strings.Cut(s, "What the rows mean:")
+	if !ok {
+		t.Fatal("no legend under the breakers' table")
+	}
+	gutter := regexp.MustCompile(`\s{2,}`)
+	libraries := 0
+	for _, block := range strings.Split(strings.TrimSpace(tables), "\n\n") {
+		lines := strings.Split(block, "\n")
+		if !strings.HasPrefix(lines[0], "   ") {
+			lines = lines[1:] // the section's title, above the first table
+		}
+		if len(lines) < 2 {
+			t.Fatalf("a table of one line: %q", block)
+		}
+		head := gutter.Split(strings.TrimSpace(lines[0]), -1)
+		libraries += len(head)
+		for _, l := range lines[1:] {
+			if cells := gutter.Split(strings.TrimSpace(l), -1); len(cells) != len(head)+1 {
+				t.Errorf("row %q splits into %d cells at two spaces, want a label and %d values (%v)", l, len(cells), len(head), head)
+			}
+		}
+	}
+	if libraries != len(breaker.Presets()) {
+		t.Errorf("the tables' heads name %d libraries, want %d", libraries, len(breaker.Presets()))
+	}
+	for _, line := range []string{"  What the rows mean:", "  No library sets these; the engine can:", "  hystrix "} {
+		if !strings.Contains(s, "\n\n"+line) {
+			t.Errorf("%q has no blank line above it", line)
 		}
 	}
 }
