@@ -19,8 +19,8 @@ func init() {
 // runPresets prints the libraries' breaker defaults side by side: one row a
 // parameter, one column a library, then what each row means and where each
 // column comes from. It fits the terminal's width, or 80 columns in a pipe,
-// as the cheat sheet and facts do (addTextWidthFlags): as many columns of
-// breaker.MaxSettingValue, two spaces apart, as fit beside the labels make
+// as the cheat sheet and facts do (addTextWidthFlags): as many columns
+// (presetColumn), two spaces apart, as fit beside the labels make
 // one table, the rest the next; --wide makes one table and a line a note.
 func runPresets(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("presets", flag.ContinueOnError)
@@ -58,11 +58,11 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 		}
 	}
 	label += 2
-	const column = breaker.MaxSettingValue + 2
+	value, column := presetColumn(presets)
 	fit := len(presets)
 	if width > 0 {
 		// The last column needs no gap after it.
-		fit = max(1, (width-label-breaker.MaxSettingValue)/column+1)
+		fit = max(1, (width-label-value)/column+1)
 	}
 
 	var b strings.Builder
@@ -107,6 +107,18 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
+}
+
+// presetColumn is the widest a column of presets holds, a value
+// (breaker.MaxSettingValue) or a preset's name, and the column's width
+// with its two spaces: a name longer than every value (resilience4j)
+// once left one space before the next name, "resilience4j polly".
+func presetColumn(presets []breaker.Preset) (value, column int) {
+	value = breaker.MaxSettingValue
+	for _, p := range presets {
+		value = max(value, len(p.Name))
+	}
+	return value, value + 2
 }
 
 // writeTable writes one row a parameter, one column a preset.

@@ -29,15 +29,46 @@ func TestPresetsGolden(t *testing.T) {
 		}
 	}
 	// The rows where the libraries differ in the small print: each states
-	// every preset's rule, in the presets' order.
+	// every preset's rule, in the presets' order, in one table with --wide.
+	wide, _, _ := run(t, "presets", "--wide")
 	for _, want := range []string{
-		"leaves open    > open for   >= open for  > open for   > open for   >= open for",
-		"trials judged  rate at 10   1st failure  1st failure  1st failure  1st failure",
-		"late results   recorded     recorded     dropped      recorded     recorded",
-		"buckets start  -            at a call    -            on a grid    -",
+		"leaves open    > open for    >= open for   > open for    > open for    >= open for   >= open for",
+		"trials judged  rate at 10    1st failure   1st failure   1st failure   1st failure   1st failure",
+		"late results   recorded      recorded      dropped       recorded      recorded      recorded",
+		"buckets start  -             at a call     -             on a grid     -             on a grid",
 	} {
-		if !strings.Contains(out, want+"\n") {
+		if !strings.Contains(wide, want+"\n") {
 			t.Errorf("presets output lacks the row %q", want)
+		}
+	}
+}
+
+// Every column's name stands two spaces from the next, as its values do:
+// resilience4j, longer than any value, once left one ("resilience4j
+// polly") and the head read as one name.
+func TestPresetsNamesStandApart(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
+	for _, args := range [][]string{{"presets"}, {"presets", "--wide"}, {"presets", "--width", "60"}} {
+		out, errOut, code := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		tables, _, _ := strings.Cut(out, "\nWhat each row means:")
+		heads := 0
+		for _, block := range strings.Split(tables, "\n\n")[1:] {
+			head, _, _ := strings.Cut(strings.TrimLeft(block, "\n"), "\n")
+			for _, name := range strings.Split(strings.TrimSpace(head), "  ") {
+				if name = strings.TrimSpace(name); name == "" {
+					continue
+				}
+				heads++
+				if _, err := breaker.PresetNamed(name); err != nil {
+					t.Errorf("%v: the head %q splits at two spaces into %q, no preset's name", args, head, name)
+				}
+			}
+		}
+		if heads != len(breaker.Presets()) {
+			t.Errorf("%v: the heads name %d presets, want %d:\n%s", args, heads, len(breaker.Presets()), tables)
 		}
 	}
 }
@@ -67,7 +98,7 @@ func presetsTables(t *testing.T, out string) (order []string, cols map[string]ma
 	tables, _, _ := strings.Cut(out, "\nWhat each row means:")
 	blocks := strings.Split(tables, "\n\n")
 	cols = map[string]map[string]string{}
-	const column = breaker.MaxSettingValue + 2
+	_, column := presetColumn(breaker.Presets())
 	for _, block := range blocks[1:] {
 		lines := strings.Split(strings.Trim(block, "\n"), "\n")
 		names := strings.Fields(lines[0])
