@@ -105,7 +105,7 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("writing the man page of %s: %w", c.CommandPath(), err)
 		}
 		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
-		if err := os.WriteFile(filepath.Join(dir, name), fillLeft(page.Bytes()), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), asciiRoff(fillLeft(page.Bytes())), 0o644); err != nil {
 			return manFolderError(dir, err)
 		}
 	}
@@ -129,6 +129,23 @@ func fillLeft(page []byte) []byte {
 	}
 	at := th + 1 + end + 1
 	return append(append(append([]byte{}, page[:at]...), ".nh\n.ad l\n"...), page[at:]...)
+}
+
+// asciiRoff writes each character past ASCII in page as roff's escape
+// for it, \[u00D7] for ×: troff reads its input as Latin-1 unless man
+// runs preconv first, and then warned of "invalid input character" and
+// dropped the × of serve's "320×100"; groff and mandoc both read the
+// escape.
+func asciiRoff(page []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(page) {
+		if r < 0x80 {
+			b.WriteByte(byte(r))
+			continue
+		}
+		fmt.Fprintf(&b, `\[u%04X]`, r)
+	}
+	return b.Bytes()
 }
 
 // argsWords says what arguments were given, for a message: "none", the

@@ -78,3 +78,38 @@ func TestAboutNamesOnlyFlagsTheCommandHas(t *testing.T) {
 		t.Errorf("only %d flags named in the descriptions: is the pattern right?", named)
 	}
 }
+
+// Every page is ASCII: troff reads its input as Latin-1 unless man runs
+// preconv first, and warned of serve's "320×100" ("invalid input
+// character") and dropped the ×. A character past ASCII is written as
+// roff's escape for it, which groff and mandoc both read.
+func TestManPagesAreASCII(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
+	dir := t.TempDir()
+	if _, errOut, code := run(t, "man", dir); code != 0 {
+		t.Fatalf("man: exit %d, %s", code, errOut)
+	}
+	pages, err := filepath.Glob(filepath.Join(dir, "*.1"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no pages in %s: %v", dir, err)
+	}
+	escaped := 0
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, r := range line {
+				if r >= 0x80 {
+					t.Errorf("%s:%d holds %q, past ASCII: %q", filepath.Base(p), i+1, r, line)
+					break
+				}
+			}
+		}
+		escaped += strings.Count(string(b), `\[u00D7]`)
+	}
+	if escaped == 0 {
+		t.Error(`no page writes serve's × as \[u00D7]`)
+	}
+}
