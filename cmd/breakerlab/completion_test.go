@@ -201,3 +201,23 @@ printf '%s\n' "${COMPREPLY[@]}"
 	}
 	return strings.Fields(string(out))
 }
+
+// The bash script calls _get_comp_words_by_ref, which the bash-completion
+// package defines and the script does not: in a shell without it, the
+// example's source <(breakerlab completion bash) loaded and every tab
+// then printed "command not found". help completion says what it needs.
+func TestCompletionHelpNamesBashCompletion(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
+	script, _, code := run(t, "completion", "bash")
+	if code != 0 {
+		t.Fatalf("completion bash: exit %d", code)
+	}
+	const needed = "_get_comp_words_by_ref"
+	if !strings.Contains(script, needed) || strings.Contains(script, needed+"()") {
+		t.Skipf("the bash script no longer leans on %s from outside", needed)
+	}
+	help, _, _ := run(t, "help", "completion")
+	if flat := strings.Join(strings.Fields(help), " "); !strings.Contains(flat, "needs the bash-completion package") {
+		t.Errorf("the bash script calls %s, which only the bash-completion package defines, and help completion does not say so:\n%s", needed, help)
+	}
+}
