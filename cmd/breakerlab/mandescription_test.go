@@ -12,16 +12,24 @@ import (
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
-// Each man page's DESCRIPTION repeated its NAME's summary word for word.
-// It now says what the summary does not, and in the words `help NAME`
-// prints under the summary: one string for both. No page's DESCRIPTION
-// begins with its summary, and none is empty.
-func TestManDescriptionIsNotTheSummary(t *testing.T) {
+// manPages writes the man pages into a folder of the test's and returns
+// it.
+func manPages(t *testing.T) string {
+	t.Helper()
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "man", dir); code != 0 {
 		t.Fatalf("man: exit %d, %s", code, errOut)
 	}
+	return dir
+}
+
+// Each man page's DESCRIPTION repeated its NAME's summary word for word.
+// It now says what the summary does not, and in the words `help NAME`
+// prints under the summary: one string for both. No page's DESCRIPTION
+// begins with its summary, and none is empty.
+func TestManDescriptionIsNotTheSummary(t *testing.T) {
+	dir := manPages(t)
 	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, `\&`, "")), " ") }
 	for _, name := range commandNames() {
 		c := commands[name]
@@ -84,11 +92,7 @@ func TestAboutNamesOnlyFlagsTheCommandHas(t *testing.T) {
 // character") and dropped the ×. A character past ASCII is written as
 // roff's escape for it, which groff and mandoc both read.
 func TestManPagesAreASCII(t *testing.T) {
-	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
-	dir := t.TempDir()
-	if _, errOut, code := run(t, "man", dir); code != 0 {
-		t.Fatalf("man: exit %d, %s", code, errOut)
-	}
+	dir := manPages(t)
 	pages, err := filepath.Glob(filepath.Join(dir, "*.1"))
 	if err != nil || len(pages) == 0 {
 		t.Fatalf("no pages in %s: %v", dir, err)

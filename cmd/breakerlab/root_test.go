@@ -230,11 +230,7 @@ func TestCompletionScripts(t *testing.T) {
 }
 
 func TestManPages(t *testing.T) {
-	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
-	dir := t.TempDir()
-	if _, errOut, code := run(t, "man", dir); code != 0 {
-		t.Fatalf("man: exit %d, %s", code, errOut)
-	}
+	dir := manPages(t)
 	b, err := os.ReadFile(filepath.Join(dir, "breakerlab-run.1"))
 	if err != nil {
 		t.Fatal(err)
