@@ -672,7 +672,11 @@ func (m *Model) startSave() {
 // no extension; another extension is refused, naming the one to type.
 func tomlPath(path string) (file, note string, err error) {
 	ext := filepath.Ext(path)
-	switch {
+	switch base := filepath.Base(path); {
+	case strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) || base == "." || base == "..":
+		// A folder by its spelling: adding .toml wrote "dir/.toml", a
+		// hidden file, or "..toml" beside the folder.
+		return "", "", fmt.Errorf("%s names a folder; give a file's name in it, such as %s", path, filepath.Join(path, "mine.toml"))
 	case strings.EqualFold(ext, ".toml"):
 		return path, "", nil
 	case ext == "" || strings.HasSuffix(path, "."):
@@ -725,7 +729,8 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	path := strings.TrimSpace(m.prompt.Input)
+	typed := strings.TrimSpace(m.prompt.Input)
+	path := typed
 	if path == "" {
 		m.prompt.Err = "type a file name, such as my-system.toml"
 		m.prompt.Select() // blanks refused: the name typed next replaces them
@@ -738,7 +743,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.prompt, m.saveNote = nil, note
-	return m, m.write(path, false)
+	return m, m.saveAs(typed, path)
 }
 
 // saveName is the scenario's name a file at path gives it: the file's

@@ -69,6 +69,25 @@ func (m Model) write(path string, overwrite bool) func() tea.Msg {
 	}
 }
 
+// saveAs saves to path, the file typed meant (tomlPath): without
+// overwrite, as write does. When .toml was added to what was typed and
+// that names a folder, nothing is written and the folder is named as in
+// the way: "/tmp" wrote /tmp.toml, a file beside the folder the learner
+// meant to save in.
+func (m Model) saveAs(typed, path string) func() tea.Msg {
+	write := m.write(path, false)
+	if typed == path {
+		return write
+	}
+	id := m.id
+	return func() tea.Msg {
+		if fi, err := os.Stat(typed); err == nil && fi.IsDir() {
+			return writtenMsg{path: typed, id: id, err: &fs.PathError{Op: "open", Path: typed, Err: syscall.EISDIR}}
+		}
+		return write()
+	}
+}
+
 // saveError says why the system could not be saved at path, and what
 // would do, as run's -o does: "open /tmp/out/x.toml: no such file or
 // directory" left the reader to work out that the folder, not the file,
