@@ -110,6 +110,9 @@ func TestSharesNotAddingUpAreRefused(t *testing.T) {
 		{"acme = 70%, umbrella = 30%", `"umbrella" is not one of the system's tenants`},
 		{"acme = 1, globex = 0", "1 reads as 100% or as 1%"},
 		{"acme = lots, globex = 30%", "acme's share"},
+		// A share of 0 is in the range the parse takes, and leaves the
+		// tenant idle: the refusal says what would do.
+		{"acme = 0, globex = 100%", `tenant "acme" sends no traffic: no endpoint gives it a share; give it one above 0% (% sets the shares), or remove it (select it, x)`},
 	} {
 		m = tuitest.Press(m, "ctrl+u", bad.typed, "enter")
 		if !m.msgErr || !strings.Contains(m.msg, bad.says) {

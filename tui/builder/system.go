@@ -636,7 +636,9 @@ func unreached(sc *engine.Scenario) error {
 	}
 	for _, t := range sys.Tenants {
 		if !inAny(func(sys *engine.System) bool { return sendsTraffic(sys, t) }) {
-			return fmt.Errorf("tenant %q sends no traffic: no endpoint gives it a share", t)
+			// What to do, not only what is wrong: the shares prompt takes
+			// 0% as a share, and this said no more than that it was one.
+			return fmt.Errorf("tenant %q sends no traffic: no endpoint gives it a share; give it one above 0%% (%% sets the shares), or remove it (select it, x)", t)
 		}
 	}
 	return nil
