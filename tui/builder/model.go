@@ -729,6 +729,10 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	// A refusal before this answer's goes: the last write's "not saved"
+	// stayed above a path refused for another reason, naming the wrong
+	// path.
+	m.msg, m.msgErr = "", false
 	typed := strings.TrimSpace(m.prompt.Input)
 	path := typed
 	if path == "" {

@@ -62,3 +62,22 @@ func TestSavingToAFolderWritesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A path refused before any write says why in the prompt alone: the last
+// write's "not saved: … is a folder" stayed above it, about another path.
+func TestARefusedPathClearsTheLastWritesWords(t *testing.T) {
+	racefree.Only(t) // no goroutine: the write's command is called by hand
+	dir := t.TempDir()
+	m := tuitest.Press(newBuilder(100, 30), "enter", "s", "w", "ctrl+u", dir)
+	next, cmd := m.Update(tuitest.Key("enter"))
+	m = next.(Model)
+	next, _ = m.Update(cmd())
+	m = next.(Model)
+	if !m.msgErr || !strings.Contains(m.msg, dir+" is a folder") {
+		t.Fatalf("the write to a folder should be refused: %q", m.msg)
+	}
+	m = tuitest.Press(m, "ctrl+u", "mine.txt", "enter")
+	if m.msg != "" || m.prompt == nil || !strings.Contains(m.prompt.Err, "not .txt") {
+		t.Errorf("only the refusal of mine.txt should be said: %q above, %+v", m.msg, m.prompt)
+	}
+}
