@@ -463,6 +463,9 @@ func dropEdge(sys *engine.System, caller, edge string) {
 // (tenants.go), an endpoint. What that leaves unreached (a service only
 // the removed one called) is for check to refuse.
 func remove(sc *engine.Scenario, p part) error {
+	if err := lastCaller(sc, p); err != nil {
+		return err
+	}
 	for i := range sc.Variants {
 		sys := &sc.Variants[i].System
 		switch p.kind {
@@ -501,6 +504,30 @@ func remove(sc *engine.Scenario, p part) error {
 		}
 	}
 	return nil
+}
+
+// lastCaller refuses to remove an endpoint that is the only one calling
+// what it calls, in every variant, naming both: check refused it anyway,
+// in words about the part called ("no endpoint calls "cache": … or remove
+// it") that read as if the endpoint being removed were "it".
+func lastCaller(sc *engine.Scenario, p part) error {
+	if p.kind != partEndpoint {
+		return nil
+	}
+	at := slices.IndexFunc(sc.Variants[0].System.Endpoints, func(e engine.Endpoint) bool { return e.Name == p.name })
+	if at < 0 {
+		return nil
+	}
+	edge := sc.Variants[0].System.Endpoints[at].Calls
+	if edge == "" || len(sc.Variants[0].System.Endpoints) == 1 {
+		return nil // nothing left uncalled, or remove's own refusal says why
+	}
+	for _, v := range sc.Variants {
+		if slices.ContainsFunc(v.System.Endpoints, func(e engine.Endpoint) bool { return e.Name != p.name && e.Calls == edge }) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is the only endpoint that calls %s, which nothing would call then: remove %s first (select it, x), or make another endpoint call it (select that endpoint, c)", p.name, edge, edge)
 }
 
 // unCall clears the calls of caller's requests to edge.
