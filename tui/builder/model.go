@@ -299,6 +299,9 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if p.kind == partTenant && !m.msgErr {
 			m.msg = tenantRemovedNote(before, m.sc, p.name)
 		}
+		if p.kind == partService && !m.msgErr {
+			m.msg += goneWith(before, m.sc, p)
+		}
 	case key.Matches(k, m.keys.Rename):
 		p := m.cur()
 		m.renaming = p

@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,5 +31,24 @@ func TestRemovingTheOnlyCallerNamesBoth(t *testing.T) {
 	m = tuitest.Press(selectPart(t, m, ep), "x")
 	if m.msgErr || !strings.HasPrefix(m.msg, "removed "+ep) {
 		t.Fatalf("with %s gone, x should remove %s: %q", leaf, ep, m.msg)
+	}
+}
+
+// x on a service says what went with it: its dependencies left the list
+// without a word.
+func TestRemovingAServiceNamesWhatWentWithIt(t *testing.T) {
+	m := tuitest.Press(newBuilder(100, 30), "enter")
+	m = selectPart(t, m, "/checkout")
+	m = tuitest.Press(m, "s") // /checkout → a service
+	svc := m.cur().name
+	m = tuitest.Press(m, "d") // the service → a dependency
+	leaf := m.cur().name
+	m = tuitest.Press(selectPart(t, m, svc), "x")
+	if want := "removed " + svc + " and what it called, " + leaf + " (u brings them back)"; m.msgErr || m.msg != want {
+		t.Fatalf("x on %s: %q, want %q", svc, m.msg, want)
+	}
+	m = tuitest.Press(m, "u")
+	if !slices.ContainsFunc(m.parts, func(p part) bool { return p.name == leaf }) {
+		t.Errorf("u should bring %s back: %+v", leaf, m.parts)
 	}
 }

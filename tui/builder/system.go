@@ -530,6 +530,26 @@ func lastCaller(sc *engine.Scenario, p part) error {
 	return fmt.Errorf("%s is the only endpoint that calls %s, which nothing would call then: remove %s first (select it, x), or make another endpoint call it (select that endpoint, c)", p.name, edge, edge)
 }
 
+// goneWith is what the note on removing service p adds: the parts that
+// went with it (its own dependencies), which the list stops showing
+// without a word, and that u brings them back.
+func goneWith(before, after *engine.Scenario, p part) string {
+	left := map[part]bool{}
+	for _, q := range parts(after) {
+		left[part{kind: q.kind, name: q.name, caller: q.caller}] = true
+	}
+	var gone []string
+	for _, q := range parts(before) {
+		if q.caller != "" && q.name != p.name && !left[part{kind: q.kind, name: q.name, caller: q.caller}] {
+			gone = append(gone, q.name)
+		}
+	}
+	if len(gone) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and what it called, %s (u brings them back)", strings.Join(gone, ", "))
+}
+
 // unCall clears the calls of caller's requests to edge.
 func unCall(sys *engine.System, caller, edge string) {
 	if caller != "" {
