@@ -185,6 +185,25 @@ const NotRaceChecked = "not checked for data races: the race detector needs cgo 
 // 162 s from empty, at load averages of 21 to 26; once built, 1.3 to 1.5 s.
 const FirstBuildNote = "the first build with a fresh Go cache can take from half a minute to two minutes, more on a busy machine"
 
+// SlowBuildAfter is how long compiling runs before the runner and
+// `exercises check` say why it may take long (SlowBuildNote). After a
+// change to the learner's code, compiling and linking the tests took 0.3
+// to 1.0 s (go test -c -race on three solutions, each after an edit, on a
+// busy 2-core machine); only the first build compiles the standard
+// library's packages too. Said before every check, the note was noise on
+// every build after the first.
+const SlowBuildAfter = 5 * time.Second
+
+// SlowBuildNote is FirstBuildNote as a sentence, once compiling has lasted
+// SlowBuildAfter; "" before, and in any phase but compiling. It is the one
+// rule for when the runner and `exercises check` say it.
+func SlowBuildNote(p grade.Progress, compiled time.Duration) string {
+	if p.Phase != grade.Compiling || compiled < SlowBuildAfter {
+		return ""
+	}
+	return strings.ToUpper(FirstBuildNote[:1]) + FirstBuildNote[1:] + "."
+}
+
 // StuckAfter is how long tests run before the runner and `exercises check`
 // say they may be stuck. The bundled tests of every exercise, run on its
 // solution as they are graded (go test -json -count=1, with -race where

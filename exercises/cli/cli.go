@@ -482,14 +482,16 @@ func checkCmd(args []string, env Env) error {
 		}
 	}
 	passed, unchecked := 0, 0
-	// Building the tests takes most of a check, and the first build with
-	// a fresh Go cache minutes: say what is going on before it starts,
-	// on standard error, which scripts reading the results leave alone.
+	// Building the tests takes most of a check: say what is going on
+	// before it starts, on standard error, which scripts reading the
+	// results leave alone. Why a first build takes minutes is said only
+	// once compiling lasts (the phase line, exercises.SlowBuildNote): on a
+	// warm cache it was noise before every check.
 	what := exs[0].Name
 	if len(exs) > 1 {
 		what = fmt.Sprintf("%d exercises", len(exs))
 	}
-	printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("building and running the tests of %s (%s)...", what, exercises.FirstBuildNote))
+	printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("building and running the tests of %s...", what))
 	opt := exercises.CheckOptions{Timeout: *timeout, KeepBinaries: env.KeepBinaries}
 	var each func(exercises.Result)
 	stopLine := func() {}

@@ -17,8 +17,8 @@ import (
 // the learner waits, as the runner does: compiling, then running the tests
 // against their time limit, with the seconds of each phase. It is one line,
 // rewritten in place and cleared once check is done; tests that run past
-// exercises.StuckAfter get the runner's note on why, on a line of its own
-// above it, which stays. Standard output, where the results go, is never
+// exercises.StuckAfter, and a build past exercises.SlowBuildAfter, get the
+// runner's note on why, on a line of its own above it, which stays. Standard output, where the results go, is never
 // written to.
 type phaseLine struct {
 	w     io.Writer
@@ -30,6 +30,7 @@ type phaseLine struct {
 	done   map[string]bool       // of them, those checked, by name
 	phases map[string]phaseSince // exercise name → the phase it is in
 	noted  map[string]bool       // exercises whose stuck note is out
+	built  bool                  // the slow build's note is out
 	drawn  bool                  // a line is on the screen to clear
 }
 
@@ -126,7 +127,7 @@ func (l *phaseLine) clear() {
 	}
 }
 
-// draw writes the stuck notes due, then the line in place of the last.
+// draw writes the notes due, then the line in place of the last.
 func (l *phaseLine) draw() {
 	now := l.now()
 	names := make([]string, 0, len(l.phases))
@@ -136,6 +137,13 @@ func (l *phaseLine) draw() {
 	sort.Strings(names)
 	for _, name := range names {
 		p := l.phases[name]
+		// A slow build is the Go cache's, shared by every exercise: its
+		// note comes once, whichever exercise compiles long first.
+		if note := exercises.SlowBuildNote(p.Progress, now.Sub(p.since)); note != "" && !l.built {
+			l.built = true
+			fmt.Fprintf(l.w, "\r\x1b[K%s\n", note)
+			l.drawn = false
+		}
 		note := exercises.StuckNote(p.Progress, now.Sub(p.since))
 		if note == "" || l.noted[name] {
 			continue

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,14 +107,46 @@ func TestCheckAllShowsWhatEachIsDoing(t *testing.T) {
 	l := newPhaseLine(&out, 200, len(all), func() time.Time { return clock })
 	l.phase(all[0], grade.Progress{Phase: grade.Compiling})
 	l.phase(all[1], grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second})
+	l.phase(all[3], grade.Progress{Phase: grade.Compiling})
 	l.finished(all[2])
 	clock = clock.Add(6 * time.Second)
 	l.tick()
+	l.tick()
 	s := screen(out.String())
-	wantLine := "1 of " + strconv.Itoa(len(all)) + " checked; compiling " + all[0].Name + " 6 s; running tests " + all[1].Name + " 6/30 s"
+	wantLine := "1 of " + strconv.Itoa(len(all)) + " checked; compiling " + all[0].Name + " 6 s, " + all[3].Name + " 6 s; running tests " + all[1].Name + " 6/30 s"
 	wantNote := all[1].Name + ": " + exercises.StuckNote(grade.Progress{Phase: grade.Testing}, exercises.StuckAfter) + " " + ctrlCStops
-	if len(s) != 2 || s[0] != wantNote || s[1] != wantLine {
-		t.Fatalf("the terminal shows\n%q\nwant\n%q", s, []string{wantNote, wantLine})
+	// Two exercises compile long on one Go cache: why is said once.
+	slow := exercises.SlowBuildNote(grade.Progress{Phase: grade.Compiling}, exercises.SlowBuildAfter)
+	if want := []string{slow, wantNote, wantLine}; !slices.Equal(s, want) {
+		t.Fatalf("the terminal shows\n%q\nwant\n%q", s, want)
+	}
+}
+
+// A build says why it may take minutes only once it has lasted: on a warm
+// Go cache a check compiles within a second, and a note on the first
+// build's minutes before every check was noise.
+func TestCheckSaysWhyABuildIsSlowOnlyWhenItIs(t *testing.T) {
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var out bytes.Buffer
+	l := newPhaseLine(&out, 80, 1, func() time.Time { return clock })
+	e := exercises.All()[0]
+	compiling := grade.Progress{Phase: grade.Compiling, Timeout: 30 * time.Second}
+	l.phase(e, compiling)
+	clock = clock.Add(exercises.SlowBuildAfter - time.Second)
+	l.tick()
+	if strings.Contains(out.String(), "fresh Go cache") {
+		t.Fatalf("%v into the build, check already says why it is slow:\n%q", exercises.SlowBuildAfter-time.Second, out.String())
+	}
+	clock = clock.Add(time.Second)
+	l.tick()
+	l.tick()
+	note := "The first build with a fresh Go cache can take from half a minute to two minutes, more on a busy machine."
+	if s := screen(out.String()); len(s) != 2 || s[0] != note || !strings.HasPrefix(s[1], "compiling your code and the tests… (5 s so far)") {
+		t.Fatalf("%v into the build the terminal shows\n%q\nwant the note once, %q, above the line", exercises.SlowBuildAfter, s, note)
+	}
+	// Running the tests is not building: no note for it.
+	if got := exercises.SlowBuildNote(grade.Progress{Phase: grade.Testing}, time.Minute); got != "" {
+		t.Fatalf("SlowBuildNote of a minute of tests = %q, want none", got)
 	}
 }
 

@@ -2,7 +2,6 @@ package exercisesui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
@@ -97,7 +96,6 @@ func (m Model) phaseCell(name string, width int) string {
 func (m Model) phaseLines(name string, again bool) []string {
 	p := m.phase[name]
 	s := m.elapsed(name)
-	long := func(d time.Duration) bool { return time.Duration(s)*time.Second >= d }
 	what := "compiling your code and the tests"
 	so := fmt.Sprintf("%d s so far", s)
 	note := ""
@@ -108,8 +106,8 @@ func (m Model) phaseLines(name string, again bool) []string {
 		if stuck := exercises.StuckNote(p, time.Duration(s)*time.Second); stuck != "" {
 			note = stuck + " " + m.stopsTheRun()
 		}
-	case long(slowBuildAfter):
-		note = strings.ToUpper(exercises.FirstBuildNote[:1]) + exercises.FirstBuildNote[1:] + "."
+	default:
+		note = exercises.SlowBuildNote(p, time.Duration(s)*time.Second)
 	}
 	if note == "" {
 		if again {
@@ -132,13 +130,6 @@ func (m Model) stopsTheRun() string {
 	}
 	return "Saving a change stops this run and tests again."
 }
-
-// slowBuildAfter is how long compiling runs before the runner says why it
-// may take long. After a change to the learner's code, compiling and
-// linking the tests took 0.3 to 1.0 s (go test -c -race on three
-// solutions, each after an edit, on a busy 2-core machine); only the first
-// build compiles the standard library's packages too.
-const slowBuildAfter = 5 * time.Second
 
 // seconds writes a time limit in whole seconds, as the elapsed times are.
 func seconds(d time.Duration) string {
