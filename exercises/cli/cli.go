@@ -654,13 +654,19 @@ func hintCmd(args []string, env Env) error {
 		// read as an ID, hint 2 in 03's folder would spoil 02 without a
 		// word. An ID as the list writes it, 02, still names an exercise.
 		e = here
+		other, lerr := exercises.Lookup(rest[0])
 		if n, _ := strconv.Atoi(rest[0]); n > len(e.Hints()) {
-			return usage("in %s's folder, hint %s is its hint %s, but it has hints 1 to %d; for the first hint of exercise %s, `breakerlab exercises hint %s 1`",
-				e.Name, rest[0], rest[0], len(e.Hints()), rest[0], rest[0])
+			// The number may have meant the exercise: say how to get
+			// that one's hint too, when there is such an exercise.
+			msg := hintsOf(e, rest[0], "")
+			if lerr == nil {
+				msg += fmt.Sprintf("; for the first hint of %s, `breakerlab exercises hint %s 1`", other.Name, other.ID())
+			}
+			return usage("%s", msg)
 		}
-		if other, err := exercises.Lookup(rest[0]); err == nil && other.Name != e.Name {
-			fmt.Fprintf(env.Stderr, "(in %s's folder, hint %s is its hint %s; for %s's first hint, `breakerlab exercises hint %s 1`)\n",
-				e.Name, rest[0], rest[0], other.Name, other.ID())
+		if lerr == nil && other.Name != e.Name {
+			fmt.Fprintf(env.Stderr, "(in %s's folder a number alone is one of its hints; for %s's first hint, `breakerlab exercises hint %s 1`)\n",
+				e.Name, other.Name, other.ID())
 		}
 		rest = []string{e.ID(), rest[0]}
 	default:
@@ -676,7 +682,7 @@ func hintCmd(args []string, env Env) error {
 	if len(rest) == 2 {
 		n, err = strconv.Atoi(rest[1])
 		if err != nil || n < 1 || n > len(hints) {
-			return usage("%s has hints 1 to %d; %q is not one of them", e.Name, len(hints), rest[1])
+			return usage("%s", hintsOf(e, rest[1], e.ID()+" "))
 		}
 	}
 	fmt.Fprintf(env.Stdout, "Hint %d of %d for %s:\n\n%s\n", n, len(hints), e.Name, hints[n-1])
@@ -684,6 +690,23 @@ func hintCmd(args []string, env Env) error {
 		fmt.Fprintf(env.Stdout, "\n(next: breakerlab exercises hint %s %d)\n", e.ID(), n+1)
 	}
 	return nil
+}
+
+// hintsOf says which hints e has, when asked for hint asked, which it does
+// not have, and the command that prints its last; id is what the command
+// names e by ("" inside e's folder, else its ID and a space). It reads
+// "03-slow-calls has 4 hints: hint 1, 2, 3 or 4, not 9; ...".
+func hintsOf(e exercises.Exercise, asked, id string) string {
+	n := len(e.Hints())
+	if n == 1 {
+		return fmt.Sprintf("%s has one hint, not %s: `breakerlab exercises hint %s1` prints it", e.Name, asked, id)
+	}
+	nums := make([]string, n-1)
+	for i := range nums {
+		nums[i] = strconv.Itoa(i + 1)
+	}
+	return fmt.Sprintf("%s has %d hints: hint %s or %d, not %s; `breakerlab exercises hint %s%d` prints the last",
+		e.Name, n, strings.Join(nums, ", "), n, asked, id, n)
 }
 
 // isHintNumber reports whether arg, given alone inside an exercise's

@@ -189,6 +189,10 @@ func TestHint(t *testing.T) {
 	if r := do(t, "", "hint", "01", "-1"); !isUsage(r.err) || !strings.Contains(r.err.Error(), "hints are numbered from 1, got -1") {
 		t.Errorf("hint 01 -1 = %v", r.err)
 	}
+	// A hint past the last is refused plainly, with the command to type.
+	if r := do(t, "", "hint", "1", "4"); !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), "01-consecutive-breaker has 3 hints: hint 1, 2 or 3, not 4; `breakerlab exercises hint 01 3` prints the last") {
+		t.Errorf("hint 1 4 = %v", r.err)
+	}
 	for _, args := range [][]string{{"hint"}, {"hint", "99"}, {"hint", "1", "0"}, {"hint", "1", "x"}, {"hint", "1", "2", "3"}} {
 		if r := do(t, "", args...); !isUsage(r.err) {
 			t.Errorf("%v = %v, want a usage error", args, r.err)
@@ -215,8 +219,14 @@ func TestHintInAFolderReadsANumberAsAHint(t *testing.T) {
 		}
 	}
 	r = do(t, here, "hint", "9")
-	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "it has hints 1 to 4; for the first hint of exercise 9, `breakerlab exercises hint 9 1`") {
-		t.Errorf("hint 9 in 03's folder = %v; want a usage error naming both readings", r.err)
+	const both = "03-slow-calls has 4 hints: hint 1, 2, 3 or 4, not 9; `breakerlab exercises hint 4` prints the last; for the first hint of 09-retry-backoff, `breakerlab exercises hint 09 1`"
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), both) {
+		t.Errorf("hint 9 in 03's folder = %v; want a usage error naming both readings, %q", r.err, both)
+	}
+	// A number that is no exercise's ID is only a hint too many.
+	r = do(t, here, "hint", "99")
+	if only := "03-slow-calls has 4 hints: hint 1, 2, 3 or 4, not 99; `breakerlab exercises hint 4` prints the last"; !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), only) {
+		t.Errorf("hint 99 in 03's folder = %v; want %q", r.err, only)
 	}
 	// Outside any exercise's folder a lone number is still an ID.
 	if r := do(t, dir, "hint", "2"); r.err != nil || !strings.Contains(r.out.String(), "Hint 1 of") || !strings.Contains(r.out.String(), "for 02-rate-window-breaker") {
