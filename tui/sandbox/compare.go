@@ -263,9 +263,22 @@ func oneVariantNote(sc *engine.Scenario) string {
 	return note
 }
 
-// sideName names a side for its header and the status line.
+// sideName names a side for its header and the projector: "variant 1,
+// one shared pool". The number bare before the name read as one word of
+// it ("1 one shared pool"); sideShortName is the form for a narrow half.
 func sideName(sc *engine.Scenario, s *compareSide) string {
-	name := fmt.Sprintf("%d %s", s.variant+1, sc.Variants[s.variant].Name)
+	return sideNamed(fmt.Sprintf("variant %d, %s", s.variant+1, sc.Variants[s.variant].Name), s)
+}
+
+// sideShortName is sideName in fewer columns, numbered as a list is:
+// "1. one shared pool". One column more than the number alone, so that a
+// half that held the number, the name and the breaker's state still does.
+func sideShortName(sc *engine.Scenario, s *compareSide) string {
+	return sideNamed(fmt.Sprintf("%d. %s", s.variant+1, sc.Variants[s.variant].Name), s)
+}
+
+// sideNamed adds to a side's variant its preset, if any.
+func sideNamed(name string, s *compareSide) string {
 	if s.preset != "" {
 		name += " · " + presetLabel(s.preset) + " defaults"
 	}
@@ -486,20 +499,24 @@ func (m *Model) refreshCompare() {
 		c.breakerNow[i] = breakerState(&s.sim.snap)
 		tag := " " + m.th.Selected.Render(" "+string(rune('A'+i))+" ") + " "
 		name := sideName(s.sim.sc, s)
-		state := ""
+		state, bareState := "", ""
 		if c.breakerNow[i] != "" {
 			state = m.th.Dim.Render(" · ") + c.breakerNow[i]
+			// "OPEN" alone, for a half too narrow for "breaker OPEN".
+			bareState = m.th.Dim.Render(" · ") + strings.TrimPrefix(c.breakerNow[i], "breaker ")
 		}
 		// The longest header first; View takes the first pair that fits
 		// (pairFitting). Both sides' lists say the same at each place,
-		// the breaker's state in the first two, so that a side never
-		// shows its state while the other's, longer, goes without.
+		// the breaker's state in the first five, so that a side never
+		// shows its state while the other's, longer, goes without. The
+		// last, the name whole, is the one a line of its own shows.
 		full, bare := tag+m.th.Bold.Render(name)+state, tag+m.th.Bold.Render(name)
-		c.heads[i] = []string{full, full, bare, bare}
+		mid := tag + m.th.Bold.Render(sideShortName(s.sim.sc, s))
+		short := mid
 		if s.preset != "" {
-			short := tag + m.th.Bold.Render(fmt.Sprintf("%d · %s defaults", s.variant+1, presetLabel(s.preset)))
-			c.heads[i] = []string{full, short + state, short, bare}
+			short = tag + m.th.Bold.Render(fmt.Sprintf("%d · %s defaults", s.variant+1, presetLabel(s.preset)))
 		}
+		c.heads[i] = []string{full, mid + state, short + state, mid + bareState, short + bareState, mid, short, bare}
 	}
 	// At the end of the traffic the shares are the final ones, the run
 	// played out through its drain, as `breakerlab run` counts them.

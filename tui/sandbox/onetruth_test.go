@@ -151,7 +151,7 @@ func TestKnobsRenameTheVariantsTheyChange(t *testing.T) {
 	}
 	// Compare mode names its sides the same way.
 	m = press(m, "c")
-	if v := m.View(); !strings.Contains(v, "1 one shared pool of 300 threads") {
+	if v := m.View(); !strings.Contains(v, "variant 1, one shared pool of 300 threads") {
 		t.Errorf("compare's header should use the edited name:\n%s", v)
 	}
 

@@ -20,7 +20,7 @@ import (
 func TestPresentedCompareShowsBothSides(t *testing.T) {
 	racefree.Only(t) // no goroutine: Update and View on this one, their commands dropped
 	th := theme.New(theme.Plain(), theme.HighContrast())
-	for _, sz := range [][2]int{{200, 60}, {100, 30}, {80, 24}, {60, 20}} {
+	for _, sz := range [][2]int{{200, 60}, {160, 45}, {100, 30}, {80, 24}, {60, 20}} {
 		m := newModel(t, 160, 48, Options{Variant: 2})
 		m = seekTo(t, m, 26*time.Second)
 		m = press(m, "c")
@@ -59,10 +59,15 @@ func TestPresentedCompareShowsBothSides(t *testing.T) {
 				}
 			}
 		}
-		for _, name := range []string{"A: 3 ", "B: 1 "} {
-			if !strings.Contains(v, name) {
+		// The number is set off from the name: "A: 3 bulkhead…" read
+		// as one name, and "A: 1 one shared pool" as "one one".
+		for _, name := range []string{"A: variant 3, ", "B: variant 1, "} {
+			if !strings.Contains(flat, name) {
 				t.Errorf("%dx%d: side %q is not named:\n%s", sz[0], sz[1], name, v)
 			}
+		}
+		if strings.Contains(flat, "B: 1 one") {
+			t.Errorf("%dx%d: side B is titled with its number run into its name:\n%s", sz[0], sz[1], v)
 		}
 	}
 }

@@ -34,3 +34,24 @@ func TestCompareHeadersSayTheStateOnBothSides(t *testing.T) {
 		}
 	}
 }
+
+// C's side headers set the variant's number off from its name: "A  1 one
+// shared pool" read as "one one". Wide, "variant 1, one shared pool";
+// in a narrow half, numbered as a list is, "1. one shared pool".
+func TestCompareHeadersSetTheNumberOffTheName(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
+	for _, c := range []struct {
+		w, h        int
+		want, want2 string
+	}{
+		{80, 24, "A  1. one shared pool", "B  3. bulkhead and circuit breaker"},
+		{160, 45, "A  variant 1, one shared pool", "B  variant 3, bulkhead and circuit breaker"},
+	} {
+		m := newModel(t, c.w, c.h, Options{})
+		m = press(m, "c")
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, c.want) || !strings.Contains(v, c.want2) || strings.Contains(v, "1 one") {
+			t.Errorf("%dx%d: compare's headers should read %q and %q:\n%s", c.w, c.h, c.want, c.want2, v)
+		}
+	}
+}
