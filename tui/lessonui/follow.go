@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/yuin/goldmark/ast"
@@ -753,7 +754,7 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		if ps.typo != "" {
 			a.Lines = append(a.Lines, ps.typo)
 		}
-		if note := guessNote(q, ps); note != "" {
+		if note := roomNote(guessNote(q, ps)); note != "" {
 			a.Lines = append(a.Lines, note)
 		}
 	case !ps.made:
@@ -777,6 +778,18 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		a.Reveal = FirstSentence(q.Reveal)
 	}
 	return a
+}
+
+// roomNote is a number box's note as the projector shows it: without
+// the keys that edit a number sent back (playback.ReplaceNote), which are
+// the teacher's to know and told the room nothing; the box stays, with
+// the number and why it was sent back. The notes of a number being typed
+// (what was left out, what enter does) say what the room sees happen.
+func roomNote(note string) string {
+	if note == playback.ReplaceNote {
+		return ""
+	}
+	return note
 }
 
 // verdictWords say how near a revealed guess came, in a line: the
@@ -848,7 +861,7 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 			line += " " + q.Unit
 		}
 		a.Lines = append(a.Lines, line)
-		if note := answerNote(q, st); note != "" {
+		if note := roomNote(answerNote(q, st)); note != "" {
 			a.Lines = append(a.Lines, note)
 		}
 	}

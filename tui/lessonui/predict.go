@@ -596,7 +596,8 @@ func guessUnitShown(q *lessons.PreparedQuestion, ps predictState) string {
 
 // guessNote is the note under the guess's box: what was left out, what
 // the guess reads, what enter does (playback.NumberField.Note). The
-// player and the presenter's view (predictAsk) show this one note.
+// player and the presenter's view (predictAsk) show this one note, the
+// projector without the keys that edit it (roomNote).
 func guessNote(q *lessons.PreparedQuestion, ps predictState) string {
 	return ps.in.Note("guess", guessUnitShown(q, ps))
 }

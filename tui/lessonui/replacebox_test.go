@@ -32,8 +32,13 @@ func TestASentBackNumberIsReplacedByTheNextTyped(t *testing.T) {
 	if v := strings.Join(strings.Fields(askColumn(m)), " "); strings.Index(v, m.predicts[i].typo) > strings.Index(v, playback.ReplaceNote) {
 		t.Errorf("the reason should come before the note:\n%s", askColumn(m))
 	}
-	if v := projector(t, m, 100, 30); !hasWords(v, playback.ReplaceNote) {
-		t.Errorf("the presenter's view should show the note too:\n%s", v)
+	// On the projector the box stays, with the number and why it was
+	// sent back, but not the keys that edit it: they are the teacher's.
+	for _, sz := range [][2]int{{100, 30}, {80, 24}, {200, 60}} {
+		v := projector(t, m, sz[0], sz[1])
+		if !hasWords(v, "Your guess: -5") || !hasWords(v, m.predicts[i].typo) || strings.Contains(v, "backspace") {
+			t.Errorf("%dx%d: the projector should show the box and the reason, not how to edit the number:\n%s", sz[0], sz[1], v)
+		}
 	}
 	if m = send(m, keys("24\n")...); !m.predicts[i].made || m.predicts[i].guess != "24 s" {
 		t.Errorf("24 typed on the refused -5: made %v, guess %q; want 24 s", m.predicts[i].made, m.predicts[i].guess)
@@ -44,6 +49,9 @@ func TestASentBackNumberIsReplacedByTheNextTyped(t *testing.T) {
 	m = send(open(t, p, i, 120, 40, Options{}), keys("1.2.3\n")...)
 	if st := m.questions[i]; st.tries != 0 || !st.bad || !hasWords(textColumn(m), playback.ReplaceNote) {
 		t.Errorf("an answer of 1.2.3 should be refused with the note that typing replaces it: tries %d\n%s", st.tries, textColumn(m))
+	}
+	if v := projector(t, m, 100, 30); !hasWords(v, "Your answer: 1.2.3") || strings.Contains(v, "backspace") {
+		t.Errorf("the projector should show the refused answer's box, not how to edit it:\n%s", v)
 	}
 	m = send(m, keys("200\n")...)
 	if st := m.questions[i]; st.tries != 1 || st.in.Input != "200" {

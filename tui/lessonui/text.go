@@ -215,7 +215,8 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 // answerNote is the note under a number question's box while it is
 // answered: what was left out, what the answer reads, what enter does
 // (playback.NumberField.Note). The player and the presenter's view
-// (questionAsk) show this one note.
+// (questionAsk) show this one note, the projector without the keys that
+// edit it (roomNote).
 func answerNote(q *lessons.PreparedQuestion, st questionState) string {
 	if st.right || st.given {
 		return ""
