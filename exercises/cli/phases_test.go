@@ -46,6 +46,15 @@ func screen(out string) []string {
 	return lines
 }
 
+// clockedLine is a phase line width columns wide for total exercises,
+// what it writes, and how the test moves its clock on.
+func clockedLine(width, total int) (*phaseLine, *bytes.Buffer, func(time.Duration)) {
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	out := &bytes.Buffer{}
+	l := newPhaseLine(out, width, total, func() time.Time { return clock })
+	return l, out, func(d time.Duration) { clock = clock.Add(d) }
+}
+
 // On a terminal, check says what it is doing while the learner waits, in
 // the runner's phases: compiling, then running the tests with the seconds
 // so far and the time limit, on one line rewritten in place that fits the
@@ -53,9 +62,7 @@ func screen(out string) []string {
 // why (exercises.StuckNote) comes once, with how to stop the run; and the
 // line is gone when check is done.
 func TestCheckShowsItsPhasesOnATerminal(t *testing.T) {
-	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var out bytes.Buffer
-	l := newPhaseLine(&out, 40, 1, func() time.Time { return clock })
+	l, out, pass := clockedLine(40, 1)
 	e := exercises.All()[0]
 	testing30 := grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second}
 	last := func() string {
@@ -73,17 +80,17 @@ func TestCheckShowsItsPhasesOnATerminal(t *testing.T) {
 		}
 	}
 	l.phase(e, grade.Progress{Phase: grade.Compiling, Timeout: 30 * time.Second})
-	clock = clock.Add(2 * time.Second)
+	pass(2 * time.Second)
 	l.tick()
 	fits("compiling", "compiling your code and the tests… (2 s so far)")
 	l.phase(e, testing30)
-	clock = clock.Add(4 * time.Second)
+	pass(4 * time.Second)
 	l.tick()
 	fits("running", "running the tests… (4 s so far, time limit 30 s)")
 	if strings.Contains(out.String(), "may be stuck") {
 		t.Fatalf("4 s into the tests, check already says they may be stuck:\n%q", out.String())
 	}
-	clock = clock.Add(time.Second)
+	pass(time.Second)
 	l.tick()
 	l.tick()
 	note := exercises.StuckNote(testing30, exercises.StuckAfter) + " " + ctrlCStops
@@ -101,15 +108,13 @@ func TestCheckShowsItsPhasesOnATerminal(t *testing.T) {
 // others are doing, each by name; a note on tests that may be stuck names
 // its exercise.
 func TestCheckAllShowsWhatEachIsDoing(t *testing.T) {
-	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var out bytes.Buffer
 	all := exercises.All()
-	l := newPhaseLine(&out, 200, len(all), func() time.Time { return clock })
+	l, out, pass := clockedLine(200, len(all))
 	l.phase(all[0], grade.Progress{Phase: grade.Compiling})
 	l.phase(all[1], grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second})
 	l.phase(all[3], grade.Progress{Phase: grade.Compiling})
 	l.finished(all[2])
-	clock = clock.Add(6 * time.Second)
+	pass(6 * time.Second)
 	l.tick()
 	l.tick()
 	s := screen(out.String())
@@ -126,18 +131,16 @@ func TestCheckAllShowsWhatEachIsDoing(t *testing.T) {
 // Go cache a check compiles within a second, and a note on the first
 // build's minutes before every check was noise.
 func TestCheckSaysWhyABuildIsSlowOnlyWhenItIs(t *testing.T) {
-	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var out bytes.Buffer
-	l := newPhaseLine(&out, 80, 1, func() time.Time { return clock })
+	l, out, pass := clockedLine(80, 1)
 	e := exercises.All()[0]
 	compiling := grade.Progress{Phase: grade.Compiling, Timeout: 30 * time.Second}
 	l.phase(e, compiling)
-	clock = clock.Add(exercises.SlowBuildAfter - time.Second)
+	pass(exercises.SlowBuildAfter - time.Second)
 	l.tick()
 	if strings.Contains(out.String(), "fresh Go cache") {
 		t.Fatalf("%v into the build, check already says why it is slow:\n%q", exercises.SlowBuildAfter-time.Second, out.String())
 	}
-	clock = clock.Add(time.Second)
+	pass(time.Second)
 	l.tick()
 	l.tick()
 	note := "The first build with a fresh Go cache can take from half a minute to two minutes, more on a busy machine."
@@ -155,10 +158,8 @@ func TestCheckSaysWhyABuildIsSlowOnlyWhenItIs(t *testing.T) {
 // checked at once, and counts once when its result comes; one graded again
 // on its own (its build failed) is back to compiling until it ends again.
 func TestCheckAllCountsWhatEnded(t *testing.T) {
-	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var out bytes.Buffer
 	all := exercises.All()
-	l := newPhaseLine(&out, 200, len(all), func() time.Time { return clock })
+	l, out, _ := clockedLine(200, len(all))
 	last := func() string {
 		s := screen(out.String())
 		return s[len(s)-1]
