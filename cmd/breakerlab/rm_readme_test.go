@@ -19,6 +19,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/serve"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -641,5 +642,24 @@ func TestReadmeSpeedTableHasEveryBuiltinSweep(t *testing.T) {
 	}
 	if !strings.Contains(readmeFlat(t), "for all "+numberWord(total)+",") {
 		t.Errorf("the README should say `make instructions` measures all %s sweeps (\"for all %s,\")", numberWord(total), numberWord(total))
+	}
+}
+
+// The grade keys the README's Interview preparation quotes are a new
+// card's, each the gap the scheduler gives that grade (the drill's screen
+// shows these figures, drill.State.Intervals): a change to the schedule's
+// steps would otherwise leave the README promising the old ones.
+func TestReadmeDrillKeysAreANewCardsIntervals(t *testing.T) {
+	racefree.Only(t) // no goroutine: it reads the README and the scheduler's figures
+	m := regexp.MustCompile(`each key showing when its grade brings the card back \("([^"]*)"\)`).FindStringSubmatch(readmeFlat(t))
+	if m == nil {
+		t.Fatal("the README no longer quotes the drill's grade keys (\"each key showing when its grade brings the card back (\\\"1 again …\\\")\"); update this test")
+	}
+	var keys []string
+	for g, d := range (drill.State{}).Intervals(time.Date(2026, 12, 7, 9, 0, 0, 0, time.UTC)) {
+		keys = append(keys, fmt.Sprintf("%d %s %s", g+1, drill.Grade(g), drill.FormatInterval(d)))
+	}
+	if want := strings.Join(keys, " · "); m[1] != want {
+		t.Errorf("the README quotes a new card's grade keys as %q; the scheduler gives %q", m[1], want)
 	}
 }
