@@ -19,7 +19,8 @@ import (
 // skipped prediction answers nothing.
 
 // playerPrediction is the prediction a forked player holds for the step
-// on its screen.
+// on its screen: key names the step whenever it asks one, made says
+// whether it holds one.
 type playerPrediction struct {
 	key  polledKey
 	rec  lessons.Prediction
@@ -29,10 +30,10 @@ type playerPrediction struct {
 // forkedPrediction is what p holds for its step now.
 func forkedPrediction(p lessonui.Picker) playerPrediction {
 	l, step, rec, ok := p.StepPrediction()
-	if !ok {
+	if l == nil {
 		return playerPrediction{}
 	}
-	return playerPrediction{key: polledKey{l.ProgressKey(), step}, rec: rec, made: true}
+	return playerPrediction{key: polledKey{l.ProgressKey(), step}, rec: rec, made: ok}
 }
 
 // predictedInFork takes a prediction the forked player made since before
@@ -46,7 +47,17 @@ func (s *Session) predictedInFork(before playerPrediction) {
 	if !ok || rec.Result == lessons.Skipped.String() {
 		return
 	}
-	same := before.made && before.key == polledKey{l.ProgressKey(), step}
+	if before.key != (polledKey{l.ProgressKey(), step}) {
+		// The key moved the player onto the step (n, p, a click on the
+		// step list): the prediction it shows there was made before, in
+		// an earlier poll or in the player, not now. Taken as an answer,
+		// a second poll of the step counted the first poll's answer
+		// once the student stepped away and back, and not before: the
+		// teacher read "0 of 1 answered" while the student's screen
+		// showed their guess, then 1 of 1 without a key that answered.
+		return
+	}
+	same := before.made
 	if same && samePrediction(before.rec, rec) {
 		return
 	}

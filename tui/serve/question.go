@@ -95,6 +95,15 @@ type Asked struct {
 }
 
 // Ask puts q to the room, replacing any open question.
+//
+// It opens with no answers, whatever the room answered when the teacher
+// asked the same step before: each student's poll shows an empty box
+// (or no choice marked) and is counted once they answer it. Their last
+// answer stays their prediction of the step, shown by their own player,
+// but it is not carried into the new poll: a teacher asks again to learn
+// what the room thinks now (after a reveal, a discussion), and a
+// carried answer counted students who had not answered this time while
+// their poll asked them to.
 func (r *Room) Ask(q Question) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

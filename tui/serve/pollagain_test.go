@@ -1,0 +1,82 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/home"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Over SSH: the teacher asks the room lesson 2's prediction twice. A
+// student answers the first poll, then explores (n) and puts the second
+// aside; stepping back (p) onto the step, whose player shows their first
+// answer, answered the second poll with it: the teacher's "0 of 1
+// student answered" became 1 of 1 with no key that answered, and the
+// reveal told the student "You chose it." The second poll counts only
+// its own answers, and the reveal agrees with the count.
+func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
+	_, _, predict, _ := lessonTwo(t)
+	tk := newSigner(t)
+	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
+	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
+	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
+	typeWait := func(c *Client, keys string, texts ...string) {
+		t.Helper()
+		mark := c.Mark()
+		if err := c.Type(keys); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, c, mark, texts...)
+	}
+	typeWait(teacher, "\r", "open the lesson")
+	typeWait(teacher, "j", "▸")
+	typeWait(teacher, "\r", "teaching · step 1/")
+	for i := 1; i <= predict; i++ {
+		typeWait(teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
+	}
+	ada := ts.dial(t, "ada", PasswordAuth("x"), 80, 24)
+	waitFor(t, ada, 0, "ctrl+g follows the teacher")
+	typeWait(ada, "\x07", "following the teacher")
+
+	typeWait(teacher, "\x01", "0 of 1 student answered")
+	a, _ := ts.Room().OpenQuestion()
+	if !a.Predict {
+		t.Fatalf("ctrl+a on step %d asked %+v", predict+1, a.Question)
+	}
+	waitFor(t, ada, 0, "The teacher asks")
+	time.Sleep(questionGrace)
+	typeWait(ada, fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
+	waitFor(t, teacher, 0, "1 of 1 student answered")
+	typeWait(teacher, "r", "(right)")
+	mark := ada.Mark()
+	typeWait(teacher, "\x1b", "teaching · step")
+	// The poll leaves her screen; a key within questionGrace after it
+	// would be taken as meant for it (pollclose.go).
+	waitFor(t, ada, mark, "following the teacher")
+	time.Sleep(questionGrace)
+
+	// Ada explores on, to the next step, then the teacher asks again.
+	typeWait(ada, "n", fmt.Sprintf("exploring · step %d/", predict+2))
+	mark = ada.Mark()
+	typeWait(teacher, "\x01", "0 of 1 student answered")
+	waitFor(t, ada, mark, "The teacher asks")
+	time.Sleep(questionGrace)
+	typeWait(ada, "\x1b", "exploring")
+	typeWait(ada, "p", fmt.Sprintf("exploring · step %d/", predict+1))
+	// The key is handled before the frame that shows its step is sent.
+	if a, _ := ts.Room().OpenQuestion(); a.Counts[a.Right] != 0 {
+		t.Fatalf("stepping back onto step %d answered the second poll with the first one's answer: the room counts %v", predict+1, a.Counts)
+	}
+
+	// The reveal brings the poll back: it names no answer of hers, as the
+	// teacher's count has none.
+	mark = ada.Mark()
+	typeWait(teacher, "r", "0 of 1 student answered")
+	waitFor(t, ada, mark, fmt.Sprintf("The right answer: %d.", a.Right+1))
+	if s := ada.Since(mark); strings.Contains(s, "You chose") || strings.Contains(s, "your answer") {
+		t.Fatalf("the reveal of the second poll claims an answer the teacher's count does not have:\n%s", tail(s, 1500))
+	}
+}
