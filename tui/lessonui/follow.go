@@ -41,7 +41,9 @@ type State struct {
 	// AnswersHidden says the presenter's screen does not show the step's
 	// answers yet: its question is unanswered and its prediction not
 	// revealed. Followers then see the question open, as the room should
-	// before the teacher answers.
+	// before the teacher answers. An answer of an earlier session (a
+	// teacher's rehearsal, read from their progress) is hidden too, as
+	// the projector asks it (Moment): the room has not guessed it yet.
 	AnswersHidden bool
 	// PredictOrder and QuestionOrder are the orders the presenter's player
 	// shows the step's prediction's and question's choices in (drawn for
@@ -105,7 +107,10 @@ func (m Model) State() State {
 	cur := m.cur()
 	q := m.questions[m.step]
 	ps := m.predicts[m.step]
-	st.AnswersHidden = (cur.Question != nil && !q.right) || (cur.Predict != nil && !ps.revealed)
+	// A rehearsed step showed followers the answer as it opened, while
+	// the projector asked it: the room read it on their own screens
+	// before guessing.
+	st.AnswersHidden = (cur.Question != nil && (!q.right || m.rehearsedQuestion())) || (cur.Predict != nil && (!ps.revealed || m.rehearsed()))
 	st.PredictOrder, st.QuestionOrder = orderOf(ps.order), orderOf(q.order)
 	return st
 }
@@ -392,7 +397,7 @@ func (m *Model) withheld() withheld {
 	switch {
 	case predict:
 		q = cur.Predict
-	case m.questionShown() && !m.questions[m.step].right:
+	case m.questionShown() && (!m.questions[m.step].right || m.rehearsedQuestion()):
 		q = cur.Question
 	default:
 		return withheld{}
@@ -694,7 +699,9 @@ func (m *Model) ask() *present.Ask {
 	cur := m.cur()
 	switch {
 	case m.rehearsed():
-		return rehearsedAsk(cur.Predict, m.predicts[m.step].order)
+		return rehearsedAsk("Predict: ", cur.Predict, m.predicts[m.step].order, rehearsedWords)
+	case m.questionShown() && m.rehearsedQuestion():
+		return rehearsedAsk("Question: ", cur.Question, m.questions[m.step].order, rehearsedAnswerWords)
 	case m.questionShown():
 		return questionAsk(cur.Question, m.questions[m.step])
 	case cur.Predict != nil:
@@ -703,25 +710,28 @@ func (m *Model) ask() *present.Ask {
 	return nil
 }
 
-// rehearsedAsk is a prediction made in an earlier session (a teacher's
-// rehearsal, read from the progress file) as the room sees it: asked, its
-// choices unmarked, and the key that asks it here. Drawn revealed, the
-// projector gave the answer away as the step opened, before the room had
-// guessed.
-func rehearsedAsk(q *lessons.PreparedQuestion, order []int) *present.Ask {
-	a := &present.Ask{Prompt: "Predict: " + q.Prompt}
+// rehearsedAsk is a prediction made, or a question answered, in an
+// earlier session (a teacher's rehearsal, read from the progress file) as
+// the room sees it: asked, its choices unmarked, and words naming the key
+// that asks it here. Drawn revealed, the projector gave the answer away as
+// the step opened, before the room had guessed.
+func rehearsedAsk(lead string, q *lessons.PreparedQuestion, order []int, words string) *present.Ask {
+	a := &present.Ask{Prompt: lead + q.Prompt}
 	if q.Kind == lessons.Choice {
 		for n, i := range shownOrder(order, len(q.Choices)) {
 			a.Choices = append(a.Choices, fmt.Sprintf("  %d) %s", n+1, q.Choices[i].Text))
 		}
 	}
-	a.Lines = append(a.Lines, rehearsedWords)
+	a.Lines = append(a.Lines, words)
 	return a
 }
 
-// rehearsedWords tell the presenter how to take a rehearsed prediction
-// again.
-const rehearsedWords = "Guessed in an earlier session: a asks it again."
+// rehearsedWords and rehearsedAnswerWords tell the presenter how to take
+// a rehearsed prediction, or a rehearsed question, again.
+const (
+	rehearsedWords       = "Guessed in an earlier session: a asks it again."
+	rehearsedAnswerWords = "Answered in an earlier session: a asks it again."
+)
 
 // predictAsk is a prediction: asked with its choices in the player's order
 // (the numbers the presenter presses), the guess as it is typed, then the

@@ -149,6 +149,7 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		m.questions[i] = questionState{picked: -1, order: m.order(i, "question", st.Question)}
 		if st.Question != nil && m.progress.Right(i) {
 			m.questions[i] = answeredState(st.Question, m.questions[i].order)
+			m.questions[i].earlier = true
 		}
 		rec, ok := m.progress.Prediction(i)
 		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)

@@ -77,6 +77,13 @@ func (m *Model) rehearsed() bool {
 	return m.cur().Predict != nil && ps.earlier && ps.revealed
 }
 
+// rehearsedQuestion reports whether the step's question shows answered
+// only because it was answered right in an earlier session.
+func (m *Model) rehearsedQuestion() bool {
+	q := &m.questions[m.step]
+	return m.cur().Question != nil && q.earlier && q.right
+}
+
 // askAgain asks the step's prediction afresh: no guess, its choices in a
 // new order, the run back at the step's start, waiting. The next guess
 // replaces the one the progress file holds, as a poll answer does.

@@ -7,6 +7,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -95,4 +96,123 @@ func guessAndPlay(t *testing.T, m Model, step, choice int) Model {
 		m = send(m, tickMsg{m.tickID})
 	}
 	return m
+}
+
+// rehearsedStep is the first step of the lessons that asks only a choice
+// prediction (predict) or only a choice question, opened with a progress
+// file in which it was guessed right, or answered right, as after a
+// teacher's rehearsal.
+func rehearsedStep(t *testing.T, predict bool) (Model, *lessons.PreparedQuestion, int) {
+	t.Helper()
+	var p *lessons.Prepared
+	step := -1
+	for _, l := range allLessons(t) {
+		for i, st := range l.Steps {
+			q := st.Question
+			if predict {
+				q = st.Predict
+			}
+			if q != nil && q.Kind == lessons.Choice && (predict && st.Question == nil || !predict && st.Predict == nil) && st.HasSim() {
+				p, step = l, i
+				break
+			}
+		}
+		if p != nil {
+			break
+		}
+	}
+	if p == nil {
+		t.Fatalf("no lesson has a step that asks only a choice (prediction %v)", predict)
+	}
+	store, _ := newStore(t)
+	var pr lessons.Progress
+	q := p.Steps[step].Question
+	if predict {
+		q = p.Steps[step].Predict
+		pr.Predicted(step, lessons.Prediction{Guess: q.Choices[q.RightChoice()].Text, Result: lessons.Spot.String()})
+	} else {
+		pr.Answered(step, true)
+	}
+	store.Set(p.Lesson.ID, pr)
+	return open(t, p, step, 100, 30, inOneFrame(Options{Store: store})), q, step
+}
+
+// followerOf is a player following m, as a classroom's student's is.
+func followerOf(t *testing.T, m Model) Model {
+	t.Helper()
+	f, err := NewFollower(Options{}, m.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return send(f, tea.WindowSizeMsg{Width: 80, Height: 24})
+}
+
+// The projector asks a rehearsed prediction (TestARehearsedPredictionIs
+// AskedOnTheProjector); what the classroom sends its followers said the
+// step was revealed, and each student read the answer on their own screen
+// before the room had guessed. It is open for them until the teacher's
+// guess of this session is revealed.
+func TestARehearsedPredictionIsOpenForFollowers(t *testing.T) {
+	m, q, step := rehearsedStep(t, true)
+	if !m.State().AnswersHidden {
+		t.Fatal("the rehearsed step is sent to followers as revealed")
+	}
+	f := followerOf(t, m)
+	reveal := FirstSentence(q.Reveal)
+	if f.predicts[step].revealed || strings.Contains(ansi.Strip(f.View()), reveal) {
+		t.Fatalf("a follower of the rehearsed step sees it revealed:\n%s", f.View())
+	}
+	m = guessAndPlay(t, send(m, keys("a")...), step, q.RightChoice())
+	if m.State().AnswersHidden {
+		t.Fatal("guessed and revealed in this session, the step is still hidden from followers")
+	}
+	if f, _ = f.Follow(m.State()); !f.predicts[step].revealed {
+		t.Fatalf("the follower does not see this session's reveal:\n%s", f.View())
+	}
+}
+
+// A self-check question answered right in the rehearsal showed answered
+// on the projector, its answer marked and its explanation under it, and
+// on every follower's screen. It is asked on both, the projector saying
+// that a asks it again, until it is answered in this session.
+func TestARehearsedQuestionIsAskedOnTheProjector(t *testing.T) {
+	m, q, step := rehearsedStep(t, false)
+	// The projector wraps the sentence: compared with its spaces made one.
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	explain := flat(FirstSentence(q.Explain))
+	v := flat(projectorText(t, m, 100, 30))
+	for _, leak := range []string{"✓", explain} {
+		if strings.Contains(v, leak) {
+			t.Errorf("the projector gives the rehearsed answer away (%q):\n%s", leak, v)
+		}
+	}
+	if !strings.Contains(v, rehearsedAnswerWords) {
+		t.Errorf("the projector should say a asks the rehearsed question again:\n%s", v)
+	}
+	if !m.State().AnswersHidden {
+		t.Fatal("the rehearsed question is sent to followers as answered")
+	}
+	if f := followerOf(t, m); f.questions[step].right {
+		t.Fatalf("a follower sees the rehearsed question answered:\n%s", f.View())
+	}
+
+	m = send(m, keys("a")...)
+	if m.questions[step].right || strings.Contains(projectorText(t, m, 100, 30), rehearsedAnswerWords) {
+		t.Fatalf("a did not ask the rehearsed question again:\n%s", projectorText(t, m, 100, 30))
+	}
+	n := 0
+	for j, c := range m.questions[step].order {
+		if q.Choices[c].Right {
+			n = j + 1
+		}
+	}
+	// The first press scrolls the question into view where it is below
+	// the text's window; the second answers it.
+	m = send(m, keys(strings.Repeat(string(rune('0'+n)), 2))...)
+	if !m.questions[step].right || m.State().AnswersHidden {
+		t.Fatalf("answered right in this session, the question is still hidden (right %v)", m.questions[step].right)
+	}
+	if v := flat(projectorText(t, m, 100, 30)); !strings.Contains(v, explain) {
+		t.Errorf("this session's answer is not revealed on the projector:\n%s", v)
+	}
 }

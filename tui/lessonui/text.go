@@ -135,6 +135,12 @@ type questionState struct {
 	// given says the answer is the presenter's, shown to a follower or a
 	// recording (givenState): nobody on this screen answered it.
 	given bool
+	// earlier says the right answer was read from the progress file,
+	// given in an earlier session (a teacher's rehearsal): a room has not
+	// answered it, so presentation mode asks it and a classroom's
+	// followers see it open (State) until a asks it again here
+	// (takeAgain) and it is answered.
+	earlier bool
 }
 
 // renderQuestion draws a step's question and its feedback at a width.
