@@ -19,53 +19,39 @@ import (
 // its own answers, and the reveal agrees with the count.
 func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
 	_, _, predict, _ := lessonTwo(t)
-	tk := newSigner(t)
-	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
-	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
-	typeWait := func(c *Client, keys string, texts ...string) {
-		t.Helper()
-		mark := c.Mark()
-		if err := c.Type(keys); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, c, mark, texts...)
-	}
-	typeWait(teacher, "\r", "open the lesson")
-	typeWait(teacher, "j", "▸")
-	typeWait(teacher, "\r", "teaching · step 1/")
+	ts, teacher := teacherInLessonTwo(t)
 	for i := 1; i <= predict; i++ {
-		typeWait(teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
+		typeWait(t, teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
 	}
 	ada := ts.dial(t, "ada", PasswordAuth("x"), 80, 24)
 	waitFor(t, ada, 0, "ctrl+g follows the teacher")
-	typeWait(ada, "\x07", "following the teacher")
+	typeWait(t, ada, "\x07", "following the teacher")
 
-	typeWait(teacher, "\x01", "0 of 1 student answered")
+	typeWait(t, teacher, "\x01", "0 of 1 student answered")
 	a, _ := ts.Room().OpenQuestion()
 	if !a.Predict {
 		t.Fatalf("ctrl+a on step %d asked %+v", predict+1, a.Question)
 	}
 	waitFor(t, ada, 0, "The teacher asks")
 	time.Sleep(questionGrace)
-	typeWait(ada, fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
+	typeWait(t, ada, fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
 	waitFor(t, teacher, 0, "1 of 1 student answered")
-	typeWait(teacher, "r", "(right)")
+	typeWait(t, teacher, "r", "(right)")
 	mark := ada.Mark()
-	typeWait(teacher, "\x1b", "teaching · step")
+	typeWait(t, teacher, "\x1b", "teaching · step")
 	// The poll leaves her screen; a key within questionGrace after it
 	// would be taken as meant for it (pollclose.go).
 	waitFor(t, ada, mark, "following the teacher")
 	time.Sleep(questionGrace)
 
 	// Ada explores on, to the next step, then the teacher asks again.
-	typeWait(ada, "n", fmt.Sprintf("exploring · step %d/", predict+2))
+	typeWait(t, ada, "n", fmt.Sprintf("exploring · step %d/", predict+2))
 	mark = ada.Mark()
-	typeWait(teacher, "\x01", "0 of 1 student answered")
+	typeWait(t, teacher, "\x01", "0 of 1 student answered")
 	waitFor(t, ada, mark, "The teacher asks")
 	time.Sleep(questionGrace)
-	typeWait(ada, "\x1b", "exploring")
-	typeWait(ada, "p", fmt.Sprintf("exploring · step %d/", predict+1))
+	typeWait(t, ada, "\x1b", "exploring")
+	typeWait(t, ada, "p", fmt.Sprintf("exploring · step %d/", predict+1))
 	// The key is handled before the frame that shows its step is sent.
 	if a, _ := ts.Room().OpenQuestion(); a.Counts[a.Right] != 0 {
 		t.Fatalf("stepping back onto step %d answered the second poll with the first one's answer: the room counts %v", predict+1, a.Counts)
@@ -74,9 +60,33 @@ func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
 	// The reveal brings the poll back: it names no answer of hers, as the
 	// teacher's count has none.
 	mark = ada.Mark()
-	typeWait(teacher, "r", "0 of 1 student answered")
+	typeWait(t, teacher, "r", "0 of 1 student answered")
 	waitFor(t, ada, mark, fmt.Sprintf("The right answer: %d.", a.Right+1))
 	if s := ada.Since(mark); strings.Contains(s, "You chose") || strings.Contains(s, "your answer") {
 		t.Fatalf("the reveal of the second poll claims an answer the teacher's count does not have:\n%s", tail(s, 1500))
 	}
+}
+
+// teacherInLessonTwo is a server whose Home has the lessons, and its
+// teacher, signed in with a teacher key over SSH, on lesson 2's first step.
+func teacherInLessonTwo(t *testing.T) (*testServer, *Client) {
+	t.Helper()
+	tk := newSigner(t)
+	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
+	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
+	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
+	typeWait(t, teacher, "\r", "open the lesson")
+	typeWait(t, teacher, "j", "▸") // the cursor moves to lesson 2
+	typeWait(t, teacher, "\r", "teaching · step 1/")
+	return ts, teacher
+}
+
+// typeWait types keys on c and waits until its screen shows every text.
+func typeWait(t *testing.T, c *Client, keys string, texts ...string) {
+	t.Helper()
+	mark := c.Mark()
+	if err := c.Type(keys); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, c, mark, texts...)
 }

@@ -9,9 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
-	"github.com/breakerlab/breakerlab/tui/home"
 	tea "github.com/charmbracelet/bubbletea"
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // testQuestion is a room question of three choices, the second right.
@@ -252,26 +250,12 @@ func TestAskTheTeachersStep(t *testing.T) {
 // is wrong.
 func TestRoomQuestionOverSSH(t *testing.T) {
 	l, question, _, _ := lessonTwo(t)
-	tk := newSigner(t)
-	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
-	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
-	typeWait := func(c *Client, keys string, texts ...string) {
-		t.Helper()
-		mark := c.Mark()
-		if err := c.Type(keys); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, c, mark, texts...)
-	}
-	typeWait(teacher, "\r", "open the lesson")
-	typeWait(teacher, "j", "▸") // the cursor moves to lesson 2
-	typeWait(teacher, "\r", "teaching · step 1/")
+	ts, teacher := teacherInLessonTwo(t)
 	if sh, _ := ts.Room().Latest(); sh.Lesson.Lesson != l.ID {
 		t.Fatalf("the teacher opened %q, want %s", sh.Lesson.Lesson, l.ID)
 	}
 	for i := 1; i <= question; i++ {
-		typeWait(teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
+		typeWait(t, teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
 	}
 
 	students := []*Client{ts.dial(t, "s0", PasswordAuth("x"), 80, 24), ts.dial(t, "s1", PasswordAuth("x"), 80, 24)}
@@ -279,7 +263,7 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 		waitFor(t, c, 0, "ctrl+g follows the teacher")
 	}
 	marks := []int64{students[0].Mark(), students[1].Mark()}
-	typeWait(teacher, "\x01", "The room answers: "+l.Title, "0 of 2 students answered", "r reveals the right answer")
+	typeWait(t, teacher, "\x01", "The room answers: "+l.Title, "0 of 2 students answered", "r reveals the right answer")
 	a, open := ts.Room().OpenQuestion()
 	if !open || !strings.Contains(a.From, fmt.Sprintf("step %d", question+1)) {
 		t.Fatalf("the room was asked %+v", a.Question)
@@ -295,12 +279,12 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 	// answer (pollopen.go).
 	time.Sleep(questionGrace)
 	wrong := (a.Right + 1) % len(a.Choices)
-	typeWait(students[0], fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
-	typeWait(students[1], fmt.Sprint(wrong+1), fmt.Sprintf("Your answer: %d", wrong+1))
+	typeWait(t, students[0], fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
+	typeWait(t, students[1], fmt.Sprint(wrong+1), fmt.Sprintf("Your answer: %d", wrong+1))
 	waitFor(t, teacher, 0, "2 of 2 students answered")
 
 	marks = []int64{students[0].Mark(), students[1].Mark()}
-	typeWait(teacher, "r", "(right)", "Every student now sees the right answer")
+	typeWait(t, teacher, "r", "(right)", "Every student now sees the right answer")
 	right := fmt.Sprintf("The right answer: %d.", a.Right+1)
 	waitFor(t, students[0], marks[0], right, "Why: "+firstWords(a.Explain, 3), "You chose it.")
 	waitFor(t, students[1], marks[1], right, "Why: "+firstWords(a.Explain, 3),
