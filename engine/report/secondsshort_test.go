@@ -37,3 +37,30 @@ func TestSecondsShortAndLatencyShort(t *testing.T) {
 		}
 	}
 }
+
+// Each digit more rounds to a tenth of LatencyShort's step, in the same
+// unit; none more is LatencyShort itself.
+func TestLatencyDigits(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		more int
+		want string
+	}{
+		{1131579 * time.Microsecond, 0, "1.13 s"},
+		{1131579 * time.Microsecond, 1, "1.132 s"},
+		{1131579 * time.Microsecond, 2, "1.1316 s"},
+		{357895 * time.Microsecond, 1, "357.9 ms"},
+		{7540 * time.Microsecond, 1, "7.54 ms"},
+		{234567 * time.Nanosecond, 2, "234.57 µs"},
+		{1500 * time.Nanosecond, 9, "1.5 µs"},
+	} {
+		if got := LatencyDigits(c.d, c.more); got != c.want {
+			t.Errorf("LatencyDigits(%v, %d) = %q, want %q", c.d, c.more, got, c.want)
+		}
+	}
+	for _, d := range []time.Duration{0, 999600 * time.Microsecond, 76384 * time.Microsecond, 1234567 * time.Millisecond} {
+		if LatencyDigits(d, 0) != LatencyShort(d) {
+			t.Errorf("LatencyDigits(%v, 0) = %q, LatencyShort %q", d, LatencyDigits(d, 0), LatencyShort(d))
+		}
+	}
+}
