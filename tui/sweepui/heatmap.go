@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
@@ -176,11 +177,11 @@ func (m *Mark) isNone(a int, ax sweep.Axis, i int) bool {
 // rowText is value i of a one-knob table's axis as its row is labelled:
 // "none (no limit)" for a 0 that m names as none, as the sandbox's picker
 // writes it, else the axis's own figure.
-func (m *Mark) rowText(ax sweep.Axis, i int) string {
+func (m *Mark) rowText(ax sweep.Axis, i int, t axisTexts) string {
 	if m != nil && m.None[0] != "" && ax.X[i] == 0 {
 		return NoneText(m.None[0])
 	}
-	return axisFigure(ax, i)
+	return t.figure[i]
 }
 
 // NoneText is a knob's none with what it stands for, words
@@ -192,14 +193,14 @@ func NoneText(words string) string { return "none (" + words + ")" }
 // axis a 0 of which it labels so, for a map with no ◆ whose line would
 // say it: "none: no limit (transport.per_host=0)". Empty when no axis has
 // such a 0.
-func (m *Mark) noneLegend(axes []sweep.Axis, width int, w Wording) string {
+func (m *Mark) noneLegend(axes []sweep.Axis, ts []axisTexts, width int, w Wording) string {
 	if m == nil || m.placed() {
 		return ""
 	}
 	var parts []string
 	for a, ax := range axes {
 		if a < len(m.None) && m.None[a] != "" && slices.Contains(ax.X, 0) {
-			parts = append(parts, m.setting(a, ax, slices.Index(ax.X, 0), w))
+			parts = append(parts, m.setting(a, ax, slices.Index(ax.X, 0), w, ts[a]))
 		}
 	}
 	if len(parts) == 0 {
@@ -220,24 +221,24 @@ func HeatmapNamed(res *sweep.Result, th *theme.Theme, width int, none [2]string)
 
 // axisText is value i of axis a (0: x, 1: y) as the map labels it: "none"
 // for a knob's 0 that mark names as none, else the axis's own figure.
-func (m *Mark) axisText(a int, ax sweep.Axis, i int) string {
+func (m *Mark) axisText(a int, ax sweep.Axis, i int, t axisTexts) string {
 	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
 		return "none"
 	}
-	return axisFigure(ax, i)
+	return t.figure[i]
 }
 
 // setting is value i of axis a as the legend's line writes it: the
 // words for none ("no timeout (recommendations.timeout=0)"), else the
 // knob's setting as w writes it (typed, as a user types it).
-func (m *Mark) setting(a int, ax sweep.Axis, i int, w Wording) string {
+func (m *Mark) setting(a int, ax sweep.Axis, i int, w Wording, t axisTexts) string {
 	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
 		if w == Prose {
 			return m.None[a]
 		}
 		return m.None[a] + " (" + ax.Path + "=0)"
 	}
-	return knobSetting(ax, i, w)
+	return knobSetting(ax, t.setting[i], w)
 }
 
 // nearest is the index of the value in xs closest to x.
@@ -303,7 +304,8 @@ type heatmapLayout struct {
 	x, y       sweep.Axis
 	labels     []string // the rows' labels, the second axis's values
 	labelW     int
-	xTexts     []string // the columns' labels, the first axis's values
+	xTexts     []string    // the columns' labels, the first axis's values
+	texts      []axisTexts // each axis's values as this drawing writes them
 	scale      heatbands.Scale
 	inks       [heatbands.N]theme.Ink
 	met        string
@@ -320,9 +322,10 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 		m.mi, m.mj = mark.Cell(p)
 	}
 	m.x = p.Axes[0]
+	m.texts = planTexts(p)
 	m.xTexts = make([]string, m.nx)
 	for i := range m.nx {
-		m.xTexts[i] = mark.axisText(0, m.x, i)
+		m.xTexts[i] = mark.axisText(0, m.x, i, m.texts[0])
 	}
 	var head strings.Builder
 	head.WriteString(titleLines(res, th, width, w))
@@ -334,8 +337,9 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	if len(p.Axes) > 1 {
 		m.y = p.Axes[1]
 		for j := range m.ny {
-			m.labels[j] = mark.axisText(1, m.y, j)
-			m.labelW = max(m.labelW, len(m.labels[j]))
+			m.labels[j] = mark.axisText(1, m.y, j, m.texts[1])
+			// Counted in cells, not bytes: "250 µs" is six wide.
+			m.labelW = max(m.labelW, utf8.RuneCountInString(m.labels[j]))
 		}
 	}
 	pal := heatbands.For(p)
@@ -366,21 +370,21 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 			b.WriteString(wrapWords(pal.Caveat, width) + "\n")
 		}
 	}
-	b.WriteString(lackingLegend(res, width, w))
-	b.WriteString(mark.noneLegend(p.Axes, width, w))
+	b.WriteString(lackingLegend(res, m.texts, width, w))
+	b.WriteString(mark.noneLegend(p.Axes, m.texts, width, w))
 	b.WriteString(blankLegend(res, width))
 	if mark.placed() {
-		b.WriteString(wrapWords(cellLine(res, "◆ "+mark.Label, mark, m.mi, m.mj, w), width) + "\n")
+		b.WriteString(wrapWords(cellLine(res, "◆ "+mark.Label, mark, m.mi, m.mj, w, m.texts), width) + "\n")
 	}
 	if c := mark.cursor(); c.Shown && c.I < m.nx && c.J < m.ny {
 		line := "▣ the cursor is on the design ◆ marks" // named just above
 		if c.I != m.mi || c.J != m.mj {
-			line = cellLine(res, "▣ the cell under the cursor", mark, c.I, c.J, w)
+			line = cellLine(res, "▣ the cell under the cursor", mark, c.I, c.J, w, m.texts)
 		}
 		b.WriteString(wrapWords(line, width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width, w, mark))
+		b.WriteString(goalSummary(res, th, width, w, mark, m.texts))
 	}
 	m.tail = b.String()
 	return m
@@ -392,10 +396,10 @@ const cursorGlyph = "▣"
 // cellLine names cell (i, j) under the map, what it is first ("◆ the
 // design in the form"), then its two settings and its figure: one line for
 // the ◆ and the cursor, so that both say a cell alike.
-func cellLine(res *sweep.Result, what string, mark *Mark, i, j int, w Wording) string {
+func cellLine(res *sweep.Result, what string, mark *Mark, i, j int, w Wording, ts []axisTexts) string {
 	p := res.Plan
 	c := res.Cell(i, j)
-	s := fmt.Sprintf("%s: %s, %s", what, mark.setting(0, p.Axes[0], i, w), mark.setting(1, p.Axes[1], j, w))
+	s := fmt.Sprintf("%s: %s, %s", what, mark.setting(0, p.Axes[0], i, w, ts[0]), mark.setting(1, p.Axes[1], j, w, ts[1]))
 	if c.N > 0 {
 		// A no-break space keeps the figure with its name when
 		// the line wraps.
@@ -485,7 +489,7 @@ func (m *heatmapLayout) draw(rows int) string {
 		if len(p.Axes) > 1 && middle {
 			label = m.labels[j]
 		}
-		pad = m.labelW - len(label)
+		pad = m.labelW - utf8.RuneCountInString(label)
 		put(label)
 		put(" │")
 		for i := range nx {
@@ -576,7 +580,7 @@ func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 	// last two columns, and the 200 column read as 100's.
 	lastAt := indent + (nx-1)*cw
 	for i := range nx {
-		s := text(i)
+		s := []rune(text(i)) // "250 µs" is six cells, seven bytes
 		at := indent + i*cw
 		if i > 0 && at <= end {
 			continue
@@ -587,7 +591,7 @@ func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 		if at+len(s) > len(line) {
 			break
 		}
-		copy(line[at:], []rune(s))
+		copy(line[at:], s)
 		end = at + len(s)
 	}
 	return strings.TrimRight(string(line), " ")
@@ -596,7 +600,7 @@ func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 // goalSummary says how many cells meet the goal and, for each row, from
 // which x value on (or up to which) they do; whether none (a knob's 0
 // that mark names so) meets it, in the words the table's row has.
-func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark *Mark) string {
+func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark *Mark, ts []axisTexts) string {
 	p := res.Plan
 	nx, ny := p.Size()
 	met, ran := 0, 0
@@ -630,10 +634,10 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 			if !c.Met {
 				dir = "not met from"
 			}
-			// The knob's value as the wording says it: typed, as a
-			// user types it back (recommendations.timeout=4136ms),
-			// or in words (timeout 4136ms).
-			edges = append(edges, dir+" "+knobSetting(x, i, w))
+			// The knob's value as the wording says it: typed
+			// (recommendations.timeout=4.14 s) or in words
+			// (timeout 4.14 s), as the map's column reads it.
+			edges = append(edges, dir+" "+knobSetting(x, ts[0].setting[i], w))
 		}
 		if len(edges) == 0 {
 			continue
@@ -642,12 +646,12 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 			// None is no value before the first: "not met from
 			// transport.per_host=2" alone read as the values below 2
 			// meeting the goal, where it is none that does.
-			edges = append([]string{map[bool]string{true: "met at ", false: "not met at "}[c.Met] + mark.rowText(x, 0)}, edges...)
+			edges = append([]string{map[bool]string{true: "met at ", false: "not met at "}[c.Met] + mark.rowText(x, 0, ts[0])}, edges...)
 		}
 		row := ""
 		if len(p.Axes) > 1 {
 			y := p.Axes[1]
-			setting := knobSetting(y, j, w)
+			setting := knobSetting(y, ts[1].setting[j], w)
 			if mark.isNone(1, y, j) {
 				setting = y.Path + " none (" + mark.None[1] + ")"
 				if w == Prose {
@@ -810,6 +814,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 	p := res.Plan
 	x := p.Axes[0]
 	nx, _ := p.Size()
+	ts := planTexts(p)
 	var b strings.Builder
 	b.WriteString(titleLines(res, th, width, w))
 	lo, hi, _ := res.Range()
@@ -832,7 +837,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
-		row := []string{none.rowText(x, i), "-", "-", "-"}
+		row := []string{none.rowText(x, i, ts[0]), "-", "-", "-"}
 		if c.Runs == 0 {
 			row[1] = "not run"
 		} else if c.N > 0 {
@@ -896,7 +901,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 		b.WriteString(wrapWords(tableNote(p.Measure, p.Goal != nil), width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width, w, none))
+		b.WriteString(goalSummary(res, th, width, w, none, ts))
 	}
 	return b.String()
 }

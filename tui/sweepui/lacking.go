@@ -91,7 +91,7 @@ const maxListed = 3
 // run (- typed only): what each means, and for *, on how many seeds each cell had a
 // value, with the cell's settings as w writes them. Empty when no cell
 // lacks a value.
-func lackingLegend(res *sweep.Result, width int, w Wording) string {
+func lackingLegend(res *sweep.Result, ts []axisTexts, width int, w Wording) string {
 	p := res.Plan
 	nx, ny := p.Size()
 	none := false
@@ -106,9 +106,9 @@ func lackingLegend(res *sweep.Result, width int, w Wording) string {
 			case partial(c):
 				n++
 				if n <= maxListed {
-					where := knobSetting(p.Axes[0], i, w)
+					where := knobSetting(p.Axes[0], ts[0].setting[i], w)
 					if len(p.Axes) > 1 {
-						where += ", " + knobSetting(p.Axes[1], j, w)
+						where += ", " + knobSetting(p.Axes[1], ts[1].setting[j], w)
 					}
 					some = append(some, fmt.Sprintf("%d of %d at %s", c.N, c.Runs, where))
 				}

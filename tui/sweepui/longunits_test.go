@@ -47,7 +47,8 @@ func durationPlan(t *testing.T, build func() *engine.Scenario, vary string, twoK
 // A day's sweep of the duration reads its window as `breakerlab run`
 // writes that run's times (report.TimeIn), and its axis in the hours its
 // longest value reads in (report.SpanUnit), in the table and on the map;
-// a sweep of seconds reads as it always did; the CSV's header
+// a sweep of seconds reads each value with its unit ("11 s"), the head
+// none; the CSV's header
 // (AxisLabel) keeps the seconds its values are in.
 func TestADaysSweepReadsInHours(t *testing.T) {
 	// Nothing runs: the table and the map are drawn from empty results.
@@ -81,9 +82,9 @@ func TestADaysSweepReadsInHours(t *testing.T) {
 		{"a day's window, swept otherwise", dayCascade, "recommendations.fault.from=1h..10h:2", false,
 			[]string{"arriving from 0h 00m 10s to 24h 00m,", "\nrecommendations.fault.from (h)  ", "\n                             1  ", "\n                            10  "}, "recommendations.fault.from (s)"},
 		{"seconds, a table", shortCascade, "duration=11s..30s:2", false,
-			[]string{"arriving from 10 s to 11 s…30 s,", "\nduration (s)  ", "\n          11  ", "\n          30  "}, "duration (s)"},
+			[]string{"arriving from 10 s to 11 s…30 s,", "\nduration  ", "\n    11 s  ", "\n    30 s  "}, "duration (s)"},
 		{"seconds, a map", shortCascade, "duration=11s..30s:2", true,
-			[]string{"arriving from 10 s to 11 s…30 s,", "duration (s) →"}, "duration (s)"},
+			[]string{"arriving from 10 s to 11 s…30 s,", "duration →", " 30 s\n"}, "duration (s)"},
 	} {
 		p := durationPlan(t, tc.build, tc.vary, tc.twoKnobs)
 		table, heatmap := draw(p)
@@ -99,39 +100,37 @@ func TestADaysSweepReadsInHours(t *testing.T) {
 	}
 }
 
-// A boundary's setting on an axis read in hours is the cell's value to
-// the millisecond, as --vary takes a duration: "13h", "9h20m", not the
-// head's rounded hours.
-func TestAnHourAxisSettingIsExact(t *testing.T) {
+// A boundary's setting on an axis read in hours says the hundredths of
+// an hour the head's figures give, with the hour's letter, by
+// ValueLabels' one rule for every place a person reads a value: "9.33h",
+// where it gave the cell's 9h20m to the millisecond.
+func TestAnHourAxisSettingIsShort(t *testing.T) {
 	// Nothing runs: settings are written from an axis.
 	racefree.Only(t)
 	ax, err := sweep.ParseVary("duration=2h..24h:4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var figures, settings []string
-	for i := range ax.X {
-		figures = append(figures, axisFigure(ax, i))
-		settings = append(settings, knobSetting(ax, i, Typed))
+	texts := textsOf(ax)
+	var settings []string
+	for _, s := range texts.setting {
+		settings = append(settings, knobSetting(ax, s, Typed))
 	}
-	if got, want := strings.Join(figures, " "), "2 9.33 16.67 24"; got != want {
+	if got, want := strings.Join(texts.figure, " "), "2 9.33 16.67 24"; got != want {
 		t.Errorf("the axis's figures read %q, want %q", got, want)
 	}
-	if got, want := strings.Join(settings, " "), "duration=2h duration=9h20m duration=16h40m duration=24h"; got != want {
+	if got, want := strings.Join(settings, " "), "duration=2h duration=9.33h duration=16.67h duration=24h"; got != want {
 		t.Errorf("the settings read %q, want %q", got, want)
-	}
-	for i, s := range settings {
-		d, err := time.ParseDuration(strings.TrimPrefix(s, "duration="))
-		if err != nil || d.Seconds() != ax.X[i] {
-			t.Errorf("setting %q reads back as %v (%v), not the cell's %v s", s, d, err, ax.X[i])
-		}
 	}
 	// A range too narrow for hundredths of an hour keeps its seconds.
 	narrow, err := sweep.ParseVary("duration=23h..24h:200")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := axisLabel(narrow, Typed); got != "duration (s)" {
-		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, got %q", got)
+	if got := axisLabel(narrow, Typed); got != "duration" {
+		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, each value saying its unit, got %q", got)
+	}
+	if got := ValueLabels(narrow); got[0] != "82800 s" || got[1] != "82818 s" {
+		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, got %q", got[:2])
 	}
 }

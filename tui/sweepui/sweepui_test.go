@@ -211,7 +211,8 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 	}
 }
 
-// The heatmap fits 80 columns, labels both axes with their units, has a
+// The heatmap fits 80 columns, labels both axes with their units (a
+// duration's in each value, "200 ms"), has a
 // legend, and marks the cells that meet the goal.
 func TestHeatmapFitsAndLabels(t *testing.T) {
 	res := sweptCascade(t, 12, 6, "search.ok>=0.99")
@@ -223,7 +224,7 @@ func TestHeatmapFitsAndLabels(t *testing.T) {
 				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
 			}
 		}
-		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "↑ workers\n", "meets search.ok>=99%", "300 │", " 200 "} {
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout →", " 200 ms ", "↑ workers\n", "meets search.ok>=99%", "300 │", " 200 "} {
 			if !strings.Contains(out, want) {
 				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
 			}
@@ -262,15 +263,15 @@ func TestOneKnobTable(t *testing.T) {
 	for len(lines) > 2 && !strings.Contains(lines[1], "fewest") {
 		lines = lines[1:]
 	}
-	if !strings.Contains(lines[1], "recommendations.timeout (ms)") || !strings.Contains(lines[1], "fewest") {
+	if !strings.HasPrefix(lines[1], "recommendations.timeout  ") || !strings.Contains(lines[1], "fewest") {
 		t.Fatalf("no header in\n%s", out)
 	}
 	met := 0
 	for i := range 5 {
 		row := lines[2+i]
 		c := res.Cell(i, 0)
-		if !strings.HasPrefix(strings.TrimSpace(row), p.Axes[0].Format(i)+" ") || !strings.Contains(row, " "+pane.Percent(c.Mean)+" ") {
-			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, p.Axes[0].Format(i), pane.Percent(c.Mean))
+		if label := ValueLabels(p.Axes[0])[i]; !strings.HasPrefix(strings.TrimSpace(row), label+" ") || !strings.Contains(row, " "+pane.Percent(c.Mean)+" ") {
+			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, label, pane.Percent(c.Mean))
 		}
 		if strings.Contains(row, "✓") != c.Met {
 			t.Errorf("row %d %q: ✓ shown %v, goal met %v", i, row, !c.Met, c.Met)
@@ -297,9 +298,9 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 		t.Fatalf("want ◆ once in the grid and once in the legend:\n%s", out)
 	}
 	c := res.Cell(3, 1)
-	// The knob's value as a user sets it (a duration with its unit); the
-	// line may wrap.
-	want := "◆ the current design: recommendations.timeout=5000ms, workers=200, search.ok " + pane.Percent(c.Mean)
+	// The knob's value as its column reads it (a duration with its
+	// unit, ValueLabels); the line may wrap.
+	want := "◆ the current design: recommendations.timeout=5 s, workers=200, search.ok " + pane.Percent(c.Mean)
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)
 	}

@@ -1,9 +1,7 @@
 package sweepui
 
 import (
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -97,7 +95,10 @@ func knobWords(path string) string {
 // already the name's last word is not said twice ("workers", not
 // "workers (workers)").
 func axisLabel(ax sweep.Axis, w Wording) string {
-	unit, _ := shownUnit(ax)
+	unit, per := shownUnit(ax)
+	if per == 0 && (unit == "ms" || unit == "s") {
+		unit = "" // each value says its own ("258 ms", "1.13 s"): ValueLabels
+	}
 	return labelIn(ax, unit, w)
 }
 
@@ -142,65 +143,16 @@ func shownUnit(ax sweep.Axis) (string, float64) {
 	return letter, unit.Seconds()
 }
 
-// knobSetting is value i of an axis as a row's boundary writes it:
-// "recommendations.bulkhead=16" as typed, "bulkhead 16" in words, with
-// every digit the cell ran with (axisSetting).
-func knobSetting(ax sweep.Axis, i int, w Wording) string {
+// knobSetting is an axis's value, written as ValueLabels writes it
+// (text), as a row's boundary and the cell reader say it:
+// "recommendations.timeout=4.14 s" as typed, "timeout 4.14 s" in words.
+func knobSetting(ax sweep.Axis, text string, w Wording) string {
+	// A no-break space keeps "3.7 s" whole where the line wraps.
+	text = strings.ReplaceAll(text, " ", "\u00a0")
 	if w == Prose {
-		return knobLabel(ax.Path) + " " + axisSetting(ax, i)
+		return knobLabel(ax.Path) + " " + text
 	}
-	return ax.Path + "=" + axisSetting(ax, i)
-}
-
-// axisFigure is value i of an axis in its unit, as the map's columns and
-// rows and the table label it: sweep.Short's few digits when they are
-// the value, else every digit it has. recommendations.timeout=250ms..5s:12
-// ran a cell at 2840.909ms, which Short's 2841 labelled, and 2841ms run
-// again gives another figure than the cell's.
-//
-// An axis read in minutes or hours (shownUnit) writes its value as
-// report.AxisLabel does, to a hundredth of the unit, without the letter
-// the head says once: no figure in hours reads back as the cell's value
-// to the millisecond anyway, and a boundary's setting gives it exactly
-// (axisSetting).
-func axisFigure(ax sweep.Axis, i int) string {
-	x := ax.X[i]
-	if unit, per := shownUnit(ax); per > 0 {
-		return strings.TrimSuffix(report.AxisLabel(x, time.Duration(per)*time.Second), unit)
-	}
-	if short := sweep.Short(x); parsesTo(short, x) {
-		return short
-	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// axisSetting is value i as a user sets the knob: axisFigure with a
-// duration's unit (2840.909ms). An axis read in minutes or hours
-// (shownUnit) gives it as a duration in them, to the millisecond the
-// cell ran with ("13h", "9h20m", "9h20m0.5s"), which --vary and a
-// scenario file take back.
-func axisSetting(ax sweep.Axis, i int) string {
-	if _, per := shownUnit(ax); per > 0 {
-		d := time.Duration(math.Round(ax.X[i]*1000)) * time.Millisecond
-		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
-		if strings.HasSuffix(s, "m0s") {
-			s = strings.TrimSuffix(s, "0s")
-		}
-		if strings.HasSuffix(s, "h0m") {
-			s = strings.TrimSuffix(s, "0m")
-		}
-		return s
-	}
-	if ax.Unit == "ms" || ax.Unit == "s" {
-		return axisFigure(ax, i) + ax.Unit
-	}
-	return axisFigure(ax, i)
-}
-
-// parsesTo says whether text reads back as x exactly.
-func parsesTo(text string, x float64) bool {
-	f, err := strconv.ParseFloat(text, 64)
-	return err == nil && f == x
+	return ax.Path + "=" + text
 }
 
 // metricWords is a measure's name in words: "recommendations rejected".
