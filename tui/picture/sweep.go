@@ -6,11 +6,8 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
@@ -91,8 +88,8 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 		// A heatmap's cells are the swept values: its ticks are at them,
 		// where round ticks (1 s … 5 s) left a reader to guess which
 		// values ran, 250 ms, the first, unlabelled.
-		p.X.Tick.Marker = sweptTicks{p.X.Tick.Marker, pl.Axes[0].X, xs, none[0], pl.Axes[0].Unit, maxSweptTicks}
-		p.Y.Tick.Marker = sweptTicks{p.Y.Tick.Marker, pl.Axes[1].X, ys, none[1], pl.Axes[1].Unit, maxSweptTicks}
+		p.X.Tick.Marker = sweptTicks{pl.Axes[0].X, xs, none[0], sweepui.ValueLabels(pl.Axes[0]), maxSweptTicks}
+		p.Y.Tick.Marker = sweptTicks{pl.Axes[1].X, ys, none[1], sweepui.ValueLabels(pl.Axes[1]), maxSweptTicks}
 		err = heatmap(p, res, &legend, xs, ys)
 		addRule(p, xs, true)
 		addRule(p, ys, false)
@@ -116,16 +113,16 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 const maxSweptTicks = 10
 
 // sweptTicks marks a heatmap's axis at the knob's swept values, each
-// labelled as the axis's own ticks label it (round's, the ticker it
-// replaces), none as none; when they are more than most, every so many,
-// evenly, the first and last always.
+// labelled as the terminal's map labels its column (sweepui.ValueLabels:
+// "258 ms", "1.13 s", where a slide read "1.131 s"), none as none; when
+// they are more than most, every so many, evenly, the first and last
+// always.
 type sweptTicks struct {
-	round plot.Ticker
-	x     []float64
-	at    places
-	none  string
-	unit  string
-	most  int
+	x      []float64
+	at     places
+	none   string
+	labels []string // x's, by sweepui.ValueLabels
+	most   int
 }
 
 func (t sweptTicks) Ticks(lo, hi float64) []plot.Tick {
@@ -135,33 +132,11 @@ func (t sweptTicks) Ticks(lo, hi float64) []plot.Tick {
 	for _, i := range keep {
 		label := "none"
 		if t.x[i] != 0 || t.none == "" {
-			label = t.label(t.x[i])
+			label = t.labels[i]
 		}
 		ticks = append(ticks, plot.Tick{Value: t.at.at[i], Label: label})
 	}
 	return ticks
-}
-
-// label writes v as the axis's round ticks write it where they would
-// tick it, else in the same unit, to the millisecond for a duration.
-func (t sweptTicks) label(v float64) string {
-	for _, tk := range t.round.Ticks(v, v) {
-		if tk.Value == v && tk.Label != "" {
-			return tk.Label
-		}
-	}
-	switch t.unit {
-	case "ms", "s":
-		d := time.Duration(v * float64(time.Millisecond))
-		if t.unit == "s" {
-			d = time.Duration(v * float64(time.Second))
-		}
-		if d = d.Round(time.Millisecond); d < time.Second {
-			return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
-		}
-		return report.Seconds(d)
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // sweptKept is which of n values an axis labels, at most most of them,
