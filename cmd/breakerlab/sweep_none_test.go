@@ -48,7 +48,7 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	// stays 0. (The bulkhead's wait, which this map drew before, is
 	// refused: the call has no bulkhead to wait for.)
 	both := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "table")
-	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 │") == "" || strings.Contains(both, "fault.from=0") {
+	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 ms │") == "" || strings.Contains(both, "fault.from=0") {
 		t.Errorf("a map of transport.per_host from 0 by inventory/database.fault.from from 0: want a column of none, a line saying none is no limit, and a row of 0:\n%s", both)
 	}
 

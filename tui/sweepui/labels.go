@@ -47,6 +47,11 @@ func ValueLabels(ax sweep.Axis) []string {
 
 // valueLabel writes x, in unit, with more digits than the rule's three.
 func valueLabel(unit string, x float64, more int) string {
+	if x == 0 && (unit == "ms" || unit == "s") {
+		// In the axis's unit: "0 ms" beside "50 ms", where
+		// SecondsShort's "0 s" read as another unit.
+		return "0 " + unit
+	}
 	switch unit {
 	case "ms":
 		return report.LatencyDigits(time.Duration(math.Round(x*float64(time.Millisecond))), more)

@@ -36,6 +36,7 @@ func TestValueLabelsAreShort(t *testing.T) {
 		{"recommendations.bulkhead=5..60:12", "10"},
 		{"payment.fault.probability=0..1:8", "0.143"},
 		{"fault.from=1s..24s:4", "8.67 s"},
+		{"recommendations.bulkhead_wait=0..100ms:3", "0 ms"},
 	} {
 		ax, err := sweep.ParseVary(c.spec)
 		if err != nil {
