@@ -250,12 +250,14 @@ func evalSweepCell(share bool) func(*evalCtx, []string) (Value, error) {
 	}
 }
 
-// describeCell names a cell's settings.
+// describeCell names a cell's settings as the lesson's map labels them
+// (Axis.Labels: "recommendations.timeout=4.14 s"), where a bare 4136
+// left its unit to guess.
 func describeCell(res *sweep.Result, i, j int) string {
 	p := res.Plan
-	s := p.Axes[0].Path + "=" + p.Axes[0].Format(i)
+	s := p.Axes[0].Path + "=" + p.Axes[0].Labels()[i]
 	if len(p.Axes) > 1 {
-		s += ", " + p.Axes[1].Path + "=" + p.Axes[1].Format(j)
+		s += ", " + p.Axes[1].Path + "=" + p.Axes[1].Labels()[j]
 	}
 	return s
 }
@@ -286,7 +288,7 @@ func evalSweepEdge(c *evalCtx, a []string) (Value, error) {
 	if i < 0 {
 		row := ""
 		if len(res.Plan.Axes) > 1 {
-			row = " at " + res.Plan.Axes[1].Path + "=" + res.Plan.Axes[1].Format(j)
+			row = " at " + res.Plan.Axes[1].Path + "=" + res.Plan.Axes[1].Labels()[j]
 		}
 		return Value{}, fmt.Errorf("the goal %s is met everywhere or nowhere%s: no edge to quote", res.Plan.Goal, row)
 	}

@@ -88,8 +88,8 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 		// A heatmap's cells are the swept values: its ticks are at them,
 		// where round ticks (1 s … 5 s) left a reader to guess which
 		// values ran, 250 ms, the first, unlabelled.
-		p.X.Tick.Marker = sweptTicks{pl.Axes[0].X, xs, none[0], sweepui.ValueLabels(pl.Axes[0]), maxSweptTicks}
-		p.Y.Tick.Marker = sweptTicks{pl.Axes[1].X, ys, none[1], sweepui.ValueLabels(pl.Axes[1]), maxSweptTicks}
+		p.X.Tick.Marker = sweptTicks{pl.Axes[0].X, xs, none[0], pl.Axes[0].Labels(), maxSweptTicks}
+		p.Y.Tick.Marker = sweptTicks{pl.Axes[1].X, ys, none[1], pl.Axes[1].Labels(), maxSweptTicks}
 		err = heatmap(p, res, &legend, xs, ys)
 		addRule(p, xs, true)
 		addRule(p, ys, false)
@@ -113,7 +113,7 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 const maxSweptTicks = 10
 
 // sweptTicks marks a heatmap's axis at the knob's swept values, each
-// labelled as the terminal's map labels its column (sweepui.ValueLabels:
+// labelled as the terminal's map labels its column (sweep.Axis.Labels:
 // "258 ms", "1.13 s", where a slide read "1.131 s"), none as none; when
 // they are more than most, every so many, evenly, the first and last
 // always.
@@ -121,7 +121,7 @@ type sweptTicks struct {
 	x      []float64
 	at     places
 	none   string
-	labels []string // x's, by sweepui.ValueLabels
+	labels []string // x's, by sweep.Axis.Labels
 	most   int
 }
 

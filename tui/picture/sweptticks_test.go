@@ -6,18 +6,17 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	"github.com/breakerlab/breakerlab/tui/sweepui"
 )
 
 // A heatmap's axis is ticked at the swept values, the first (250 ms,
 // which round ticks left unlabelled) and the last always, thinned evenly
 // when they are too many, each written as the terminal's map writes it
-// (sweepui.ValueLabels): three digits and the unit, "1.31 s", where it
+// (sweep.Axis.Labels): three digits and the unit, "1.31 s", where it
 // read "1.306 s".
 func TestHeatmapTicksAtTheSweptValues(t *testing.T) {
 	racefree.Only(t) // no goroutine: it reads ticks
 	x := []float64{250, 777.7777777777778, 1305.5555555555557, 1833.3333333333335, 2361.1111111111113, 2888.888888888889, 3416.666666666667, 3944.4444444444443, 4472.222222222222, 5000}
-	tk := sweptTicks{x, placeKnob(x, ""), "", sweepui.ValueLabels(sweep.Axis{Path: "recommendations.timeout", X: x, Unit: "ms"}), maxSweptTicks}
+	tk := sweptTicks{x, placeKnob(x, ""), "", sweep.Axis{Path: "recommendations.timeout", X: x, Unit: "ms"}.Labels(), maxSweptTicks}
 	var labels []string
 	for _, tick := range tk.Ticks(0, 5000) {
 		labels = append(labels, tick.Label)

@@ -8,7 +8,6 @@ import (
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
-	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -99,8 +98,8 @@ func TestSweepHeatmapNamesNone(t *testing.T) {
 	v := ansi.Strip(m.View())
 	flat := strings.Join(strings.Split(v, "\n"), " ")
 	// Labels may skip columns on a narrow map: the last column's, or the
-	// one before it, is drawn, as the map writes a value (ValueLabels).
-	last, labels := len(sp.ax.X)-1, sweepui.ValueLabels(sp.ax)
+	// one before it, is drawn, as the map writes a value (Axis.Labels).
+	last, labels := len(sp.ax.X)-1, sp.ax.Labels()
 	if !strings.Contains(flat, " "+labels[last]+" ") && !strings.Contains(flat, " "+labels[last-1]+" ") {
 		t.Errorf("the heatmap's labels do not end at the axis's %s:\n%s", labels[last], v)
 	}

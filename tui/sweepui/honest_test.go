@@ -133,7 +133,7 @@ func TestLatencyHeatmapSaysRefusalsCount(t *testing.T) {
 }
 
 // A goal's boundary names the knob's value as its column reads it
-// (ValueLabels): a duration with its unit, in three digits (4.14 s, where
+// (Axis.Labels): a duration with its unit, in three digits (4.14 s, where
 // it wrote every digit the cell ran with, 4136.364ms).
 func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 	res := filled(t, "recommendations.timeout=250ms..5s:12", "workers=100..400:2", "search.ok", "search.ok>=0.99",

@@ -102,7 +102,7 @@ func TestADaysSweepReadsInHours(t *testing.T) {
 
 // A boundary's setting on an axis read in hours says the hundredths of
 // an hour the head's figures give, with the hour's letter, by
-// ValueLabels' one rule for every place a person reads a value: "9.33h",
+// Axis.Labels' one rule for every place a person reads a value: "9.33h",
 // where it gave the cell's 9h20m to the millisecond.
 func TestAnHourAxisSettingIsShort(t *testing.T) {
 	// Nothing runs: settings are written from an axis.
@@ -130,7 +130,7 @@ func TestAnHourAxisSettingIsShort(t *testing.T) {
 	if got := axisLabel(narrow, Typed); got != "duration" {
 		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, each value saying its unit, got %q", got)
 	}
-	if got := ValueLabels(narrow); got[0] != "82800 s" || got[1] != "82818 s" {
+	if got := narrow.Labels(); got[0] != "82800 s" || got[1] != "82818 s" {
 		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, got %q", got[:2])
 	}
 }

@@ -270,7 +270,7 @@ func TestOneKnobTable(t *testing.T) {
 	for i := range 5 {
 		row := lines[2+i]
 		c := res.Cell(i, 0)
-		if label := ValueLabels(p.Axes[0])[i]; !strings.HasPrefix(strings.TrimSpace(row), label+" ") || !strings.Contains(row, " "+pane.Percent(c.Mean)+" ") {
+		if label := p.Axes[0].Labels()[i]; !strings.HasPrefix(strings.TrimSpace(row), label+" ") || !strings.Contains(row, " "+pane.Percent(c.Mean)+" ") {
 			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, label, pane.Percent(c.Mean))
 		}
 		if strings.Contains(row, "✓") != c.Met {
@@ -299,7 +299,7 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 	}
 	c := res.Cell(3, 1)
 	// The knob's value as its column reads it (a duration with its
-	// unit, ValueLabels); the line may wrap.
+	// unit, Axis.Labels); the line may wrap.
 	want := "◆ the current design: recommendations.timeout=5 s, workers=200, search.ok " + pane.Percent(c.Mean)
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)

@@ -43,7 +43,7 @@ func GoalText(g *sweep.Goal) string {
 // AxisLabel is an axis's path with its unit ("recommendations.timeout
 // (s)", "workers"), for a file's header: the axis's own unit, the one the
 // CSV's values are in, never the minutes or hours the table's head may
-// read a long duration in (shownUnit), so a script reading a column of a
+// read a long duration in (Axis.ShownUnit), so a script reading a column of a
 // day's sweep reads seconds as it always did.
 func AxisLabel(ax sweep.Axis) string { return labelIn(ax, ax.Unit, Typed) }
 

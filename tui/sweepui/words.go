@@ -1,11 +1,8 @@
 package sweepui
 
 import (
-	"slices"
 	"strings"
-	"time"
 
-	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -91,13 +88,13 @@ func knobWords(path string) string {
 }
 
 // axisLabel is an axis's name with the unit the screens read it in
-// (shownUnit), for the map's axes and the table's head; a unit that is
+// (Axis.ShownUnit), for the map's axes and the table's head; a unit that is
 // already the name's last word is not said twice ("workers", not
 // "workers (workers)").
 func axisLabel(ax sweep.Axis, w Wording) string {
-	unit, per := shownUnit(ax)
+	unit, per := ax.ShownUnit()
 	if per == 0 && (unit == "ms" || unit == "s") {
-		unit = "" // each value says its own ("258 ms", "1.13 s"): ValueLabels
+		unit = "" // each value says its own ("258 ms", "1.13 s"): Axis.Labels
 	}
 	return labelIn(ax, unit, w)
 }
@@ -116,34 +113,7 @@ func labelIn(ax sweep.Axis, unit string, w Wording) string {
 	return name + " (" + unit + ")"
 }
 
-// shownUnit is the unit a person reads an axis's values in, and how many
-// seconds one of it is (0 for the axis's own unit): a duration axis in
-// seconds whose largest value reads in minutes or hours by
-// report.SpanUnit, the rule `breakerlab run`'s times, the sandbox's time
-// axes and a picture's knob axis (tui/picture's durationTicks) go by,
-// reads in that unit ("duration (h)  2  13  24"), where seconds read
-// "7200  46800  86400". Only if every value then reads apart from its
-// neighbours at report.AxisLabel's hundredths: a narrow range of a long
-// knob (duration=23h..24h:200) keeps its seconds.
-func shownUnit(ax sweep.Axis) (string, float64) {
-	if ax.Unit != "s" || len(ax.X) == 0 {
-		return ax.Unit, 0
-	}
-	span := time.Duration(slices.Max(ax.X) * float64(time.Second))
-	unit := report.SpanUnit(span)
-	if unit == time.Second {
-		return ax.Unit, 0
-	}
-	for i := 1; i < len(ax.X); i++ {
-		if report.AxisLabel(ax.X[i-1], unit) == report.AxisLabel(ax.X[i], unit) {
-			return ax.Unit, 0
-		}
-	}
-	letter := strings.TrimLeft(report.AxisLabel(0, unit), "0")
-	return letter, unit.Seconds()
-}
-
-// knobSetting is an axis's value, written as ValueLabels writes it
+// knobSetting is an axis's value, written as Axis.Labels writes it
 // (text), as a row's boundary and the cell reader say it:
 // "recommendations.timeout=4.14 s" as typed, "timeout 4.14 s" in words.
 func knobSetting(ax sweep.Axis, text string, w Wording) string {
