@@ -238,7 +238,7 @@ func (m *Mark) setting(a int, ax sweep.Axis, i int, w Wording, t axisTexts) stri
 		}
 		return m.None[a] + " (" + ax.Path + "=0)"
 	}
-	return knobSetting(ax, t.setting[i], w)
+	return knobSetting(ax, i, t.setting[i], w)
 }
 
 // nearest is the index of the value in xs closest to x.
@@ -637,7 +637,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 			// The knob's value as the wording says it: typed
 			// (recommendations.timeout=4.14 s) or in words
 			// (timeout 4.14 s), as the map's column reads it.
-			edges = append(edges, dir+" "+knobSetting(x, ts[0].setting[i], w))
+			edges = append(edges, dir+" "+knobSetting(x, i, ts[0].setting[i], w))
 		}
 		if len(edges) == 0 {
 			continue
@@ -651,7 +651,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 		row := ""
 		if len(p.Axes) > 1 {
 			y := p.Axes[1]
-			setting := knobSetting(y, ts[1].setting[j], w)
+			setting := knobSetting(y, j, ts[1].setting[j], w)
 			if mark.isNone(1, y, j) {
 				setting = y.Path + " none (" + mark.None[1] + ")"
 				if w == Prose {

@@ -132,9 +132,9 @@ func TestLatencyHeatmapSaysRefusalsCount(t *testing.T) {
 	}
 }
 
-// A goal's boundary names the knob's value as its column reads it
-// (Axis.Labels): a duration with its unit, in three digits (4.14 s, where
-// it wrote every digit the cell ran with, 4136.364ms).
+// A goal's boundary names the knob's value as --vary takes it, with its
+// unit and every digit the cell ran with (4136.364ms: 4.14 s typed back
+// runs another design).
 func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 	res := filled(t, "recommendations.timeout=250ms..5s:12", "workers=100..400:2", "search.ok", "search.ok>=0.99",
 		func(i, j int) float64 {
@@ -144,14 +144,14 @@ func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 			return 1
 		})
 	out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
-	for _, want := range []string{"at workers=400: not met from recommendations.timeout=4.14 s", "at workers=100: not met from recommendations.timeout=4.57 s"} {
+	for _, want := range []string{"at workers=400: not met from recommendations.timeout=4136.364ms", "at workers=100: not met from recommendations.timeout=4568.182ms"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
 		}
 	}
 	long := filled(t, "recommendations.timeout=1s..20s:3", "", "search.ok", "search.ok>=0.99",
 		func(i, _ int) float64 { return 1 - 0.3*float64(i) })
-	if out := strings.ReplaceAll(Heatmap(long, theme.New(theme.Plain()), 80), "\u00a0", " "); !strings.Contains(out, "not met from recommendations.timeout=10.5 s") {
+	if out := strings.ReplaceAll(Heatmap(long, theme.New(theme.Plain()), 80), "\u00a0", " "); !strings.Contains(out, "not met from recommendations.timeout=10.5s") {
 		t.Errorf("an axis in s: the boundary lacks its unit:\n%s", out)
 	}
 }

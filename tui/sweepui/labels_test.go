@@ -9,10 +9,12 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
-// Each place a person reads a swept value says it by Axis.Labels: the
-// one-knob table's rows, the map's columns and rows, a goal's boundary
-// ("not met from …=4.14 s") and the cell reader. The exact value is the
-// CSV's and the JSON's.
+// Each place a person reads a swept value as a scale says it by
+// Axis.Labels: the one-knob table's rows, the map's columns and rows. A
+// setting written as --vary takes it (a goal's boundary, "not met from
+// …=4226.316ms", the design and the cell under the cursor) keeps every
+// digit the cell ran with, so that typed back it runs that very cell
+// (TestTypedSettingsRunAsTheCell); so do the CSV and the JSON.
 func TestEveryPlaceWritesShortLabels(t *testing.T) {
 	th := theme.New(theme.Plain())
 	plain := func(s string) string { return strings.ReplaceAll(xansi.Strip(s), "\u00a0", " ") }
@@ -24,7 +26,7 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 		return 1
 	})
 	out := plain(Table(one, th, 80))
-	for _, want := range []string{"\nrecommendations.timeout  mean", "   1.13 s  ", "   358 ms  ", "not met from recommendations.timeout=4.23 s"} {
+	for _, want := range []string{"\nrecommendations.timeout  mean", "   1.13 s  ", "   358 ms  ", "not met from recommendations.timeout=4226.316ms"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table has no %q:\n%s", want, out)
 		}
@@ -45,17 +47,20 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 			}
 		}
 		for _, want := range []string{
-			"at recommendations.breaker.open=4.74 s: not met from recommendations.timeout=3.7 s",
-			"◆ the design: recommendations.timeout=250 ms, recommendations.breaker.open=100 ms,",
-			"▣ the cell under the cursor: recommendations.timeout=1.55 s, recommendations.breaker.open=1.13 s",
+			"at recommendations.breaker.open=4742.105ms: not met from recommendations.timeout=3704.545ms",
+			"◆ the design: recommendations.timeout=250ms, recommendations.breaker.open=100ms,",
+			"▣ the cell under the cursor: recommendations.timeout=1545.455ms, recommendations.breaker.open=1131.579ms",
 		} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("at %d wide, the map has no %q:\n%s", width, want, out)
 			}
 		}
+		// The scale: the rows' labels and the columns' ticks, up to the
+		// legend.
+		scale := out[:strings.Index(out, "recommendations.timeout →")]
 		for _, exact := range []string{"1131.579", "3704.545", "(ms)"} {
-			if strings.Contains(out, exact) {
-				t.Errorf("at %d wide, the map still writes %q:\n%s", width, exact, out)
+			if strings.Contains(scale, exact) {
+				t.Errorf("at %d wide, the map's scale still writes %q:\n%s", width, exact, out)
 			}
 		}
 	}

@@ -106,9 +106,9 @@ func lackingLegend(res *sweep.Result, ts []axisTexts, width int, w Wording) stri
 			case partial(c):
 				n++
 				if n <= maxListed {
-					where := knobSetting(p.Axes[0], ts[0].setting[i], w)
+					where := knobSetting(p.Axes[0], i, ts[0].setting[i], w)
 					if len(p.Axes) > 1 {
-						where += ", " + knobSetting(p.Axes[1], ts[1].setting[j], w)
+						where += ", " + knobSetting(p.Axes[1], j, ts[1].setting[j], w)
 					}
 					some = append(some, fmt.Sprintf("%d of %d at %s", c.N, c.Runs, where))
 				}

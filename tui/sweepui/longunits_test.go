@@ -100,11 +100,11 @@ func TestADaysSweepReadsInHours(t *testing.T) {
 	}
 }
 
-// A boundary's setting on an axis read in hours says the hundredths of
-// an hour the head's figures give, with the hour's letter, by
-// Axis.Labels' one rule for every place a person reads a value: "9.33h",
-// where it gave the cell's 9h20m to the millisecond.
-func TestAnHourAxisSettingIsShort(t *testing.T) {
+// A boundary's setting on an axis read in hours: in words, the hundredths
+// of an hour the head's figures give ("9.33h", Axis.Labels' rule for every
+// place a person reads a value); typed, the cell's own 9h20m to the
+// millisecond, which --vary takes back to run that very cell.
+func TestAnHourAxisSettingIsShortInWordsAndExactTyped(t *testing.T) {
 	// Nothing runs: settings are written from an axis.
 	racefree.Only(t)
 	ax, err := sweep.ParseVary("duration=2h..24h:4")
@@ -112,15 +112,19 @@ func TestAnHourAxisSettingIsShort(t *testing.T) {
 		t.Fatal(err)
 	}
 	texts := textsOf(ax)
-	var settings []string
-	for _, s := range texts.setting {
-		settings = append(settings, knobSetting(ax, s, Typed))
+	var typed, words []string
+	for i, s := range texts.setting {
+		typed = append(typed, knobSetting(ax, i, s, Typed))
+		words = append(words, knobSetting(ax, i, s, Prose))
 	}
 	if got, want := strings.Join(texts.figure, " "), "2 9.33 16.67 24"; got != want {
 		t.Errorf("the axis's figures read %q, want %q", got, want)
 	}
-	if got, want := strings.Join(settings, " "), "duration=2h duration=9.33h duration=16.67h duration=24h"; got != want {
-		t.Errorf("the settings read %q, want %q", got, want)
+	if got, want := strings.Join(typed, " "), "duration=2h duration=9h20m duration=16h40m duration=24h"; got != want {
+		t.Errorf("the typed settings read %q, want %q", got, want)
+	}
+	if got := strings.ReplaceAll(words[1], "\u00a0", " "); !strings.HasSuffix(got, " 9.33h") {
+		t.Errorf("a setting in words should read as the head's figure, 9.33h; got %q", got)
 	}
 	// A range too narrow for hundredths of an hour keeps its seconds.
 	narrow, err := sweep.ParseVary("duration=23h..24h:200")

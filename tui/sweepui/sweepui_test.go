@@ -298,9 +298,9 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 		t.Fatalf("want ◆ once in the grid and once in the legend:\n%s", out)
 	}
 	c := res.Cell(3, 1)
-	// The knob's value as its column reads it (a duration with its
-	// unit, Axis.Labels); the line may wrap.
-	want := "◆ the current design: recommendations.timeout=5 s, workers=200, search.ok " + pane.Percent(c.Mean)
+	// The knob's value as --vary takes it (every digit the cell ran
+	// with, TestTypedSettingsRunAsTheCell); the line may wrap.
+	want := "◆ the current design: recommendations.timeout=5000ms, workers=200, search.ok " + pane.Percent(c.Mean)
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)
 	}

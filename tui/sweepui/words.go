@@ -1,7 +1,10 @@
 package sweepui
 
 import (
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -113,16 +116,54 @@ func labelIn(ax sweep.Axis, unit string, w Wording) string {
 	return name + " (" + unit + ")"
 }
 
-// knobSetting is an axis's value, written as Axis.Labels writes it
-// (text), as a row's boundary and the cell reader say it:
-// "recommendations.timeout=4.14 s" as typed, "timeout 4.14 s" in words.
-func knobSetting(ax sweep.Axis, text string, w Wording) string {
-	// A no-break space keeps "3.7 s" whole where the line wraps.
-	text = strings.ReplaceAll(text, " ", "\u00a0")
+// knobSetting is value i of an axis as a row's boundary and the cell
+// reader say it: in words, its short label (text, as Axis.Labels writes
+// it: "timeout 4.14 s"); typed, the setting the cell ran with, every
+// digit of it, as --vary and --goal take it back
+// ("recommendations.timeout=4.136363636s"): 4.14s typed back runs another
+// design than the cell's, with other figures (2841ms gave 0.97308 where
+// the cell of 2840.909ms gave 0.973139).
+func knobSetting(ax sweep.Axis, i int, text string, w Wording) string {
 	if w == Prose {
-		return knobLabel(ax.Path) + " " + text
+		// A no-break space keeps "3.7 s" whole where the line wraps.
+		return knobLabel(ax.Path) + " " + strings.ReplaceAll(text, " ", "\u00a0")
 	}
-	return ax.Path + "=" + text
+	return ax.Path + "=" + typedValue(ax, i)
+}
+
+// typedValue is value i of an axis as a user sets the knob, with every
+// digit the cell ran with: sweep.Short's few digits when they are the
+// value, else all of them, in the axis's unit ("2840.909ms"); an axis read
+// in minutes or hours (Axis.ShownUnit) as a duration in them, to the
+// millisecond ("13h", "9h20m", "9h20m0.5s"), which --vary and a scenario
+// file take back.
+func typedValue(ax sweep.Axis, i int) string {
+	x := ax.X[i]
+	if _, per := ax.ShownUnit(); per > 0 {
+		d := time.Duration(math.Round(x*1000)) * time.Millisecond
+		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
+		if strings.HasSuffix(s, "m0s") {
+			s = strings.TrimSuffix(s, "0s")
+		}
+		if strings.HasSuffix(s, "h0m") {
+			s = strings.TrimSuffix(s, "0m")
+		}
+		return s
+	}
+	figure := strconv.FormatFloat(x, 'f', -1, 64)
+	if short := sweep.Short(x); parsesTo(short, x) {
+		figure = short
+	}
+	if ax.Unit == "ms" || ax.Unit == "s" {
+		return figure + ax.Unit
+	}
+	return figure
+}
+
+// parsesTo says whether text reads back as x exactly.
+func parsesTo(text string, x float64) bool {
+	f, err := strconv.ParseFloat(text, 64)
+	return err == nil && f == x
 }
 
 // metricWords is a measure's name in words: "recommendations rejected".
