@@ -274,11 +274,11 @@ func overloaded(d time.Duration, rate float64, queue int) *engine.Scenario {
 }
 
 // A valid scenario can ask for a server that holds nearly every request of
-// its run in an unbounded queue: 50 s of it would take some 20 GB. The
-// estimate counts that backlog, and the budget refuses a run whose memory
-// passes MaxRunBytes, saying why and what to change; a bounded queue makes
-// it small again. The backlog the estimate counts is the one the engine
-// piles up.
+// its run in an unbounded queue: 50 s of it is estimated at 14.2 GB of live
+// data (50 M requests in flight). The estimate counts that backlog, and the
+// budget refuses a run whose memory passes MaxRunBytes, saying why and what
+// to change; a bounded queue makes it small again. The backlog the estimate
+// counts is the one the engine piles up.
 func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
 	sc := overloaded(50*time.Second, 1e6, engine.QueueUnbounded)
 	if err := sc.Validate(); err != nil {

@@ -294,6 +294,43 @@ func TestReadmeBudgetsAreTheProgramsBounds(t *testing.T) {
 	}
 }
 
+// The README's example of a run refused for its memory (a server answering
+// 1,000 requests a second, sent a million for 50 s, with an unbounded
+// queue) quotes the figures `breakerlab run` refuses that very scenario
+// with: the estimate of its live data and the requests it holds.
+func TestReadmeMemoryExampleIsTheRefusal(t *testing.T) {
+	racefree.Only(t) // no goroutine: one refused run and the README's text
+	path := filepath.Join(t.TempDir(), "overloaded.toml")
+	const scenario = `name = "overloaded"
+duration = "50s"
+
+[system]
+workers = 1
+queue = "unbounded"
+
+[[system.endpoints]]
+name = "a"
+rate = 1000000
+calls = "d"
+
+[[system.dependencies]]
+name = "d"
+latency = { kind = "constant", value = "1ms" }
+`
+	if err := os.WriteFile(path, []byte(scenario), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := run(t, "run", path)
+	m := regexp.MustCompile(`would hold about (\S+ GB) of memory at once \((\S+ M) requests in flight`).FindStringSubmatch(errs)
+	if code == 0 || m == nil {
+		t.Fatalf("the README's overloaded server is not refused for its memory (exit %d): %s", code, errs)
+	}
+	want := fmt.Sprintf("would hold about %s of live data, %s requests in flight, by the refusal's own estimate", m[1], m[2])
+	if !strings.Contains(readmeFlat(t), want) {
+		t.Errorf("the README's example of a refused run should say %q, the figures the refusal gives", want)
+	}
+}
+
 // "breakerlab run breaker-timeline: a breaker trips at 24 s, probes every
 // 15 s, closes at 85 s", as the run shows it.
 func TestReadmeBreakerTimelineLine(t *testing.T) {
