@@ -347,7 +347,7 @@ func (m Model) explain(c drill.Card, w int) []string {
 
 // gradeKeys are the four grade keys, each with the interval its grade
 // schedules for the card on screen, the scheduler's own figure:
-// "1 again 10m · 2 hard 1d · 3 good 1d · 4 easy 4d".
+// "1 again 10m · 2 hard 15m · 3 good 1d · 4 easy 4d" for a new card.
 func (m Model) gradeKeys() string {
 	var parts []string
 	for g, d := range m.Intervals() {
