@@ -46,7 +46,9 @@ func newStore(t *testing.T) *drill.Store {
 	return s
 }
 
-var keyLine = regexp.MustCompile(`1 again (\S+) · 2 hard (\S+) · 3 good (\S+) · 4 easy (\S+)`)
+// keyLine finds the grade keys with their gaps in the body (joined by ·)
+// or on the key line (by •, where a revealed open card shows them).
+var keyLine = regexp.MustCompile(`1 again (\S+) [·•] 2 hard (\S+) [·•] 3 good (\S+) [·•] 4 easy (\S+)`)
 
 // shownIntervals reads the interval on each grade key from the screen.
 func shownIntervals(t *testing.T, view string) []string {
@@ -102,7 +104,8 @@ func TestGradeKeysShowWhatTheGradeSchedules(t *testing.T) {
 }
 
 // The drill screen with the intervals on the grade keys, for a card with a
-// history, at 80×24 (scrolled to the keys) and 200×60.
+// history, at 80×24 (scrolled to the end) and 200×60: the keys carry them on
+// the key line.
 func TestGradeKeysGolden(t *testing.T) {
 	racefree.Only(t)
 	s := newStore(t)

@@ -31,6 +31,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Options configure the drill.
@@ -138,6 +139,11 @@ type Model struct {
 	began  time.Time
 	// ivals are the gaps the grade keys show for the card on screen.
 	ivals [4]time.Duration
+	// gapKeys are the grade keys with those gaps, for the key line, and
+	// gapKeysW the cells their key line takes with ? and esc: counted
+	// once a card, so a frame only compares it with the width.
+	gapKeys  [4]key.Binding
+	gapKeysW int
 	// local is the schedule when there is no store.
 	local   map[string]drill.State
 	showKey bool
@@ -227,6 +233,13 @@ func (m *Model) resetCard() {
 	if c, ok := m.Current(); ok {
 		m.ivals = m.state(c.ID).Intervals(m.o.Now())
 	}
+	k := m.keys
+	for g, b := range [4]key.Binding{k.Again, k.Hard, k.Good, k.Easy} {
+		m.gapKeys[g] = playback.Brief(b, b.Help().Desc+" "+drill.FormatInterval(m.ivals[g]))
+	}
+	h := m.help
+	h.Width = 0 // unbounded: the whole line, as the key line measures it
+	m.gapKeysW = ansi.StringWidth(" " + h.ShortHelpView(append(m.gapKeys[:], k.Help, k.Quit)))
 }
 
 // Current is the card on screen, if any.

@@ -221,6 +221,13 @@ func (m Model) cardLines(w int) []string {
 			out = append(out, m.hanging("Follow-up: ", c.FollowUp, m.th.Subtitle, w)...)
 		}
 		out = append(out, "")
+		if m.gapsOnKeyLine() {
+			// The key line, always on screen, shows the gaps: a line
+			// here would say them twice, and under a long answer it was
+			// below the fold at 80×24.
+			out = append(out, m.para("How well did you know it? Grade it with a key below.", m.th.Text, w)...)
+			break
+		}
 		out = append(out, " How well did you know it?")
 		out = append(out, " "+m.gradeKeys())
 	case drill.Choice:
@@ -508,6 +515,13 @@ func (m Model) keyLines(w int) []string {
 	return out
 }
 
+// gapsOnKeyLine reports whether a revealed open card's key line has room
+// for each grade key's gap ("1 again 10m") beside ? and esc, scrolling left
+// to the body's last line: a new card's need 69 columns, gaps in months
+// ("4mo", "8.3mo", "10.9mo") 76. A narrower screen keeps the gaps in the
+// body, under the answer, and the bare keys on the line.
+func (m Model) gapsOnKeyLine() bool { return m.gapKeysW <= m.w }
+
 // keyLine is the key help for bs in w cells. Where the keys do not all
 // fit, the extras go first: scrolling (the body's last line names its
 // keys), the deck list, undo; then the others as on every screen
@@ -530,6 +544,10 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 		k.List.SetEnabled(len(m.deck) > 0)
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", m.wayOut())), k.Undo, k.List, k.Quit}
 	case m.phase == answered && m.cards[m.i].Kind == drill.Open:
+		if m.gapsOnKeyLine() {
+			g := m.gapKeys
+			return []key.Binding{g[0], g[1], g[2], g[3], k.PageUp, k.Help, k.Quit}
+		}
 		return []key.Binding{k.Again, k.Hard, k.Good, k.Easy, k.PageUp, k.Help, k.Quit}
 	case m.phase == answered && m.cards[m.i].Scenario != nil:
 		play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
