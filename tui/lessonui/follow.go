@@ -110,7 +110,7 @@ func (m Model) State() State {
 	// A rehearsed step showed followers the answer as it opened, while
 	// the projector asked it: the room read it on their own screens
 	// before guessing.
-	st.AnswersHidden = (cur.Question != nil && (!q.right || m.rehearsedQuestion())) || (cur.Predict != nil && (!ps.revealed || m.rehearsed()))
+	st.AnswersHidden = (cur.Question != nil && !m.answeredHere()) || (cur.Predict != nil && !m.revealedHere())
 	st.PredictOrder, st.QuestionOrder = orderOf(ps.order), orderOf(q.order)
 	return st
 }

@@ -84,6 +84,22 @@ func (m *Model) rehearsedQuestion() bool {
 	return m.cur().Question != nil && q.earlier && q.right
 }
 
+// revealedHere and answeredHere are the one rule for "revealed in this
+// session" that a classroom goes by: the step's prediction revealed, or
+// its question answered right, by a guess or an answer of this session,
+// not read from a rehearsal's progress (rehearsed, rehearsedQuestion).
+// What followers are shown (State) and when ctrl+a moves on from the
+// prediction to the question (RoomQuestions) both ask here, so that the
+// room is never asked the question of a step whose prediction it has not
+// seen revealed.
+func (m *Model) revealedHere() bool {
+	return m.cur().Predict != nil && m.predicts[m.step].revealed && !m.rehearsed()
+}
+
+func (m *Model) answeredHere() bool {
+	return m.cur().Question != nil && m.questions[m.step].right && !m.rehearsedQuestion()
+}
+
 // askAgain asks the step's prediction afresh: no guess, its choices in a
 // new order, the run back at the step's start, waiting. The next guess
 // replaces the one the progress file holds, as a poll answer does.

@@ -8,10 +8,13 @@ import (
 // RoomQuestions are the questions of the step on the player's screen, for
 // a classroom to put to the room: the step's prediction and its question
 // (either may be nil), and whether this player has revealed the
-// prediction. The room decides which to ask: the prediction is the
+// prediction in this session (revealedHere, the rule State sends
+// followers by). The room decides which to ask: the prediction is the
 // students' to make whatever the teacher's own player shows, since a
 // teacher who rehearsed the lesson with the same progress file opens
-// every step already revealed. step is the step (from 0), or -1 on the
+// every step already revealed; a rehearsal's reveal does not count, or
+// a second ctrl+a asked the question of a step whose prediction the
+// room had not seen revealed. step is the step (from 0), or -1 on the
 // lesson list and the lesson's last screen, where there is none.
 func (p Picker) RoomQuestions() (predict, question *lessons.PreparedQuestion, revealed bool, step int) {
 	if p.player == nil {
@@ -22,7 +25,7 @@ func (p Picker) RoomQuestions() (predict, question *lessons.PreparedQuestion, re
 		return nil, nil, false, -1
 	}
 	st := m.cur()
-	revealed = m.step < len(m.predicts) && m.predicts[m.step].revealed
+	revealed = m.step < len(m.predicts) && m.revealedHere()
 	return st.Predict, st.Question, revealed, m.step
 }
 

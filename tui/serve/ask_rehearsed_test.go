@@ -62,8 +62,11 @@ func TestARehearsedPredictionIsStillAsked(t *testing.T) {
 }
 
 // On a step with both a prediction and a question, ctrl+a asks the
-// prediction first even when the teacher's player shows it revealed, and
-// the question at the next ctrl+a.
+// prediction first even when the teacher's player shows it revealed from
+// the rehearsal, and asks it again at the next ctrl+a: the room has not
+// seen it revealed in this session, so its question would come before
+// its reveal. Once the teacher asks it again in the player (a), guesses
+// and the reveal shows (G), ctrl+a moves on to the question.
 func TestAStepWithBothAsksThePredictionThenTheQuestion(t *testing.T) {
 	racefree.Only(t)
 	all, err := lessons.All()
@@ -91,12 +94,25 @@ func TestAStepWithBothAsksThePredictionThenTheQuestion(t *testing.T) {
 	press(t, teacher, "enter")
 	awaitLesson(t, teacher)
 	goToStep(t, teacher, step)
-	for _, wantPredict := range []bool{true, false} {
+	ask := func(wantPredict bool, when string) {
+		t.Helper()
 		teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 		a, open := room.OpenQuestion()
 		if !open || a.Predict != wantPredict || a.step != step {
-			t.Fatalf("%s, step %d: ctrl+a asked %+v (open %v), want the prediction %v:\n%s", l.ID, step+1, a.Question, open, wantPredict, teacher.View())
+			t.Fatalf("%s, step %d, %s: ctrl+a asked %+v (open %v), want the prediction %v:\n%s", l.ID, step+1, when, a.Question, open, wantPredict, teacher.View())
 		}
 		keys(teacher, "esc")
 	}
+	ask(true, "rehearsed")
+	ask(true, "rehearsed, the prediction asked once")
+	// A guess of either kind: choice 1, or the number 1 sent.
+	press(t, teacher, "a", "1")
+	if l.Steps[step].Predict.Kind == lessons.Number {
+		press(t, teacher, "enter")
+	}
+	press(t, teacher, "G")
+	if p, _ := teacher.home.Lessons(); func() bool { _, _, revealed, _ := p.RoomQuestions(); return !revealed }() {
+		t.Fatalf("a, a guess and G did not reveal the prediction in the teacher's player:\n%s", teacher.View())
+	}
+	ask(false, "guessed and revealed in this session")
 }
