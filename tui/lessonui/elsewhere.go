@@ -25,6 +25,7 @@ func (m Model) PredictedElsewhere(i int, rec lessons.Prediction) Model {
 		return m
 	}
 	m.progress.Predicted(i, rec)
+	m.o.session.add(m.p.Lesson.ProgressKey(), i, true)
 	m.followGuess(i, rec)
 	if i == m.step {
 		if m.sim == nil {

@@ -38,6 +38,10 @@ type Options struct {
 	// Present starts Run and RunPicker in presentation mode
 	// (tui/present); ctrl+p toggles it.
 	Present bool
+	// session is the set of answers given in this session, kept by the
+	// picker across the lessons it opens (thissession.go); New makes one
+	// for a player opened without it.
+	session *sessionAnswers
 }
 
 // BackMsg is sent by an embedded player when the learner leaves it.
@@ -137,6 +141,9 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	if o.Embedded {
 		m.keys.Quit.SetHelp("q", "back")
 	}
+	if m.o.session == nil {
+		m.o.session = &sessionAnswers{}
+	}
 	m.questions = make([]questionState, len(p.Steps))
 	m.predicts = make([]predictState, len(p.Steps))
 	if o.Store != nil {
@@ -145,15 +152,19 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		m.progress = o.Store.GetLesson(p.Lesson)
 		m.learner = o.Store.Learner()
 	}
+	// An answer the progress file holds is a rehearsal's unless it was
+	// given in this session, before the lesson was closed and opened
+	// again (thissession.go).
+	key := p.Lesson.ProgressKey()
 	for i, st := range p.Steps {
 		m.questions[i] = questionState{picked: -1, order: m.order(i, "question", st.Question)}
 		if st.Question != nil && m.progress.Right(i) {
 			m.questions[i] = answeredState(st.Question, m.questions[i].order)
-			m.questions[i].earlier = true
+			m.questions[i].earlier = !m.o.session.has(key, i, false)
 		}
 		rec, ok := m.progress.Prediction(i)
 		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)
-		m.predicts[i].earlier = ok && st.Predict != nil
+		m.predicts[i].earlier = ok && st.Predict != nil && !m.o.session.has(key, i, true)
 	}
 	m.asks = figureAsks(p)
 	m.names = stepNames(p)
@@ -866,6 +877,9 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 
 func (m Model) recordAnswer(right bool) (tea.Model, tea.Cmd) {
 	m.progress.Answered(m.step, right)
+	if right {
+		m.o.session.add(m.p.Lesson.ProgressKey(), m.step, false)
+	}
 	m.progress.UpdateDone(m.p.Lesson)
 	m.showFeedback()
 	return m, m.save()

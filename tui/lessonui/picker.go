@@ -78,6 +78,12 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	if lab == nil {
 		lab = lessons.NewLab()
 	}
+	if o.session == nil {
+		// One set for every lesson this picker opens: a lesson closed
+		// and opened again keeps this session's answers as this
+		// session's (thissession.go).
+		o.session = &sessionAnswers{}
+	}
 	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), lessons: all, note: o.Notice,
 		recaps: map[int][]string{}}
 	p.help.Styles = o.Theme.Help

@@ -531,6 +531,7 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 		rec.Value = &v
 	}
 	m.progress.Predicted(m.step, rec)
+	m.o.session.add(m.p.Lesson.ProgressKey(), m.step, true)
 	save := m.save()
 	if m.sim == nil {
 		m.reveal()

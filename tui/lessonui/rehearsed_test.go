@@ -98,14 +98,10 @@ func guessAndPlay(t *testing.T, m Model, step, choice int) Model {
 	return m
 }
 
-// rehearsedStep is the first step of the lessons that asks only a choice
-// prediction (predict) or only a choice question, opened with a progress
-// file in which it was guessed right, or answered right, as after a
-// teacher's rehearsal.
-func rehearsedStep(t *testing.T, predict bool) (Model, *lessons.PreparedQuestion, int) {
+// onlyAsks is the first step of the lessons that asks only a choice
+// prediction (predict) or only a choice question, and plays a run.
+func onlyAsks(t *testing.T, predict bool) (*lessons.Prepared, int) {
 	t.Helper()
-	var p *lessons.Prepared
-	step := -1
 	for _, l := range allLessons(t) {
 		for i, st := range l.Steps {
 			q := st.Question
@@ -113,17 +109,20 @@ func rehearsedStep(t *testing.T, predict bool) (Model, *lessons.PreparedQuestion
 				q = st.Predict
 			}
 			if q != nil && q.Kind == lessons.Choice && (predict && st.Question == nil || !predict && st.Predict == nil) && st.HasSim() {
-				p, step = l, i
-				break
+				return l, i
 			}
 		}
-		if p != nil {
-			break
-		}
 	}
-	if p == nil {
-		t.Fatalf("no lesson has a step that asks only a choice (prediction %v)", predict)
-	}
+	t.Fatalf("no lesson has a step that asks only a choice (prediction %v)", predict)
+	return nil, -1
+}
+
+// rehearsedStep is onlyAsks' step, opened with a progress file in which
+// it was guessed right, or answered right, as after a teacher's
+// rehearsal.
+func rehearsedStep(t *testing.T, predict bool) (Model, *lessons.PreparedQuestion, int) {
+	t.Helper()
+	p, step := onlyAsks(t, predict)
 	store, _ := newStore(t)
 	var pr lessons.Progress
 	q := p.Steps[step].Question

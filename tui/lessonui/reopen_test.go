@@ -1,0 +1,56 @@
+package lessonui
+
+import (
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// A teacher who answers a step in front of the room, closes the lesson
+// and opens it again in the same session is shown that answer as this
+// session's: the picker keeps the session's answers, where the reopened
+// player read them from the progress file as a rehearsal's, asked the
+// prediction again on the projector, hid the reveal from followers again
+// and had ctrl+a ask it of the room a second time.
+func TestAnAnswerOfThisSessionStaysAnsweredWhenTheLessonReopens(t *testing.T) {
+	for _, predict := range []bool{true, false} {
+		p, step := onlyAsks(t, predict)
+		store, _ := newStore(t)
+		pk := NewPicker([]*lessons.Lesson{p.Lesson}, nil, Options{Theme: tuitest.Plain(), Store: store, Embedded: true})
+		reopen := func() {
+			t.Helper()
+			next, _ := pk.Update(preparedMsg{p: p})
+			pk = next.(Picker)
+			if !pk.Open() {
+				t.Fatalf("%s did not open: %s", p.Lesson.ID, pk.note)
+			}
+			m := send(*pk.player, tea.WindowSizeMsg{Width: 100, Height: 30})
+			if m.step != step {
+				m.openStep(step)
+			}
+			pk.player = &m
+		}
+		reopen()
+		m := *pk.player
+		if predict {
+			m = guessAndPlay(t, m, step, p.Steps[step].Predict.RightChoice())
+		} else {
+			next, _ := m.answerChoice(p.Steps[step].Question.RightChoice())
+			m = next.(Model)
+		}
+		pk.player = &m
+		if m.State().AnswersHidden {
+			t.Fatalf("%s step %d (prediction %v): answered in this session, the step is hidden from followers", p.Lesson.ID, step+1, predict)
+		}
+		pk, _ = pk.CloseLesson()
+		reopen()
+		m = *pk.player
+		_, _, revealed, _ := pk.RoomQuestions()
+		if m.rehearsed() || m.rehearsedQuestion() || m.State().AnswersHidden || predict && !revealed {
+			t.Fatalf("%s step %d (prediction %v), reopened: this session's answer is taken for a rehearsal's (hidden from followers %v, revealed for the room %v):\n%s",
+				p.Lesson.ID, step+1, predict, m.State().AnswersHidden, revealed, projectorText(t, m, 100, 30))
+		}
+	}
+}
