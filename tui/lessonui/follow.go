@@ -38,13 +38,19 @@ type State struct {
 	Variant  int
 	// End says the lesson's last screen (recap and score) is shown.
 	End bool
-	// AnswersHidden says the presenter's screen does not show the step's
-	// answers yet: its question is unanswered and its prediction not
-	// revealed. Followers then see the question open, as the room should
-	// before the teacher answers. An answer of an earlier session (a
-	// teacher's rehearsal, read from their progress) is hidden too, as
-	// the projector asks it (Moment): the room has not guessed it yet.
-	AnswersHidden bool
+	// PredictHidden says the presenter's screen does not show the step's
+	// prediction revealed in this session, QuestionHidden that it does not
+	// show the step's question answered in this session (revealedHere,
+	// answeredHere). Followers then see each open, as the room should
+	// before the teacher answers it: separately, so that on a step with
+	// both the prediction's reveal reaches them when the teacher's player
+	// shows it, not only once the question is answered too. An answer of
+	// an earlier session (a teacher's rehearsal, read from their
+	// progress) is hidden, as the projector asks it (Moment): the room has
+	// not guessed it yet. Nothing stores a State (a recording and the
+	// room build theirs in memory), so these replace the one flag sent
+	// before; AnswersHidden reads them as it read.
+	PredictHidden, QuestionHidden bool
 	// PredictOrder and QuestionOrder are the orders the presenter's player
 	// shows the step's prediction's and question's choices in (drawn for
 	// the presenter's learner, lessons.ShownOrder), so that a follower
@@ -105,13 +111,25 @@ func (m Model) State() State {
 		st.Variant, _, _ = m.sim.Variant()
 	}
 	cur := m.cur()
-	q := m.questions[m.step]
-	ps := m.predicts[m.step]
 	// A rehearsed step showed followers the answer as it opened, while
 	// the projector asked it: the room read it on their own screens
 	// before guessing.
-	st.AnswersHidden = (cur.Question != nil && !m.answeredHere()) || (cur.Predict != nil && !m.revealedHere())
-	st.PredictOrder, st.QuestionOrder = orderOf(ps.order), orderOf(q.order)
+	st.PredictHidden = cur.Predict != nil && !m.revealedHere()
+	st.QuestionHidden = cur.Question != nil && !m.answeredHere()
+	st.PredictOrder, st.QuestionOrder = orderOf(m.predicts[m.step].order), orderOf(m.questions[m.step].order)
+	return st
+}
+
+// AnswersHidden reports whether the presenter's screen holds back any of
+// the step's answers: its prediction not revealed or its question not
+// answered in this session.
+func (st State) AnswersHidden() bool { return st.PredictHidden || st.QuestionHidden }
+
+// HideAnswers is st with both the step's prediction and its question
+// shown open (hidden) or answered, as a recording asked to keep or give
+// the answers says.
+func (st State) HideAnswers(hidden bool) State {
+	st.PredictHidden, st.QuestionHidden = hidden, hidden
 	return st
 }
 
@@ -164,7 +182,7 @@ func (m Model) Follow(st State) (Model, error) {
 		m.finished = m.sim.Now() >= m.sim.End()
 		m.atPause = !st.Playing && m.cur().PauseAt > 0 && m.sim.Now() == m.cur().PauseAt
 	}
-	m.showAnswers(!st.AnswersHidden)
+	m.showAnswers(!st.PredictHidden, !st.QuestionHidden)
 	if err != nil {
 		m.note, m.noteErr = err.Error(), true
 	}
@@ -189,26 +207,27 @@ func (m *Model) takeOrders(st State) {
 	}
 }
 
-// showAnswers shows the step's question answered and its prediction
-// revealed (on), or both open (off), as the presenter's screen does. The
-// answers are the presenter's to give, not this screen's: the question
-// shows the answer as given (givenState), the prediction a guess skipped.
-func (m *Model) showAnswers(on bool) {
+// showAnswers shows the step's prediction revealed (predict) or open, and
+// its question answered (question) or open, as the presenter's screen
+// does. The answers are the presenter's to give, not this screen's: the
+// question shows the answer as given (givenState), the prediction a guess
+// skipped.
+func (m *Model) showAnswers(predict, question bool) {
 	i, cur := m.step, m.cur()
 	if cur.Question != nil {
-		if on && !m.questions[i].right {
+		if question && !m.questions[i].right {
 			m.questions[i] = givenState(cur.Question, m.questions[i].order, m.questions[i].in.Input)
-		} else if !on && m.questions[i].right {
+		} else if !question && m.questions[i].right {
 			m.questions[i] = questionState{picked: -1, order: m.questions[i].order}
 		}
 	}
 	if cur.Predict != nil {
 		ps := &m.predicts[i]
-		if on && !ps.revealed {
+		if predict && !ps.revealed {
 			// The follower made no guess: it sees the reveal as one skipped.
 			ps.made, ps.skipped, ps.revealed, ps.verdict = true, true, true, lessons.Skipped
 			ps.unsent = typedNumber(ps.in.Input, cur.Predict.GuessUnit())
-		} else if !on && ps.revealed {
+		} else if !predict && ps.revealed {
 			*ps = predictState{order: ps.order, picked: -1}
 		}
 	}

@@ -32,7 +32,7 @@ func TestAFollowersPollAnswerIsTheirPrediction(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := lead.State()
-	st.AnswersHidden = true
+	st = st.HideAnswers(true)
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +56,7 @@ func TestAFollowersPollAnswerIsTheirPrediction(t *testing.T) {
 	}
 	// The presenter reveals: Follow marks the step skipped, and the poll's
 	// answer is handed again, as serve does after every Follow.
-	st.AnswersHidden = false
+	st = st.HideAnswers(false)
 	if pk, err = pk.Follow(st); err != nil {
 		t.Fatal(err)
 	}

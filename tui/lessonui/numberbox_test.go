@@ -83,7 +83,7 @@ func TestAnUnsentNumberIsSaid(t *testing.T) {
 
 	f := open(t, p, i, 200, 60, Options{})
 	f = send(f, keys("19150")...)
-	f.showAnswers(true)
+	f.showAnswers(true, true)
 	f.layout()
 	if v := textColumn(f); !strings.Contains(v, "none, skipped: 19150 s was typed but not sent") {
 		t.Errorf("a reveal over a typed guess should say it was not sent:\n%s", f.View())
@@ -96,7 +96,7 @@ func TestAnUnsentNumberIsSaid(t *testing.T) {
 	j := stepTitled(t, q, "Self-check: the hang")
 	g := open(t, q, j, 120, 40, Options{})
 	g = send(g, keys("19150")...)
-	g.showAnswers(true)
+	g.showAnswers(true, true)
 	if v := textColumn(g); !strings.Contains(v, "Your answer 19150 workers was typed but not sent.") {
 		t.Errorf("an answer given over a typed one should say it was not sent:\n%s", g.View())
 	}

@@ -138,7 +138,8 @@ func recorded(t *testing.T, p *lessons.Prepared, i int, at time.Duration, hidden
 		t.Fatal(err)
 	}
 	st := m.State()
-	st.At, st.AnswersHidden, st.Playing = at, hidden, false
+	st.At, st.Playing = at, false
+	st = st.HideAnswers(hidden)
 	m = send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	if m, err = m.Follow(st); err != nil {
 		t.Fatalf("%s step %d at %v: %v", p.Lesson.ID, i+1, at, err)
@@ -151,7 +152,8 @@ func recorded(t *testing.T, p *lessons.Prepared, i int, at time.Duration, hidden
 func followOn(t *testing.T, m Model, at time.Duration, hidden bool) Model {
 	t.Helper()
 	st := m.State()
-	st.At, st.AnswersHidden, st.Playing = at, hidden, false
+	st.At, st.Playing = at, false
+	st = st.HideAnswers(hidden)
 	m, err := m.Follow(st)
 	if err != nil {
 		t.Fatalf("%s step %d at %v: %v", m.p.Lesson.ID, st.Step+1, at, err)

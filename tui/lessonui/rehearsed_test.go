@@ -153,7 +153,7 @@ func followerOf(t *testing.T, m Model) Model {
 // guess of this session is revealed.
 func TestARehearsedPredictionIsOpenForFollowers(t *testing.T) {
 	m, q, step := rehearsedStep(t, true)
-	if !m.State().AnswersHidden {
+	if !m.State().AnswersHidden() {
 		t.Fatal("the rehearsed step is sent to followers as revealed")
 	}
 	f := followerOf(t, m)
@@ -162,7 +162,7 @@ func TestARehearsedPredictionIsOpenForFollowers(t *testing.T) {
 		t.Fatalf("a follower of the rehearsed step sees it revealed:\n%s", f.View())
 	}
 	m = guessAndPlay(t, send(m, keys("a")...), step, q.RightChoice())
-	if m.State().AnswersHidden {
+	if m.State().AnswersHidden() {
 		t.Fatal("guessed and revealed in this session, the step is still hidden from followers")
 	}
 	if f, _ = f.Follow(m.State()); !f.predicts[step].revealed {
@@ -188,7 +188,7 @@ func TestARehearsedQuestionIsAskedOnTheProjector(t *testing.T) {
 	if !strings.Contains(v, rehearsedAnswerWords) {
 		t.Errorf("the projector should say a asks the rehearsed question again:\n%s", v)
 	}
-	if !m.State().AnswersHidden {
+	if !m.State().AnswersHidden() {
 		t.Fatal("the rehearsed question is sent to followers as answered")
 	}
 	if f := followerOf(t, m); f.questions[step].right {
@@ -208,7 +208,7 @@ func TestARehearsedQuestionIsAskedOnTheProjector(t *testing.T) {
 	// The first press scrolls the question into view where it is below
 	// the text's window; the second answers it.
 	m = send(m, keys(strings.Repeat(string(rune('0'+n)), 2))...)
-	if !m.questions[step].right || m.State().AnswersHidden {
+	if !m.questions[step].right || m.State().AnswersHidden() {
 		t.Fatalf("answered right in this session, the question is still hidden (right %v)", m.questions[step].right)
 	}
 	if v := flat(projectorText(t, m, 100, 30)); !strings.Contains(v, explain) {

@@ -41,16 +41,16 @@ func TestAnAnswerOfThisSessionStaysAnsweredWhenTheLessonReopens(t *testing.T) {
 			m = next.(Model)
 		}
 		pk.player = &m
-		if m.State().AnswersHidden {
+		if m.State().AnswersHidden() {
 			t.Fatalf("%s step %d (prediction %v): answered in this session, the step is hidden from followers", p.Lesson.ID, step+1, predict)
 		}
 		pk, _ = pk.CloseLesson()
 		reopen()
 		m = *pk.player
 		_, _, revealed, _ := pk.RoomQuestions()
-		if m.rehearsed() || m.rehearsedQuestion() || m.State().AnswersHidden || predict && !revealed {
+		if m.rehearsed() || m.rehearsedQuestion() || m.State().AnswersHidden() || predict && !revealed {
 			t.Fatalf("%s step %d (prediction %v), reopened: this session's answer is taken for a rehearsal's (hidden from followers %v, revealed for the room %v):\n%s",
-				p.Lesson.ID, step+1, predict, m.State().AnswersHidden, revealed, projectorText(t, m, 100, 30))
+				p.Lesson.ID, step+1, predict, m.State().AnswersHidden(), revealed, projectorText(t, m, 100, 30))
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (l Lesson) Play() (Player, error) {
 		ownState := own.State()
 		st.PredictOrder, st.QuestionOrder = ownState.PredictOrder, ownState.QuestionOrder
 	}
-	st.AnswersHidden = !l.Reveal
+	st = st.HideAnswers(!l.Reveal)
 	cur := &p.Steps[step]
 	ls := lessonStep{st: st, open: st.At, stop: cur.End, speed: cur.Speed}
 	// The player stops at a pause still ahead, and stands on one it opens

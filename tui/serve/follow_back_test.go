@@ -71,7 +71,7 @@ func TestAPollAnswerShowsInTheOpenPlayer(t *testing.T) {
 	own := func() lessonsState {
 		p, _ := student.home.Lessons()
 		st := p.State()
-		return lessonsState{step: st.Step, end: st.End, hidden: st.AnswersHidden, playing: st.Playing}
+		return lessonsState{step: st.Step, end: st.End, hidden: st.AnswersHidden(), playing: st.Playing}
 	}
 
 	press(t, student, "enter", "j", "enter")

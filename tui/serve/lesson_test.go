@@ -361,10 +361,10 @@ func TestFollowerAnswersHidden(t *testing.T) {
 		press(t, teacher, "n")
 	}
 	press(t, student, "ctrl+g")
-	if st := student.rl.State(); !st.AnswersHidden {
+	if st := student.rl.State(); !st.AnswersHidden() {
 		t.Fatal("the follower shows the answer the teacher has not given")
 	}
-	if sh, _ := room.Latest(); !sh.Lesson.AnswersHidden {
+	if sh, _ := room.Latest(); !sh.Lesson.AnswersHidden() {
 		t.Fatal("the teacher's unanswered question is published as answered")
 	}
 }

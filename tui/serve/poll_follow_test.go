@@ -115,7 +115,7 @@ func TestAPollAnswerReachesTheFollowedRevealInALaterSession(t *testing.T) {
 	press(t, second, "ctrl+g")
 	// The teacher reveals the step.
 	sh, _ := room.Latest()
-	sh.Lesson.AnswersHidden = false
+	sh.Lesson = sh.Lesson.HideAnswers(false)
 	room.Publish(sh)
 	reads(back, second)
 	for name, s := range map[string]*Session{"ada, back": back, "grace's second session": second} {

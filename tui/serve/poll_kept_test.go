@@ -135,7 +135,7 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	}
 	// The player asks for none: it shows the poll's guess, and plays to
 	// the reveal.
-	if p, _ := student.home.Lessons(); !p.State().AnswersHidden {
+	if p, _ := student.home.Lessons(); !p.State().AnswersHidden() {
 		t.Fatalf("step %d shows its answer before it played:\n%s", number+1, student.View())
 	}
 	if v := flat(student.View()); strings.Contains(v, "Predict:") || !strings.Contains(v, "Your guess: "+polled.Guess) {
