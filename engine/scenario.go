@@ -406,6 +406,12 @@ const (
 	MaxRate      = 1_000_000.0
 	MaxQueue     = 10_000_000
 	MaxAttempts  = 100
+	// MaxPermits bounds a rate limiter's tokens or permits a period (and
+	// a bucket's burst): a million is past any limiter a service puts in
+	// front of one dependency, where more is a slip of the keyboard. The
+	// ratelimit package itself takes up to what it can count; a scenario
+	// is held to what a real system could have.
+	MaxPermits = 1_000_000
 	// MaxArrivals bounds the requests one variant may expect, so that no
 	// file can ask for a run that never ends.
 	MaxArrivals = 50_000_000
@@ -566,8 +572,8 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		switch {
 		case f.From < 0 || f.From >= to:
 			return faultSpanError(i, f.Kind, f.From, f.To, to)
-		case f.Kind == Slow && f.Latency <= 0:
-			return fmt.Errorf("fault %d (slow) needs a positive latency, got %s", i+1, FormatDuration(f.Latency))
+		case f.Kind == Slow && (f.Latency <= 0 || f.Latency > MaxDuration):
+			return fmt.Errorf("fault %d (slow) needs a latency above 0 and up to %s, got %s", i+1, FormatDuration(MaxDuration), FormatDuration(f.Latency))
 		case f.Kind == Error && !(f.Probability >= 0 && f.Probability <= 1):
 			return fmt.Errorf("fault %d (error) probability must be between 0 and 1, got %v", i+1, f.Probability)
 		case f.Kind != Hang && f.Kind != Slow && f.Kind != Error:
@@ -581,8 +587,10 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		}
 	}
 	p := d.Policy
-	if p.Timeout < 0 || p.Deadline < 0 {
-		return fmt.Errorf("timeout and deadline must not be negative, got %s and %s", FormatDuration(p.Timeout), FormatDuration(p.Deadline))
+	// A wait longer than the longest run never ends in one: each time a
+	// call may wait is at most MaxDuration, as the run's own length is.
+	if p.Timeout < 0 || p.Timeout > MaxDuration || p.Deadline < 0 || p.Deadline > MaxDuration {
+		return fmt.Errorf("timeout and deadline must be between 0 (none) and %s, got %s and %s", FormatDuration(MaxDuration), FormatDuration(p.Timeout), FormatDuration(p.Deadline))
 	}
 	if p.Bulkhead < 0 || p.Bulkhead > workers {
 		if !pooled {
@@ -590,8 +598,8 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		}
 		return fmt.Errorf("bulkhead must be between 0 (none) and the pool's %s workers, got %s", RateText(float64(workers)), RateText(float64(p.Bulkhead)))
 	}
-	if p.BulkheadWait < 0 || p.BulkheadQueue < 0 || p.BulkheadQueue > MaxQueue {
-		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %s, got %s and %s", RateText(MaxQueue), FormatDuration(p.BulkheadWait), RateText(float64(p.BulkheadQueue)))
+	if p.BulkheadWait < 0 || p.BulkheadWait > MaxDuration || p.BulkheadQueue < 0 || p.BulkheadQueue > MaxQueue {
+		return fmt.Errorf("bulkhead wait must be between 0 and %s and its queue between 0 and %s, got %s and %s", FormatDuration(MaxDuration), RateText(MaxQueue), FormatDuration(p.BulkheadWait), RateText(float64(p.BulkheadQueue)))
 	}
 	if p.BulkheadKind > ThreadPoolBulkhead {
 		return fmt.Errorf("bulkhead kind must be semaphore or thread-pool, got %v", p.BulkheadKind)
@@ -639,8 +647,8 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 			return fmt.Errorf("ratelimiter: %w", err)
 		}
 	}
-	if p.DeadlineMargin < 0 {
-		return fmt.Errorf("deadline margin must not be negative, got %s", FormatDuration(p.DeadlineMargin))
+	if p.DeadlineMargin < 0 || p.DeadlineMargin > MaxDuration {
+		return fmt.Errorf("deadline margin must be between 0 and %s, got %s", FormatDuration(MaxDuration), FormatDuration(p.DeadlineMargin))
 	}
 	if p.MinTimeLeft < 0 || p.MinTimeLeft > MaxDuration {
 		return fmt.Errorf("min time left must be between 0 and %s, got %s", FormatDuration(MaxDuration), FormatDuration(p.MinTimeLeft))

@@ -573,8 +573,14 @@ func validateTenantBulkhead(tb *TenantBulkhead, tenants map[string]bool) error {
 func (p *RateLimiterPolicy) validate() error {
 	switch p.Kind {
 	case TokenBucketLimiter:
+		if b := p.Bucket; b.Rate > MaxPermits || b.Burst > MaxPermits {
+			return fmt.Errorf("token bucket rate and burst must each be between 1 and %s, got %s and %s", RateText(MaxPermits), RateText(float64(b.Rate)), RateText(float64(b.Burst)))
+		}
 		return p.Bucket.Validate()
 	case PeriodLimiter:
+		if n := p.Period.LimitForPeriod; n > MaxPermits {
+			return fmt.Errorf("limitForPeriod must be between 1 and %s, got %s", RateText(MaxPermits), RateText(float64(n)))
+		}
 		return p.Period.Validate()
 	}
 	return fmt.Errorf("rate limiter kind must be bucket or period, got %v", p.Kind)

@@ -113,6 +113,10 @@ const (
 	MaxWindowBuckets = 1 << 16 // buckets in a time window
 	MaxOpenBackoff   = 100     // growth factor of the open wait per failed probe round
 	MaxRollBuckets   = 1 << 12 // buckets of a rolling Interval (Interval / BucketPeriod)
+	// MaxHalfOpenTrials bounds the trial calls of a half-open round: the
+	// libraries' defaults are 1 to 10, and a round of more than a thousand
+	// probes is no probe at all but the full load let back in.
+	MaxHalfOpenTrials = 1000
 )
 
 // Config describes a breaker. It is plain data (it can be compared, copied
@@ -372,6 +376,10 @@ func (c Config) Validate() error {
 			return fmt.Errorf("breaker window span %v must split evenly into %d buckets", c.WindowSpan, c.WindowBuckets)
 		case c.MinimumCalls < 1 && !(c.CountAtStart && c.MinimumCalls == 0):
 			return fmt.Errorf("breaker minimum calls must be at least 1 for a time window (it is never full), got %d", c.MinimumCalls)
+		case c.MinimumCalls > MaxWindowSize:
+			// A count window holds at most MaxWindowSize calls; a time
+			// window asking for more before it judges is as unreal.
+			return fmt.Errorf("breaker minimum calls must be between 1 and %d for a time window, got %d", MaxWindowSize, c.MinimumCalls)
 		}
 	default:
 		return fmt.Errorf("breaker window kind must be count or time, got %v", c.Window)
@@ -383,8 +391,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("breaker failure rate must be %s, got %v", FailureRateAllowed, c.FailureRate)
 	case c.OpenFor <= 0:
 		return fmt.Errorf("breaker open duration must be positive, got %v", c.OpenFor)
-	case c.HalfOpenTrials < 1:
-		return fmt.Errorf("breaker half-open trials must be at least 1, got %d", c.HalfOpenTrials)
+	case c.HalfOpenTrials < 1 || c.HalfOpenTrials > MaxHalfOpenTrials:
+		return fmt.Errorf("breaker half-open trials must be between 1 and %d, got %d", MaxHalfOpenTrials, c.HalfOpenTrials)
 	case c.SlowCallRate != 0 && !(c.SlowCallRate > 0 && c.SlowCallRate <= 1):
 		return fmt.Errorf("breaker slow-call rate must be %s, got %v", SlowCallRateAllowed, c.SlowCallRate)
 	case c.SlowCallDuration < 0:

@@ -438,6 +438,9 @@ func TestValidateNamesTheNewFields(t *testing.T) {
 		{"split evenly", timed, func(c *Config) { c.WindowBuckets = 3 }},
 		{"window buckets", timed, func(c *Config) { c.WindowBuckets = -1 }},
 		{"minimum calls", timed, func(c *Config) { c.MinimumCalls = 0 }},
+		{"minimum calls must be between 1 and 1048576", timed, func(c *Config) { c.MinimumCalls = MaxWindowSize + 1 }},
+		{"half-open trials must be between 1 and 1000, got 0", good, func(c *Config) { c.HalfOpenTrials = 0 }},
+		{"half-open trials must be between 1 and 1000, got 1001", good, func(c *Config) { c.HalfOpenTrials = MaxHalfOpenTrials + 1 }},
 		{"failure rate", good, func(c *Config) { c.FailureRate = 0 }},
 		{"slow-call rate", good, func(c *Config) { c.SlowCallRate = 2 }},
 		{"slow-call duration", good, func(c *Config) { c.SlowCallRate = 0.5 }},
@@ -464,6 +467,9 @@ func TestValidateNamesTheNewFields(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.name) {
 			t.Errorf("%s: got %v", c.name, err)
 		}
+	}
+	if err := (Config{MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: MaxHalfOpenTrials}).Validate(); err != nil {
+		t.Errorf("the most half-open trials are refused: %v", err)
 	}
 	if err := (Config{MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 1}).Validate(); err != nil {
 		t.Errorf("a consecutive-failure breaker needs no window: %v", err)

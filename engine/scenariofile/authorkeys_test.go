@@ -79,7 +79,7 @@ func TestBreakerRefusalsNameTheFilesKeys(t *testing.T) {
 			`window_buckets must be between 0 (one a second) and 65536, got 100000`},
 		{"no half-open trials",
 			[]string{`preset = "resilience4j"`, `half_open_trials = 0`}, 18,
-			`half_open_trials must be at least 1 (the calls let through to test the dependency), got 0`},
+			`half_open_trials must be between 1 and 1000 (the calls let through to test the dependency), got 0`},
 		{"negative consecutive failures",
 			[]string{`preset = "gobreaker"`, `max_consecutive_failures = -1`}, 18,
 			`max_consecutive_failures must be 0 (off) or more, got -1`},

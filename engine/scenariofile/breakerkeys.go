@@ -45,8 +45,8 @@ func breakerKeysAgree(t table, cfg *breaker.Config, preset string) error {
 		return refuse(t.at("window_size"), "window_size must be between 1 and %d calls, got %d", breaker.MaxWindowSize, cfg.WindowSize)
 	case t.has("window_buckets") && (cfg.WindowBuckets < 0 || cfg.WindowBuckets > breaker.MaxWindowBuckets):
 		return refuse(t.at("window_buckets"), "window_buckets must be between 0 (one a second) and %d, got %d", breaker.MaxWindowBuckets, cfg.WindowBuckets)
-	case t.has("half_open_trials") && cfg.HalfOpenTrials < 1:
-		return refuse(t.at("half_open_trials"), "half_open_trials must be at least 1 (the calls let through to test the dependency), got %d", cfg.HalfOpenTrials)
+	case t.has("half_open_trials") && (cfg.HalfOpenTrials < 1 || cfg.HalfOpenTrials > breaker.MaxHalfOpenTrials):
+		return refuse(t.at("half_open_trials"), "half_open_trials must be between 1 and %d (the calls let through to test the dependency), got %d", breaker.MaxHalfOpenTrials, cfg.HalfOpenTrials)
 	case t.has("max_consecutive_failures") && cfg.MaxConsecutiveFailures < 0:
 		return refuse(t.at("max_consecutive_failures"), "max_consecutive_failures must be 0 (off) or more, got %d", cfg.MaxConsecutiveFailures)
 	}

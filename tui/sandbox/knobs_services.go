@@ -183,7 +183,9 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 		if window >= 0 {
 			f.limitUpTo(0, window, "the window")
 		} else {
-			f.limitLast(0, noMax) // a time window holds any number of calls
+			// A time window holds any number of calls; the engine bounds
+			// the minimum as it bounds a count window's size.
+			f.limitLast(0, breaker.MaxWindowSize)
 		}
 	}
 	if b.FailureRate > 0 {
@@ -195,7 +197,7 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 	}
 	add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), "open", "open duration", "open max")
 	add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), "trials", "half-open trials", "half-open successes")
-	f.limitLast(1, noMax)
+	f.limitLast(1, breaker.MaxHalfOpenTrials)
 }
 
 // addDeadline appends how a call hands its caller's time on: whether it
@@ -222,13 +224,13 @@ func (f *form) addLimiter(prefix string, rl *engine.RateLimiterPolicy, match str
 	switch rl.Kind {
 	case engine.TokenBucketLimiter:
 		f.addPath("limiter rate", fmt.Sprintf("tokens every %s", durText(rl.Bucket.Per)), kindInt, strconv.Itoa(rl.Bucket.Rate), prefix+"ratelimiter.rate", false, match)
-		f.limitLast(1, noMax)
+		f.limitLast(1, engine.MaxPermits)
 		f.addPath("limiter burst", "tokens the bucket holds", kindInt, strconv.Itoa(rl.Bucket.Burst), prefix+"ratelimiter.burst", false, match)
-		f.limitLast(1, noMax)
+		f.limitLast(1, engine.MaxPermits)
 		f.addPath("limiter wait", "longest wait for a token", kindDuration, durText(rl.Bucket.MaxWait), prefix+"ratelimiter.max_wait", false, match)
 	case engine.PeriodLimiter:
 		f.addPath("limitForPeriod", "permits per period", kindInt, strconv.Itoa(rl.Period.LimitForPeriod), prefix+"ratelimiter.limit_for_period", false, match)
-		f.limitLast(1, noMax)
+		f.limitLast(1, engine.MaxPermits)
 		f.addPath("refresh period", "limitRefreshPeriod", kindDuration, durText(rl.Period.LimitRefreshPeriod), prefix+"ratelimiter.limit_refresh_period", false, match)
 		f.addPath("timeoutDuration", "longest wait for a permit", kindDuration, durText(rl.Period.TimeoutDuration), prefix+"ratelimiter.timeout_duration", false, match)
 	}
