@@ -5,8 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/scenarios"
-	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // A bounded knob's range is the engine's, not the form's own: one past
@@ -18,39 +17,32 @@ import (
 // trials, or a limiter of a billion tokens, is no system anyone runs.
 func TestKnobTopsAreTheEngines(t *testing.T) {
 	checked := 0
-	for _, b := range scenarios.All() {
-		sc := b.Build()
-		for vi := range sc.Variants {
-			f := newForm(tuitest.Plain(), sc, vi)
-			for i := range f.knobs {
-				k := &f.knobs[i]
-				if !k.limited || k.upTo != nil {
-					continue
-				}
-				name := sc.Name + " " + f.fieldName(i)
-				if k.hi == noMax {
-					t.Errorf("%s: %q has no top; want a range a real system could have", name, k.rangeText())
-					continue
-				}
-				if k.kind != kindInt && k.kind != kindQueue {
-					continue // a rate's top is checked by the scenario's own tests
-				}
-				v, err := parse(k.kind, strconv.FormatFloat(k.hi+1, 'f', -1, 64))
-				if err != nil {
-					t.Errorf("%s: %v: %v", name, k.hi+1, err)
-					continue
-				}
-				c := cloneScenario(sc)
-				k.set(c, v)
-				checked++
-				if err := c.Validate(); err == nil {
-					t.Errorf("%s: %v is past the form's range %q, and the scenario's validation takes it", name, k.hi+1, k.rangeText())
-				} else if top := strconv.FormatFloat(k.hi, 'f', -1, 64); !strings.Contains(strings.ReplaceAll(err.Error(), ",", ""), top) {
-					t.Errorf("%s: the scenario refuses %v with %q, which does not name the top %s", name, k.hi+1, err, top)
-				}
-			}
+	eachLimitedKnob(func(sc *engine.Scenario, f *form, i int, k *knob) {
+		if k.upTo != nil {
+			return
 		}
-	}
+		name := sc.Name + " " + f.fieldName(i)
+		if k.hi == noMax {
+			t.Errorf("%s: %q has no top; want a range a real system could have", name, k.rangeText())
+			return
+		}
+		if k.kind != kindInt && k.kind != kindQueue {
+			return // a rate's top is checked by the scenario's own tests
+		}
+		v, err := parse(k.kind, strconv.FormatFloat(k.hi+1, 'f', -1, 64))
+		if err != nil {
+			t.Errorf("%s: %v: %v", name, k.hi+1, err)
+			return
+		}
+		c := cloneScenario(sc)
+		k.set(c, v)
+		checked++
+		if err := c.Validate(); err == nil {
+			t.Errorf("%s: %v is past the form's range %q, and the scenario's validation takes it", name, k.hi+1, k.rangeText())
+		} else if top := strconv.FormatFloat(k.hi, 'f', -1, 64); !strings.Contains(strings.ReplaceAll(err.Error(), ",", ""), top) {
+			t.Errorf("%s: the scenario refuses %v with %q, which does not name the top %s", name, k.hi+1, err, top)
+		}
+	})
 	if checked == 0 {
 		t.Fatal("no bounded knob checked")
 	}
