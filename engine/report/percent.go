@@ -1,6 +1,10 @@
 package report
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Percent1 writes a share (0 to 1) as a percentage with one decimal, as
 // every table of a run does: "46.4%". run's table, the shuffle report,
@@ -57,4 +61,72 @@ func PercentShort(share float64) string {
 		return Percent1(share)
 	}
 	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
+}
+
+// ParsePercent reads the number of a percentage ("99.9" of "99.9%") as
+// the share it is by moving the decimal point in the text, not by
+// dividing by 100: 99.9/100 is 0.9990000000000001, a goal of "99.9%"
+// would then miss a share of exactly 0.999 and print back as
+// "99.90000000000001%". Read this way "99.9%" is the float 0.999 is, and
+// PercentExact writes it back as "99.9%". A goal, a challenge's bound and
+// anything else a person types as a percentage read it here.
+func ParsePercent(text string) (float64, error) {
+	mant, exp := text, 0
+	// A hexadecimal float ("0x1p-2") has its exponent after a p and may
+	// hold an e as a digit: it keeps the division, which is exact on it.
+	if strings.ContainsAny(text, "xX") {
+		f, err := strconv.ParseFloat(text, 64)
+		return f / 100, err
+	}
+	if i := strings.IndexAny(text, "eE"); i >= 0 {
+		e, err := strconv.Atoi(text[i+1:])
+		if err != nil {
+			// Let ParseFloat name the malformed number as it would.
+			_, perr := strconv.ParseFloat(text, 64)
+			if perr == nil {
+				perr = err
+			}
+			return 0, perr
+		}
+		mant, exp = text[:i], e
+	}
+	if m, err := strconv.ParseFloat(mant, 64); err != nil || math.IsInf(m, 0) || math.IsNaN(m) {
+		// "x" is refused as ParseFloat refuses it; "inf" and "nan" are
+		// read as ParseFloat reads them, for the caller to refuse.
+		f, perr := strconv.ParseFloat(text, 64)
+		if perr == nil {
+			return f / 100, nil
+		}
+		return 0, perr
+	}
+	return strconv.ParseFloat(mant+"e"+strconv.Itoa(exp-2), 64)
+}
+
+// PercentExact writes a share as a percentage with every digit it has,
+// for a setting such as a goal's threshold, where a rounded figure would
+// state another goal: "99%", "99.95%", "12.5%". The digits are the
+// shortest that read back to the same float (strconv's 'g' -1 of the
+// share), the point moved two places in the text, so ParsePercent of the
+// result is the share again.
+func PercentExact(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return strconv.FormatFloat(f, 'g', -1, 64) + "%"
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	// Moving the point is exact in decimal, where multiplying by 100 in
+	// binary is not (0.123456 * 100 is 12.345600000000001).
+	frac += "00"
+	whole, frac = strings.TrimLeft(whole+frac[:2], "0"), strings.TrimRight(frac[2:], "0")
+	if whole == "" {
+		whole = "0"
+	}
+	if frac != "" {
+		whole += "." + frac
+	}
+	return sign + whole + "%"
 }

@@ -337,7 +337,13 @@ func threshold(goal string, m Metric, num string) (float64, error) {
 	if percent && !share {
 		return 0, fmt.Errorf("goal %q: %s is %s, not a share: give its threshold in %s without %%, such as %s", goal, m.Name, unitWords(m), unitName(m), unitExample(m))
 	}
-	x, err := strconv.ParseFloat(text, 64)
+	// A percentage is read by moving its point (report.ParsePercent), so
+	// 99.9% is 0.999 and prints back as 99.9%, not 99.90000000000001%.
+	parse := func(t string) (float64, error) { return strconv.ParseFloat(t, 64) }
+	if percent {
+		parse = report.ParsePercent
+	}
+	x, err := parse(text)
 	if err != nil {
 		// A time may carry its unit, as --vary's ranges and --fault's
 		// latencies do (250ms..5s): search.p99<=500ms, first_open<=12s.
@@ -356,9 +362,6 @@ func threshold(goal string, m Metric, num string) (float64, error) {
 			return 0, fmt.Errorf("goal %q: the threshold %q is not a number: %s is a share, from 0 to 1 (0.99) or from 0%% to 100%% (99%%)", goal, num, m.Name)
 		}
 		return 0, fmt.Errorf("goal %q: the threshold %q is not a number: %s is %s, such as %s", goal, num, m.Name, unitWords(m), unitExample(m))
-	}
-	if percent {
-		x /= 100
 	}
 	if share && (x < 0 || x > 1) {
 		return 0, fmt.Errorf("goal %q: %s is a share, from 0 to 1 (0.99) or from 0%% to 100%% (99%%), got %s", goal, m.Name, num)

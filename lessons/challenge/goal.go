@@ -514,11 +514,13 @@ func usageOf(name string) string {
 // parseLiteral reads a goal's value: 0.5, 99%, 24s, 1500ms.
 func parseLiteral(s string) (lessons.Value, error) {
 	if p, ok := strings.CutSuffix(s, "%"); ok {
-		f, err := strconv.ParseFloat(p, 64)
+		// Moving the point, not dividing by 100: 99.9% is 0.999, as a
+		// sweep's goal reads it (report.ParsePercent).
+		f, err := report.ParsePercent(p)
 		if err != nil {
 			return lessons.Value{}, fmt.Errorf("%q is not a percentage such as 99%%", s)
 		}
-		return fraction(f / 100), nil
+		return fraction(f), nil
 	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return lessons.Value{Kind: lessons.KindNumber, F: f}, nil

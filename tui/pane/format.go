@@ -2,9 +2,7 @@ package pane
 
 import (
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -47,29 +45,9 @@ func Percent(f float64) string { return report.PercentShort(f) }
 // (0.123456 is "12.3456%", 1e-9 is "0.0000001%", 0.5 is "50%"). It is for
 // a setting, such as the failure rate that opens a breaker, where Percent's
 // rounding would state a different rule ("≥ <0.1%" for 1e-9, "≥ 12%" for
-// 0.123456); a measured share keeps Percent.
-func PercentExact(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return strconv.FormatFloat(f, 'g', -1, 64) + "%"
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	sign := ""
-	if s[0] == '-' {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, _ := strings.Cut(s, ".")
-	// Moving the point is exact in decimal, where multiplying by 100 in
-	// binary is not (0.123456 * 100 is 12.345600000000001).
-	frac += "00"
-	whole, frac = strings.TrimLeft(whole+frac[:2], "0"), strings.TrimRight(frac[2:], "0")
-	if whole == "" {
-		whole = "0"
-	}
-	if frac != "" {
-		whole += "." + frac
-	}
-	return sign + whole + "%"
-}
+// 0.123456); a measured share keeps Percent. It is report.PercentExact,
+// which report.ParsePercent reads back, so a goal prints as it was typed.
+func PercentExact(f float64) string { return report.PercentExact(f) }
 
 // Rate writes a rate a second in at most three significant digits:
 // "603/s", "49.2/s", "1.00/s"; none at all is "0/s", which "0.00/s"

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -196,14 +197,17 @@ func goalValue(p *sweep.Plan, x float64) string {
 // stands for every share past it: it reads right unless the threshold
 // lies among them.
 func readsRight(g *sweep.Goal, x float64, text string) bool {
+	// The text is read as --goal reads a percentage (report.ParsePercent):
+	// "99.9%" is 0.999, the threshold of a goal of 99.9%, so a mean of
+	// 0.9992 beside search.ok>99.9% is not written as the threshold itself.
 	num := strings.TrimSuffix(text, "%")
 	if bound := strings.TrimLeft(num, "<>"); bound != num {
-		r, err := strconv.ParseFloat(bound, 64)
+		r, err := report.ParsePercent(bound)
 		if num[0] == '>' {
-			return err == nil && (g.Threshold <= r/100 || g.Threshold >= 1)
+			return err == nil && (g.Threshold <= r || g.Threshold >= 1)
 		}
-		return err == nil && (g.Threshold >= r/100 || g.Threshold <= 0)
+		return err == nil && (g.Threshold >= r || g.Threshold <= 0)
 	}
-	r, err := strconv.ParseFloat(num, 64)
-	return err != nil || g.Met(r/100) == g.Met(x)
+	r, err := report.ParsePercent(num)
+	return err != nil || g.Met(r) == g.Met(x)
 }
