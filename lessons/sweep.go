@@ -250,17 +250,23 @@ func evalSweepCell(share bool) func(*evalCtx, []string) (Value, error) {
 	}
 }
 
-// describeCell names a cell's settings as the lesson's map labels them
-// (Axis.Labels: "recommendations.timeout=4.14 s"), where a bare 4136
-// left its unit to guess.
+// describeCell names a cell's settings as the author types them back
+// into the lesson file, as --vary takes them: every digit the cell ran
+// with and its unit (Axis.Setting: "recommendations.timeout=4136.364ms").
+// The map's short label (4.14 s) typed back runs another design, and a
+// bare 4136 left its unit to guess.
 func describeCell(res *sweep.Result, i, j int) string {
 	p := res.Plan
-	s := p.Axes[0].Path + "=" + p.Axes[0].Labels()[i]
+	s := p.Axes[0].Path + "=" + p.Axes[0].Setting(i)
 	if len(p.Axes) > 1 {
-		s += ", " + p.Axes[1].Path + "=" + p.Axes[1].Labels()[j]
+		s += ", " + rowSetting(p, j)
 	}
 	return s
 }
+
+// rowSetting is row j's setting of a two-knob sweep, as describeCell
+// writes a cell's.
+func rowSetting(p *sweep.Plan, j int) string { return p.Axes[1].Path + "=" + p.Axes[1].Setting(j) }
 
 // Edge is where row j of a sweep's result crosses its goal: the first x
 // index whose cell's Met differs from the row's first cell, or -1.
@@ -288,7 +294,7 @@ func evalSweepEdge(c *evalCtx, a []string) (Value, error) {
 	if i < 0 {
 		row := ""
 		if len(res.Plan.Axes) > 1 {
-			row = " at " + res.Plan.Axes[1].Path + "=" + res.Plan.Axes[1].Labels()[j]
+			row = " at " + rowSetting(res.Plan, j)
 		}
 		return Value{}, fmt.Errorf("the goal %s is met everywhere or nowhere%s: no edge to quote", res.Plan.Goal, row)
 	}

@@ -338,16 +338,6 @@ func (a Axis) Label() string {
 // Format writes value i of the axis briefly, in its unit.
 func (a Axis) Format(i int) string { return Short(a.X[i]) }
 
-// Setting writes value i as a user sets the knob: a duration with its unit
-// (4136ms, 12.5s), as Format rounds it, and any other number as Format
-// writes it (200 workers is workers=200).
-func (a Axis) Setting(i int) string {
-	if a.Unit == "ms" || a.Unit == "s" {
-		return Short(a.X[i]) + a.Unit
-	}
-	return Short(a.X[i])
-}
-
 // Short writes a number in a few characters: whole numbers as they are,
 // others to three significant digits (616 rather than 615.8).
 func Short(x float64) string {

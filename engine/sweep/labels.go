@@ -104,3 +104,40 @@ func (ax Axis) ShownUnit() (string, float64) {
 	letter := strings.TrimLeft(report.AxisLabel(0, unit), "0")
 	return letter, unit.Seconds()
 }
+
+// Setting is value i of the axis as a user sets the knob, with every
+// digit the cell ran with: sweep.Short's few digits when they are the
+// value, else all of them, in the axis's unit ("2840.909ms"); an axis read
+// in minutes or hours (Axis.ShownUnit) as a duration in them, to the
+// millisecond ("13h", "9h20m", "9h20m0.5s"), which --vary and a scenario
+// file take back. The sweep screen's typed wording (a goal's boundary, a
+// cell read on the command line) and a lesson's [sweep] check errors,
+// which an author types back into the lesson file, both write it.
+func (ax Axis) Setting(i int) string {
+	x := ax.X[i]
+	if _, per := ax.ShownUnit(); per > 0 {
+		d := time.Duration(math.Round(x*1000)) * time.Millisecond
+		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
+		if strings.HasSuffix(s, "m0s") {
+			s = strings.TrimSuffix(s, "0s")
+		}
+		if strings.HasSuffix(s, "h0m") {
+			s = strings.TrimSuffix(s, "0m")
+		}
+		return s
+	}
+	figure := strconv.FormatFloat(x, 'f', -1, 64)
+	if short := Short(x); parsesTo(short, x) {
+		figure = short
+	}
+	if ax.Unit == "ms" || ax.Unit == "s" {
+		return figure + ax.Unit
+	}
+	return figure
+}
+
+// parsesTo says whether text reads back as x exactly.
+func parsesTo(text string, x float64) bool {
+	f, err := strconv.ParseFloat(text, 64)
+	return err == nil && f == x
+}

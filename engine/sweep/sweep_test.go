@@ -201,14 +201,18 @@ func TestDescribe(t *testing.T) {
 }
 
 // Setting writes an axis's value as a user sets the knob: a duration with
-// its unit.
+// its unit, every digit the cell ran with, so --vary typed with it runs
+// that very cell (4136ms, the old rounded setting, ran another design).
 func TestAxisSetting(t *testing.T) {
 	for _, c := range []struct {
 		vary string
 		i    int
 		want string
 	}{
-		{"recommendations.timeout=250ms..5s:12", 9, "4136ms"},
+		{"recommendations.timeout=250ms..5s:12", 9, "4136.364ms"},
+		{"recommendations.timeout=1s..20s:7", 1, "4.167s"},
+		{"duration=2h..24h:4", 1, "9h20m"},
+		{"payment.fault.probability=10%..90%:7", 1, "0.233333333333"},
 		{"recommendations.timeout=250ms..5s:12", 0, "250ms"},
 		{"recommendations.timeout=1s..20s:3", 1, "10.5s"},
 		{"recommendations.timeout=0s..50ms:3", 1, "25ms"},
@@ -227,7 +231,26 @@ func TestAxisSetting(t *testing.T) {
 				t.Errorf("%s: %q does not read back as a duration: %v", c.vary, ax.Setting(c.i), err)
 			}
 		}
+		// Typed back into --vary, the setting is the cell's value.
+		set := ax.Setting(c.i)
+		back, err := ParseVary(ax.Path + "=" + set + ".." + set + ":1")
+		if err != nil || settingOf(back, 0) != settingOf(ax, c.i) {
+			t.Errorf("%s: %q reads back as %v %s (%v), want %v %s", c.vary, set, back.X, back.Unit, err, ax.X[c.i], ax.Unit)
+		}
 	}
+}
+
+// settingOf is value i of an axis as the knob gets it: a duration in
+// nanoseconds, whichever unit the range read it in (4.167s..4.167s is
+// read in ms), another number as it is.
+func settingOf(ax Axis, i int) float64 {
+	switch ax.Unit {
+	case "ms":
+		return math.Round(ax.X[i] * 1e6)
+	case "s":
+		return math.Round(ax.X[i] * 1e9)
+	}
+	return ax.X[i]
 }
 
 // testSet sets the few knobs these tests vary, standing in for

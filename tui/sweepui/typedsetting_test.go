@@ -30,7 +30,7 @@ func TestTypedSettingsRunAsTheCell(t *testing.T) {
 			}
 			// The setter's own terms: a duration as Go writes it, a
 			// number with every digit (X's unit follows the range's).
-			got, want := typedValue(back, 0), typedValue(ax, i)
+			got, want := back.Setting(0), ax.Setting(i)
 			if gd, err := time.ParseDuration(got); err == nil {
 				wd, _ := time.ParseDuration(want)
 				got, want = gd.String(), wd.String()

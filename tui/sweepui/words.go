@@ -1,10 +1,7 @@
 package sweepui
 
 import (
-	"math"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -128,42 +125,7 @@ func knobSetting(ax sweep.Axis, i int, text string, w Wording) string {
 		// A no-break space keeps "3.7 s" whole where the line wraps.
 		return knobLabel(ax.Path) + " " + strings.ReplaceAll(text, " ", "\u00a0")
 	}
-	return ax.Path + "=" + typedValue(ax, i)
-}
-
-// typedValue is value i of an axis as a user sets the knob, with every
-// digit the cell ran with: sweep.Short's few digits when they are the
-// value, else all of them, in the axis's unit ("2840.909ms"); an axis read
-// in minutes or hours (Axis.ShownUnit) as a duration in them, to the
-// millisecond ("13h", "9h20m", "9h20m0.5s"), which --vary and a scenario
-// file take back.
-func typedValue(ax sweep.Axis, i int) string {
-	x := ax.X[i]
-	if _, per := ax.ShownUnit(); per > 0 {
-		d := time.Duration(math.Round(x*1000)) * time.Millisecond
-		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
-		if strings.HasSuffix(s, "m0s") {
-			s = strings.TrimSuffix(s, "0s")
-		}
-		if strings.HasSuffix(s, "h0m") {
-			s = strings.TrimSuffix(s, "0m")
-		}
-		return s
-	}
-	figure := strconv.FormatFloat(x, 'f', -1, 64)
-	if short := sweep.Short(x); parsesTo(short, x) {
-		figure = short
-	}
-	if ax.Unit == "ms" || ax.Unit == "s" {
-		return figure + ax.Unit
-	}
-	return figure
-}
-
-// parsesTo says whether text reads back as x exactly.
-func parsesTo(text string, x float64) bool {
-	f, err := strconv.ParseFloat(text, 64)
-	return err == nil && f == x
+	return ax.Path + "=" + ax.Setting(i)
 }
 
 // metricWords is a measure's name in words: "recommendations rejected".
