@@ -10,7 +10,12 @@ import (
 
 // faultFlag is --fault, repeatable: faults injected into the scenario as
 // events at their moments (engine/chaos), in the order given.
-type faultFlag struct{ specs []chaos.Spec }
+type faultFlag struct {
+	specs []chaos.Spec
+	// typed is each spec as given, for apply to refuse it in the words
+	// the user wrote ("999s", not "16m39s").
+	typed []string
+}
 
 // addFaultFlag adds --fault to a command's flags.
 func addFaultFlag(fs *flag.FlagSet) *faultFlag {
@@ -48,12 +53,18 @@ func (f *faultFlag) Set(s string) error {
 		return err
 	}
 	f.specs = append(f.specs, sp)
+	f.typed = append(f.typed, s)
 	return nil
 }
 
 // apply injects the faults into sc; a fault whose target or kind the
 // scenario does not have is a usage error that lists what it has.
 func (f *faultFlag) apply(sc *engine.Scenario) (*engine.Scenario, error) {
+	for _, s := range f.typed {
+		if _, err := chaos.ParseIn(sc, s); err != nil {
+			return nil, usagef("--fault: %w", err)
+		}
+	}
 	out, err := chaos.Apply(sc, f.specs)
 	if err != nil {
 		return nil, usagef("--fault: %w", err)

@@ -34,7 +34,7 @@ func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, e
 	out.Variants = append([]engine.Variant(nil), sc.Variants...)
 	targets := TargetsOf(sc)
 	for _, sp := range specs {
-		t, err := resolve(sc, targets, sp)
+		t, err := resolve(sc, targets, sp, typedTimes{})
 		if err != nil {
 			return nil, err
 		}

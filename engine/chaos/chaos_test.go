@@ -133,7 +133,7 @@ func TestApplyRefusesWithTheTargets(t *testing.T) {
 		{"12s inventory surge x3", "service inventory takes slow LATENCY, hang, errors PERCENT, down, restart, recover, not surge"},
 		{"12s database restart", "dependency inventory/database takes slow LATENCY, hang, errors PERCENT, down, recover, not restart"},
 		{"12s home hang", "endpoint home takes surge xFACTOR, recover, not hang"},
-		{"65s inventory hang", "traffic runs from 0 to 1m;"},
+		{"65s inventory hang", "traffic, which runs from 0 to 1m;"},
 		{"12s inventory recover", "no fault or surge in force at 12s"},
 	} {
 		sp, err := Parse(tc.in)

@@ -94,6 +94,13 @@ type Spec struct {
 	For    time.Duration
 }
 
+// typedTimes is a spec's AT, LATENCY and DURATION as the learner wrote
+// them ("999s", which String writes "16m39s"), for a refusal to quote
+// their own words back rather than a form they must convert to recognise
+// (ParseIn); "" where the spec has none or was built in code. It is kept
+// beside a Spec, not in it, so that two specs of the same fault stay ==.
+type typedTimes struct{ at, latency, dur string }
+
 // Grammar is the spec's form, for messages and --help.
 const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'; AT alone is seconds (12 is 12s), LATENCY and DURATION take their unit (2s, 500ms); a name that holds a space goes in double quotes, as in a knob path: '20s \"orders db\" hang'"
 
@@ -102,6 +109,31 @@ const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 
 // Check's (or Apply's) to say, against a scenario. The words are cut as
 // Fields cuts them, so a target may be quoted.
 func Parse(s string) (Spec, error) {
+	sp, _, err := parse(s)
+	return sp, err
+}
+
+// parse is Parse, with the times as written.
+func parse(s string) (Spec, typedTimes, error) {
+	sp, err := parseSpec(s)
+	if err != nil {
+		return Spec{}, typedTimes{}, err
+	}
+	f, _ := Fields(s)
+	t := typedTimes{at: f[0]}
+	rest := f[3:]
+	if sp.Kind == Slow {
+		t.latency, rest = rest[0], rest[1:]
+	} else if sp.Kind == Errors || sp.Kind == Surge {
+		rest = rest[1:]
+	}
+	if len(rest) == 2 {
+		t.dur = rest[1]
+	}
+	return sp, t, nil
+}
+
+func parseSpec(s string) (Spec, error) {
 	f, err := Fields(s)
 	if err != nil {
 		return Spec{}, fmt.Errorf("fault %q: %w", s, err)
@@ -167,7 +199,7 @@ func Parse(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
 		}
 	case kind == Recover:
-		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %s)", s, engine.FormatDuration(sp.At))
+		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %s)", s, f[0])
 	default:
 		return Spec{}, fmt.Errorf("fault %q: after %q, want nothing or 'for DURATION', got %q", s, kind.Usage(), strings.Join(rest, " "))
 	}
@@ -179,21 +211,67 @@ func Parse(s string) (Spec, error) {
 // as a scenario file writes them): a fault late in a day-long run reads
 // "12h5m14.3s", not "43514.3s", which the learner would have to divide out.
 func (sp Spec) String() string {
+	return sp.write(typedTimes{})
+}
+
+// said is the spec as a refusal quotes it: String's form with its times as
+// typed (t), so "999s db hang" refused is not echoed back as "16m39s db
+// hang", a time the learner never wrote.
+func (sp Spec) said(t typedTimes) string {
+	return sp.write(t)
+}
+
+// write is String with the times in t where t has them.
+func (sp Spec) write(t typedTimes) string {
 	var b strings.Builder
-	b.WriteString(engine.FormatDuration(sp.At))
+	b.WriteString(orFormat(t.at, sp.At))
 	b.WriteString(" " + QuoteName(sp.Target) + " " + sp.Kind.String())
 	switch sp.Kind {
 	case Slow:
-		b.WriteString(" " + engine.FormatDuration(sp.Latency))
+		b.WriteString(" " + orFormat(t.latency, sp.Latency))
 	case Errors:
 		b.WriteString(" " + strconv.FormatFloat(sp.Rate*100, 'f', -1, 64) + "%")
 	case Surge:
 		b.WriteString(" x" + strconv.FormatFloat(sp.Factor, 'f', -1, 64))
 	}
 	if sp.For > 0 {
-		b.WriteString(" for " + engine.FormatDuration(sp.For))
+		b.WriteString(" for " + orFormat(t.dur, sp.For))
 	}
 	return b.String()
+}
+
+// orFormat is typed, or d as a scenario file writes it when typed is "".
+func orFormat(typed string, d time.Duration) string {
+	if typed != "" {
+		return typed
+	}
+	return engine.FormatDuration(d)
+}
+
+// oneUnit is a time written in one unit: "999s", "2.5m", "500ms".
+var oneUnit = regexp.MustCompile(`^(?:\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)$`)
+
+// inUnitOf writes d in the unit the learner wrote typed in (seconds for a
+// bare number, as AT reads one), so that a run's end set beside their
+// "999s" reads "120s", not "2m": two numbers in one unit compare at a
+// glance. A time typed in mixed units (1m30s), or a d that unit would
+// write with more than three decimals, is written as FormatDuration does.
+func inUnitOf(typed string, d time.Duration) string {
+	unit := "s"
+	if m := oneUnit.FindStringSubmatch(typed); m != nil {
+		unit = m[1]
+	} else if !bareNumber.MatchString(typed) {
+		return engine.FormatDuration(d)
+	}
+	size, err := time.ParseDuration("1" + unit)
+	if err != nil {
+		return engine.FormatDuration(d)
+	}
+	v := float64(d) / float64(size)
+	if math.Abs(v*1000-math.Round(v*1000)) > 1e-9 {
+		return engine.FormatDuration(d)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64) + unit
 }
 
 // Fields cuts a spec into its words at spaces, except inside double
@@ -288,12 +366,21 @@ func (e *unknownKindError) Error() string {
 }
 
 // ParseIn is Parse for a fault typed for sc: a kind it does not know is
-// refused with the kinds its target takes when sc has that target. Parse
+// refused with the kinds its target takes when sc has that target (Parse
 // alone lists every kind, and offered a service "surge xFACTOR", which it
-// does not take. The spec it reads is Parse's.
+// does not take), and a spec Check refuses is refused quoting the times as
+// typed. The spec it reads is Parse's.
 func ParseIn(sc *engine.Scenario, s string) (Spec, error) {
-	sp, err := Parse(s)
+	sp, typed, err := parse(s)
 	var unknown *unknownKindError
+	if err == nil {
+		// Refused in the words typed, where Apply, holding only the spec,
+		// would quote its canonical form.
+		if _, err := resolve(sc, TargetsOf(sc), sp, typed); err != nil {
+			return Spec{}, err
+		}
+		return sp, nil
+	}
 	if !errors.As(err, &unknown) {
 		return sp, err
 	}

@@ -223,29 +223,31 @@ func Describe(targets []Target) string {
 // Check says whether sp can be applied to sc: its target exists, takes its
 // kind, and its moment lies within the traffic.
 func Check(sc *engine.Scenario, sp Spec) error {
-	_, err := resolve(sc, TargetsOf(sc), sp)
+	_, err := resolve(sc, TargetsOf(sc), sp, typedTimes{})
 	return err
 }
 
-func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
+// resolve is sp's target in sc, or why sc cannot take sp, quoting sp with
+// the times in typed where it has them.
+func resolve(sc *engine.Scenario, targets []Target, sp Spec, typed typedTimes) (Target, error) {
 	t, ok := Find(targets, sp.Target)
 	if !ok {
 		if e := intervalEndpoint(sc, sp.Target); e != "" {
 			// An endpoint called at a fixed interval (a health check) has
 			// no rate for a surge to multiply: name it as what it is.
-			return Target{}, fmt.Errorf("fault %q: %s is an endpoint called every %s, a fixed interval, which no fault can change (a surge multiplies an endpoint's rate); targets: %s", sp.String(), e, engine.FormatDuration(intervalOf(sc, e)), Describe(targets))
+			return Target{}, fmt.Errorf("fault %q: %s is an endpoint called every %s, a fixed interval, which no fault can change (a surge multiplies an endpoint's rate); targets: %s", sp.said(typed), e, engine.FormatDuration(intervalOf(sc, e)), Describe(targets))
 		}
-		return Target{}, fmt.Errorf("fault %q: %s has no part called %q; targets: %s", sp.String(), sc.Name, sp.Target, Describe(targets))
+		return Target{}, fmt.Errorf("fault %q: %s has no part called %q; targets: %s", sp.said(typed), sc.Name, sp.Target, Describe(targets))
 	}
 	if !t.Takes(sp.Kind) {
 		var kinds []string
 		for _, k := range t.Kinds {
 			kinds = append(kinds, k.Usage())
 		}
-		return Target{}, fmt.Errorf("fault %q: %s takes %s, not %s; %s", sp.String(), t.named(), strings.Join(kinds, ", "), sp.Kind, takersOf(sc, targets, sp.Kind))
+		return Target{}, fmt.Errorf("fault %q: %s takes %s, not %s; %s", sp.said(typed), t.named(), strings.Join(kinds, ", "), sp.Kind, takersOf(sc, targets, sp.Kind))
 	}
 	if sp.At >= sc.Duration {
-		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %s; inject at a moment before its end", sp.String(), sc.Name, engine.FormatDuration(sc.Duration))
+		return Target{}, fmt.Errorf("fault %q: at %s, past the end of %s's traffic, which runs from 0 to %s; inject at a moment before its end", sp.said(typed), orFormat(typed.at, sp.At), sc.Name, inUnitOf(typed.at, sc.Duration))
 	}
 	return t, nil
 }

@@ -148,10 +148,10 @@ func parseFault(sc *engine.Scenario, p part, input string) (chaos.Spec, error) {
 	if len(f) < 2 {
 		return chaos.Spec{}, fmt.Errorf("want AT KIND, such as 20s hang for 10s (%s takes %s)", p.name, kindWords(t))
 	}
-	// The spec's grammar splits at spaces, and a name may hold one: the
-	// target goes in after the parse.
+	// The spec's grammar splits at spaces, and a name may hold one: its
+	// form is read with a stand-in for the name, put back in its errors.
 	const stand = "TARGET"
-	sp, err := chaos.Parse(strings.Join(append([]string{f[0], stand}, f[1:]...), " "))
+	_, err = chaos.Parse(strings.Join(append([]string{f[0], stand}, f[1:]...), " "))
 	if kind, ok := chaos.UnknownKind(err); ok {
 		// Parse lists every kind (a service was offered surge): the
 		// part's own, as the prompt's note lists them.
@@ -161,11 +161,9 @@ func parseFault(sc *engine.Scenario, p part, input string) (chaos.Spec, error) {
 	if err != nil {
 		return chaos.Spec{}, errors.New(strings.ReplaceAll(err.Error(), " "+stand+" ", " "+name+" "))
 	}
-	sp.Target = name
-	if err := chaos.Check(sc, sp); err != nil {
-		return chaos.Spec{}, err
-	}
-	return sp, nil
+	// Checked as typed, the name in its place, so that a refusal quotes
+	// the learner's times back ("999s", not "16m39s").
+	return chaos.ParseIn(sc, strings.Join(append([]string{f[0], chaos.QuoteName(name)}, f[1:]...), " "))
 }
 
 // injectInto makes specs events of sc, in place, as the sandbox's chaos

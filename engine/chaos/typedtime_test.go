@@ -1,0 +1,42 @@
+package chaos
+
+import (
+	"strings"
+	"testing"
+)
+
+// A refused fault's time is quoted back as the learner typed it, and the
+// run's end beside it in the same unit: "999s" typed into a 60s run is not
+// echoed as "16m39s", a time they never wrote.
+func TestRefusalQuotesTheTimeAsTyped(t *testing.T) {
+	sc := build(t, "multi-hop") // its traffic runs 60s
+	for _, tc := range []struct{ in, says, not string }{
+		{"999s inventory hang", `fault "999s inventory hang": at 999s, past the end of multi-hop's traffic, which runs from 0 to 60s`, "16m39s"},
+		{"999 inventory hang for 90s", `fault "999 inventory hang for 90s": at 999, past the end of multi-hop's traffic, which runs from 0 to 60s`, "1m30s"},
+		{"2m inventory slow 1500ms", `fault "2m inventory slow 1500ms": at 2m, past the end of multi-hop's traffic, which runs from 0 to 1m`, "1.5s"},
+		{"61000ms inventory hang", "at 61000ms, past the end of multi-hop's traffic, which runs from 0 to 60000ms", "1m1s"},
+		{"1m30s inventory hang", "at 1m30s, past the end of multi-hop's traffic, which runs from 0 to 1m;", ""},
+		{"12s nowhere hang for 120s", `fault "12s nowhere hang for 120s": multi-hop has no part called "nowhere"`, "2m"},
+	} {
+		_, err := ParseIn(sc, tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.says) || (tc.not != "" && strings.Contains(err.Error(), tc.not)) {
+			t.Errorf("ParseIn(%q) = %v, want it saying %q and not %q", tc.in, err, tc.says, tc.not)
+		}
+	}
+	// A spec that comes without its words, built in code or kept from
+	// before, is refused in String's form.
+	sp := Spec{At: 999e9, Target: "inventory", Kind: Hang}
+	if err := Check(sc, sp); err == nil || !strings.Contains(err.Error(), `fault "16m39s inventory hang": at 16m39s, past the end of multi-hop's traffic, which runs from 0 to 1m;`) {
+		t.Errorf("Check(%v) = %v, want the time in String's form", sp, err)
+	}
+	// String stays the canonical form whatever was typed.
+	if sp, err := Parse("999 inventory hang for 90s"); err != nil || sp.String() != "16m39s inventory hang for 1m30s" {
+		t.Errorf("Parse(999 inventory hang for 90s).String() = %q, %v", sp.String(), err)
+	}
+	// A spec sc takes is Parse's, and equal to the same fault typed otherwise.
+	a, errA := ParseIn(sc, "12 inventory slow 1500ms for 10s")
+	b, errB := Parse("12s inventory slow 1.5s for 10000ms")
+	if errA != nil || errB != nil || a != b {
+		t.Errorf("ParseIn read %v, %v; Parse %v, %v", a, errA, b, errB)
+	}
+}
