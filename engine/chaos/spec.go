@@ -214,6 +214,24 @@ func (sp Spec) String() string {
 	return sp.write(typedTimes{})
 }
 
+// Told is the spec as a confirmation tells it, for a run that ends at
+// end: String, but for a fault whose span outlasts the run, which the
+// run cuts at its end: "inventory hang from 50s to the end", where "50s
+// inventory hang for 30s" would promise 30 s of a hang the run shows 10 s
+// of. Such a fault is taken as it is (a sweep or a built-in may run its
+// faults past the end on purpose); only its words change.
+func (sp Spec) Told(end time.Duration) string {
+	if to := sp.end(); to == 0 || to <= end {
+		return sp.String()
+	}
+	words := sp.write(typedTimes{})
+	words = words[strings.IndexByte(words, ' ')+1:] // the moment goes after
+	if i := strings.LastIndex(words, " for "); i >= 0 && sp.For > 0 {
+		words = words[:i]
+	}
+	return words + " from " + engine.FormatDuration(sp.At) + " to the end"
+}
+
 // said is the spec as a refusal quotes it: String's form with its times as
 // typed (t), so "999s db hang" refused is not echoed back as "16m39s db
 // hang", a time the learner never wrote.

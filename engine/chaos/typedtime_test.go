@@ -40,3 +40,26 @@ func TestRefusalQuotesTheTimeAsTyped(t *testing.T) {
 		t.Errorf("ParseIn read %v, %v; Parse %v, %v", a, errA, b, errB)
 	}
 }
+
+// A fault whose span outlasts the run is told as running to the end, its
+// "for" dropped: the run shows only what lies before its end.
+func TestToldSaysAFaultRunsToTheEnd(t *testing.T) {
+	const end = 60e9
+	for in, want := range map[string]string{
+		"50s inventory hang for 30s":         "inventory hang from 50s to the end",
+		"50 inventory slow 2s for 1m":        "inventory slow 2s from 50s to the end",
+		`50s "orders db" errors 50% for 20s`: `"orders db" errors 50% from 50s to the end`,
+		"59.5s api restart":                  "api restart from 59.5s to the end",
+		"20s inventory hang for 40s":         "20s inventory hang for 40s", // ends with the run
+		"20s inventory hang":                 "20s inventory hang",         // until the end already
+		"50s home surge x3 for 5s":           "50s home surge x3 for 5s",
+	} {
+		sp, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sp.Told(end); got != want {
+			t.Errorf("Parse(%q).Told(60s) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -127,7 +127,7 @@ func (m *Model) faultPrompt(p part, input string) bool {
 		if m.w < wide {
 			marks = "the list marks its span"
 		}
-		m.msg = fmt.Sprintf("added the fault %s, in every variant: %s, w saves it, p plays it (u takes it back)", sp, marks)
+		m.msg = fmt.Sprintf("added the fault %s, in every variant: %s, w saves it, p plays it (u takes it back)", sp.Told(m.sc.Duration), marks)
 	}
 	return true
 }
@@ -222,9 +222,10 @@ func (m *Model) Played(injected []chaos.Spec) {
 	if len(injected) == 0 || m.sc == nil {
 		return
 	}
-	var words []string
+	var words, told []string
 	for _, sp := range injected {
 		words = append(words, sp.String())
+		told = append(told, sp.Told(m.sc.Duration))
 	}
 	m.stage, m.form, m.prompt, m.ask, m.connecting = building, nil, nil, noQuestion, false
 	m.renaming, m.faulting, m.sharing, m.msg, m.msgErr = part{}, part{}, false, "", false
@@ -235,16 +236,21 @@ func (m *Model) Played(injected []chaos.Spec) {
 		m.msg = fmt.Sprintf("the faults injected while playing (%s) were not kept: %s", strings.Join(words, "; "), strings.TrimPrefix(m.msg, "refused: "))
 		return
 	}
-	m.msg = fmt.Sprintf("kept what you injected while playing: %s; w saves it with the system, u takes it back", strings.Join(words, "; "))
+	m.msg = fmt.Sprintf("kept what you injected while playing: %s; w saves it with the system, u takes it back", strings.Join(told, "; "))
 }
 
-// faultWords says a part's faults briefly, for its line in the list:
-// "⚠ hang 20s–30s", "⚠ errors 50% from 10s".
-func faultWords(sys *engine.System, p part) string {
+// faultWords says a part's faults briefly, for its line in the list, on
+// a run that ends at end: "⚠ hang 20s–30s", "⚠ errors 50% from 10s", and a
+// fault that outlasts the run "⚠ hang from 50s to the end", not
+// "50s–1m20s", a stretch the run never reaches.
+func faultWords(sys *engine.System, p part, end time.Duration) string {
 	var out []string
 	span := func(from, to time.Duration) string {
 		if to == 0 {
 			return "from " + engine.FormatDuration(from)
+		}
+		if end > 0 && to > end {
+			return "from " + engine.FormatDuration(from) + " to the end"
 		}
 		return engine.FormatDuration(from) + "–" + engine.FormatDuration(to)
 	}

@@ -722,11 +722,11 @@ func describe(sc *engine.Scenario, p part) string {
 				if e.Interval > 0 {
 					rate = "every " + engine.FormatDuration(e.Interval)
 				}
-				return fmt.Sprintf("%s %s → %s", e.Name, rate, callsWord(e.Calls)) + faultWords(sys, p)
+				return fmt.Sprintf("%s %s → %s", e.Name, rate, callsWord(e.Calls)) + faultWords(sys, p, sc.Duration)
 			}
 		}
 	case partTenant:
-		return "tenant " + p.name + shareWords(sys, p.name) + faultWords(sys, p)
+		return "tenant " + p.name + shareWords(sys, p.name) + faultWords(sys, p, sc.Duration)
 	case partService:
 		s := service(sys, p.name)
 		if s == nil {
@@ -736,9 +736,9 @@ func describe(sc *engine.Scenario, p part) string {
 		if s.Instances > 1 {
 			size = fmt.Sprintf("%d × %d workers", s.Instances, s.Workers)
 		}
-		return fmt.Sprintf("%s · %s → %s", s.Name, size, callsWord(s.Calls)) + faultWords(sys, p)
+		return fmt.Sprintf("%s · %s → %s", s.Name, size, callsWord(s.Calls)) + faultWords(sys, p, sc.Duration)
 	case partLeaf:
-		return p.name + " · " + latencyWords(leafOf(sys, p).Latency) + faultWords(sys, p)
+		return p.name + " · " + latencyWords(leafOf(sys, p).Latency) + faultWords(sys, p, sc.Duration)
 	}
 	return p.name
 }

@@ -301,10 +301,11 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 		return
 	}
 	specs := slices.Clone(m.sim.injected)
-	note := "injected " + sp.String()
+	// Told: a fault that outlasts the run reads as running to its end.
+	note := "injected " + sp.Told(m.end())
 	if i, err := strconv.Atoi(p.Subject); err == nil && i >= 0 && i < len(specs) {
 		specs[i] = sp
-		note = "changed to " + sp.String()
+		note = "changed to " + sp.Told(m.end())
 	} else {
 		specs = append(specs, sp)
 	}

@@ -24,3 +24,19 @@ func TestChaosPromptRefusesTheTimeAsTyped(t *testing.T) {
 		t.Errorf("refusal %q, want it saying %q", got, want)
 	}
 }
+
+// A fault that outlasts the run is injected as typed, and its
+// confirmation says it runs to the end: "for 30s" from 50 s promised 30 s
+// of a hang a 60 s run shows 10 s of.
+func TestChaosPromptSaysAFaultRunsToTheEnd(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "multi-hop")})
+	m = injectFromMenu(t, m, "inventory", chaos.Hang)
+	m = press(typeRunes(m, "50s inventory hang for 30s"), "enter")
+	if got := m.Injected(); len(got) != 1 || got[0] != mustSpec(t, "50s inventory hang for 30s") {
+		t.Fatalf("injected %v, want the fault as typed", got)
+	}
+	if want := "injected inventory hang from 50s to the end"; !strings.Contains(m.note, want) {
+		t.Errorf("note %q, want it saying %q", m.note, want)
+	}
+}
