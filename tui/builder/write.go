@@ -100,16 +100,29 @@ func saveError(path string, err error) string {
 	err = pe.Err // not Go's "open PATH:", which the words below replace
 	folder := filepath.Dir(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist) && folderMissing(folder):
 		return fmt.Sprintf("the folder %s does not exist; create it first, or give a file in a folder that exists", folder)
+	case errors.Is(err, fs.ErrNotExist):
+		// The folder is there and the OS still says no such file: a
+		// folder it keeps itself (/proc, /sys) makes no new files.
+		return fmt.Sprintf("cannot write there: %v, though the folder %s exists (the system makes no new files in it); give a file in a folder you can write to", err, folder)
 	case errors.Is(err, syscall.ENOTDIR):
 		return fmt.Sprintf("part of the folder %s is a file, not a folder; give a file in a folder that exists", folder)
 	case errors.Is(err, syscall.EISDIR):
 		return fmt.Sprintf("%s is a folder; give a file's name, such as %s", path, filepath.Join(path, "mine.toml"))
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
-		return fmt.Sprintf("the folder %s cannot be written to (%v); give a file in a folder you can write to", folder, err)
+		return fmt.Sprintf("cannot write there: %v, in the folder %s; give a file in a folder you can write to", err, folder)
 	}
 	return fmt.Sprintf("cannot write %s: %v", path, err)
+}
+
+// folderMissing is whether folder is truly not there (os.Stat says so):
+// the OS says "no such file or directory" of a file it will not create in
+// a folder that exists, too (/proc/x.toml), where "the folder /proc does
+// not exist" was false.
+func folderMissing(folder string) bool {
+	_, err := os.Stat(folder)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // onWritten says what a write did, or asks before overwriting.
