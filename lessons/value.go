@@ -266,11 +266,13 @@ func parseLiteral(s string) (Value, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case strings.HasSuffix(s, "%"):
-		f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
+		// Moving the point, not dividing by 100: "99.9%" is 0.999, the
+		// share "0.999" is, as a goal and a sweep read it (report.ParsePercent).
+		f, err := report.ParsePercent(strings.TrimSpace(strings.TrimSuffix(s, "%")))
 		if err != nil {
 			return Value{}, fmt.Errorf("%q is not a percentage such as 50%%", s)
 		}
-		return fraction(f / 100), nil
+		return fraction(f), nil
 	case strings.Contains(s, "/"):
 		r, ok := new(big.Rat).SetString(s)
 		if !ok {
