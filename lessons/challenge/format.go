@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
 	toml "github.com/pelletier/go-toml/v2"
@@ -796,10 +797,13 @@ func boundOf(kind KnobKind, v any) (float64, error) {
 		}
 		if kind == KnobShare {
 			if p, ok := strings.CutSuffix(x, "%"); ok {
-				var f float64
-				if _, err := fmt.Sscan(p, &f); err == nil {
-					return f / 100, nil
+				// Moving the point, not dividing by 100: "99.9%" is the
+				// 0.999 a bare 0.999 is, and prints back as 99.9%.
+				f, err := report.ParsePercent(strings.TrimSpace(p))
+				if err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+					return f, nil
 				}
+				return 0, fmt.Errorf("%q is not a percentage such as \"50%%\"", x)
 			}
 		}
 	}

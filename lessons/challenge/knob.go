@@ -12,6 +12,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
 )
@@ -401,7 +402,10 @@ func unsetZero(zero string) string { return zero + " (" + UnsetText + ")" }
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
-			return strconv.FormatFloat(100*f, 'f', -1, 64) + "%"
+			// The point moved in the text, as a "33.3%" bound was read
+			// (report.ParsePercent): 100*0.333 is 33.300000000000004, and
+			// 100*0.07 is 7.000000000000001.
+			return report.PercentExact(f)
 		}
 	}
 	text := FormatValue(v)
