@@ -94,21 +94,17 @@ func (percentages) Write(x float64, p int, way heatbands.Rounding) string {
 }
 
 // Read reads a percentage as percentTo writes it, as a share: 30% is
-// 0.3, with the bound of "<0.1%" or ">99.9%".
+// 0.3, with the bound of "<0.1%" or ">99.9%". The point is moved, not
+// divided by 100 (report.ParsePercent), so a legend's "99.9%" is the
+// 0.999 a goal of 99.9% holds, and 99.9/100's extra unit in the last place
+// does not put an edge a hair above the share it was written from.
 func (percentages) Read(text string) (float64, byte) {
-	r, bound := readPercent(text)
-	return r / 100, bound
-}
-
-// readPercent reads a percentage as percentTo writes it: its number, and
-// its bound ('<', '>' or 0).
-func readPercent(text string) (float64, byte) {
 	num := strings.TrimSuffix(text, "%")
 	var bound byte
 	if num != "" && (num[0] == '<' || num[0] == '>') {
 		bound, num = num[0], num[1:]
 	}
-	r, err := strconv.ParseFloat(num, 64)
+	r, err := report.ParsePercent(num)
 	if err != nil {
 		return math.NaN(), bound
 	}
