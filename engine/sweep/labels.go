@@ -127,7 +127,7 @@ func (ax Axis) Setting(i int) string {
 		return s
 	}
 	figure := strconv.FormatFloat(x, 'f', -1, 64)
-	if short := Short(x); parsesTo(short, x) {
+	if short := Short(x); ParsesTo(short, x) {
 		figure = short
 	}
 	if ax.Unit == "ms" || ax.Unit == "s" {
@@ -136,8 +136,10 @@ func (ax Axis) Setting(i int) string {
 	return figure
 }
 
-// parsesTo says whether text reads back as x exactly.
-func parsesTo(text string, x float64) bool {
+// ParsesTo says whether text reads back as x exactly: a short figure is
+// written only when it is the value, not a neighbour of it. The sandbox's
+// sweep span checks its range ends with it too.
+func ParsesTo(text string, x float64) bool {
 	f, err := strconv.ParseFloat(text, 64)
 	return err == nil && f == x
 }

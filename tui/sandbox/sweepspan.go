@@ -110,7 +110,7 @@ func endText(v any) string {
 		}
 		// Six digits read well; an end cut at a limit needs every digit,
 		// or its text could stand for a value past the limit.
-		if t := strconv.FormatFloat(x, 'g', 6, 64); parsesTo(t, x) {
+		if t := strconv.FormatFloat(x, 'g', 6, 64); sweep.ParsesTo(t, x) {
 			return t
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
@@ -120,11 +120,6 @@ func endText(v any) string {
 		return x
 	}
 	return fmt.Sprint(v)
-}
-
-func parsesTo(s string, x float64) bool {
-	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && f == x
 }
 
 // spanAround is the axis for path centred on its value in sc: round
