@@ -402,9 +402,15 @@ func unsetZero(zero string) string { return zero + " (" + UnsetText + ")" }
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
-			// The point moved in the text, as a "33.3%" bound was read
-			// (report.ParsePercent): 100*0.333 is 33.300000000000004, and
-			// 100*0.07 is 7.000000000000001.
+			// The point is moved in the text (report.PercentExact), as a
+			// "33.3%" bound was read: 100*0.333 is 33.300000000000004 and
+			// 100*0.07 is 7.000000000000001. The share is first cut to 12
+			// significant digits, which drops the float noise of a press
+			// (0 + 7×0.1 is 0.7000000000000001, shown 70%) and keeps every
+			// digit of a knob's step, no finer than 0.001% (100000 steps).
+			if r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64); err == nil {
+				f = r
+			}
 			return report.PercentExact(f)
 		}
 	}

@@ -1,6 +1,8 @@
 package challenge
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -25,6 +27,22 @@ func TestKnobSharePercentBoundIsTheTypedShare(t *testing.T) {
 		k := Knob{Path: "catalog.breaker.failure_rate", Label: "failure share", Kind: KnobShare, Min: f, Max: 1, Step: 0.001}
 		if got := k.Range(); got != c.pct+" to 100%" {
 			t.Errorf("a knob from %q prints its range as %q", c.pct, got)
+		}
+	}
+	// A share knob pressed through its range shows each step as the
+	// percentage it is: 0 + 7×0.1 is 0.7000000000000001, shown 70%.
+	for _, k := range []Knob{
+		{Path: "fleet.breaker.jitter", Label: "jitter", Kind: KnobShare, Min: 0, Max: 0.9, Step: 0.1},
+		{Path: "catalog.breaker.slow_rate", Label: "slow share", Kind: KnobShare, Min: 0.1, Max: 1, Step: 0.1},
+	} {
+		var v any = k.Min
+		for i := 0; i <= 10; i++ {
+			f, _ := k.number(v)
+			want := strconv.Itoa(int(math.Round(100*f))) + "%"
+			if got := k.Format(v); got != want {
+				t.Errorf("%s at %v shows %q, want %q", k.Label, f, got, want)
+			}
+			v = k.Move(v, 1)
 		}
 	}
 	for _, bad := range []string{"9x%", "inf%", "%"} {
