@@ -12,23 +12,21 @@ import (
 // float a goal of the same percentage holds: "99.9%" divided by 100 was
 // 0.9990000000000001, above the 0.999 the legend wrote it from.
 func TestPercentLegendReadsTheTypedShare(t *testing.T) {
-	for _, c := range []struct {
-		text  string
-		share float64
-		bound byte
-	}{
-		{"99.9%", 0.999, 0}, {"33.3%", 0.333, 0}, {"57%", 0.57, 0}, {"7%", 0.07, 0},
-		{">99.9%", 0.999, '>'}, {"<0.1%", 0.001, '<'}, {"12.35%", 0.1235, 0},
-	} {
-		got, bound := percentages{}.Read(c.text)
-		if got != c.share || bound != c.bound {
-			t.Errorf("Read(%q) = %v, %q; want %v, %q", c.text, got, bound, c.share, c.bound)
+	for text, share := range map[string]float64{"99.9%": 0.999, "33.3%": 0.333, "57%": 0.57, "7%": 0.07, "12.35%": 0.1235} {
+		got, bound := percentages{}.Read(text)
+		if got != share || bound != 0 {
+			t.Errorf("Read(%q) = %v, %q; want %v", text, got, bound, share)
 		}
-		if c.bound == 0 {
-			if back := report.PercentExact(got); back != c.text {
-				t.Errorf("Read(%q) prints back as %q", c.text, back)
-			}
+		if back := report.PercentExact(got); back != text {
+			t.Errorf("Read(%q) prints back as %q", text, back)
 		}
+	}
+	// A legend's ends keep their bound and read its figure the same way.
+	if got, bound := (percentages{}).Read(">99.9%"); got != 0.999 || bound != '>' {
+		t.Errorf(`Read(">99.9%%") = %v, %q; want 0.999, '>'`, got, bound)
+	}
+	if got, bound := (percentages{}).Read("<0.1%"); got != 0.001 || bound != '<' {
+		t.Errorf(`Read("<0.1%%") = %v, %q; want 0.001, '<'`, got, bound)
 	}
 	// Written at one decimal, 0.999 reads back as itself.
 	if text := (percentages{}).Write(0.999, 1, heatbands.Nearest); text != "99.9%" {
