@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/report/exact"
 )
 
 // Preset is a library's circuit breaker with the defaults its documentation
@@ -496,7 +498,10 @@ func Words(d time.Duration) string {
 // num writes f with at most three decimals and no trailing zeros.
 func num(f float64) string { return strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64) }
 
-func percent(r float64) string { return strconv.FormatFloat(100*r, 'f', -1, 64) + "%" }
+// percent writes a rate as report.PercentExact does (0.07 is "7%", where
+// 100*0.07 printed "7.000000000000001%"); report imports this package, so
+// the rule is called from engine/report/exact.
+func percent(r float64) string { return exact.Percent(r) }
 
 func plural(n int, unit string) string {
 	if n == 1 {

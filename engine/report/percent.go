@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/report/exact"
 )
 
 // Percent1 writes a share (0 to 1) as a percentage with one decimal, as
@@ -107,26 +109,6 @@ func ParsePercent(text string) (float64, error) {
 // state another goal: "99%", "99.95%", "12.5%". The digits are the
 // shortest that read back to the same float (strconv's 'g' -1 of the
 // share), the point moved two places in the text, so ParsePercent of the
-// result is the share again.
-func PercentExact(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return strconv.FormatFloat(f, 'g', -1, 64) + "%"
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	sign := ""
-	if s[0] == '-' {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, _ := strings.Cut(s, ".")
-	// Moving the point is exact in decimal, where multiplying by 100 in
-	// binary is not (0.123456 * 100 is 12.345600000000001).
-	frac += "00"
-	whole, frac = strings.TrimLeft(whole+frac[:2], "0"), strings.TrimRight(frac[2:], "0")
-	if whole == "" {
-		whole = "0"
-	}
-	if frac != "" {
-		whole += "." + frac
-	}
-	return sign + whole + "%"
-}
+// result is the share again. The rule lives in engine/report/exact so
+// that engine/breaker, which this package imports, writes it too.
+func PercentExact(f float64) string { return exact.Percent(f) }
