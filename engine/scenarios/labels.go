@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report/exact"
 )
 
 // grouped writes a whole number with its thousands apart, as every
@@ -235,11 +236,14 @@ func breakerLabel(s *engine.System, dep string) string {
 	case c.WindowSize > 0:
 		parts = append(parts, fmt.Sprintf("window %d", c.WindowSize))
 	}
+	// report.PercentExact's rule ("7%", not 100*0.07's
+	// "7.000000000000001%"), from exact: report's tests import this
+	// package, so importing report here is a cycle.
 	if c.FailureRate > 0 {
-		parts = append(parts, strconv.FormatFloat(100*c.FailureRate, 'f', -1, 64)+"%")
+		parts = append(parts, exact.Percent(c.FailureRate))
 	}
 	if c.SlowCallRate > 0 {
-		parts = append(parts, strconv.FormatFloat(100*c.SlowCallRate, 'f', -1, 64)+"% slow")
+		parts = append(parts, exact.Percent(c.SlowCallRate)+" slow")
 	}
 	if n := c.MaxConsecutiveFailures; n > 0 {
 		parts = append(parts, fmt.Sprintf("%d failures in a row", n+1))
@@ -317,7 +321,7 @@ func fleetJitterLabel(s *engine.System) string {
 	if b.OpenJitter == 0 {
 		return "no jitter"
 	}
-	return "jitter " + strconv.FormatFloat(100*b.OpenJitter, 'f', -1, 64) + "%"
+	return "jitter " + exact.Percent(b.OpenJitter)
 }
 
 // fleetCooldownLabel sets the breakers' cooldown against the provider's

@@ -175,3 +175,18 @@ func TestRelabelMarksADescriptiveNameWhoseSystemChanged(t *testing.T) {
 		t.Errorf("stale %v; want variant %d (%q), whose database can no longer be cancelled", stale, last, ed.Variants[last].Name)
 	}
 }
+
+// A variant's name quotes its breaker's rates and jitter as a person typed
+// them: 100*0.07 is 7.000000000000001 in binary, and the name read
+// "7.000000000000001%" where report.PercentExact writes "7%".
+func TestLabelsWriteRatesExactly(t *testing.T) {
+	b := &breaker.Config{Window: breaker.CountWindow, WindowSize: 10, FailureRate: 0.07, SlowCallRate: 0.58, OpenFor: time.Second, HalfOpenTrials: 1, OpenJitter: 0.29}
+	s := &engine.System{Dependencies: []engine.Dependency{{Name: "dependency", Policy: engine.Policy{Breaker: b}}}}
+	if got, want := breakerLabel(s, "dependency"), "window 10, 7%, 58% slow, open 1 s, 1 trial"; got != want {
+		t.Errorf("the breaker's label is %q, want %q", got, want)
+	}
+	fleet := &engine.System{Services: []engine.Service{{Name: "api", Dependencies: []engine.Dependency{{Name: "provider", Policy: engine.Policy{Breaker: b}}}}}}
+	if got, want := fleetJitterLabel(fleet), "jitter 29%"; got != want {
+		t.Errorf("the fleet's jitter label is %q, want %q", got, want)
+	}
+}
