@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // FaultKind is what the provider does wrong while a fault is on.
@@ -120,9 +121,10 @@ func (f Fault) Words() string {
 	case Slow:
 		what = "each call takes " + spokenDuration(f.Latency)
 	case Error:
-		// 'g' with 12 digits drops float noise (100 × 0.3 is 30.000000000000004)
-		// and keeps every digit the notation can carry that a reader would.
-		what = strconv.FormatFloat(100*f.Probability, 'g', 12, 64) + "% of calls answer 500"
+		// The point moved in the text (report.PercentExact): no float noise
+		// (100 × 0.3 is 30.000000000000004) and every digit String writes,
+		// where 'g' with 12 digits cut error:0.1234567890123 to 12.3456789012%.
+		what = report.PercentExact(f.Probability) + " of calls answer 500"
 	case Hang:
 		what = "calls never answer"
 	case Close:

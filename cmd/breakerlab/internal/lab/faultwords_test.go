@@ -16,16 +16,18 @@ import (
 func TestFaultWordsAgreeWithTheNotation(t *testing.T) {
 	racefree.Only(t) // no goroutine: it parses faults and writes their words
 	cases := map[string]string{
-		"slow:10s@500ms-3.5s":   "slow: each call takes 10 s, from 500 ms to 3.5 s",
-		"slow:1m30s@0s-":        "slow: each call takes 1m30s, from 0 s to the end",
-		"slow:250us@1s-2s":      "slow: each call takes 250 µs, from 1 s to 2 s",
-		"error:0.3@1s-2s":       "error: 30% of calls answer 500, from 1 s to 2 s",
-		"error:1@0s-":           "error: 100% of calls answer 500, from 0 s to the end",
-		"error:0.125@2s-2.5s":   "error: 12.5% of calls answer 500, from 2 s to 2.5 s",
-		"hang@1s-":              "hang: calls never answer, from 1 s to the end",
-		"close@0s-1s":           "close: each connection closes unanswered, from 0 s to 1 s",
-		"garbage@2s-3s":         "garbage: each call gets bytes that are not HTTP, from 2 s to 3 s",
-		"0.5s payment slow 10s": "slow: each call takes 10 s, from 500 ms to the end",
+		"slow:10s@500ms-3.5s": "slow: each call takes 10 s, from 500 ms to 3.5 s",
+		"slow:1m30s@0s-":      "slow: each call takes 1m30s, from 0 s to the end",
+		"slow:250us@1s-2s":    "slow: each call takes 250 µs, from 1 s to 2 s",
+		"error:0.3@1s-2s":     "error: 30% of calls answer 500, from 1 s to 2 s",
+		"error:1@0s-":         "error: 100% of calls answer 500, from 0 s to the end",
+		"error:0.125@2s-2.5s": "error: 12.5% of calls answer 500, from 2 s to 2.5 s",
+		// Every digit the notation carries, not 'g' 12's 12.3456789012%.
+		"error:0.1234567890123@0s-": "error: 12.34567890123% of calls answer 500, from 0 s to the end",
+		"hang@1s-":                  "hang: calls never answer, from 1 s to the end",
+		"close@0s-1s":               "close: each connection closes unanswered, from 0 s to 1 s",
+		"garbage@2s-3s":             "garbage: each call gets bytes that are not HTTP, from 2 s to 3 s",
+		"0.5s payment slow 10s":     "slow: each call takes 10 s, from 500 ms to the end",
 	}
 	seen := map[FaultKind]bool{}
 	for notation, want := range cases {
