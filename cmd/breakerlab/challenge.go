@@ -299,8 +299,8 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	var short []string
 	for _, g := range r.Goals {
 		if !g.Pass {
-			m := g.Measures[g.Worst]
-			short = append(short, fmt.Sprintf("%s is %s on seed %d, want %s", challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), m.Seed, g.Goal.WantText()))
+			seed, _ := g.WorstSeed()
+			short = append(short, fmt.Sprintf("%s is %s on seed %d, want %s", challenge.LabelWithWindow(g.Goal.Label, g.Goal), g.Shown(), seed, g.Goal.WantText()))
 		}
 	}
 	return fmt.Errorf("%s falls short: %s", path, strings.Join(short, "; "))
@@ -407,7 +407,8 @@ type valueJSON struct {
 }
 
 func goalOf(g *challenge.GoalResult) goalJSON {
-	out := goalJSON{Label: g.Goal.Label, Expect: g.Goal.Text, Pass: g.Pass, WorstSeed: g.Measures[g.Worst].Seed, Values: []valueJSON{}}
+	out := goalJSON{Label: g.Goal.Label, Expect: g.Goal.Text, Pass: g.Pass, Values: []valueJSON{}}
+	out.WorstSeed, _ = g.WorstSeed()
 	if w := g.Goal.Window; w != nil {
 		out.WindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
 	}

@@ -247,6 +247,17 @@ type GoalResult struct {
 	Pass  bool
 }
 
+// WorstSeed is the seed the goal is furthest from, the one a failed goal
+// is named by: the goals panel, the seed v plays, --check's lines and its
+// JSON all take it from here, so that none names another seed than the
+// grade found. ok is false when no seed was graded.
+func (r *GoalResult) WorstSeed() (seed uint64, ok bool) {
+	if r.Worst < 0 || r.Worst >= len(r.Measures) {
+		return 0, false
+	}
+	return r.Measures[r.Worst].Seed, true
+}
+
 // Shown is the worst seed's value, as text (ShownOn).
 func (r *GoalResult) Shown() string { return r.ShownOn(r.Worst) }
 
@@ -1062,7 +1073,8 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 		if m := g.Measures[g.Worst]; !g.Pass && m.Why != "" {
 			cause := []rune(m.Why)
 			cause[0] = unicode.ToUpper(cause[0])
-			out = append(out, fmt.Sprintf("%s: %s on seed %d, %s. %s.", g.Goal.Label, g.Shown(), m.Seed, g.missedBy(), string(cause)))
+			seed, _ := g.WorstSeed()
+			out = append(out, fmt.Sprintf("%s: %s on seed %d, %s. %s.", g.Goal.Label, g.Shown(), seed, g.missedBy(), string(cause)))
 		}
 	}
 	return out

@@ -239,12 +239,14 @@ func (m *Model) sandboxSize() tea.WindowSizeMsg {
 func playSeed(c *challenge.Challenge, r *challenge.Result) (uint64, int) {
 	if r != nil {
 		for i := range r.Goals {
-			if g := &r.Goals[i]; !g.Pass && g.Worst >= 0 {
-				return g.Measures[g.Worst].Seed, i
+			if seed, ok := r.Goals[i].WorstSeed(); ok && !r.Goals[i].Pass {
+				return seed, i
 			}
 		}
-		if p := r.Par; r.Pass && !r.MeetsPar && p != nil && p.Worst >= 0 {
-			return p.Measures[p.Worst].Seed, len(r.Goals)
+		if p := r.Par; r.Pass && !r.MeetsPar && p != nil {
+			if seed, ok := p.WorstSeed(); ok {
+				return seed, len(r.Goals)
+			}
 		}
 	}
 	return c.Seeds[0], -1

@@ -696,6 +696,27 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		}
 		return challenge.LabelWithWindow(g.Label, g)
 	}
+	// wholeBeside says whether a label its column wraps onto lines fits
+	// whole on one line with the cells its own value leaves unused, and
+	// how wide that is: the value column is as wide as the widest value
+	// may be, and "calls sent to inventory" beside a 5-cell count at
+	// 140×24 wrapped to a line of its own, "inventory". Values stay
+	// right-aligned in their column, so the grid reads the same.
+	wholeBeside := func(label, value string, lines []string) (int, bool) {
+		ownW := w - 2 - 1 - ansi.StringWidth(value) - 1 - wantCol
+		return ownW, len(lines) > 1 && ansi.StringWidth(label) <= ownW
+	}
+	// drawnLines is how many lines line draws a goal on.
+	drawnLines := func(label, value string) int {
+		lines, beside := labelLines(label)
+		switch _, whole := wholeBeside(label, value, lines); {
+		case whole:
+			return 1
+		case !beside:
+			return len(lines) + 1 // the value's line under the label
+		}
+		return len(lines)
+	}
 	line := func(state int, label, value, want string) {
 		out = nil
 		defer func() { blocks = append(blocks, goalBlock{lines: out, failing: state == 2}) }()
@@ -707,13 +728,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 			mark = m.th.Bad.Render("✗")
 		}
 		lines, beside := labelLines(label)
-		// A label that fits whole on one line with the cells its own value
-		// leaves unused takes them: the value column is as wide as the
-		// widest value may be, and "calls sent to inventory" beside a
-		// 5-cell count at 140×24 wrapped to a line of its own, "inventory".
-		// Values stay right-aligned in their column, so the grid reads
-		// the same.
-		if ownW := w - 2 - 1 - ansi.StringWidth(value) - 1 - wantCol; len(lines) > 1 && ansi.StringWidth(label) <= ownW {
+		if ownW, whole := wholeBeside(label, value, lines); whole {
 			out = append(out, fmt.Sprintf("%s %s %s %s", mark, label, strings.Repeat(" ", ownW-ansi.StringWidth(label))+value, pane.Fit(want, wantCol)))
 			return
 		}
@@ -745,34 +760,49 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		}
 		return 2
 	}
-	// The line whose worst seed the sandbox plays names it, so that the
-	// value shown and the run v plays are plainly the same seed's; only
+	// Every goal missed names the seed it is missed on, its worst
+	// (GoalResult.WorstSeed, the seed --check names on its line): a
+	// second goal missed read "healthy recommendations cut off 108" with
+	// no seed, where --check said which. The line whose seed the sandbox
+	// plays names it too, the par's once the goals are met, so that the
+	// value shown and the run v plays are plainly the same seed's. Only
 	// where that takes no line of its own: a narrow panel beside the
 	// sandbox has none to spare, and the sandbox's status bar names its
 	// seed there.
 	// A knob's value (a par of "param ...") is the same on every seed:
 	// naming one would say it differs on others.
-	seed, played := playSeed(m.c, r)
-	onSeed := func(i int, g *challenge.Goal, label string) string {
-		if i != played || len(m.c.Seeds) < 2 || g.Metric == "param" {
+	_, played := playSeed(m.c, r)
+	onSeed := func(i int, g *challenge.Goal, label, value string) string {
+		if r == nil || len(m.c.Seeds) < 2 || g.Metric == "param" {
 			return label
 		}
-		named := fmt.Sprintf("%s on seed %d", label, seed)
-		withSeed, _ := labelLines(named)
-		without, _ := labelLines(label)
-		if len(withSeed) > len(without) {
+		// A goal is named when missed; the par only when v plays it,
+		// as its miss counts only once the goals are met.
+		gr := r.Par
+		if i < len(r.Goals) {
+			gr = &r.Goals[i]
+		}
+		if gr == nil || i < len(r.Goals) && gr.Pass || i >= len(r.Goals) && i != played {
 			return label
 		}
-		return named
+		seed, ok := gr.WorstSeed()
+		if !ok {
+			return label
+		}
+		// Counted as line draws it: a label whole beside its own value
+		// ("calls sent to inventory" at 140×24) wraps once named.
+		if named := fmt.Sprintf("%s on seed %d", label, seed); drawnLines(named, value) <= drawnLines(label, value) {
+			return named
+		}
+		return label
 	}
 	for i := range m.c.Goals {
 		g := &m.c.Goals[i]
-		label := onSeed(i, g, labelOf(g))
 		value, pass := pending, false
 		if r != nil {
 			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
 		}
-		line(state(pass), label, value, g.WantText())
+		line(state(pass), onSeed(i, g, labelOf(g), value), value, g.WantText())
 	}
 	// Par counts only once the goals are met: until then its mark stays
 	// neutral, whatever its own value.
@@ -787,7 +817,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		if r != nil {
 			value = r.Par.Shown()
 		}
-		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, labelOf(p)), value, p.WantText())
+		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, labelOf(p), value), value, p.WantText())
 	} else {
 		value := pending
 		if r != nil {
