@@ -6,14 +6,17 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Every goal missed names the seed it is missed on, the worst, as
 // `challenge --check` names it on its line (GoalResult.WorstSeed): with
 // level 1's timeout at its smallest, two goals are missed on two seeds,
 // and the second read "healthy recommendations cut off 108" with no seed.
+// Beside the sandbox at 200×60, with lines to spare, a seed that does not
+// fit its goal's line takes one of its own.
 func TestEveryMissedGoalNamesItsSeed(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		m := sized(t, open(t, "timeout-pool", Options{}), sz[0], sz[1])
 		m = press(t, m, "enter", "ctrl+u", "1", "0", "0", "m", "s", "enter")
 		where := fmt.Sprintf("at %dx%d", sz[0], sz[1])
@@ -52,9 +55,17 @@ func TestEveryMissedGoalNamesItsSeed(t *testing.T) {
 
 // goalBlockText is the goal line holding label and the lines its label
 // wraps onto, up to the next goal's mark or a blank line, joined by
-// spaces with their indents trimmed.
+// spaces with their indents trimmed; in the panel alone, where the
+// sandbox is beside it.
 func goalBlockText(m Model, label string) string {
+	w, ok := m.panelShown()
+	if !ok {
+		return ""
+	}
 	lines := plainLines(m)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
 	for i, l := range lines {
 		if !strings.Contains(l, label) {
 			continue

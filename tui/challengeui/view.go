@@ -80,11 +80,32 @@ func (m *Model) panelLines(w int) []string {
 }
 
 // panel lays out the challenge's panel in w×h: title, brief (as much as
-// fits), knobs, goals, par, status and keys.
+// fits), knobs, goals, par, status and keys. A goal missed names its seed
+// where that takes no line of its own; where the window leaves lines
+// blank under everything, enough for every such seed, it takes them: the
+// panel beside the sandbox at 200×60 had twenty lines to spare, and named
+// none of the seeds its goals were missed on.
 func (m *Model) panel(w, h int) []string {
+	lines, spare := m.panelWith(w, h, false)
+	// Laid out again only where a goal, or the par v plays, is missed.
+	if r := m.Result(); spare > 0 && r != nil && (!r.Pass || !r.MeetsPar) {
+		inner := min(w, 100) - 2
+		bare, _, _ := m.knobsAndGoals(inner, 0, false)
+		named, _, _ := m.knobsAndGoals(inner, 0, true)
+		if extra := len(named) - len(bare); extra > 0 && extra <= spare {
+			lines, _ = m.panelWith(w, h, true)
+		}
+	}
+	return lines
+}
+
+// panelWith is panel, with the seeds of the goals missed given lines of
+// their own where seedLines; spare is how many lines it left blank above
+// the keys with nothing cut, none when it squeezed the knobs or goals.
+func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, spare int) {
 	inner := min(w, 100) - 2 // a margin of one on each side
 	if inner < 20 {
-		return pane.Wrap("Make the window wider to play this challenge.", w)
+		return pane.Wrap("Make the window wider to play this challenge.", w), 0
 	}
 	pad := func(lines []string) []string {
 		for i, l := range lines {
@@ -103,9 +124,10 @@ func (m *Model) panel(w, h int) []string {
 	// failed (or every goal) went under the stars line with no way to read
 	// it; at 40×14 a choice knob's four lines of choices left the goals
 	// their heading alone, and the learner no word of what to achieve.
-	for squeeze := 0; squeeze <= maxSqueeze; squeeze++ {
+	squeezed := 0
+	for ; squeezed <= maxSqueeze; squeezed++ {
 		var needEnd int
-		rest, needEnd, tails = m.knobsAndGoals(inner, squeeze)
+		rest, needEnd, tails = m.knobsAndGoals(inner, squeezed, seedLines)
 		if len(top)+needEnd <= h-2 {
 			break
 		}
@@ -144,6 +166,7 @@ func (m *Model) panel(w, h int) []string {
 	for len(lines) > h-1 && len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
+	whole := len(lines) <= h-1 // nothing cut: what is left blank is spare
 	if len(lines) > h-1 && h >= 3 {
 		// The cut falls between goals: a goal wrapped over two lines and
 		// cut after its first showed a mark and half a label, its value
@@ -171,10 +194,13 @@ func (m *Model) panel(w, h int) []string {
 		lines = append(lines[:cut:cut], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 	}
 	for len(lines) < h-1 {
+		if whole && squeezed == 0 && !unsaid {
+			spare++
+		}
 		lines = append(lines, "")
 	}
 	lines = append(lines[:h-1], keys)
-	return pad(lines)
+	return pad(lines), spare
 }
 
 // maxSqueeze is knobsAndGoals' tightest squeeze.
@@ -190,7 +216,7 @@ const maxSqueeze = 4
 // (maxSqueeze) also leaves out the scenario's window the goals share, a
 // wrapped line of its own under each in a narrow panel, where without it
 // the goals had no line at all (40×14): the brief's page and --check say it.
-func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, needEnd int, tails []bool) {
+func (m *Model) knobsAndGoals(w, squeeze int, seedLines bool) (lines []string, needEnd int, tails []bool) {
 	if squeeze >= 2 && len(m.c.Knobs) > 1 {
 		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
 	} else {
@@ -202,7 +228,7 @@ func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, needEnd int, tail
 		}
 		lines = append(lines, m.knobLines(i, w, squeeze >= maxSqueeze)...)
 	}
-	head, blocks := m.goalBlocks(w, squeeze >= maxSqueeze)
+	head, blocks := m.goalBlocks(w, squeeze >= maxSqueeze, seedLines)
 	if squeeze >= 1 {
 		blocks = failingFirst(blocks)
 	}
@@ -634,8 +660,9 @@ func failingFirst(blocks []goalBlock) []goalBlock {
 // goalBlocks are the goals' heading and each goal's lines, with ✓ or ✗,
 // its worst seed's value and its bound; the par last. Each label names the
 // window its goal is measured over, but for the scenario's where
-// noScenarioWindow: a goal's own window is always named.
-func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
+// noScenarioWindow: a goal's own window is always named. A goal missed
+// names its seed on a line of its own where seedLines.
+func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []goalBlock) {
 	var seeds []string
 	for _, s := range m.c.Seeds {
 		seeds = append(seeds, fmt.Sprint(s))
@@ -766,9 +793,9 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 	// no seed, where --check said which. The line whose seed the sandbox
 	// plays names it too, the par's once the goals are met, so that the
 	// value shown and the run v plays are plainly the same seed's. Only
-	// where that takes no line of its own: a narrow panel beside the
-	// sandbox has none to spare, and the sandbox's status bar names its
-	// seed there.
+	// where that takes no line of its own, or the panel has lines to
+	// spare (seedLines): a narrow panel beside the sandbox at 140×24 has
+	// none, and the sandbox's status bar names its seed there.
 	// A knob's value (a par of "param ...") is the same on every seed:
 	// naming one would say it differs on others.
 	_, played := playSeed(m.c, r)
@@ -791,7 +818,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow bool) (string, []goalBlock) {
 		}
 		// Counted as line draws it: a label whole beside its own value
 		// ("calls sent to inventory" at 140×24) wraps once named.
-		if named := fmt.Sprintf("%s on seed %d", label, seed); drawnLines(named, value) <= drawnLines(label, value) {
+		if named := fmt.Sprintf("%s on seed %d", label, seed); seedLines || drawnLines(named, value) <= drawnLines(label, value) {
 			return named
 		}
 		return label
