@@ -26,8 +26,12 @@ func (f *form) addTasks(sys *engine.System) {
 	// The threads' field claims the engine's refusal of the threads
 	// alone: "tasks" began every tasks server's refusal, and a memory
 	// limit below the base marked the threads, untouched, refused too.
-	f.addPath("loop threads", "1: an event loop; GOMAXPROCS for Go", kindInt, strconv.Itoa(max(1, t.Threads)), "tasks.threads", true, "tasks: threads")
+	f.addPath("loop threads", "0 or 1: an event loop; GOMAXPROCS for Go", kindInt, strconv.Itoa(max(1, t.Threads)), "tasks.threads", true, "tasks: threads")
+	// 0 is the engine's 1 (TaskServer.Threads), which a sweep gives.
+	f.limitLast(0, engine.MaxThreads)
 	f.addPath("memory limit MiB", memoryLimitHint(t.Memory), kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
+	// The engine's top, 1 TiB, in the field's MiB.
+	f.limitLast(0, float64(engine.MaxMemory>>20))
 	k := &f.knobs[len(f.knobs)-1]
 	setLimit := k.set
 	k.set = func(sc *engine.Scenario, v value) {
@@ -39,11 +43,11 @@ func (f *form) addTasks(sys *engine.System) {
 // memoryLimitHint says what the memory limit does and which values the
 // engine takes, in the field's MiB: 0 for none, or from the lowest limit
 // the process starts under (engine.Memory.LeastLimit, the engine's own
-// check), rounded up to a whole MiB.
+// check), rounded up to a whole MiB; limitLast adds the top.
 func memoryLimitHint(m engine.Memory) string {
 	const mib = 1 << 20
 	least := (m.LeastLimit() + mib - 1) / mib
-	return "the process is killed past it; 0: none, or " + pane.Count(least) + " or more"
+	return "the process is killed past it; 0: none, or at least " + pane.Count(least)
 }
 
 // restoreRestart gives a tasks server that has a memory limit again, after

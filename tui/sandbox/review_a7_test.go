@@ -138,7 +138,7 @@ func TestALimitBelowTheBaseIsRefusedInMiB(t *testing.T) {
 	m := newModel(t, 120, 40, Options{Scenario: tuitest.Scenario(t, "go-server")})
 	m = press(m, "e")
 	i := fieldIn(m.form, "The server", "memory limit MiB")
-	if hint := m.form.knobs[i].hint; !strings.HasSuffix(hint, "0: none, or 49 or more") {
+	if hint := m.form.knobs[i].hint; !strings.HasSuffix(hint, "0: none, or at least 49; 0 to 1,048,576") {
 		t.Errorf("the hint reads %q; want it to give 0 and the lowest limit, 49", hint)
 	}
 	setField(t, m, "The server", "memory limit MiB", "10")
