@@ -542,6 +542,12 @@ func validateTenantsOf(e Endpoint, tenants map[string]bool, duration time.Durati
 	return nil
 }
 
+// MaxTenantSlots bounds each count of a per-tenant bulkhead's slots (a
+// tenant's own, the default, the shared overflow and one tenant's most of
+// it): a bulkhead holds at most a pool's workers, MaxWorkers, so a slot
+// count past them is no bulkhead any server could fill.
+const MaxTenantSlots = MaxWorkers
+
 func validateTenantBulkhead(tb *TenantBulkhead, tenants map[string]bool) error {
 	if tb == nil {
 		return nil
@@ -553,12 +559,12 @@ func validateTenantBulkhead(tb *TenantBulkhead, tenants map[string]bool) error {
 		if !tenants[o.Tenant] {
 			return fmt.Errorf("per-tenant bulkhead: tenant %q is not one of the system's tenants (have: %v)", o.Tenant, keys(tenants))
 		}
-		if o.Slots < 0 {
-			return fmt.Errorf("per-tenant bulkhead: tenant %q has %d slots; it must be 0 or more", o.Tenant, o.Slots)
+		if o.Slots < 0 || o.Slots > MaxTenantSlots {
+			return fmt.Errorf("per-tenant bulkhead: tenant %q has %s slots; it must be between 0 and %s", o.Tenant, RateText(float64(o.Slots)), RateText(MaxTenantSlots))
 		}
 	}
-	if tb.Default < 0 || tb.Shared < 0 || tb.SharedPerTenant < 0 {
-		return fmt.Errorf("per-tenant bulkhead: default, shared and shared per tenant must be 0 or more, got %d, %d and %d", tb.Default, tb.Shared, tb.SharedPerTenant)
+	if out := func(n int) bool { return n < 0 || n > MaxTenantSlots }; out(tb.Default) || out(tb.Shared) || out(tb.SharedPerTenant) {
+		return fmt.Errorf("per-tenant bulkhead: default, shared and shared per tenant must each be between 0 and %s, got %s, %s and %s", RateText(MaxTenantSlots), RateText(float64(tb.Default)), RateText(float64(tb.Shared)), RateText(float64(tb.SharedPerTenant)))
 	}
 	total := tb.Default + tb.Shared
 	for _, o := range tb.Own {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
 // A bounded knob's range is the engine's, not the form's own: one past
@@ -26,7 +28,7 @@ func TestKnobTopsAreTheEngines(t *testing.T) {
 			t.Errorf("%s: %q has no top; want a range a real system could have", name, k.rangeText())
 			return
 		}
-		if k.kind != kindInt && k.kind != kindQueue {
+		if k.kind != kindInt && k.kind != kindQueue && k.kind != kindSlots {
 			return // a rate's top is checked by the scenario's own tests
 		}
 		v, err := parse(k.kind, strconv.FormatFloat(k.hi+1, 'f', -1, 64))
@@ -47,5 +49,30 @@ func TestKnobTopsAreTheEngines(t *testing.T) {
 	})
 	if checked == 0 {
 		t.Fatal("no bounded knob checked")
+	}
+}
+
+// Every field that takes a number has a range at all, so that
+// TestKnobTopsAreTheEngines reaches it: a field left unbounded takes
+// 999999 loop threads or a memory limit past any machine, and its hint
+// says nothing of where the engine stops.
+func TestEveryNumberHasATop(t *testing.T) {
+	bounded := map[valueKind]bool{kindInt: true, kindRate: true, kindQueue: true, kindSlots: true}
+	seen := map[string]bool{}
+	for _, b := range scenarios.All() {
+		sc := b.Build()
+		for vi := range sc.Variants {
+			f := newForm(tuitest.Plain(), sc, vi)
+			for i := range f.knobs {
+				k := &f.knobs[i]
+				// A call's bulkhead is bounded by the workers' field, whose
+				// refusal scenarioWords words (knobs_refusal.go).
+				if !bounded[k.kind] || k.limited || seen[k.label] || k.label == "bulkhead" {
+					continue
+				}
+				seen[k.label] = true
+				t.Errorf("%s %s: hint %q states no range", sc.Name, f.fieldName(i), k.hint)
+			}
+		}
 	}
 }

@@ -42,6 +42,9 @@ const (
 // the default's slots, not its own.
 const slotsDefault = -1
 
+// slotsRange is a tenant's own slots as the engine bounds them.
+var slotsRange = "0 to " + pane.Count(engine.MaxTenantSlots)
+
 // knob is one field of the form.
 type knob struct {
 	label, hint string
@@ -150,7 +153,7 @@ func (k *knob) check(v value) error {
 	if k.kind == kindRate {
 		x = v.f
 	}
-	if k.kind == kindQueue && v.n == engine.QueueUnbounded {
+	if (k.kind == kindQueue && v.n == engine.QueueUnbounded) || (k.kind == kindSlots && v.n == slotsDefault) {
 		return nil
 	}
 	if x < k.lo || x > k.hi {
@@ -366,11 +369,11 @@ func parse(kind valueKind, text string) (value, error) {
 		}
 		n, err := strconv.Atoi(s)
 		if err == nil && digitsRE.MatchString(strings.TrimPrefix(s, "-")) && n < 0 {
-			// The engine's range, in its words ("it must be 0 or more").
-			return value{}, fmt.Errorf("0 or more, or empty for the default")
+			// The engine's range, in its words ("between 0 and 100,000").
+			return value{}, fmt.Errorf("%s, or empty for the default", slotsRange)
 		}
 		if err != nil || !digitsRE.MatchString(s) {
-			return value{}, fmt.Errorf("a whole number, 0 or more, or empty for the default")
+			return value{}, fmt.Errorf("a whole number, %s, or empty for the default", slotsRange)
 		}
 		return value{n: n}, nil
 	case kindQueue:

@@ -50,11 +50,15 @@ func (f *form) addTenantSlots(prefix string, tb *engine.TenantBulkhead, tenants 
 				own = strconv.Itoa(o.Slots)
 			}
 		}
-		f.addPath("own slots: "+t, "empty: default slots; 0 or more", kindSlots, own, prefix+"per_tenant_bulkhead.own."+t, false, match)
+		f.addPath("own slots: "+t, "empty: default slots", kindSlots, own, prefix+"per_tenant_bulkhead.own."+t, false, match)
+		f.limitLast(0, engine.MaxTenantSlots)
 	}
 	f.addPath("default slots", "each other tenant's own", kindInt, strconv.Itoa(tb.Default), prefix+"per_tenant_bulkhead.default", false, match)
+	f.limitLast(0, engine.MaxTenantSlots)
 	f.addPath("shared slots", "the overflow all share", kindInt, strconv.Itoa(tb.Shared), prefix+"per_tenant_bulkhead.shared", false, match)
+	f.limitLast(0, engine.MaxTenantSlots)
 	f.addPath("shared per tenant", "most of it one holds; 0: no limit", kindInt, strconv.Itoa(tb.SharedPerTenant), prefix+"per_tenant_bulkhead.shared_per_tenant", false, match)
+	f.limitLast(0, engine.MaxTenantSlots)
 }
 
 // addServices appends the services' sections to f.

@@ -44,7 +44,7 @@ func (k *knob) takesWords() string {
 		return "a number of requests a second, " + k.rangeText()
 	}
 	if k.kind == kindSlots {
-		return "a whole number, 0 or more, or empty for the default"
+		return "a whole number, " + slotsRange + ", or empty for the default"
 	}
 	kind := k.kind
 	if kind == kindUntil {

@@ -58,7 +58,7 @@ func TestOwnSlotsFromTheForm(t *testing.T) {
 	m = press(m, "e")
 	for _, tenant := range []string{"acme", "globex", "initech"} {
 		k := m.form.knobs[focusLabel(t, m, "own slots: "+tenant, 1).form.focus]
-		if k.input.Value() != "" || k.hint != "empty: default slots; 0 or more" {
+		if k.input.Value() != "" || k.hint != "empty: default slots; 0 to 100,000" {
 			t.Errorf("%s's own slots open at %q, hint %q: want empty, the default's", tenant, k.input.Value(), k.hint)
 		}
 	}
@@ -141,15 +141,15 @@ func TestOwnSlotsFromTheForm(t *testing.T) {
 	}
 }
 
-// A tenant's own slots are a whole number, 0 or more, as the engine takes
+// A tenant's own slots are a whole number, 0 to 100,000, as the engine takes
 // them, or empty for the default's: anything else is refused in those
 // words, the text kept to mend.
 func TestOwnSlotsRefusals(t *testing.T) {
 	racefree.Only(t) // no goroutine: the form takes its keys on this one
 	for _, c := range []struct{ typed, want, why string }{
-		{"-5", "0 or more, or empty for the default", "0 or more, or empty for the default"},
-		{"x", "a whole number, 0 or more, or empty for the default", `"x" is not a whole number: type digits only`},
-		{"1e1", "a whole number, 0 or more, or empty for the default", `"1e1" is not a whole number: type 10`},
+		{"-5", "0 to 100,000, or empty for the default", "0 to 100,000, or empty for the default"},
+		{"x", "a whole number, 0 to 100,000, or empty for the default", `"x" is not a whole number: type digits only`},
+		{"1e1", "a whole number, 0 to 100,000, or empty for the default", `"1e1" is not a whole number: type 10`},
 	} {
 		f := newForm(tuitest.Plain(), scenarios.NoisyTenant(), 1)
 		for range f.knobs {
