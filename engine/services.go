@@ -281,7 +281,7 @@ func (sys *System) validateServices(duration time.Duration) error {
 	if sys.Shed != nil {
 		c := *sys.Shed
 		c.Workers = sys.Workers
-		if err := c.Validate(); err != nil {
+		if err := validateShed(c); err != nil {
 			return fmt.Errorf("shed: %w", err)
 		}
 	}
@@ -443,7 +443,7 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 	if s.Shed != nil {
 		c := *s.Shed
 		c.Workers = s.Workers
-		if err := c.Validate(); err != nil {
+		if err := validateShed(c); err != nil {
 			return fmt.Errorf("shed: %w", err)
 		}
 	}
@@ -576,16 +576,37 @@ func validateTenantBulkhead(tb *TenantBulkhead, tenants map[string]bool) error {
 	return nil
 }
 
+// validateShed checks a queue's shedding: its bounds are waits in the
+// queue, which no run outlasts, so each is at most MaxDuration as a
+// call's waits are.
+func validateShed(c ShedPolicy) error {
+	for _, w := range c.MaxWait {
+		if w > MaxDuration {
+			return fmt.Errorf("each max wait must be above 0 and at most %s, got %s", FormatDuration(MaxDuration), FormatDuration(w))
+		}
+	}
+	return c.Validate()
+}
+
 func (p *RateLimiterPolicy) validate() error {
 	switch p.Kind {
 	case TokenBucketLimiter:
 		if b := p.Bucket; b.Rate > MaxPermits || b.Burst > MaxPermits {
 			return fmt.Errorf("token bucket rate and burst must each be between 1 and %s, got %s and %s", RateText(MaxPermits), RateText(float64(b.Rate)), RateText(float64(b.Burst)))
 		}
+		// A wait for a token is a call's wait, held to the longest run.
+		if w := p.Bucket.MaxWait; w > MaxDuration {
+			return fmt.Errorf("token bucket max wait must be between 0 and %s, got %s", FormatDuration(MaxDuration), FormatDuration(w))
+		}
 		return p.Bucket.Validate()
 	case PeriodLimiter:
 		if n := p.Period.LimitForPeriod; n > MaxPermits {
 			return fmt.Errorf("limitForPeriod must be between 1 and %s, got %s", RateText(MaxPermits), RateText(float64(n)))
+		}
+		// A period longer than the longest run refreshes never, and a wait
+		// for a permit is a call's wait: both at most MaxDuration.
+		if pc := p.Period; pc.LimitRefreshPeriod > MaxDuration || pc.TimeoutDuration > MaxDuration {
+			return fmt.Errorf("limitRefreshPeriod must be between 1ns and %s and timeoutDuration between 0 and %s, got %s and %s", FormatDuration(MaxDuration), FormatDuration(MaxDuration), FormatDuration(pc.LimitRefreshPeriod), FormatDuration(pc.TimeoutDuration))
 		}
 		return p.Period.Validate()
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -28,10 +29,10 @@ func TestKnobTopsAreTheEngines(t *testing.T) {
 			t.Errorf("%s: %q has no top; want a range a real system could have", name, k.rangeText())
 			return
 		}
-		if k.kind != kindInt && k.kind != kindQueue && k.kind != kindSlots {
+		if k.kind != kindInt && k.kind != kindQueue && k.kind != kindSlots && !k.isTime() {
 			return // a rate's top is checked by the scenario's own tests
 		}
-		v, err := parse(k.kind, strconv.FormatFloat(k.hi+1, 'f', -1, 64))
+		v, err := parse(k.kind, k.typed(k.hi+1))
 		if err != nil {
 			t.Errorf("%s: %v: %v", name, k.hi+1, err)
 			return
@@ -40,8 +41,12 @@ func TestKnobTopsAreTheEngines(t *testing.T) {
 		k.set(c, v)
 		checked++
 		if err := c.Validate(); err == nil {
-			t.Errorf("%s: %v is past the form's range %q, and the scenario's validation takes it", name, k.hi+1, k.rangeText())
-		} else if top := strconv.FormatFloat(k.hi, 'f', -1, 64); !strings.Contains(strings.ReplaceAll(err.Error(), ",", ""), top) &&
+			t.Errorf("%s: %s is past the form's range %q, and the scenario's validation takes it", name, k.typed(k.hi+1), k.rangeText())
+		} else if top := strconv.FormatFloat(k.hi, 'f', -1, 64); k.isTime() {
+			if top := durText(time.Duration(k.hi)); !strings.Contains(err.Error(), top) {
+				t.Errorf("%s: the scenario refuses %s with %q, which does not name the top %s", name, k.typed(k.hi+1), err, top)
+			}
+		} else if !strings.Contains(strings.ReplaceAll(err.Error(), ",", ""), top) &&
 			!(strings.HasSuffix(k.label, " MiB") && strings.Contains(err.Error(), " "+engine.SizeText(int64(k.hi)<<20)+",")) {
 			// A size in MiB the engine names as it does every size (1 TiB).
 			t.Errorf("%s: the scenario refuses %v with %q, which does not name the top %s", name, k.hi+1, err, top)

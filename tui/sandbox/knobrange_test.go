@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -25,7 +26,7 @@ func TestKnobHintsStateTheRangeTheyCheck(t *testing.T) {
 			ends = append(ends, k.hi)
 		}
 		for _, x := range ends {
-			v, err := parse(k.kind, strconv.FormatFloat(x, 'f', -1, 64))
+			v, err := parse(k.kind, k.typed(x))
 			if err == nil {
 				err = k.check(v)
 			}
@@ -41,7 +42,7 @@ func TestKnobHintsStateTheRangeTheyCheck(t *testing.T) {
 			if k.kind == kindQueue && x == -1 {
 				continue // -1 is "no limit", which the hint says
 			}
-			v, err := parse(k.kind, strconv.FormatFloat(x, 'f', -1, 64))
+			v, err := parse(k.kind, k.typed(x))
 			if err != nil {
 				continue // refused already as not a number of this kind
 			}
@@ -70,4 +71,13 @@ func eachLimitedKnob(do func(sc *engine.Scenario, f *form, i int, k *knob)) {
 			}
 		}
 	}
+}
+
+// typed is x, a number of k's range, as a learner types it in k's field:
+// a time's nanoseconds as a duration with its unit.
+func (k *knob) typed(x float64) string {
+	if k.isTime() {
+		return durText(time.Duration(x))
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
 }

@@ -122,6 +122,9 @@ func (k *knob) rangeText() string {
 	if k.kind == kindQueue {
 		return "-1: no limit, or " + pane.Count(int64(k.lo)) + " to " + pane.Count(int64(k.hi))
 	}
+	if k.isTime() {
+		return durText(time.Duration(k.lo)) + " to " + durText(time.Duration(k.hi))
+	}
 	num := func(f float64) string {
 		if f == math.Trunc(f) {
 			return pane.Count(int64(f))
@@ -144,15 +147,28 @@ func (k *knob) hintNow() string {
 	return k.hint
 }
 
+// isTime says k's value is a length of time or a moment, whose range
+// (lo and hi) is in nanoseconds and is written as a duration.
+func (k *knob) isTime() bool { return k.kind == kindDuration || k.kind == kindUntil }
+
+// number is v as k's range measures it: a rate's requests a second, a
+// time's nanoseconds, else the whole number.
+func (k *knob) number(v value) float64 {
+	switch {
+	case k.kind == kindRate:
+		return v.f
+	case k.isTime():
+		return float64(v.d)
+	}
+	return float64(v.n)
+}
+
 // check refuses a parsed number outside the knob's range.
 func (k *knob) check(v value) error {
 	if !k.limited {
 		return nil
 	}
-	x := float64(v.n)
-	if k.kind == kindRate {
-		x = v.f
-	}
+	x := k.number(v)
 	if (k.kind == kindQueue && v.n == engine.QueueUnbounded) || (k.kind == kindSlots && v.n == slotsDefault) {
 		return nil
 	}

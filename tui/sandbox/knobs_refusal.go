@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
@@ -56,7 +57,7 @@ func (k *knob) textWhy(short, full string) string {
 	if text == "" {
 		return "it is empty"
 	}
-	if x, err := strconv.ParseFloat(text, 64); err == nil && k.limited && x < k.lo {
+	if x, err := strconv.ParseFloat(text, 64); err == nil && k.limited && !k.isTime() && x < k.lo {
 		// "-5", a number the field's kind writes otherwise, is refused
 		// for its sign: it is below the range.
 		return k.rangeWhy(value{n: int(x), f: x})
@@ -97,11 +98,11 @@ func (k *knob) limitWords() string {
 // "want 1 to 100" is the mark): which end it passed, as the message
 // line says it ("0 is below 1, the least it takes").
 func (k *knob) rangeWhy(v value) string {
-	x := float64(v.n)
-	if k.kind == kindRate {
-		x = v.f
-	}
+	x := k.number(v)
 	num := func(f float64) string {
+		if k.isTime() {
+			return durText(time.Duration(f))
+		}
 		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 			return pane.Count(int64(f))
 		}

@@ -130,6 +130,7 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt ca
 	add := f.addPath
 	p := &d.Policy
 	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout), prefix+"timeout", false, match+": timeout", match+": attempt")
+	f.limitTime(engine.MaxDuration)
 	if p.TenantBulkhead == nil {
 		add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead), prefix+"bulkhead", false, match+": bulkhead")
 	} else {
@@ -214,7 +215,9 @@ func (f *form) addDeadline(prefix string, p *engine.Policy, match string) {
 	f.addPath("propagate deadline", "pass the time left on; yes or no", kindYesNo, yesNo[p.PropagateDeadline], prefix+"propagate_deadline", false, match+"deadline")
 	if p.PropagateDeadline {
 		f.addPath("deadline margin", "kept back for the way home", kindDuration, durText(p.DeadlineMargin), prefix+"deadline_margin", false, match+"deadline margin")
+		f.limitTime(engine.MaxDuration)
 		f.addPath("min time left", "none sent with this left or less; 0: any", kindDuration, durText(p.MinTimeLeft), prefix+"min_time_left", false, match+"min time left")
+		f.limitTime(engine.MaxDuration)
 	}
 	f.addPath("cancel downstream", "stop its work when the caller gives up; yes or no", kindCancel, yesNo[p.Cancel == engine.CancelPropagate], prefix+"cancel", false, match+"cancel")
 }
@@ -232,11 +235,14 @@ func (f *form) addLimiter(prefix string, rl *engine.RateLimiterPolicy, match str
 		f.addPath("limiter burst", "tokens the bucket holds", kindInt, strconv.Itoa(rl.Bucket.Burst), prefix+"ratelimiter.burst", false, match)
 		f.limitLast(1, engine.MaxPermits)
 		f.addPath("limiter wait", "longest wait for a token", kindDuration, durText(rl.Bucket.MaxWait), prefix+"ratelimiter.max_wait", false, match)
+		f.limitTime(engine.MaxDuration)
 	case engine.PeriodLimiter:
 		f.addPath("limitForPeriod", "permits per period", kindInt, strconv.Itoa(rl.Period.LimitForPeriod), prefix+"ratelimiter.limit_for_period", false, match)
 		f.limitLast(1, engine.MaxPermits)
 		f.addPath("refresh period", "limitRefreshPeriod", kindDuration, durText(rl.Period.LimitRefreshPeriod), prefix+"ratelimiter.limit_refresh_period", false, match)
+		f.limitTime(engine.MaxDuration)
 		f.addPath("timeoutDuration", "longest wait for a permit", kindDuration, durText(rl.Period.TimeoutDuration), prefix+"ratelimiter.timeout_duration", false, match)
+		f.limitTime(engine.MaxDuration)
 	}
 }
 
@@ -354,10 +360,12 @@ func (f *form) addShed(prefix string, c *engine.ShedPolicy, match string) {
 	w := c.MaxWait
 	if w[0] == w[1] && w[1] == w[2] {
 		f.addPath("shed past", "wait that sheds any class; this variant", kindDuration, durText(w[0]), prefix+"shed.max_wait", false, match)
+		f.limitTime(engine.MaxDuration)
 		return
 	}
 	for i, class := range []string{"critical", "default", "sheddable"} {
 		f.addPath("shed "+class+" past", "wait that sheds it; this variant", kindDuration, durText(w[i]), prefix+"shed.max_wait."+class, false, match)
+		f.limitTime(engine.MaxDuration)
 	}
 }
 
@@ -371,6 +379,10 @@ func (f *form) limitLast(lo, hi float64) {
 		k.hint += "; " + k.rangeText()
 	}
 }
+
+// limitTime bounds the duration field just added to 0 through most, the
+// engine's top for it, and states that in its hint.
+func (f *form) limitTime(most time.Duration) { f.limitLast(0, float64(most)) }
 
 // limitUpTo bounds the field just added from lo up to field at's value,
 // read from its text as the form would apply it: the engine refuses a

@@ -21,6 +21,7 @@ func (f *form) addTasks(sys *engine.System) {
 		f.addPath(p.Name+" per host", "per dependency; 0: no limit", kindInt, strconv.Itoa(p.PerHost), p.Name+".per_host", true, "pool")
 		f.limitLast(0, float64(engine.MaxWorkers))
 		f.addPath(p.Name+" wait", "for a connection; 0: as long as the timeout", kindDuration, durText(p.Wait), p.Name+".wait", true, "pool")
+		f.limitTime(engine.DrainLimit) // the engine's top for a pool's wait
 	}
 	t := sys.Tasks
 	// The threads' field claims the engine's refusal of the threads
@@ -81,4 +82,5 @@ func (f *form) addPermitWait(depName string, p engine.Policy) {
 		return
 	}
 	f.addPath("permit wait", "for a permit; 0: refused at once", kindDuration, durText(p.BulkheadWait), depName+".bulkhead_wait", false, "bulkhead")
+	f.limitTime(engine.MaxDuration)
 }
