@@ -541,8 +541,10 @@ func (sys *System) validate(duration time.Duration) error {
 			return fmt.Errorf("endpoint %q: interval must not be negative, got %s", e.Name, FormatDuration(e.Interval))
 		case e.Rate > 0 && e.Interval > 0:
 			return fmt.Errorf("endpoint %q: give a rate or an interval, not both", e.Name)
-		case e.Patience < 0:
-			return fmt.Errorf("endpoint %q: patience must not be negative, got %s", e.Name, FormatDuration(e.Patience))
+		case e.Patience < 0 || e.Patience > MaxDuration:
+			// A client that waits longer than the longest run never gives
+			// up in one: 24h is as patient as a scenario's client gets.
+			return fmt.Errorf("endpoint %q: patience must be between 0 (for ever) and %s, got %s", e.Name, FormatDuration(MaxDuration), FormatDuration(e.Patience))
 		case e.Interval > 0 && e.Interval < time.Microsecond:
 			return fmt.Errorf("endpoint %q: interval must be at least %s, got %s", e.Name, FormatDuration(time.Microsecond), FormatDuration(e.Interval))
 		}

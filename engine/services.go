@@ -483,6 +483,13 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 }
 
 func validateLatency(l Latency) error {
+	// No request's work or reply takes longer than the longest run: a
+	// latency past MaxDuration is a slip of the unit (24000h for 24000ms).
+	for _, d := range []time.Duration{l.Mean, l.Value, l.P50, l.P99} {
+		if d > MaxDuration {
+			return fmt.Errorf("latency must be at most %s, got %s", FormatDuration(MaxDuration), FormatDuration(d))
+		}
+	}
 	switch l.Kind {
 	case Exponential:
 		if l.Mean <= 0 {

@@ -331,6 +331,7 @@ func (f *form) addServer(sys *engine.System) {
 			// (engine/fork_patience.go) while no client has given up.
 			add(name+" patience", "the client waits; 0: for ever", kindDuration, durText(e.Patience),
 				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Patience = v.d }), "endpoint \""+name+"\"")
+			limit(0, float64(engine.MaxDuration))
 			f.knobs[len(f.knobs)-1].readAt = name + ".patience"
 		}
 	}

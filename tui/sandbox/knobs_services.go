@@ -81,13 +81,18 @@ func (f *form) addServices(sys *engine.System) {
 		switch s.Work.Kind {
 		case engine.Constant:
 			add("work", "time per request on a worker; 0: none", kindDuration, durText(s.Work.Value), work+"value", true, owner+"work")
+			f.limitTime(engine.MaxDuration)
 		case engine.Exponential:
 			add("work (mean)", "time per request on a worker, on average; 0: none", kindDuration, durText(s.Work.Mean), work+"mean", true, owner+"work")
+			f.limitTime(engine.MaxDuration)
 		case engine.LogNormal:
 			add("work p50", "half the requests take less; 0: none", kindDuration, durText(s.Work.P50), work+"p50", true, owner+"work")
+			f.limitTime(engine.MaxDuration)
 			add("work p99", "99 in 100 take less; above p50", kindDuration, durText(s.Work.P99), work+"p99", true, owner+"work")
+			f.limitTime(engine.MaxDuration)
 		default:
 			add("work", "time per request on a worker; 0: none", kindDuration, durText(0), work+"value", true, owner+"work")
+			f.limitTime(engine.MaxDuration)
 		}
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
 		if len(s.Faults) > 0 {
