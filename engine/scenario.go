@@ -607,6 +607,9 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		return fmt.Errorf("bulkhead kind must be semaphore or thread-pool, got %v", p.BulkheadKind)
 	}
 	if p.Breaker != nil {
+		if err := breakerTimes(p.Breaker); err != nil {
+			return err
+		}
 		if err := p.Breaker.Validate(); err != nil {
 			return err
 		}
@@ -620,6 +623,10 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 	if r := p.Retry; r != nil {
 		if r.Attempts < 1 || r.Attempts > MaxAttempts {
 			return fmt.Errorf("retry attempts must be between 1 and %d (the first attempt counts), got %d", MaxAttempts, r.Attempts)
+		}
+		// A retry waits within a run, and no run is longer than MaxDuration.
+		if b := r.Backoff; b.Base > MaxDuration || b.Max > MaxDuration {
+			return fmt.Errorf("retry backoff base and max must each be between 0 and %s, got %s and %s", FormatDuration(MaxDuration), FormatDuration(b.Base), FormatDuration(b.Max))
 		}
 		if err := r.Backoff.Validate(); err != nil {
 			return fmt.Errorf("retry %w", err)
@@ -670,6 +677,22 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 // faultSpanError says that fault i (counting from 0) does not start before
 // it ends. A fault with no end lasts to the run's end, which the message
 // names: "from 30s to 0s" read as an end the user never gave.
+// breakerTimes holds each time a scenario's breaker waits or judges by to
+// the longest run, MaxDuration: an open duration past it never ends in a
+// run, and is a slip of the unit. The breaker package itself takes any
+// time it can count (its own tests drive it at the clock's ends).
+func breakerTimes(b *breaker.Config) error {
+	for _, t := range [...]struct {
+		name string
+		d    time.Duration
+	}{{"open duration", b.OpenFor}, {"open max", b.OpenMax}, {"slow-call duration", b.SlowCallDuration}, {"window span", b.WindowSpan}} {
+		if t.d > MaxDuration {
+			return fmt.Errorf("breaker %s must be at most %s, got %s", t.name, FormatDuration(MaxDuration), FormatDuration(t.d))
+		}
+	}
+	return nil
+}
+
 func faultSpanError(i int, kind fmt.Stringer, from, to, end time.Duration) error {
 	if to == 0 {
 		return fmt.Errorf("fault %d (%v) must start before it ends: it starts at %s and, with no end given, lasts to the run's end at %s", i+1, kind, FormatDuration(from), FormatDuration(end))

@@ -27,8 +27,10 @@ func (f *form) addRetry(prefix string, r *engine.RetryPolicy, match string) {
 	f.noRetryYet(r, func(v value) bool { return v.n == 1 })
 	f.addPath("retry backoff", "doubling, jittered; 0: at once", kindDuration, base, prefix+"retry.base", false, match)
 	f.noRetryYet(r, func(v value) bool { return v.d == 0 })
+	f.limitTime(engine.MaxDuration)
 	f.addPath("  backoff max", "where the doubling stops", kindDuration, most, prefix+"retry.max", false, match)
 	f.noRetryYet(r, func(v value) bool { return v.d == 0 })
+	f.limitTime(engine.MaxDuration)
 	f.addPath("retry budget", "none, token-bucket, concurrency", kindBudget, budget, prefix+"retry.budget", false, match)
 	f.noRetryYet(r, func(v value) bool { return engine.BudgetKind(v.n) == engine.NoBudget })
 }

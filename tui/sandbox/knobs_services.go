@@ -175,6 +175,7 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 	switch {
 	case b.Window == breaker.TimeWindow:
 		add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan), "time_window", "window", "minimum calls")
+		f.limitTime(engine.MaxDuration)
 	case b.WindowSize > 0:
 		add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize), "window", "window", "minimum calls", "failure count must be at most the window")
 		f.limitLast(1, breaker.MaxWindowSize)
@@ -203,9 +204,11 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 	}
 	if b.SlowCallRate > 0 {
 		add("slow-call duration", "a call slower than this is slow", kindDuration, durText(b.SlowCallDuration), "slow_duration", "slow-call duration")
+		f.limitTime(engine.MaxDuration)
 		add("slow-call rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.SlowCallRate), "slow_rate", "slow-call rate")
 	}
 	add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), "open", "open duration", "open max")
+	f.limitTime(engine.MaxDuration)
 	add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), "trials", "half-open trials", "half-open successes")
 	f.limitLast(1, breaker.MaxHalfOpenTrials)
 }
