@@ -208,7 +208,9 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 		add("slow-call rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.SlowCallRate), "slow_rate", "slow-call rate")
 	}
 	add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), "open", "open duration", "open max")
-	f.limitTime(engine.MaxDuration)
+	// The breaker refuses an open duration of 0 (breaker.Config.Validate):
+	// the range starts above 0, at the shortest a duration is.
+	f.limitLast(1, float64(engine.MaxDuration))
 	add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), "trials", "half-open trials", "half-open successes")
 	f.limitLast(1, breaker.MaxHalfOpenTrials)
 }
