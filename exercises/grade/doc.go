@@ -7,7 +7,9 @@
 // again skips the link.
 //
 // It owns the process side of grading: the timeout, killing the whole
-// process group when the time is up, and capping how much output is kept per
+// process group when the time is up, a stack limit far below the
+// runtime's (so that a recursion without end overflows in a second and
+// is named, rather than running into the timeout), and capping how much output is kept per
 // test (what the code printed apart from the test's own lines, so that a
 // learner's prints never hide why a test failed). It knows nothing about the exercise catalog or the terminal UI, and
 // imports only the standard library and internal/spell (the edit distance

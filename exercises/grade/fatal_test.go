@@ -29,8 +29,8 @@ func TestFatalErrorIsSaidWithTheLearnersLine(t *testing.T) {
 				"func TestRate(t *testing.T) {\n\tvar b B\n\tif b.Rate() < 0 {\n\t\tt.Fatal(\"negative\")\n\t}\n}\n\n" +
 				"func TestLater(t *testing.T) {}\n",
 		}}, "TestRate",
-			"1 of 3 tests pass; a fatal error in TestRate stopped the other 1: stack overflow at p.go:6 in (*B).Rate: does a function call itself without end?",
-			[]string{"fatal error: stack overflow", "  at p.(*B).Rate (p.go:6)", "  at p.(*B).Rate (p.go:7)", "  … the same call ", " more times (44739054 frames left out of the dump)", "  at p.TestRate (p_test.go:9)"},
+			"1 of 3 tests pass; a fatal error in TestRate stopped the other 1: your code recursed without end at p.go:6 in (*B).Rate (a stack overflow: its calls filled the 64 MB a test's stack may grow to); what stops it calling itself?",
+			[]string{"fatal error: stack overflow", "  at p.(*B).Rate (p.go:6)", "  at p.(*B).Rate (p.go:7)", "  … the same call ", " more times (5592216 frames left out of the dump)", "  at p.TestRate (p_test.go:9)"},
 			[]string{"runtime: ", "runtime stack:", "lines your code printed", "goroutine "}},
 		{recorded{name: "concurrent-map-writes", files: map[string]string{
 			"p.go": "package p\n\n// Count writes the map from two goroutines with no lock.\n" +

@@ -76,6 +76,11 @@ type Options struct {
 	// can do it: inside the runner there is no check command to pass a
 	// flag to.
 	MoreTime string
+	// MaxStack is the most a goroutine's stack may grow to in the tests,
+	// in bytes, DefaultMaxStack if zero; negative leaves the runtime's own
+	// limit (1 GB). A lower limit has a recursion without end overflow in
+	// a second rather than run into Timeout (see DefaultMaxStack).
+	MaxStack int
 	// OnProgress, if set, is told each phase the run enters, in order:
 	// Compiling once the go command has started, then Testing when the
 	// first test binary starts (never for a package that did not
@@ -150,6 +155,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxLineLen <= 0 {
 		o.MaxLineLen = DefaultMaxLineLen
+	}
+	if o.MaxStack == 0 {
+		o.MaxStack = DefaultMaxStack
 	}
 	return o
 }
@@ -437,6 +445,16 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		}
 		args = append(args, "-o", bin)
 	}
+	dirs := make([]string, len(targets))
+	for i, t := range targets {
+		dirs[i] = t.dir
+	}
+	overlay, cleanup, err := stackOverlay(dirs, opt.MaxStack)
+	if err != nil {
+		return all(Report{Status: Errored, Summary: err.Error()})
+	}
+	defer cleanup()
+	args = append(args, overlay...)
 	for _, t := range targets {
 		args = append(args, t.pattern)
 	}

@@ -101,6 +101,10 @@ type stack struct {
 	// opens with the runtime's own lines ("runtime: goroutine stack
 	// exceeds …") and frames, which are not the learner's prints.
 	fatal bool
+	// limit is the stack limit in bytes that a stack overflow's first
+	// line names ("runtime: goroutine stack exceeds 67108864-byte
+	// limit"), 0 if none was read.
+	limit int64
 	// repeats counts the frames just read that were the same as the last
 	// one kept (a recursion): they are said as one line (flushRepeats).
 	repeats int
@@ -281,6 +285,9 @@ func (c *collector) panicLine(st *stack, l string) (kept string, ok bool) {
 			}
 			return trimmed, true
 		}
+		if n, ok := overflowLimit(trimmed); ok && st.limit == 0 {
+			st.limit = n
+		}
 		return "", true // the runtime's lines above a stack overflow's "fatal error"
 	}
 	if !st.inPanic {
@@ -294,6 +301,21 @@ func (c *collector) panicLine(st *stack, l string) (kept string, ok bool) {
 // before it.
 func isFatalStart(l string) bool {
 	return strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "runtime: goroutine stack exceeds ")
+}
+
+// overflowLimit reads the limit in bytes from the line a stack overflow
+// opens with: "runtime: goroutine stack exceeds 67108864-byte limit".
+func overflowLimit(l string) (int64, bool) {
+	rest, ok := strings.CutPrefix(l, "runtime: goroutine stack exceeds ")
+	if !ok {
+		return 0, false
+	}
+	num, ok := strings.CutSuffix(rest, "-byte limit")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	return n, err == nil && n > 0
 }
 
 // lastTest is the test that started last, or nil if none did.
@@ -990,6 +1012,9 @@ var fatalAsks = map[string]string{
 // breaker.go:96 in (*Breaker).FailureRate: does a function call itself
 // without end?".
 func fatalText(st stack) string {
+	if st.msg == "stack overflow" && st.atCode != "" {
+		return overflowText(st)
+	}
 	s := st.msg
 	switch {
 	case st.atCode != "":
@@ -1001,6 +1026,20 @@ func fatalText(st stack) string {
 		s += ": " + ask
 	}
 	return s
+}
+
+// overflowText says a stack overflow in the learner's code as what it
+// almost always is, with the line of theirs that called itself last:
+// "your code recursed without end at breaker.go:100 in (*Breaker).State
+// (a stack overflow: its calls filled the 64 MB a test's stack may
+// grow to); what stops it calling itself?".
+func overflowText(st stack) string {
+	limit := ""
+	if st.limit > 0 {
+		limit = ": its calls filled the " + stackLimitText(st.limit) + " a test's stack may grow to"
+	}
+	return fmt.Sprintf("your code recursed without end at %s in %s (a stack overflow%s); what stops it calling itself?",
+		st.atCode, shortFunc(st.atCodeIn), limit)
 }
 
 // synctestLeak opens the panic of a synctest bubble whose goroutines were

@@ -88,7 +88,12 @@ func (rec recorded) write(t *testing.T) {
 	if rec.race {
 		args = append(args, "-race")
 	}
-	cmd := exec.Command("go", append(args, ".")...)
+	overlay, cleanup, err := stackOverlay([]string{dir}, DefaultMaxStack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	cmd := exec.Command("go", append(append(args, overlay...), ".")...)
 	cmd.Dir = dir
 	env := learnerEnv(os.Environ())
 	if rec.race {
