@@ -91,7 +91,7 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 		hideHelpFlag(c)
 	}
 	header := &doc.GenManHeader{Section: "1", // no Title: each page takes its own, BREAKERLAB-RUN
-		Source: "breakerlab " + versionString(), Manual: "breakerlab manual"}
+		Source: "breakerlab " + programVersion(), Manual: "breakerlab manual"}
 	pages := []*cobra.Command{root}
 	for _, c := range root.Commands() {
 		if c.IsAvailableCommand() && !c.IsAdditionalHelpTopicCommand() {
