@@ -25,8 +25,12 @@ func (m Model) PredictedElsewhere(i int, rec lessons.Prediction) Model {
 		return m
 	}
 	m.progress.Predicted(i, rec)
-	m.o.session.add(m.p.Lesson.ProgressKey(), i, true)
 	m.followGuess(i, rec)
+	if m.predicts[i].revealed {
+		// The answer is on screen already: the guess counts as this
+		// session's now; otherwise when the reveal shows it (reveal).
+		m.o.session.add(m.p.Lesson.ProgressKey(), i, true)
+	}
 	if i == m.step {
 		if m.sim == nil {
 			// Nothing to play: the outcome shows at once, as

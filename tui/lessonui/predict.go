@@ -531,7 +531,8 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 		rec.Value = &v
 	}
 	m.progress.Predicted(m.step, rec)
-	m.o.session.add(m.p.Lesson.ProgressKey(), m.step, true)
+	// Not this session's answer yet: that is the reveal's (reveal), which a
+	// lesson closed while the run plays never shows the room.
 	save := m.save()
 	if m.sim == nil {
 		m.reveal()
@@ -555,6 +556,11 @@ func (m *Model) reveal() {
 		return
 	}
 	ps.revealed = true
+	// The guess counts as this session's from here: the room has seen the
+	// answer. Counted at the guess, a lesson closed before the run got
+	// there reopened with the step revealed for followers and ctrl+a,
+	// though the room never saw what happened.
+	m.o.session.add(m.p.Lesson.ProgressKey(), m.step, true)
 	if m.w > 0 && m.w < wideMin {
 		m.showSim = false // the outcome is in the text
 	}

@@ -54,3 +54,49 @@ func TestAnAnswerOfThisSessionStaysAnsweredWhenTheLessonReopens(t *testing.T) {
 		}
 	}
 }
+
+// A guess counts as this session's answer when its reveal shows what
+// happened, not as it is typed: a teacher who guesses, then closes the
+// lesson while the run still plays to the reveal, has shown the room no
+// answer, and the reopened step is asked as a rehearsal's (the projector
+// asks it, followers see it open, ctrl+a puts the prediction to the room)
+// where it was taken for revealed.
+func TestAGuessClosedBeforeItsRevealIsNotThisSessionsAnswer(t *testing.T) {
+	p, step := onlyAsks(t, true)
+	store, _ := newStore(t)
+	pk := NewPicker([]*lessons.Lesson{p.Lesson}, nil, Options{Theme: tuitest.Plain(), Store: store, Embedded: true})
+	reopen := func() Model {
+		t.Helper()
+		next, _ := pk.Update(preparedMsg{p: p})
+		pk = next.(Picker)
+		if !pk.Open() {
+			t.Fatalf("%s did not open: %s", p.Lesson.ID, pk.note)
+		}
+		m := send(*pk.player, tea.WindowSizeMsg{Width: 100, Height: 30})
+		if m.step != step {
+			m.openStep(step)
+		}
+		pk.player = &m
+		return m
+	}
+	m := reopen()
+	n := 0
+	for j, c := range m.predicts[step].order {
+		if c == p.Steps[step].Predict.RightChoice() {
+			n = j + 1
+		}
+	}
+	m = send(m, keys(string(rune('0'+n)))...)
+	if !m.predicts[step].made || m.predicts[step].revealed || !m.Playing() {
+		t.Fatalf("%s step %d: after the guess, made %v revealed %v playing %v; want the run playing to the reveal",
+			p.Lesson.ID, step+1, m.predicts[step].made, m.predicts[step].revealed, m.Playing())
+	}
+	pk.player = &m
+	pk, _ = pk.CloseLesson()
+	m = reopen()
+	_, _, revealed, _ := pk.RoomQuestions()
+	if !m.rehearsed() || !m.State().PredictHidden || revealed {
+		t.Fatalf("%s step %d, guessed and closed before the reveal, reopened: taken for this session's answer (rehearsed %v, hidden from followers %v, revealed for the room %v):\n%s",
+			p.Lesson.ID, step+1, m.rehearsed(), m.State().PredictHidden, revealed, projectorText(t, m, 100, 30))
+	}
+}

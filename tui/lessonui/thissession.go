@@ -18,8 +18,10 @@ type sessionStep struct {
 	predict bool
 }
 
-// sessionAnswers are the predictions made and the questions answered
-// right in this session. Options carries a pointer to it, so every player
+// sessionAnswers are the predictions revealed and the questions answered
+// right in this session: a guess counts once its reveal shows what
+// happened, not as it is made (a lesson closed while the run plays to the
+// reveal reopens with the step asked as a rehearsal's). Options carries a pointer to it, so every player
 // the picker opens, and the copies bubbletea makes of each, add to the
 // same set; it is read when a lesson opens and written when an answer is
 // given, never while drawing.
