@@ -58,14 +58,16 @@ func (f *faultFlag) Set(s string) error {
 }
 
 // apply injects the faults into sc; a fault whose target or kind the
-// scenario does not have is a usage error that lists what it has.
+// scenario does not have is a usage error that lists what it has. Every
+// refusal quotes the fault as typed, the variants' refusal of the faults
+// together too (chaos.ApplyTyped).
 func (f *faultFlag) apply(sc *engine.Scenario) (*engine.Scenario, error) {
 	for _, s := range f.typed {
 		if _, err := chaos.ParseIn(sc, s); err != nil {
 			return nil, usagef("--fault: %w", err)
 		}
 	}
-	out, err := chaos.Apply(sc, f.specs)
+	out, err := chaos.ApplyTyped(sc, f.specs, f.typed, 0)
 	if err != nil {
 		return nil, usagef("--fault: %w", err)
 	}

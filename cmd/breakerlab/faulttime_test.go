@@ -14,3 +14,14 @@ func TestFaultFlagRefusesTheTimeAsTyped(t *testing.T) {
 		t.Errorf("exit %d, %q; want exit 2 saying %q", code, errOut, want)
 	}
 }
+
+// A --fault that its target takes but the variants refuse (a surge over
+// another tenant's burst) is quoted as typed too, where the refusal of
+// the faults together quoted "20s globex surge x3 for 10s".
+func TestFaultFlagRefusedByTheVariantsIsQuotedAsTyped(t *testing.T) {
+	_, errOut, code := run(t, "run", "noisy-tenant", "--fault", "20 globex surge x3 for 10000ms")
+	want := `--fault: fault "20 globex surge x3 for 10000ms", variant "one shared pool" and every other: search carries tenant acme's burst`
+	if code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, %q; want exit 2 saying %q", code, errOut, want)
+	}
+}

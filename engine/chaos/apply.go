@@ -27,14 +27,45 @@ func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
 // the message names shown when it is among those refusing, so that a
 // learner on variant 2 is not told about variant 1 alone.
 func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, error) {
+	return applyFor(sc, specs, nil, shown)
+}
+
+// ApplyTyped is ApplyFor for specs kept from what the learner typed:
+// words[i] is spec i as they typed it ("" where it was not typed, or
+// words is short), and a refusal of it quotes their times, as ParseIn's
+// does. A fault kept (the sandbox keeps them through a knob edit, another
+// seed, a variant) and refused later, when the run it no longer fits is
+// built, was quoted in String's form: "999s db hang" came back as
+// "16m39s db hang", words the learner never wrote. Words that do not
+// read as spec i are not used.
+func ApplyTyped(sc *engine.Scenario, specs []Spec, words []string, shown int) (*engine.Scenario, error) {
+	times := make([]typedTimes, len(specs))
+	for i := range min(len(specs), len(words)) {
+		if words[i] == "" {
+			continue
+		}
+		if sp, t, err := parse(words[i]); err == nil && sp == specs[i] {
+			times[i] = t
+		}
+	}
+	return applyFor(sc, specs, times, shown)
+}
+
+// applyFor is ApplyFor with each spec's times as typed (times[i], none
+// where times is short).
+func applyFor(sc *engine.Scenario, specs []Spec, times []typedTimes, shown int) (*engine.Scenario, error) {
 	if len(specs) == 0 {
 		return sc, nil
 	}
 	out := *sc
 	out.Variants = append([]engine.Variant(nil), sc.Variants...)
 	targets := TargetsOf(sc)
-	for _, sp := range specs {
-		t, err := resolve(sc, targets, sp, typedTimes{})
+	for n, sp := range specs {
+		var typed typedTimes
+		if n < len(times) {
+			typed = times[n]
+		}
+		t, err := resolve(sc, targets, sp, typed)
 		if err != nil {
 			return nil, err
 		}
@@ -45,14 +76,14 @@ func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, e
 			refused[i] = err
 			applied = applied || ok
 		}
-		if err := refusal(sc, sp, refused, shown); err != nil {
+		if err := refusal(sc, sp, typed, refused, shown); err != nil {
 			return nil, err
 		}
 		if !applied {
 			if sp.Kind == Recover {
-				return nil, fmt.Errorf("fault %q: %s has no fault or surge in force at %s to recover from", sp.String(), t.named(), engine.FormatDuration(sp.At))
+				return nil, fmt.Errorf("fault %q: %s has no fault or surge in force at %s to recover from", sp.said(typed), t.named(), orFormat(typed.at, sp.At))
 			}
-			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.named(), sp.Kind)
+			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.said(typed), sc.Name, t.named(), sp.Kind)
 		}
 	}
 	if err := out.Validate(); err != nil {
@@ -61,11 +92,12 @@ func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, e
 	return &out, nil
 }
 
-// refusal is the error for a spec that variants refused (refused[i] is
+// refusal is the error for a spec that variants refused, quoting its times
+// as typed where typed has them (refused[i] is
 // variant i's reason, nil where it took the spec): variant shown's reason
 // when it has one, else the first; "and every other" when all refused it
 // alike. nil when none refused.
-func refusal(sc *engine.Scenario, sp Spec, refused []error, shown int) error {
+func refusal(sc *engine.Scenario, sp Spec, typed typedTimes, refused []error, shown int) error {
 	pick := -1
 	for i, err := range refused {
 		if err != nil && (pick < 0 || i == shown) {
@@ -83,7 +115,7 @@ func refusal(sc *engine.Scenario, sp Spec, refused []error, shown int) error {
 	if alike {
 		which += " and every other"
 	}
-	return fmt.Errorf("fault %q, %s: %w", sp.String(), which, refused[pick])
+	return fmt.Errorf("fault %q, %s: %w", sp.said(typed), which, refused[pick])
 }
 
 // applyTo applies sp to one system; ok is false when the system has no

@@ -63,3 +63,43 @@ func TestToldSaysAFaultRunsToTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// A fault kept from what the learner typed and refused later, when the run
+// it no longer fits is built (the sandbox keeps its faults through a knob
+// edit that shortens the run), is quoted as they typed it, as ParseIn
+// quotes one refused as it is typed: past the run's end, refused by the
+// variants, or with nothing to recover from. ApplyFor, holding only the
+// specs, quotes String's form; words that are not the spec's are not used.
+func TestAKeptFaultRefusedLaterIsQuotedAsTyped(t *testing.T) {
+	for _, tc := range []struct {
+		scenario, typed, says, canonical string
+	}{
+		{"multi-hop", "999 inventory hang for 90s",
+			`fault "999 inventory hang for 90s": at 999, past the end of multi-hop's traffic, which runs from 0 to 60s`,
+			`fault "16m39s inventory hang for 1m30s": at 16m39s,`},
+		{"noisy-tenant", "20 globex surge x3 for 10000ms",
+			`fault "20 globex surge x3 for 10000ms", variant "a bulkhead per tenant" and every other: `,
+			`fault "20s globex surge x3 for 10s", variant`},
+		{"multi-hop", "50 inventory recover",
+			`fault "50 inventory recover": service inventory has no fault or surge in force at 50 to recover from`,
+			`fault "50s inventory recover": service inventory has no fault or surge in force at 50s`},
+	} {
+		sc := build(t, tc.scenario)
+		sp, err := Parse(tc.typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ApplyTyped(sc, []Spec{sp}, []string{tc.typed}, 1); err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("ApplyTyped(%s, %q) = %v\nwant it saying %q", tc.scenario, tc.typed, err, tc.says)
+		}
+		if _, err := ApplyFor(sc, []Spec{sp}, 1); err == nil || !strings.Contains(err.Error(), tc.canonical) {
+			t.Errorf("ApplyFor(%s, %q) = %v\nwant String's form %q", tc.scenario, tc.typed, err, tc.canonical)
+		}
+		// Words of another fault, or none, leave String's form.
+		for _, words := range [][]string{{"12s inventory hang"}, {""}, nil} {
+			if _, err := ApplyTyped(sc, []Spec{sp}, words, 1); err == nil || !strings.Contains(err.Error(), tc.canonical) {
+				t.Errorf("ApplyTyped(%s, %q) with the words %q = %v\nwant String's form %q", tc.scenario, tc.typed, words, err, tc.canonical)
+			}
+		}
+	}
+}

@@ -26,16 +26,17 @@ import (
 // withFaults is the scenario to run with the injected faults, and the
 // scenario without them (nil when there are none).
 func withFaults(sc *engine.Scenario, specs []chaos.Spec) (plain, run *engine.Scenario, err error) {
-	return withFaultsFor(sc, specs, 0)
+	return withFaultsFor(sc, specs, nil, 0)
 }
 
 // withFaultsFor is withFaults for a learner on variant shown, whom a
-// refusal names that variant (chaos.ApplyFor).
-func withFaultsFor(sc *engine.Scenario, specs []chaos.Spec, shown int) (plain, run *engine.Scenario, err error) {
+// refusal names that variant, and quotes words[i] for spec i where the
+// learner typed it (chaos.ApplyTyped).
+func withFaultsFor(sc *engine.Scenario, specs []chaos.Spec, words []string, shown int) (plain, run *engine.Scenario, err error) {
 	if len(specs) == 0 {
 		return nil, sc, nil
 	}
-	run, err = chaos.ApplyFor(sc, specs, shown)
+	run, err = chaos.ApplyTyped(sc, specs, words, shown)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +54,7 @@ func (s *sim) knobs() *engine.Scenario {
 // setInjected re-runs the scenario with specs as its injected faults, at
 // the same moment; on an error the old run stays.
 func (s *sim) setInjected(specs []chaos.Spec) error {
-	plain, sc, err := withFaultsFor(s.knobs(), specs, s.variant)
+	plain, sc, err := withFaultsFor(s.knobs(), specs, s.words(specs), s.variant)
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,33 @@ func (s *sim) runInjected(plain, sc *engine.Scenario, specs []chaos.Spec) error 
 		return err
 	}
 	s.plain, s.injected = plain, specs
+	for sp := range s.typed {
+		if !slices.Contains(specs, sp) {
+			delete(s.typed, sp) // taken out: its words go with it
+		}
+	}
 	return nil
+}
+
+// typedAs records that sp was typed as words at the chaos prompt.
+func (s *sim) typedAs(sp chaos.Spec, words string) {
+	if s.typed == nil {
+		s.typed = map[chaos.Spec]string{}
+	}
+	s.typed[sp] = words
+}
+
+// words is the words each of specs was typed in, "" for one that was not
+// typed (moved with a key, given as --fault); nil if none was.
+func (s *sim) words(specs []chaos.Spec) []string {
+	if len(s.typed) == 0 {
+		return nil
+	}
+	out := make([]string, len(specs))
+	for i, sp := range specs {
+		out[i] = s.typed[sp]
+	}
+	return out
 }
 
 // Injected lists the faults injected so far, in the order they apply.
@@ -113,7 +140,7 @@ func (m *Model) inject(specs []chaos.Spec, note string, sliced bool) error {
 	if err := m.limits.check(mustApplied(m.sim.knobs(), specs), 1); err != nil {
 		return err
 	}
-	plain, sc, err := withFaultsFor(m.sim.knobs(), specs, m.sim.variant)
+	plain, sc, err := withFaultsFor(m.sim.knobs(), specs, m.sim.words(specs), m.sim.variant)
 	if err != nil {
 		return err
 	}
@@ -300,6 +327,7 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 		refuse(err)
 		return
 	}
+	m.sim.typedAs(sp, p.Input)
 	specs := slices.Clone(m.sim.injected)
 	// Told: a fault that outlasts the run reads as running to its end.
 	note := "injected " + sp.Told(m.end())

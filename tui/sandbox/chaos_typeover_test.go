@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,5 +82,39 @@ func TestChaosPromptSaysAFaultRunsToTheEnd(t *testing.T) {
 	}
 	if want := "injected inventory hang from 50s to the end"; !strings.Contains(m.note, want) {
 		t.Errorf("note %q, want it saying %q", m.note, want)
+	}
+}
+
+// A fault typed at the prompt and refused later, by a knob edit it no
+// longer fits (a fleet cut to two instances, where it took down the
+// third), is quoted as it was typed, as the prompt's own refusal quotes
+// it: "20 api#3 down for 5000ms", not "20s api#3 down for 5s".
+func TestAKeptFaultRefusedByAKnobIsQuotedAsTyped(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "fleet-probes")})
+	m = injectFromMenu(t, m, "api#3", chaos.Down)
+	const typed = "20 api#3 down for 5000ms"
+	m = press(typeRunes(m, typed), "enter")
+	if got := m.Injected(); len(got) != 1 || got[0] != mustSpec(t, typed) {
+		t.Fatalf("injected %v (note %q, refusal %q), want %q", got, m.note, m.chaos.err, typed)
+	}
+	edited := cloneScenario(m.sim.knobs())
+	cut := false
+	for i := range edited.Variants {
+		sys := &edited.Variants[i].System
+		sys.Services = slices.Clone(sys.Services)
+		for j := range sys.Services {
+			if sys.Services[j].Name == "api" {
+				sys.Services[j].Instances, cut = 2, true
+			}
+		}
+	}
+	if !cut {
+		t.Fatal("fleet-probes has no service api")
+	}
+	err := m.sim.setScenario(edited, []change{{words: "api.instances 2"}})
+	want := `fault "` + typed + `": fleet-probes has no part called "api#3"`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("api cut to 2 instances under %q: %v\nwant it saying %s", typed, err, want)
 	}
 }

@@ -44,6 +44,10 @@ type sim struct {
 	// are none: what the knob form edits.
 	plain    *engine.Scenario
 	injected []chaos.Spec
+	// typed is the words each injected spec was typed in at the chaos
+	// prompt, for a refusal of it later (a knob edit it no longer fits)
+	// to quote them, as the prompt's own refusal does (chaos.ApplyTyped).
+	typed map[chaos.Spec]string
 	// warm is a run played ahead in slices for the next rebuild (work.go).
 	warm *warmRun
 	// sideWarm are runs played ahead for compare mode's sides
@@ -237,7 +241,7 @@ func (s *sim) newScenario(sc *engine.Scenario, changes []change) (plain, run *en
 		return nil, nil, err
 	}
 	relabel(s.original, sc, changes)
-	return withFaults(sc, s.injected)
+	return withFaultsFor(sc, s.injected, s.words(s.injected), 0)
 }
 
 // runEdited runs sc, newScenario's, in place of the scenario.
