@@ -19,19 +19,7 @@ func TestAnAnswerOfThisSessionStaysAnsweredWhenTheLessonReopens(t *testing.T) {
 		p, step := onlyAsks(t, predict)
 		store, _ := newStore(t)
 		pk := NewPicker([]*lessons.Lesson{p.Lesson}, nil, Options{Theme: tuitest.Plain(), Store: store, Embedded: true})
-		reopen := func() {
-			t.Helper()
-			next, _ := pk.Update(preparedMsg{p: p})
-			pk = next.(Picker)
-			if !pk.Open() {
-				t.Fatalf("%s did not open: %s", p.Lesson.ID, pk.note)
-			}
-			m := send(*pk.player, tea.WindowSizeMsg{Width: 100, Height: 30})
-			if m.step != step {
-				m.openStep(step)
-			}
-			pk.player = &m
-		}
+		reopen := func() { openAtStep(t, &pk, p, step) }
 		reopen()
 		m := *pk.player
 		if predict {
@@ -65,21 +53,7 @@ func TestAGuessClosedBeforeItsRevealIsNotThisSessionsAnswer(t *testing.T) {
 	p, step := onlyAsks(t, true)
 	store, _ := newStore(t)
 	pk := NewPicker([]*lessons.Lesson{p.Lesson}, nil, Options{Theme: tuitest.Plain(), Store: store, Embedded: true})
-	reopen := func() Model {
-		t.Helper()
-		next, _ := pk.Update(preparedMsg{p: p})
-		pk = next.(Picker)
-		if !pk.Open() {
-			t.Fatalf("%s did not open: %s", p.Lesson.ID, pk.note)
-		}
-		m := send(*pk.player, tea.WindowSizeMsg{Width: 100, Height: 30})
-		if m.step != step {
-			m.openStep(step)
-		}
-		pk.player = &m
-		return m
-	}
-	m := reopen()
+	m := openAtStep(t, &pk, p, step)
 	n := 0
 	for j, c := range m.predicts[step].order {
 		if c == p.Steps[step].Predict.RightChoice() {
@@ -93,10 +67,27 @@ func TestAGuessClosedBeforeItsRevealIsNotThisSessionsAnswer(t *testing.T) {
 	}
 	pk.player = &m
 	pk, _ = pk.CloseLesson()
-	m = reopen()
+	m = openAtStep(t, &pk, p, step)
 	_, _, revealed, _ := pk.RoomQuestions()
 	if !m.rehearsed() || !m.State().PredictHidden || revealed {
 		t.Fatalf("%s step %d, guessed and closed before the reveal, reopened: taken for this session's answer (rehearsed %v, hidden from followers %v, revealed for the room %v):\n%s",
 			p.Lesson.ID, step+1, m.rehearsed(), m.State().PredictHidden, revealed, projectorText(t, m, 100, 30))
 	}
+}
+
+// openAtStep opens p in the picker at 100x30, on step, as a teacher opens
+// the lesson again, and returns the player.
+func openAtStep(t *testing.T, pk *Picker, p *lessons.Prepared, step int) Model {
+	t.Helper()
+	next, _ := pk.Update(preparedMsg{p: p})
+	*pk = next.(Picker)
+	if !pk.Open() {
+		t.Fatalf("%s did not open: %s", p.Lesson.ID, pk.note)
+	}
+	m := send(*pk.player, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if m.step != step {
+		m.openStep(step)
+	}
+	pk.player = &m
+	return m
 }
