@@ -165,6 +165,8 @@ func init() {
 		"param": {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
 		"little": {KindNumber, []argKind{argRun, argEndpoints, argWhich},
 			"Little's law: the endpoints' rates times their dependency's mean latency, timeout, p99 or first slow fault's latency, summed", evalLittle},
+		"midway": {0, []argKind{argRun, argKey, argKey},
+			"halfway between two parameters of the scenario of one kind (two durations, two counts): a line drawn nearer one than the other", evalMidway},
 		"shards":        {KindCount, []argKind{argInt, argInt}, "how many different K-worker shards N workers allow: C(N, K)", evalShards},
 		"share-all":     {KindOdds, []argKind{argInt, argInt}, "the chance that two random K-of-N shards are the same", evalShareAll},
 		"share-any":     {KindFraction, []argKind{argInt, argInt}, "the chance that two random K-of-N shards share at least one worker", evalShareAny},
@@ -882,6 +884,32 @@ func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error)
 		}
 	}
 	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
+}
+
+// evalMidway is halfway between two of a scenario's parameters, read as
+// param reads them: a bound a challenge draws between two of its values
+// (a slow-call line nearer the healthy p99 than the slowdown's latency)
+// is then computed from the scenario, not typed beside it.
+func evalMidway(c *evalCtx, a []string) (Value, error) {
+	var v [2]Value
+	for i := range v {
+		x, err := evalParam(c, []string{a[0], a[i+1]})
+		if err != nil {
+			return Value{}, err
+		}
+		if x.Big != nil || x.Rat != nil {
+			return Value{}, fmt.Errorf("midway takes two numbers; %s is not one", a[i+1])
+		}
+		v[i] = x
+	}
+	if v[0].Kind != v[1].Kind {
+		return Value{}, fmt.Errorf("midway takes two parameters of one kind: %s is %s and %s is %s", a[1], v[0].Kind, a[2], v[1].Kind)
+	}
+	mid := Value{Kind: v[0].Kind, F: (v[0].F + v[1].F) / 2, Prints: v[0].Prints}
+	if mid.Kind == KindCount && mid.F != math.Trunc(mid.F) {
+		mid.Kind = KindNumber // halfway between 5 and 6 workers is no count
+	}
+	return mid, nil
 }
 
 func evalLittle(c *evalCtx, a []string) (Value, error) {
