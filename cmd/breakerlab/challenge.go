@@ -130,21 +130,25 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	}
 	bad := 0
 	for _, c := range cs {
-		if n := c.UncheckedNumbers(); len(n) > 0 {
+		if us := c.UncheckedTexts(); len(us) > 0 {
 			bad++
-			fmt.Fprintf(stdout, "✗ %s: the brief or hint types %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", c.ID, strings.Join(n, ", "))
+			var parts []string
+			for _, u := range us {
+				parts = append(parts, u.Where+" types "+strings.Join(u.Numbers, ", "))
+			}
+			fmt.Fprintf(stdout, "✗ %s: %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", c.ID, strings.Join(parts, "; "))
 			continue
 		}
 		fmt.Fprintf(stdout, "✓ %s\n", c.ID)
 	}
 	if bad > 0 {
-		return fmt.Errorf("%d of %d challenges type numbers by hand in their brief or hint", bad, len(cs))
+		return fmt.Errorf("%d of %d challenges type numbers by hand in their brief, hint or whys", bad, len(cs))
 	}
 	if len(cs) == 1 {
-		fmt.Fprintf(stdout, "1 challenge: every number in its brief and hint comes from its scenario, a fact or a goal\n")
+		fmt.Fprintf(stdout, "1 challenge: every number in its brief, hint and whys comes from its scenario, a fact or a goal\n")
 		return nil
 	}
-	fmt.Fprintf(stdout, "%d challenges: every number in their briefs and hints comes from their scenario, a fact or a goal\n", len(cs))
+	fmt.Fprintf(stdout, "%d challenges: every number in their briefs, hints and whys comes from their scenario, a fact or a goal\n", len(cs))
 	return nil
 }
 

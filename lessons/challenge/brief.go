@@ -25,7 +25,19 @@ var briefPlaceholderRE = regexp.MustCompile(`\{\{(.*?)\}\}`)
 
 // fillBrief fills the placeholders of a brief or a hint (field names it).
 func (l *loader) fillBrief(c *Challenge, field, text string, file *lessons.ScenarioFile, lab *lessons.Lab) (string, error) {
-	line := l.ln.find("", 0, field)
+	return l.fillAt(c, l.ln.find("", 0, field), field, text, file, lab)
+}
+
+// fillWhy fills the placeholders of a [[knobs.why]]'s text, the nth of the
+// file's (field names it), as a brief's are: a why that says what a
+// timeout of 10 s holds quotes the pool and the rate from the scenario.
+func (l *loader) fillWhy(c *Challenge, nth int, field, text string) (string, error) {
+	return l.fillAt(c, l.ln.find("knobs.why", nth, "text"), field, text, l.scenario, l.lab)
+}
+
+// fillAt fills text's placeholders; line is where text opens in the file,
+// for an error naming the placeholder's own line.
+func (l *loader) fillAt(c *Challenge, line int, field, text string, file *lessons.ScenarioFile, lab *lessons.Lab) (string, error) {
 	var b strings.Builder
 	last := 0
 	for _, m := range briefPlaceholderRE.FindAllStringSubmatchIndex(text, -1) {
@@ -119,15 +131,15 @@ func innermost(err error) error {
 	}
 }
 
-// UncheckedNumbers lists the numbers the challenge's brief and hint type by
-// hand: not a placeholder, not a name (p99, 503), and not a given, that is,
+// UncheckedTexts lists, by text, the numbers the challenge's brief, hint
+// and [[knobs.why]] texts type by hand: not a placeholder, not a name (p99, 503), and not a given, that is,
 // not stated by one of the challenge's goals, its par or its claims ("no
 // more than 24 workers" restates param recommendations.bulkhead <= 24,
 // which the grader checks; a claim CheckClaims checks on the start). A
 // given covers a number only in the given's unit: a par of 40% does not
 // check "about 40 slots", nor 20s "20 ms". A built-in challenge has none
 // (TestBriefsTypeNoNumber).
-func (c *Challenge) UncheckedNumbers() []string {
+func (c *Challenge) UncheckedTexts() []Unchecked {
 	givens := map[quantity]bool{}
 	addGivens := func(text string) {
 		for _, q := range quantitiesIn(text) {
@@ -143,8 +155,43 @@ func (c *Challenge) UncheckedNumbers() []string {
 	for _, g := range c.Claims {
 		addGivens(g.Text) // a claim the engine checks (CheckClaims)
 	}
-	return append(lessons.UncheckedNumbers(withoutGivens(c.BriefSource, givens)),
-		lessons.UncheckedNumbers(withoutGivens(c.HintSource, givens))...)
+	var out []Unchecked
+	add := func(where, text string) {
+		if n := lessons.UncheckedNumbers(withoutGivens(text, givens)); len(n) > 0 {
+			out = append(out, Unchecked{Where: where, Numbers: n})
+		}
+	}
+	add("the brief", c.BriefSource)
+	add("the hint", c.HintSource)
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		for _, ch := range k.Choices {
+			if src, ok := k.WhySource[FormatValue(ch)]; ok {
+				add("the why of "+k.Label+" = "+FormatValue(ch), src)
+			}
+		}
+		for _, w := range k.Ranges {
+			add("the why of "+k.Label+" "+w.rangeText(k), w.Source)
+		}
+	}
+	return out
+}
+
+// Unchecked is a text of the challenge (the brief, the hint, a knob's
+// why) and the numbers it types by hand that nothing checks.
+type Unchecked struct {
+	Where   string // "the brief", "the why of slow after from 1.6 s to 10 s"
+	Numbers []string
+}
+
+// UncheckedNumbers lists the numbers that every text of the challenge
+// types by hand (UncheckedTexts), in the order of the texts.
+func (c *Challenge) UncheckedNumbers() []string {
+	var out []string
+	for _, u := range c.UncheckedTexts() {
+		out = append(out, u.Numbers...)
+	}
+	return out
 }
 
 // A quantity is a number as a text writes it, without its thousands

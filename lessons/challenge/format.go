@@ -296,7 +296,7 @@ func (w *RangeWhy) rangeText(k *Knob) string {
 // values from its min to its max (an end left out is the knob's), within
 // the knob's range and apart from the others', so that one value has at
 // most one why. whys counts the file's [[knobs.why]] before this knob's.
-func (l *loader) rangeWhys(k *Knob, i int, ws []whyTOML, whys *int) error {
+func (l *loader) rangeWhys(c *Challenge, k *Knob, i int, ws []whyTOML, whys *int) error {
 	field := func(j int, key string) string { return fmt.Sprintf("knobs[%d].why[%d].%s", i+1, j+1, key) }
 	for j, w := range ws {
 		line := l.ln.find("knobs.why", *whys, "")
@@ -306,7 +306,11 @@ func (l *loader) rangeWhys(k *Knob, i int, ws []whyTOML, whys *int) error {
 		if w.Min == nil && w.Max == nil {
 			return l.errorf(line, field(j, "min"), "a why of %s needs min, max or both: the values it speaks of, within %s", k.Path, k.Range())
 		}
-		rw := RangeWhy{Min: k.Min, Max: k.Max, Text: strings.Join(strings.Fields(w.Text), " "), Goals: w.Goals}
+		text, err := l.fillWhy(c, *whys, field(j, "text"), w.Text)
+		if err != nil {
+			return err
+		}
+		rw := RangeWhy{Min: k.Min, Max: k.Max, Text: strings.Join(strings.Fields(text), " "), Source: strings.Join(strings.Fields(w.Text), " "), Goals: w.Goals}
 		for _, b := range []struct {
 			key string
 			v   any
@@ -315,7 +319,11 @@ func (l *loader) rangeWhys(k *Knob, i int, ws []whyTOML, whys *int) error {
 			if b.v == nil {
 				continue
 			}
-			f, err := boundOf(k.Kind, b.v)
+			v, err := l.filledBound(c, k.Kind, b.v)
+			if err != nil {
+				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%v", err)
+			}
+			f, err := boundOf(k.Kind, v)
 			if err != nil {
 				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%v", err)
 			}
@@ -713,10 +721,15 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				if strings.TrimSpace(w.Text) == "" {
 					return l.errorf(line("why"), field(fmt.Sprintf("why[%d].text", j+1)), "a why needs text = \"...\": what this choice gets wrong")
 				}
-				if k.Why == nil {
-					k.Why = map[string]string{}
+				text, err := l.fillWhy(c, whys, field(fmt.Sprintf("why[%d].text", j+1)), w.Text)
+				if err != nil {
+					return err
 				}
-				k.Why[name] = strings.Join(strings.Fields(w.Text), " ")
+				if k.Why == nil {
+					k.Why, k.WhySource = map[string]string{}, map[string]string{}
+				}
+				k.Why[name] = strings.Join(strings.Fields(text), " ")
+				k.WhySource[name] = strings.Join(strings.Fields(w.Text), " ")
 				if l.whyAt == nil {
 					l.whyAt = map[string][2]int{}
 				}
@@ -759,7 +772,7 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 					return l.errorf(line("min"), field("min"), "the range's end %s does not work: %v", k.formatNumber(end), err)
 				}
 			}
-			if err := l.rangeWhys(&k, i, kt.Why, &whys); err != nil {
+			if err := l.rangeWhys(c, &k, i, kt.Why, &whys); err != nil {
 				return err
 			}
 		}
@@ -769,6 +782,29 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 		c.Knobs = append(c.Knobs, k)
 	}
 	return nil
+}
+
+// filledBound fills the placeholders of a why's min or max, as a goal's
+// bound is filled, so that the values a why speaks of can start where a
+// goal's bound the scenario gives ends: min = "{{midway catalog.latency.p99
+// catalog.fault.latency}}". A number comes back as one, for boundOf.
+func (l *loader) filledBound(c *Challenge, kind KnobKind, v any) (any, error) {
+	text, ok := v.(string)
+	if !ok || !strings.Contains(text, "{{") {
+		return v, nil
+	}
+	filled, err := l.fillBound(c, text)
+	if err != nil {
+		return nil, err
+	}
+	if kind == KnobInt || kind == KnobNumber {
+		f, err := strconv.ParseFloat(filled, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s is %s, not a number", text, filled)
+		}
+		return f, nil
+	}
+	return filled, nil
 }
 
 // boundOf reads min, max or step: a number, a share ("50%") or a duration.

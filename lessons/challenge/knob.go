@@ -46,6 +46,9 @@ type Knob struct {
 	// Why explains, by a choice's FormatValue, what it gets wrong: shown
 	// when a design with it falls short.
 	Why map[string]string
+	// WhySource is each choice's why as the file writes it, placeholders
+	// and all, for UncheckedTexts: Why holds them filled.
+	WhySource map[string]string
 	// WhyGoals are, by choice, the labels of the goals its why explains
 	// a miss of ([[knobs.why]] goals): the why is shown only when one of
 	// them is missed. A why with none is shown whenever the design falls
@@ -64,8 +67,10 @@ type Knob struct {
 // wrong, and the labels of the goals it explains a miss of.
 type RangeWhy struct {
 	Min, Max float64
-	Text     string
-	Goals    []string
+	// Text is filled; Source is as the file writes it, placeholders and
+	// all ({{param catalog.fault.latency}}), for UncheckedTexts.
+	Text, Source string
+	Goals        []string
 }
 
 // WhyOf is what the value v of the knob gets wrong, and the goals whose

@@ -108,3 +108,59 @@ func TestRangeWhyRefusals(t *testing.T) {
 		t.Errorf("a choice's why with max:\ngot  %v\nwant %s", err, want)
 	}
 }
+
+// A why quotes the scenario as a brief does: its text's placeholders are
+// filled when the file is loaded, its min and max may be a placeholder (a
+// goal's bound the scenario gives), a placeholder that cannot be filled is
+// refused on its line, and a number the text types by hand is listed by
+// UncheckedTexts, which `challenges --check` refuses.
+func TestWhysTakePlaceholders(t *testing.T) {
+	racefree.Only(t) // parses a file, no goroutine
+	file := func(rangeWhy, choiceWhy string) string {
+		return "title = \"T\"\nscenario = \"s.toml\"\n\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n\n[[knobs.why]]\nmin = \"{{param db.timeout}}\"\ntext = \"\"\"" + rangeWhy + "\"\"\"\ngoals = [\"pages answered\"]\n" +
+			"\n[[knobs]]\npath = \"db.retry.budget\"\nchoices = [\"none\", \"token-bucket\"]\n\n[[knobs.why]]\nchoice = \"none\"\ntext = \"" + choiceWhy + "\"\ngoals = [\"pages answered\"]\n\n[[goals]]\nexpect = \"share web ok >= 99%\"\nlabel = \"pages answered\"\n\n[par]\nchanges = 1\n"
+	}
+	c, err := Parse("good.toml", []byte(file("At {{param web.rate}} calls a second\na timeout of {{param db.timeout}} holds {{little web timeout}} workers.", "Every failure of the {{param web.rate}} a second is tried again.")), whyScenario)
+	if err != nil {
+		t.Fatalf("the file does not parse: %v", err)
+	}
+	w := c.Knobs[0].Ranges[0]
+	if w.Min != 1 || w.Text != "At 10 calls a second a timeout of 1 s holds 10 workers." || !strings.HasPrefix(w.Source, "At {{param web.rate}} calls") {
+		t.Errorf("the range why: min %v, text %q, source %q", w.Min, w.Text, w.Source)
+	}
+	if got, _, _ := c.Knobs[1].WhyOf("none"); got != "Every failure of the 10 a second is tried again." {
+		t.Errorf("the choice's why: %q", got)
+	}
+	if u := c.UncheckedTexts(); len(u) != 0 {
+		t.Errorf("placeholders alone, yet unchecked: %v", u)
+	}
+
+	typed, err := Parse("typed.toml", []byte(file("At 10 calls a second a timeout holds {{little web timeout}} workers.", "Every failure of the 10 a second is tried again.")), whyScenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Unchecked{
+		{Where: "the why of db.retry.budget = none", Numbers: []string{"10"}},
+		{Where: "the why of db.timeout from 1 s to 5 s", Numbers: []string{"10"}},
+	}
+	got := typed.UncheckedTexts()
+	slices.SortFunc(got, func(a, b Unchecked) int { return strings.Compare(a.Where, b.Where) })
+	if len(got) != len(want) || got[0].Where != want[0].Where || got[1].Where != want[1].Where || !slices.Equal(got[0].Numbers, want[0].Numbers) || !slices.Equal(got[1].Numbers, want[1].Numbers) {
+		t.Errorf("typed numbers: %v, want %v", got, want)
+	}
+
+	for _, tc := range []struct{ rangeWhy, choiceWhy, want string }{
+		{"at {{param web.colour}}", "x", "c.toml:12: knobs[1].why[1].text: placeholder {{param web.colour}}"},
+		{"first line\nthen {{param db.colour}}", "x", "c.toml:13: knobs[1].why[1].text: placeholder {{param db.colour}}"},
+		{"x", "{{nonesuch}}", "c.toml:21: knobs[2].why[1].text: placeholder {{nonesuch}}"},
+	} {
+		_, err := Parse("c.toml", []byte(file(tc.rangeWhy, tc.choiceWhy)), whyScenario)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%q / %q:\ngot  %v\nwant %s...", tc.rangeWhy, tc.choiceWhy, err, tc.want)
+		}
+	}
+	bad := strings.Replace(file("x", "y"), "{{param db.timeout}}", "{{param web.rate}}", 1)
+	if _, err := Parse("c.toml", []byte(bad), whyScenario); err == nil || !strings.HasPrefix(err.Error(), "c.toml:11: knobs[1].why[1].min: ") {
+		t.Errorf("a min that fills to a rate, not a duration: %v", err)
+	}
+}
