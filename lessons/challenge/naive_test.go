@@ -88,6 +88,8 @@ var naiveDesigns = map[string][]struct {
 		{"QA: a slow line under the healthy p99", Setting{"catalog.breaker.slow_duration": "500ms", "catalog.breaker.slow_rate": 0.3}},
 		{"QA: a slow line far under the healthy p99", Setting{"catalog.breaker.slow_duration": "300ms", "catalog.breaker.slow_rate": 0.5}},
 		{"a slow line at the healthy p99", Setting{"catalog.breaker.slow_duration": "600ms", "catalog.breaker.slow_rate": 0.2}},
+		{"a slow line fitted a step under the slowdown's latency", Setting{"catalog.breaker.slow_duration": "2.4s", "catalog.breaker.slow_rate": 0.2}},
+		{"a slow line fitted under the slowdown, every call slow", Setting{"catalog.breaker.slow_duration": "2.4s", "catalog.breaker.slow_rate": 1.0}},
 	},
 	"contain-checkout": {
 		{"the start", Setting{}},
