@@ -588,9 +588,11 @@ func TestWhysFitWholeOrPointToTheBriefPage(t *testing.T) {
 	// would take a line of its own was written close, (5–25s).
 	m := sized(t, open(t, "layer-order", Options{}), 140, 24)
 	// The whys' own pointer, or, where the brief's first line and its
-	// pointer took that line, the brief's pointer naming them too.
+	// pointer took that line, the brief's pointer naming them too; or,
+	// where the seeds of the goals missed took the lines of both, the
+	// stars line's.
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	if !strings.Contains(v, "… i shows the rest") && !strings.Contains(v, "i shows the brief, hint and whys in full") {
+	if !strings.Contains(v, "… i shows the rest") && !strings.Contains(v, "i shows the brief, hint and whys in full") && !strings.Contains(v, "falls short · i shows why") {
 		t.Fatalf("a 44-column panel has no room for both whys; it should say where they are:\n%s", m.View())
 	}
 	if strings.Contains(v, "why: what answers") && !strings.Contains(v, "while inventory is sick") && !strings.Contains(v, "… i shows the rest") {

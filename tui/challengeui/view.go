@@ -80,32 +80,47 @@ func (m *Model) panelLines(w int) []string {
 }
 
 // panel lays out the challenge's panel in w×h: title, brief (as much as
-// fits), knobs, goals, par, status and keys. A goal missed names its seed
-// where that takes no line of its own; where the window leaves lines
-// blank under everything, enough for every such seed, it takes them: the
-// panel beside the sandbox at 200×60 had twenty lines to spare, and named
-// none of the seeds its goals were missed on.
+// fits), knobs, goals, par, status and keys. A goal missed names its seed,
+// on a line of its own where its line cannot hold it: that line is taken
+// from the status, whose whys are cut short ("… i shows the rest") or left
+// to i, not from the knobs and goals. Beside the sandbox at 140×24 the
+// whys took every line and two goals missed read with no seed, where
+// --check names it; the seed is what v plays and what tells the goals'
+// values apart. Only a window too short for the goals themselves leaves
+// a seed out, as the goals come first.
 func (m *Model) panel(w, h int) []string {
-	lines, spare := m.panelWith(w, h, false)
-	// Laid out again only where a goal, or the par v plays, is missed.
-	if r := m.Result(); spare > 0 && r != nil && (!r.Pass || !r.MeetsPar) {
-		inner := min(w, 100) - 2
-		bare, _, _ := m.knobsAndGoals(inner, 0, false)
-		named, _, _ := m.knobsAndGoals(inner, 0, true)
-		if extra := len(named) - len(bare); extra > 0 && extra <= spare {
-			lines, _ = m.panelWith(w, h, true)
-		}
+	lines, fit := m.panelWith(w, h, false)
+	r := m.Result()
+	if r == nil || r.Pass && r.MeetsPar {
+		return lines // no goal missed, nor a par v plays: no seed to name
 	}
-	return lines
+	inner := min(w, 100) - 2
+	bare, _, _ := m.knobsAndGoals(inner, 0, false)
+	named, _, _ := m.knobsAndGoals(inner, 0, true)
+	if len(named) == len(bare) {
+		return lines // every seed named fits on its goal's own lines
+	}
+	withSeeds, nfit := m.panelWith(w, h, true)
+	if nfit.squeezed > fit.squeezed || nfit.cut && !fit.cut {
+		return lines // the seeds' lines would cost the goals theirs
+	}
+	return withSeeds
+}
+
+// panelFit is how a layout fitted its window: how far it squeezed the
+// knobs and goals (knobsAndGoals), and whether it cut lines under them
+// for want of room.
+type panelFit struct {
+	squeezed int
+	cut      bool
 }
 
 // panelWith is panel, with the seeds of the goals missed given lines of
-// their own where seedLines; spare is how many lines it left blank above
-// the keys with nothing cut, none when it squeezed the knobs or goals.
-func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, spare int) {
+// their own where seedLines.
+func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, fit panelFit) {
 	inner := min(w, 100) - 2 // a margin of one on each side
 	if inner < 20 {
-		return pane.Wrap("Make the window wider to play this challenge.", w), 0
+		return pane.Wrap("Make the window wider to play this challenge.", w), fit
 	}
 	pad := func(lines []string) []string {
 		for i, l := range lines {
@@ -166,7 +181,8 @@ func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, spare int) {
 	for len(lines) > h-1 && len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	whole := len(lines) <= h-1 // nothing cut: what is left blank is spare
+	whole := len(lines) <= h-1 // nothing cut
+	fit.squeezed, fit.cut = squeezed, !whole
 	if len(lines) > h-1 && h >= 3 {
 		// The cut falls between goals: a goal wrapped over two lines and
 		// cut after its first showed a mark and half a label, its value
@@ -194,13 +210,10 @@ func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, spare int) {
 		lines = append(lines[:cut:cut], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 	}
 	for len(lines) < h-1 {
-		if whole && squeezed == 0 && !unsaid {
-			spare++
-		}
 		lines = append(lines, "")
 	}
 	lines = append(lines[:h-1], keys)
-	return pad(lines), spare
+	return pad(lines), fit
 }
 
 // maxSqueeze is knobsAndGoals' tightest squeeze.
@@ -293,7 +306,9 @@ func (m *Model) verdictText() string {
 // wraps into without cutting a word.
 func longestWord(s string) int {
 	n := 0
-	for _, word := range strings.Fields(s) {
+	// Split at the spaces a line breaks at: words joined by nbsp ("on
+	// seed 3") wrap as one.
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' }) {
 		n = max(n, ansi.StringWidth(word))
 	}
 	return n
@@ -744,7 +759,9 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		}
 		return len(lines)
 	}
-	line := func(state int, label, value, want string) {
+	// line draws a goal; seedLine, when set, is "on seed 3" on a line of
+	// its own under the label, which stays as it is drawn without it.
+	line := func(state int, label, seedLine, value, want string) {
 		out = nil
 		defer func() { blocks = append(blocks, goalBlock{lines: out, failing: state == 2}) }()
 		mark := m.th.Dim.Render("·")
@@ -756,7 +773,11 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		}
 		lines, beside := labelLines(label)
 		if ownW, whole := wholeBeside(label, value, lines); whole {
-			out = append(out, fmt.Sprintf("%s %s %s %s", mark, label, strings.Repeat(" ", ownW-ansi.StringWidth(label))+value, pane.Fit(want, wantCol)))
+			plain := strings.ReplaceAll(label, nbsp, " ") // as Wrap gives back a wrapped one
+			out = append(out, fmt.Sprintf("%s %s %s %s", mark, plain, strings.Repeat(" ", ownW-ansi.StringWidth(plain))+value, pane.Fit(want, wantCol)))
+			if seedLine != "" {
+				out = append(out, "  "+seedLine)
+			}
 			return
 		}
 		for j, l := range lines {
@@ -768,6 +789,9 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 			default:
 				out = append(out, "  "+l)
 			}
+		}
+		if seedLine != "" {
+			out = append(out, "  "+seedLine)
 		}
 		if !beside {
 			// The value and the bound in their columns at the right.
@@ -792,16 +816,15 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 	// second goal missed read "healthy recommendations cut off 108" with
 	// no seed, where --check said which. The line whose seed the sandbox
 	// plays names it too, the par's once the goals are met, so that the
-	// value shown and the run v plays are plainly the same seed's. Only
-	// where that takes no line of its own, or the panel has lines to
-	// spare (seedLines): a narrow panel beside the sandbox at 140×24 has
-	// none, and the sandbox's status bar names its seed there.
+	// value shown and the run v plays are plainly the same seed's. Where
+	// that takes a line of its own, only with seedLines: panel gives
+	// them, taken from the whys, unless the goals need them.
 	// A knob's value (a par of "param ...") is the same on every seed:
 	// naming one would say it differs on others.
 	_, played := playSeed(m.c, r)
-	onSeed := func(i int, g *challenge.Goal, label, value string) string {
+	onSeed := func(i int, g *challenge.Goal, label, value string) (_, seedLine string) {
 		if r == nil || len(m.c.Seeds) < 2 || g.Metric == "param" {
-			return label
+			return label, ""
 		}
 		// A goal is named when missed; the par only when v plays it,
 		// as its miss counts only once the goals are met.
@@ -810,18 +833,26 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 			gr = &r.Goals[i]
 		}
 		if gr == nil || i < len(r.Goals) && gr.Pass || i >= len(r.Goals) && i != played {
-			return label
+			return label, ""
 		}
 		seed, ok := gr.WorstSeed()
 		if !ok {
-			return label
+			return label, ""
 		}
 		// Counted as line draws it: a label whole beside its own value
-		// ("calls sent to inventory" at 140×24) wraps once named.
-		if named := fmt.Sprintf("%s on seed %d", label, seed); seedLines || drawnLines(named, value) <= drawnLines(label, value) {
-			return named
+		// ("calls sent to inventory" at 140×24) wraps once named. "on
+		// seed 3" is kept on one line: wrapped, "seed" ended one line
+		// and "1" stood alone on the next.
+		if named := fmt.Sprintf("%s on%sseed%s%d", label, nbsp, nbsp, seed); drawnLines(named, value) <= drawnLines(label, value) {
+			return named, ""
 		}
-		return label
+		if seedLines {
+			// Under the label as it is drawn without it: named, the
+			// label wrapped anew, "calls sent to" over "inventory on
+			// seed 3", a line more all the same.
+			return label, fmt.Sprintf("on seed %d", seed)
+		}
+		return label, ""
 	}
 	for i := range m.c.Goals {
 		g := &m.c.Goals[i]
@@ -829,7 +860,8 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		if r != nil {
 			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
 		}
-		line(state(pass), onSeed(i, g, labelOf(g), value), value, g.WantText())
+		label, seedLine := onSeed(i, g, labelOf(g), value)
+		line(state(pass), label, seedLine, value, g.WantText())
 	}
 	// Par counts only once the goals are met: until then its mark stays
 	// neutral, whatever its own value.
@@ -844,7 +876,8 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		if r != nil {
 			value = r.Par.Shown()
 		}
-		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, labelOf(p), value), value, p.WantText())
+		label, seedLine := onSeed(len(m.c.Goals), p, labelOf(p), value)
+		line(parState(r != nil && r.MeetsPar), label, seedLine, value, p.WantText())
 	} else {
 		value := pending
 		if r != nil {
@@ -857,10 +890,14 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		if ansi.StringWidth(label) > w-2-1-ansi.StringWidth(value)-1-wantCol {
 			label = "par: knobs changed"
 		}
-		line(parState(r != nil && r.MeetsPar), label, value, parChangesWant(m.c))
+		line(parState(r != nil && r.MeetsPar), label, "", value, parChangesWant(m.c))
 	}
 	return m.th.Bold.Render(pane.Fit(titleFit(head, w), w)), blocks
 }
+
+// nbsp keeps the words either side of it on one line when a label wraps
+// (pane.Wrap gives it back as a plain space).
+const nbsp = "\u00a0"
 
 // wants are the bounds the goals and the par are held to, as the goals'
 // lines show them: one list for the lines and the width of their column.
@@ -888,6 +925,7 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var whys [][]string // each why's lines: a why is shown whole or cut by cutWhy
 	var short []string  // each why as cutWhy shows a piece of it
 	ownStars := false   // the reference solution is on screen: say where stars go, room left
+	verdictAt := -1     // the stars line's place in out, where it has one
 	r := m.Result()
 	restated := m.gradeErr != "" && m.note != "" && m.gradeErr == m.noteRestates
 	switch {
@@ -916,6 +954,7 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		out = append(out, m.th.Warn.Render(pane.Fit(s, w)))
 		ownStars = true
 	default:
+		verdictAt = len(out)
 		verdict := m.verdictText()
 		s := m.th.Warn.Render(verdict)
 		if r.Stars > 0 {
@@ -1000,6 +1039,14 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		}
 		out = append(out, why...)
 		left -= len(why)
+	}
+	if unsaid && verdictAt >= 0 {
+		// No line for a why: the stars line says where they are, as the
+		// brief's pointer does when it has a line, which the seeds of
+		// the goals missed may have taken.
+		if s := out[verdictAt] + m.th.Dim.Render(" · i shows why"); ansi.StringWidth(s) <= w {
+			out[verdictAt] = s
+		}
 	}
 	return append(out, note...), unsaid
 }
