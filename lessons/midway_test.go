@@ -17,18 +17,7 @@ func TestMidwayIsHalfwayBetweenTwoParameters(t *testing.T) {
 	}
 	st := &l.Steps[0]
 	ctx := &evalCtx{lab: testLab, step: st, lesson: l, seed: st.Seed}
-	eval := func(text string) Value {
-		t.Helper()
-		e, err := ParseExpr(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, err := ctx.Eval(e)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		return v
-	}
+	eval := func(text string) Value { t.Helper(); return evalValue(t, ctx, text) }
 	p99, timeout := eval("param step recommendations.latency.p99"), eval("param step recommendations.timeout")
 	mid := eval("midway step recommendations.latency.p99 recommendations.timeout")
 	if mid.Kind != KindDuration || math.Abs(mid.F-(p99.F+timeout.F)/2) > 1e-12 || p99.F == timeout.F {

@@ -79,6 +79,12 @@ func TestPredictionAnswerKeepsItsFormat(t *testing.T) {
 // expression that does not parse or evaluate.
 func evalNumber(t *testing.T, ctx *evalCtx, text string) float64 {
 	t.Helper()
+	return evalValue(t, ctx, text).F
+}
+
+// evalValue is a metric expression's value in ctx, its kind with it.
+func evalValue(t *testing.T, ctx *evalCtx, text string) Value {
+	t.Helper()
 	e, err := ParseExpr(text)
 	if err != nil {
 		t.Fatal(err)
@@ -87,5 +93,5 @@ func evalNumber(t *testing.T, ctx *evalCtx, text string) float64 {
 	if err != nil {
 		t.Fatalf("%s: %v", text, err)
 	}
-	return v.F
+	return v
 }

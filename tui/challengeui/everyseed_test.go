@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -17,14 +18,7 @@ import (
 // fit its goal's line takes one of its own.
 func TestEveryMissedGoalNamesItsSeed(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
-		m := sized(t, open(t, "timeout-pool", Options{}), sz[0], sz[1])
-		m = press(t, m, "enter", "ctrl+u", "1", "0", "0", "m", "s", "enter")
-		where := fmt.Sprintf("at %dx%d", sz[0], sz[1])
-		r := m.Result()
-		if r == nil {
-			t.Fatalf("%s: no result after typing 100ms", where)
-		}
-		tuitest.CheckBlock(t, m.View(), sz[0], sz[1])
+		m, r, where := shortestTimeout(t, sz[0], sz[1])
 		missed, seeds := 0, map[uint64]bool{}
 		for i := range r.Goals {
 			g := &r.Goals[i]
@@ -81,4 +75,20 @@ func goalBlockText(m Model, label string) string {
 		return strings.Join(parts, " ")
 	}
 	return ""
+}
+
+// shortestTimeout is level 1 in w×h with its timeout typed in at 100 ms,
+// which misses two goals on two seeds, its result, and where, for
+// messages; the view is checked to fill w×h.
+func shortestTimeout(t *testing.T, w, h int) (Model, *challenge.Result, string) {
+	t.Helper()
+	m := sized(t, open(t, "timeout-pool", Options{}), w, h)
+	m = press(t, m, "enter", "ctrl+u", "1", "0", "0", "m", "s", "enter")
+	where := fmt.Sprintf("at %dx%d", w, h)
+	r := m.Result()
+	if r == nil {
+		t.Fatalf("%s: no result after typing 100ms", where)
+	}
+	tuitest.CheckBlock(t, m.View(), w, h)
+	return m, r, where
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
-	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -21,14 +20,7 @@ import (
 // with the panel alone, the same goals name their seeds too.
 func TestAMissedGoalNamesItsSeedBesideTheSandbox(t *testing.T) {
 	for _, sz := range [][2]int{{140, 24}, {80, 24}} {
-		m := sized(t, open(t, "timeout-pool", Options{}), sz[0], sz[1])
-		m = press(t, m, "enter", "ctrl+u", "1", "0", "0", "m", "s", "enter")
-		where := fmt.Sprintf("at %dx%d", sz[0], sz[1])
-		r := m.Result()
-		if r == nil {
-			t.Fatalf("%s: no result after typing 100ms", where)
-		}
-		tuitest.CheckBlock(t, m.View(), sz[0], sz[1])
+		m, r, where := shortestTimeout(t, sz[0], sz[1])
 		missed := 0
 		for i := range r.Goals {
 			g := &r.Goals[i]
