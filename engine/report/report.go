@@ -95,6 +95,12 @@ type Latency struct {
 	P99 float64 `json:"p99"`
 }
 
+// latencyOf is an endpoint's percentiles as the JSON and the CSV both
+// write them, so that the two formats of one run cannot disagree.
+func latencyOf(e *engine.EndpointSnapshot) Latency {
+	return Latency{P50: millis(e.P50), P95: millis(e.P95), P99: millis(e.P99)}
+}
+
 // Dependency holds a dependency's load over the whole run.
 type Dependency struct {
 	InFlightMax int `json:"in_flight_max"`
@@ -144,7 +150,7 @@ func Build(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) Report {
 			Transitions:  []Transition{},
 		}
 		for _, e := range s.Endpoints {
-			v.Endpoints[e.Name] = Endpoint{Outcomes: outcomes(e.Window), LatencyMS: Latency{P50: millis(e.P50), P95: millis(e.P95), P99: millis(e.P99)}}
+			v.Endpoints[e.Name] = Endpoint{Outcomes: outcomes(e.Window), LatencyMS: latencyOf(&e)}
 		}
 		for _, d := range s.Dependencies {
 			v.Dependencies[d.Name] = dependency(&d)

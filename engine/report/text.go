@@ -327,16 +327,30 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 	b.WriteString("\n")
 }
 
-// WriteCSV writes one row per variant, endpoint and outcome.
+// csvHeader is the header of run's CSV. Each column names its scale, as
+// a sweep's CSV does: the share is a fraction of the window's requests
+// (0 to 1, not a percent), and the latency percentiles, the endpoint's
+// over all its requests in the window whatever their outcome (as the
+// JSON's latency_ms), are in milliseconds, repeated on each outcome's row
+// so that every row reads alone.
+var csvHeader = []string{"variant", "endpoint", "outcome", "count", "share (0-1)",
+	"endpoint latency p50 (ms)", "endpoint latency p95 (ms)", "endpoint latency p99 (ms)"}
+
+// WriteCSV writes one row per variant, endpoint and outcome: the JSON's
+// counts and latencies (latencyOf, to the microsecond), and the share
+// the table prints, to four decimals.
 func WriteCSV(w io.Writer, snaps []engine.Snapshot) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"variant", "endpoint", "outcome", "count", "share"}); err != nil {
+	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
+	ms := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	for _, s := range snaps {
 		for _, e := range s.Endpoints {
+			lat := latencyOf(&e)
 			for _, o := range engine.Outcomes {
-				row := []string{s.Variant, e.Name, o.String(), strconv.FormatUint(e.Window[o], 10), strconv.FormatFloat(WindowTally(&e).Share(o), 'f', 4, 64)}
+				row := []string{s.Variant, e.Name, o.String(), strconv.FormatUint(e.Window[o], 10), strconv.FormatFloat(WindowTally(&e).Share(o), 'f', 4, 64),
+					ms(lat.P50), ms(lat.P95), ms(lat.P99)}
 				if err := cw.Write(row); err != nil {
 					return err
 				}
