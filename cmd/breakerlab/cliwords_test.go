@@ -105,7 +105,7 @@ func TestManPagesListTheRealFlags(t *testing.T) {
 	if ex := page("breakerlab-exercises.1"); !strings.Contains(ex, ".TP\n\\fB--timeout DURATION\\fP\ntime allowed per exercise") || strings.Contains(ex, ".EX\nUsage:") {
 		t.Errorf("breakerlab-exercises.1 should list --timeout DURATION as a term:\n%s", ex)
 	}
-	width := regexp.MustCompile(`(?m)^\\fB--width\\fP \\fIN\\fP \(default: the terminal's width\)$`)
+	width := regexp.MustCompile(`(?m)^\\fB--width\\fP \\fIN\\fP \(default: the terminal's width, or 80 in a pipe\)$`)
 	if run := page("breakerlab-run.1"); !width.MatchString(run) {
 		t.Errorf("breakerlab-run.1 should name --width's value N:\n%s", run)
 	}

@@ -70,7 +70,7 @@ func TestHelpAndRefusalsPrintNoBackquotes(t *testing.T) {
 	for name, line := range map[string]string{
 		"challenge": "\n  --check FILE\n      grade the design in FILE (a scenario file",
 		"scenarios": "\n  --dump NAME\n      print the built-in scenario NAME as",
-		"run":       "\n  --width N (default: the terminal's width)\n      fit the table to N columns",
+		"run":       "\n  --width N (default: the terminal's width, or 80 in a pipe)\n      fit the table to N columns",
 	} {
 		if help, _, _ := run(t, "help", name); !strings.Contains(help, line) {
 			t.Errorf("help %s lacks %q:\n%s", name, line, help)

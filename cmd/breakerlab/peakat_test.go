@@ -23,7 +23,8 @@ func TestRunPeakInFlightTimeIsTheJSONs(t *testing.T) {
 	racefree.Only(t) // runs main in-process: no goroutine
 	compared := 0
 	for _, b := range scenarios.All() {
-		text, errOut, code := runOnce(t, "run", b.Name, "--seed", "5")
+		// --wide: a row a line, as a script reading the table asks.
+		text, errOut, code := runOnce(t, "run", b.Name, "--seed", "5", "--wide")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", b.Name, code, errOut)
 		}

@@ -37,7 +37,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
 	variant := fs.Int("variant", 0, "show only variant `N`, counting from 1, as sweep and sandbox count them")
 	sayDefault(fs, "variant", "every variant", false)
-	widths := addWidthFlags(fs)
+	// The table is read by people, in a pipe (| less, | cat) as on a
+	// terminal: it wraps to 80 columns there, as presets and facts do;
+	// scripts read --format csv or json, or ask for --wide.
+	widths := addReadTableWidthFlags(fs)
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)

@@ -44,6 +44,16 @@ func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 	return f
 }
 
+// addReadTableWidthFlags adds the flags of a table read by people, such
+// as run's: it wraps to textWidth columns in a pipe, by addTextWidthFlags'
+// rule, and its flags speak of a table; scripts read its CSV or JSON.
+func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
+	f := addTextWidthFlags(fs)
+	fs.Lookup("wide").Usage = "never wrap the table: a row or a sentence a line, for grep"
+	fs.Lookup("width").Usage = "fit the table to `N` columns"
+	return f
+}
+
 // textWidth is the width a text is wrapped to where no terminal says.
 const textWidth = 80
 

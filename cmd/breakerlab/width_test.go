@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/charmbracelet/x/ansi"
 )
 
-// Headless tables fit the width they are given; in a pipe (as here) and
-// with --wide they are not wrapped, so scripts see one line per row.
+// Headless tables fit the width they are given; in a pipe (as here) run's
+// wraps to 80 columns as presets and facts do, and --wide alone leaves a
+// row a line.
 func TestHeadlessTablesFitTheWidth(t *testing.T) {
 	racefree.Only(t)
 	for _, args := range [][]string{
@@ -33,11 +35,34 @@ func TestHeadlessTablesFitTheWidth(t *testing.T) {
 			}
 		}
 	}
-	var wide, piped, errOut bytes.Buffer
+	var wide, piped, eighty, errOut bytes.Buffer
 	runMain([]string{"run", "cascade", "--wide"}, &wide, &errOut)
 	runMain([]string{"run", "cascade"}, &piped, &errOut)
-	if wide.String() != piped.String() || !strings.Contains(wide.String(), "profile             recommendations") {
-		t.Errorf("--wide and a pipe should both print the unwrapped table:\n%s", wide.String())
+	runMain([]string{"run", "cascade", "--width", "80"}, &eighty, &errOut)
+	if !strings.Contains(wide.String(), "profile             recommendations") {
+		t.Errorf("--wide should print the unwrapped table:\n%s", wide.String())
+	}
+	if piped.String() != eighty.String() {
+		t.Errorf("a pipe should print what --width 80 prints:\n--- piped\n%s\n--- --width 80\n%s", piped.String(), eighty.String())
+	}
+}
+
+// run's output in a pipe (| cat, | less, a file with -o) fits 80 columns,
+// the rule presets and facts follow (addTextWidthFlags), for every
+// built-in scenario, shuffle's included: its table wrapped no line, and
+// `breakerlab run cascade | cat` ran a paragraph to 280 columns.
+func TestRunFitsEightyColumnsInAPipe(t *testing.T) {
+	racefree.Only(t) // runs in the test's own goroutine
+	for _, name := range scenarioNames() {
+		out, errOut, code := run(t, "run", name)
+		if code != 0 {
+			t.Fatalf("run %s: exit %d: %s", name, code, errOut)
+		}
+		for i, l := range strings.Split(out, "\n") {
+			if n := ansi.StringWidth(l); n > 80 {
+				t.Errorf("run %s in a pipe: line %d is %d columns: %q", name, i+1, n, l)
+			}
+		}
 	}
 }
 
