@@ -570,30 +570,75 @@ func (m *heatmapLayout) draw(rows int) string {
 	return b.String()
 }
 
-// xLabels writes the first axis's values under their cells, skipping
-// those that would run into the previous one.
+// xLabels writes the first axis's values under their cells, evenly
+// spaced and as many as fit: every k-th column, k the smallest step at
+// which no label runs into the next, counted from the first column or
+// back from the last, whichever labels more (from the first on a tie);
+// the first and the last column always, and a step's column too near
+// the end it was not counted from gives way to that end's label. Thinned
+// left to right alone, the labels fell unevenly where their lengths
+// varied ("900 ms" then "1 s"), and the sandbox's bulkhead from none to
+// 200 ended "50 100" under its last two columns, the 200 column reading
+// as 100's. Labels stand a blank apart at least, as they always have;
+// where even the first and the last touch, the last is labelled alone.
 func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 	line := []rune(strings.Repeat(" ", indent+nx*cw+8))
-	end := 0
-	// The last column is always labelled: thinned left to right alone,
-	// the sandbox's bulkhead from none to 200 ended "50 100" under its
-	// last two columns, and the 200 column read as 100's.
-	lastAt := indent + (nx-1)*cw
-	for i := range nx {
-		s := []rune(text(i)) // "250 µs" is six cells, seven bytes
-		at := indent + i*cw
-		if i > 0 && at <= end {
+	if nx == 0 {
+		return ""
+	}
+	const gap = 1
+	at := func(i int) int { return indent + i*cw }
+	end := func(i int) int { return at(i) + utf8.RuneCountInString(text(i)) } // "250 µs" is six cells, seven bytes
+	last := nx - 1
+	// walk visits the columns labelled at step k after the first, in
+	// order, and says how many columns it labels and whether they stand
+	// apart.
+	walk := func(k int, fromLast bool, visit func(int)) (int, bool) {
+		n, prev := 1, 0
+		for i := 0; i < last; {
+			if fromLast {
+				i = last - (last-i-1)/k*k // the next column a multiple of k before the last
+				if i < last && end(0)+gap > at(i) {
+					continue // too near the first: its label stands
+				}
+			} else {
+				i = min(i-i%k+k, last) // the next multiple of k
+				if i < last && end(i)+gap > at(last) {
+					continue // too near the last: its label stands
+				}
+			}
+			if end(prev)+gap > at(i) {
+				return n, false
+			}
+			if visit != nil {
+				visit(i)
+			}
+			prev = i
+			n++
+		}
+		return n, true
+	}
+	put := func(i int) {
+		if end(i) > len(line) {
+			return
+		}
+		p := at(i)
+		for _, r := range text(i) {
+			line[p] = r
+			p++
+		}
+	}
+	for k := 1; k <= last; k++ {
+		first, okFirst := walk(k, false, nil)
+		back, okBack := walk(k, true, nil)
+		if !okFirst && !okBack {
 			continue
 		}
-		if i < nx-1 && at+len(s) >= lastAt {
-			continue // it would touch the last column's label
-		}
-		if at+len(s) > len(line) {
-			break
-		}
-		copy(line[at:], s)
-		end = at + len(s)
+		put(0)
+		walk(k, okBack && (!okFirst || back > first), put)
+		return strings.TrimRight(string(line), " ")
 	}
+	put(last) // alone: one column, or the first and the last touch
 	return strings.TrimRight(string(line), " ")
 }
 
