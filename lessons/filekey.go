@@ -7,7 +7,9 @@ import (
 )
 
 // A user who read `breakerlab scenarios --dump` writes a knob in the
-// file's words (recommendations.policy.breaker.window_size) wherever a
+// file's words (recommendations.policy.breaker.window_size), often with
+// the section it sat under (dependencies.payments.policy.timeout,
+// services.orders.workers, system.pools.database.size), wherever a
 // knob's name is typed: --vary, a lesson's [set] and [sweep], a
 // challenge's [[knobs]], the sandbox sweep's picker. Every one of them
 // refuses it through FileKeyRefusal, naming the knob as it is called
@@ -75,7 +77,7 @@ func FileKnobKeys() [][2]string {
 // Every whole key is tried before any last word, so that a path is read
 // by the longest key it ends in.
 func inKnobWords(typed string) string {
-	p := typed
+	p := withoutSection(typed)
 	if rest, ok := strings.CutPrefix(p, "policy."); ok {
 		p = rest
 	} else {
@@ -96,6 +98,42 @@ func inKnobWords(typed string) string {
 			return k.knob // a bare window_size is a breaker's
 		} else if ok && strings.HasSuffix(head, ".") {
 			return head + knobKey
+		}
+	}
+	return p
+}
+
+// withoutSection cuts the tables a scenario file writes a part under from
+// typed, as a user copies them from a section's header and its name line
+// (`[variants.dependencies.payments.policy]`, `[[system.pools]]` with name
+// = "database"): a knob names the part alone. The base's system. and a
+// variant's variants. go first; then the list a part is one of:
+// endpoints, dependencies, pools, services, where a service's dependency D
+// (services.S.dependencies.D) is the knob's S/D. A service's dependency
+// written as its header, with no service (services.dependencies.D), keeps
+// the slash before D, which FileKeyRefusal looks for at the end of a knob.
+// [system.tasks] and shed keep their words: the knobs are tasks.threads
+// and shed.max_wait.
+func withoutSection(typed string) string {
+	p := typed
+	for _, top := range []string{"system.", "variants."} {
+		if rest, ok := strings.CutPrefix(p, top); ok {
+			p = rest
+			break
+		}
+	}
+	if rest, ok := strings.CutPrefix(p, "services."); ok {
+		if dep, ok := strings.CutPrefix(rest, "dependencies."); ok {
+			return "/" + dep
+		}
+		if svc, dep, ok := strings.Cut(rest, ".dependencies."); ok {
+			return svc + "/" + dep
+		}
+		return rest
+	}
+	for _, list := range []string{"endpoints.", "dependencies.", "pools."} {
+		if rest, ok := strings.CutPrefix(p, list); ok {
+			return rest
 		}
 	}
 	return p
@@ -134,6 +172,11 @@ func FileKeyRefusal(typed string, knobs []string, who string) *FileKeyError {
 	// in a file's words (a pool called bulkhead has the knob bulkhead.size).
 	if p == typed || p == "" || slices.Contains(knobs, typed) {
 		return nil
+	}
+	// A part's own key under its section (pools.bulkhead.size, of a pool
+	// called bulkhead) is that knob, before any file key is read in it.
+	if s := withoutSection(typed); s != typed && slices.Contains(knobs, s) {
+		return &FileKeyError{Typed: typed, Knob: s, who: who}
 	}
 	if slices.Contains(knobs, p) {
 		return &FileKeyError{Typed: typed, Knob: p, who: who}

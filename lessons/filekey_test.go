@@ -73,7 +73,8 @@ func TestLessonFileKeysAreNamedAsKnobs(t *testing.T) {
 func TestFileKeyRefusal(t *testing.T) {
 	knobs := []string{"workers", "a.timeout", "a.breaker.window", "a.breaker.open", "b.breaker.window",
 		"a.bulkhead", "a.bulkhead_wait", "a.fault.from", "a.retry.max", "tasks.memory.limit_mib", "e.burst.rate", "a.breaker.buckets",
-		"bulkhead.size", "bulkhead.wait"} // a pool called bulkhead
+		"bulkhead.size", "bulkhead.wait", // a pool called bulkhead
+		"orders.workers", "orders/db.timeout", "inventory/db.latency.p50", "shed.max_wait.critical", "tasks.threads"}
 	for _, c := range []struct{ typed, want string }{
 		{"a.breaker.window_size", "a.breaker.window"},
 		{"a.policy.breaker.window_size", "a.breaker.window"},
@@ -95,6 +96,24 @@ func TestFileKeyRefusal(t *testing.T) {
 		{"bulkhead.size", ""}, // the pool's own knob
 		{"size", ""},          // a pool's key as much as a bulkhead's
 		{"wait", ""},
+		// A section's words, as a user copies them from the file's
+		// headers: the part alone is the knob's.
+		{"dependencies.a.policy.timeout", "a.timeout"},
+		{"system.dependencies.a.policy.breaker.open_for", "a.breaker.open"},
+		{"variants.dependencies.a.faults.from", "a.fault.from"},
+		{"system.workers", "workers"},
+		{"services.orders.workers", "orders.workers"},
+		{"variants.services.orders.dependencies.db.policy.timeout", "orders/db.timeout"},
+		{"system.services.dependencies.db.latency.p50", "inventory/db.latency.p50"}, // [[system.services.dependencies]]: the one service with a db
+		{"pools.bulkhead.size", "bulkhead.size"},
+		{"system.pools.bulkhead.wait", "bulkhead.wait"},
+		{"endpoints.e.bursts.rate", "e.burst.rate"},
+		{"variants.shed.max_wait.critical", "shed.max_wait.critical"},
+		{"system.tasks.memory.limit", "tasks.memory.limit_mib"},
+		{"system.tasks.threads", "tasks.threads"},
+		{"dependencies.c.policy.timeout", ""}, // no part c
+		{"services.orders.instances", ""},     // no such knob among these
+		{"dependencies.", ""},
 	} {
 		got := ""
 		if r := FileKeyRefusal(c.typed, knobs, "x"); r != nil {

@@ -45,7 +45,16 @@ func (e *UnknownKnobError) Among(knobs []string) error {
 		fmt.Fprintf(&b, "%v; %s's knobs are:", fk, e.Scenario)
 	} else {
 		fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
-		if hint := DidYouMean(e.Path, knobs); hint != "" {
+		near := e.Path
+		if p := inKnobWords(e.Path); p != e.Path && p != "" {
+			// A path with a scenario file's section (or policy table)
+			// that names none of knobs even without it: the knob's words
+			// are said, and are what the nearest are sought for, as the
+			// section's words would only add distance.
+			fmt.Fprintf(&b, " nor %s, its name in a knob's words", p)
+			near = p
+		}
+		if hint := DidYouMean(near, knobs); hint != "" {
 			b.WriteString(hint)
 		} else {
 			b.WriteString(".")
