@@ -572,6 +572,10 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 			to = duration
 		}
 		switch {
+		case f.From > LatestFaultMoment(duration):
+			return fmt.Errorf("fault %d (%v) %s", i+1, f.Kind, FaultMomentPast("start", f.From, duration))
+		case f.To > LatestFaultMoment(duration):
+			return fmt.Errorf("fault %d (%v) %s", i+1, f.Kind, FaultMomentPast("end", f.To, duration))
 		case f.From < 0 || f.From >= to:
 			return faultSpanError(i, f.Kind, f.From, f.To, to)
 		case f.Kind == Slow && (f.Latency <= 0 || f.Latency > MaxDuration):
@@ -672,6 +676,25 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		return errors.New("give a bulkhead or a per-tenant bulkhead, not both")
 	}
 	return p.validateSharedBreaker()
+}
+
+// LatestFaultMoment is the latest moment a fault of a run whose traffic
+// lasts duration may start or end: the traffic's end and the drain after
+// it (DrainLimit). A fault may run on into the drain, where the calls it
+// holds are answered or given up (built-ins end a hang there), but past
+// the drain there is no run: a fault's end of 10 years, typed for 10
+// seconds, was taken and changed nothing. It is the one top of a fault's
+// moments: scenario validation (which a sweep or [set] of fault.from and
+// fault.to meets), the sandbox form's fields and an injected fault's
+// 'for' all hold a fault to it.
+func LatestFaultMoment(duration time.Duration) time.Duration { return duration + DrainLimit }
+
+// FaultMomentPast words a fault's start or end (verb "start", "end") at
+// at, past LatestFaultMoment(duration): the moment, the top, and why the
+// top is there, the run's length and its drain.
+func FaultMomentPast(verb string, at, duration time.Duration) string {
+	return fmt.Sprintf("%ss at %s, past %s, the latest a fault may %s: the run's traffic lasts %s and it drains for %s after", verb, FormatDuration(at),
+		FormatDuration(LatestFaultMoment(duration)), verb, FormatDuration(duration), FormatDuration(DrainLimit))
 }
 
 // faultSpanError says that fault i (counting from 0) does not start before

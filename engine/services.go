@@ -463,6 +463,10 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 			return fmt.Errorf("fault %d (error) needs a probability above 0 and up to 1, got %v", i+1, f.Probability)
 		case f.Instance < AllInstances || f.Instance >= n:
 			return fmt.Errorf("fault %d names instance %d; the service has instances 0 to %d (or -1 for all)", i+1, f.Instance, n-1)
+		case f.From > LatestFaultMoment(duration):
+			return fmt.Errorf("fault %d (%v) %s", i+1, f.Kind, FaultMomentPast("start", f.From, duration))
+		case f.To > LatestFaultMoment(duration):
+			return fmt.Errorf("fault %d (%v) %s", i+1, f.Kind, FaultMomentPast("end", f.To, duration))
 		case f.From < 0 || f.From >= to:
 			return faultSpanError(i, f.Kind, f.From, f.To, to)
 		}

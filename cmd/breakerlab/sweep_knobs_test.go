@@ -21,7 +21,8 @@ import (
 // from the knob's value on variant v a step up, and a step down to it
 // (for a knob at its neighbour's bound: a burst's end, a lognormal's
 // p50, a breaker's window at its minimum calls), then, for a knob with no value
-// there or a value of 0 (off), a few of each kind a knob takes.
+// there or a value of 0 (off), a few of each kind a knob takes, and the
+// run's second half.
 func smallRanges(sc *engine.Scenario, v int, path string) []string {
 	var out []string
 	val, _ := lessons.KnobValue(sc, v, path)
@@ -38,7 +39,11 @@ func smallRanges(sc *engine.Scenario, v int, path string) []string {
 			out = append(out, fmt.Sprintf("%s..%s:2", d, d*11/10), fmt.Sprintf("%s..%s:2", d*9/10, d))
 		}
 	}
-	return append(out, "1..2:2", "2..3:2", "1s..2s:2", "10s..20s:2", "1m..2m:2", "0.25..0.5:2")
+	// And the second half of the run: a fault's end must come after its
+	// start and by the drain's end (cascade's 10s..20s starts at its
+	// fault's start, its 1m..2m ends past the drain).
+	half := fmt.Sprintf("%s..%s:2", sc.Duration/2, sc.Duration)
+	return append(out, "1..2:2", "2..3:2", "1s..2s:2", "10s..20s:2", "1m..2m:2", "0.25..0.5:2", half)
 }
 
 // listedKnobs holds sweepKnobs's list for a built-in scenario's variant,

@@ -249,6 +249,13 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec, typed typedTimes) (
 	if sp.At >= sc.Duration {
 		return Target{}, fmt.Errorf("fault %q: at %s, past the end of %s's traffic, which runs from 0 to %s; inject at a moment before its end", sp.said(typed), orFormat(typed.at, sp.At), sc.Name, inUnitOf(typed.at, sc.Duration))
 	}
+	// A fault's end is held to the scenario's top for a fault's moments,
+	// in the words of 'for': the engine's own refusal named a fault of
+	// the scenario's list and no flag. A surge is a burst, no fault: its
+	// end is the traffic's.
+	if end := sp.end(); sp.Kind != Surge && end > engine.LatestFaultMoment(sc.Duration) {
+		return Target{}, fmt.Errorf("fault %q: for %s, it %s; give a shorter 'for', or none to last to the run's end", sp.said(typed), orFormat(typed.dur, sp.For), engine.FaultMomentPast("end", end, sc.Duration))
+	}
 	return t, nil
 }
 

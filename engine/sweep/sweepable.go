@@ -54,7 +54,15 @@ func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) er
 		if err := p.checkBreakers(); err != nil {
 			return err
 		}
-		for _, r := range append(slices.Clone(trialRanges), validRanges...) {
+		ranges := append(slices.Clone(trialRanges), validRanges...)
+		if d := build().Duration; d > 0 {
+			// Times of the run's own scale, up to the latest a fault may
+			// start or end: a fault's end comes after its start and by
+			// then, which on a run of a minute no fixed list's 30m or 1h
+			// is, and its 15s came before multi-hop's fault began.
+			ranges = append(ranges, engine.FormatDuration(d/4)+".."+engine.FormatDuration(engine.LatestFaultMoment(d))+":5")
+		}
+		for _, r := range ranges {
 			if more, err := ParseVary(path + "=" + r); err == nil && r != trialRanges[k] {
 				p.Axes[0].Values = append(p.Axes[0].Values, more.Values...)
 			}
