@@ -72,10 +72,7 @@ func TestEveryNumberHasATop(t *testing.T) {
 				k := &f.knobs[i]
 				// A call's bulkhead is bounded by the workers' field, whose
 				// refusal scenarioWords words (knobs_refusal.go).
-				// A fault's moments are bounded by the run's end, which
-				// the engine words itself (a fault may run on into the
-				// drain after it), not by a top of the form's.
-				if !bounded[k.kind] || k.limited || seen[k.label] || k.label == "bulkhead" || k.moment {
+				if !bounded[k.kind] || k.limited || seen[k.label] || k.label == "bulkhead" {
 					continue
 				}
 				seen[k.label] = true

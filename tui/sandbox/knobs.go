@@ -101,6 +101,10 @@ type knob struct {
 	// end), not a length of time: an edit's mark writes it as the run's
 	// notes write a time (knob.longText).
 	moment bool
+	// runLen is, for a moment, how long the run's traffic lasts: its
+	// top (hi) is engine.LatestFaultMoment of it, and a refusal past the
+	// top says so in the engine's words (rangeWhy).
+	runLen time.Duration
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -118,6 +122,11 @@ func (k *knob) rangeText() string {
 	}
 	if k.hi == noMax {
 		return pane.Count(int64(k.lo)) + " or more"
+	}
+	if k.moment {
+		// From 0 goes without saying of a moment of the run, and an
+		// until's empty text is no 0.
+		return "at most " + durText(time.Duration(k.hi))
 	}
 	if k.kind == kindQueue {
 		return "-1: no limit, or " + pane.Count(int64(k.lo)) + " to " + pane.Count(int64(k.hi))
@@ -272,6 +281,23 @@ func (f *form) fill(sc *engine.Scenario) {
 	f.addFrontFaults(sys)
 	f.addFrontCalls(sys)
 	f.addServices(sys)
+	f.limitMoments(sc.Duration)
+}
+
+// limitMoments bounds every fault's start and end the form shows by the
+// one top the engine holds them to, engine.LatestFaultMoment of the run's
+// length (the form has no field for that length): a fault may run on
+// into the drain, and no further. A start or end of 10 years was taken
+// and changed nothing.
+func (f *form) limitMoments(runLen time.Duration) {
+	for i := range f.knobs {
+		k := &f.knobs[i]
+		if !k.moment {
+			continue
+		}
+		k.limited, k.lo, k.hi, k.runLen = true, 0, float64(engine.LatestFaultMoment(runLen)), runLen
+		k.hint += "; " + k.rangeText()
+	}
 }
 
 // addServer appends the form's front part: the server and its traffic.

@@ -119,6 +119,15 @@ func (k *knob) rangeWhy(v value) string {
 	if k.upToWords != "" {
 		return fmt.Sprintf("%s is above %s, the most it takes", num(x), k.upToWords)
 	}
+	if k.moment {
+		// The top is the run's, which the learner may not have in mind:
+		// the engine's words say why (its length and drain).
+		verb := "start"
+		if k.kind == kindUntil {
+			verb = "end"
+		}
+		return "it " + engine.FaultMomentPast(verb, time.Duration(x), k.runLen)
+	}
 	return fmt.Sprintf("%s is above %s, the most it takes", num(x), num(k.hi))
 }
 

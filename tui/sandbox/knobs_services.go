@@ -97,7 +97,7 @@ func (f *form) addServices(sys *engine.System) {
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
 		if len(s.Faults) > 0 {
 			ft := s.Faults[0]
-			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the fault starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
+			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when it starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
 			add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, owner+"fault 1")
 		}
 		// A leaf's faults belong with the service that calls it: they
@@ -109,7 +109,7 @@ func (f *form) addServices(sys *engine.System) {
 			}
 			ft := d.Faults[0]
 			edge := s.Name + "/" + d.Name
-			add(fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind)), "when the fault starts", kindDuration, durText(ft.From), edge+".fault.from", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
+			add(fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind)), "when it starts", kindDuration, durText(ft.From), edge+".fault.from", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
 			add("  until", "empty: to the end", kindUntil, untilText(ft.To), edge+".fault.to", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
 		}
 		for di := range s.Dependencies {
@@ -275,7 +275,7 @@ func (f *form) addFrontFaults(sys *engine.System) {
 			match := fmt.Sprintf("dependency %q: fault %d", d.Name, fi+1)
 			if fi == 0 {
 				// The first fault has a [set] path, so a sweep can take it.
-				f.addPath(label, "when the fault starts", kindDuration, durText(ft.From), d.Name+".fault.from", true, match)
+				f.addPath(label, "when it starts", kindDuration, durText(ft.From), d.Name+".fault.from", true, match)
 				f.addPath("  until", "empty: to the end", kindUntil, untilText(ft.To), d.Name+".fault.to", true, match)
 				continue
 			}
@@ -302,7 +302,7 @@ func (f *form) addFault(name string, fi int, label string, ft engine.Fault, matc
 	}
 	from, until := durText(ft.From), untilText(ft.To)
 	f.knobs = append(f.knobs,
-		knob{label: label, hint: "when the fault starts", kind: kindDuration, input: newField(from, kindDuration), initial: from,
+		knob{label: label, hint: "when it starts", kind: kindDuration, input: newField(from, kindDuration), initial: from,
 			set: onFault(func(ft *engine.Fault, v value) { ft.From = v.d }), matches: []string{match}, moment: true},
 		knob{label: "  until", hint: "empty: to the end", kind: kindUntil, input: newField(until, kindUntil), initial: until,
 			set: onFault(func(ft *engine.Fault, v value) { ft.To = v.d }), matches: []string{match}, moment: true})
