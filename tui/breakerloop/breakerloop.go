@@ -150,9 +150,11 @@ type Model struct {
 	cache  *cache
 }
 
-// cache keeps the drawn lines of each frame at one width.
+// cache keeps the drawn lines of each frame at one width, and the
+// wording of the state line every frame takes at that width.
 type cache struct {
 	w     int
+	form  int
 	lines map[int][]string
 }
 
@@ -235,7 +237,7 @@ func (m Model) View(w, rows int) []string {
 	}
 	c := m.cache
 	if c.w != w || c.lines == nil {
-		c.w, c.lines = w, map[int][]string{}
+		c.w, c.lines, c.form = w, map[int][]string{}, m.stateForm(w)
 	}
 	lines, ok := c.lines[m.i]
 	if !ok {
@@ -333,14 +335,68 @@ func (m Model) draw(fr frame, w int) []string {
 	}
 	title := pick(th.Dim.Render(fmt.Sprintf("live: %s, seed %d, one call a second; %s", Scenario, Seed, m.f.about)),
 		th.Dim.Render(fmt.Sprintf("live: %s; %s", Scenario, m.f.about)))
-	var lamps, tight []string
+	state := m.stateLine(fr, m.cache.form)
+	if m.cache.form == formShort {
+		state = pane.Fit(state, w)
+	}
+	why := "no transition yet: every call is sent"
+	if t := fr.last; t != nil {
+		why = fmt.Sprintf("at %s %s → %s: %s", pane.TransitionTime(t.At), t.From, t.To, t.Reason())
+	}
+	out := []string{title}
+	if len(m.f.frames)+10 <= w {
+		out = append(out, m.timeline(fr), " "+th.Dim.Render("         ─ closed  ━ closed, dependency failing  █ open  ▒ half-open (a probe)  ▼ now"))
+	}
+	return append(out, state, pick(th.Dim.Render(why), th.Dim.Render(why)))
+}
+
+// The wordings of the state line, longest first: the lamps spaced and the
+// dependency and the window named; the lamps tight and the window's label
+// dropped; and, for a narrow window, the dependency's label dropped too.
+const (
+	formLong = iota
+	formMiddle
+	formShort
+)
+
+// stateForm is the wording every frame's state line takes at width w: the
+// longest in which the widest frame fits. Chosen frame by frame, the line
+// changed its words a few seconds into the loop, as the window filled (at
+// 80 columns "dependency up   window ✓✓✓" became "up  ✓✓✓✓✓✓✓✓✓✓"), a
+// jolt on the first screen with nothing in the run behind it, and the
+// short form's bare "up" and "failing" said nothing of what was up.
+func (m Model) stateForm(w int) int {
+	for _, form := range []int{formLong, formMiddle} {
+		fits := true
+		for _, fr := range m.f.frames {
+			if ansi.StringWidth(m.stateLine(fr, form)) > w {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			return form
+		}
+	}
+	return formShort
+}
+
+// stateLine is a frame's state line in one wording: the time, the
+// breaker's lamps, whether the dependency is up, the window's calls and
+// the calls refused, with the space that starts every line.
+func (m Model) stateLine(fr frame, form int) string {
+	th := m.th
+	var lamps []string
 	for _, s := range []breaker.State{breaker.Closed, breaker.Open, breaker.HalfOpen} {
 		glyph, style := string(theme.GlyphUnlit), th.Dim
 		if s == fr.state {
 			glyph, style = string(theme.GlyphLit), th.State(s)
 		}
-		lamps = append(lamps, style.Render(glyph+" "+s.String()))
-		tight = append(tight, style.Render(glyph+s.String()))
+		if form == formLong {
+			lamps = append(lamps, style.Render(glyph+" "+s.String()))
+		} else {
+			lamps = append(lamps, style.Render(glyph+s.String()))
+		}
 	}
 	var calls strings.Builder
 	for _, r := range fr.window {
@@ -353,22 +409,18 @@ func (m Model) draw(fr frame, w int) []string {
 			calls.WriteString(th.Dim.Render(string(theme.GlyphEmpty)))
 		}
 	}
-	dep, depShort := th.Good.Render("dependency up"), th.Good.Render("up")
+	dep, style := "up", th.Good
 	if fr.failing {
-		dep, depShort = th.Bad.Render("dependency failing"), th.Bad.Render("failing")
+		dep, style = "failing", th.Bad
+	}
+	if form != formShort {
+		dep = "dependency " + dep
 	}
 	at := th.Bold.Render(fmt.Sprintf("%3d s", int(fr.at/time.Second)))
-	state := pick(fmt.Sprintf("%s  %s   %s   window %s   refused %d", at, strings.Join(lamps, " "), dep, calls.String(), fr.refused),
-		fmt.Sprintf("%s  %s  %s  %s  refused %d", at, strings.Join(tight, " "), depShort, calls.String(), fr.refused))
-	why := "no transition yet: every call is sent"
-	if t := fr.last; t != nil {
-		why = fmt.Sprintf("at %s %s → %s: %s", pane.TransitionTime(t.At), t.From, t.To, t.Reason())
+	if form == formLong {
+		return fmt.Sprintf(" %s  %s   %s   window %s   refused %d", at, strings.Join(lamps, " "), style.Render(dep), calls.String(), fr.refused)
 	}
-	out := []string{title}
-	if len(m.f.frames)+10 <= w {
-		out = append(out, m.timeline(fr), " "+th.Dim.Render("         ─ closed  ━ closed, dependency failing  █ open  ▒ half-open (a probe)  ▼ now"))
-	}
-	return append(out, state, pick(th.Dim.Render(why), th.Dim.Render(why)))
+	return fmt.Sprintf(" %s  %s  %s  %s  refused %d", at, strings.Join(lamps, " "), style.Render(dep), calls.String(), fr.refused)
 }
 
 // timeline is the whole run in one row, a cell a second: ─ closed, █ open,

@@ -247,3 +247,49 @@ func TestNoTransitionYetIsSaidOnce(t *testing.T) {
 		t.Errorf("that no transition happened yet is said %d times, want once:\n%s", n, v)
 	}
 }
+
+// The state line keeps one wording through the whole loop at a given
+// width: at 80 columns it said "dependency up   window ✓" for eight
+// seconds, then "up  ✓✓✓✓✓✓✓✓✓✓" as the window filled, a change of words
+// on the first screen that nothing in the run caused. The widest wording
+// that holds every frame is the one kept, and at 80 columns it still names
+// the dependency whose state "up" and "failing" are.
+func TestStateLineKeepsItsWordsThroughTheLoop(t *testing.T) {
+	racefree.Only(t) // no goroutine: frames picked by hand
+	for _, c := range []struct {
+		w          int
+		dependency bool // "dependency up" rather than a bare "up"
+	}{{70, false}, {80, true}, {100, true}, {200, true}} {
+		m := plain(false)
+		var first string
+		for i := range loaded.frames {
+			m.i = i
+			rows := m.View(c.w, 1)
+			if len(rows) != 1 {
+				t.Fatalf("%d columns, frame %d: %d rows, want the state line", c.w, i, len(rows))
+			}
+			line := ansi.Strip(rows[0])
+			// The words of the line, with what changes frame by frame
+			// (the clock, the lit lamp, the window, the counts) taken out.
+			words := strings.NewReplacer(string(theme.GlyphLit), string(theme.GlyphUnlit),
+				string(theme.GlyphPass), "", string(theme.GlyphFail), "", string(theme.GlyphEmpty), "",
+				"failing", "up").Replace(line)
+			words = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+				if r >= '0' && r <= '9' {
+					return -1
+				}
+				return r
+			}, words)), " ")
+			if i == 0 {
+				first = words
+				if got := strings.Contains(line, "dependency up"); got != c.dependency {
+					t.Fatalf("%d columns: the line names the dependency: %v, want %v:\n%s", c.w, got, c.dependency, line)
+				}
+				continue
+			}
+			if words != first {
+				t.Fatalf("%d columns: at %v the state line reads\n%s\nits words differ from the first frame's\n%s", c.w, loaded.frames[i].at, words, first)
+			}
+		}
+	}
+}
