@@ -544,7 +544,12 @@ func (p *endpointsPane) View() string {
 			notes = []string{"shown once you have guessed", "after your guess", "after guess"}
 		case held:
 			n := p.heldFor()
-			notes = []string{shownAfter(n), fmt.Sprintf("after step %d's question", n), fmt.Sprintf("after step %d", n)}
+			// "hidden until" before the bare "after step 4": on lesson 1's
+			// third step at 80 columns the title read "after step 4",
+			// which says nothing of the table's blanks, as if the
+			// outcomes belonged to a later step rather than waited for
+			// its question.
+			notes = []string{shownAfter(n), fmt.Sprintf("after step %d's question", n), fmt.Sprintf("hidden until step %d", n), fmt.Sprintf("after step %d", n)}
 		}
 		title, note = pane.Titled(p.w, []string{title}, notes)
 		cols := t.columns(p.final)
@@ -1044,6 +1049,9 @@ func (p *customersPane) heldLine(label string, step int) string {
 	when := shownAfter(step)
 	if len(when) > room {
 		when = "after step " + n + "'s question"
+		if len(when) > room {
+			when = "hidden until step " + n
+		}
 		if len(when) > room {
 			when = "after step " + n
 		}
