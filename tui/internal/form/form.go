@@ -203,6 +203,21 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 			break
 		}
 	}
+	if room >= 3 {
+		// A window that starts on a later line of a field's wrapped hint
+		// showed that line alone under "↑ 10 more" ("to 24h", the end of
+		// a retry backoff's range, under no field): start at the next
+		// line of another field, and give the lines to the end.
+		for start > 0 && start < focusLine && own[start] >= 0 && own[start] == own[start-1] {
+			start++
+			end = min(end+1, len(out))
+		}
+		above, below = hiddenFields(own, start, end)
+		for end > focusLine+1 && end-start+signs(above, below) > room {
+			end--
+			above, below = hiddenFields(own, start, end)
+		}
+	}
 	var res []string
 	var resOwn []int
 	if above > 0 {
