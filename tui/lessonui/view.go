@@ -806,6 +806,24 @@ func (m *Model) statusLine() string {
 					forms = append(forms, "  · "+here+g)
 				}
 			}
+			if plain := st.Pause.Kind != lessons.PauseEvent && st.Pause.Kind != lessons.PauseEnd; m.atPause && next == "" && plain {
+				// At a pause at a time (not at an event, which "paused here:
+				// payment opens" names) the clock already says "⏸ paused 9.0 s":
+				// dropping "paused at 9.0 s" before the words of where the
+				// run goes on keeps them whole. At 80 columns lesson 1's
+				// first step read "n: step 2 · step 3 goes on", and a first
+				// reader could not tell what went on, or how.
+				var clear []string
+				for _, here := range heres[:len(heres)-1] {
+					for _, g := range goesOn[:len(goesOn)-1] {
+						clear = append(clear, "  · "+here+g)
+					}
+				}
+				for _, g := range goesOn[:len(goesOn)-1] {
+					clear = append(clear, "  · "+g)
+				}
+				forms = append(clear, forms...)
+			}
 			left += fitting(append(forms, "  · "+goesOn[len(goesOn)-1])...)
 		case next != "":
 			// The panes hold the event's picture (holdEvent): say what came
