@@ -155,3 +155,35 @@ func dependencyNamed(t *testing.T, s *engine.Snapshot, name string) *engine.Depe
 	t.Fatalf("no dependency %q", name)
 	return nil
 }
+
+// The title says over what the rates are: in a run's first seconds, its
+// whole span so far, not the rate window it has yet to fill. Lesson 2's
+// checkout at 0.5 s showed the front's 30.0/s, fifteen arrivals in half a
+// second, under "rates over 5 s". The rate it shows is the arrivals so
+// far over the time so far.
+func TestEarlyRatesSaySinceTheStart(t *testing.T) {
+	for _, c := range []struct {
+		at   time.Duration
+		note string
+	}{{500 * time.Millisecond, "rates since the start"}, {2 * time.Second, "rates since the start"}, {rateWindow, "rates over 5 s"}, {8 * time.Second, "rates over 5 s"}} {
+		s := snapAt(t, "checkout", 0, c.at)
+		m := newMap(s, 200, 30)
+		title := strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0]
+		if !strings.Contains(title, c.note) {
+			t.Errorf("at %v the title should say %q: %q", c.at, c.note, title)
+		}
+		if c.at >= rateWindow {
+			continue
+		}
+		var arrived uint64
+		for _, e := range s.Endpoints {
+			for _, b := range e.Series {
+				arrived += uint64(b.Arrivals)
+			}
+		}
+		front := nodeNamed(t, m, FrontName)
+		if want := float64(arrived) / c.at.Seconds(); math.Abs(front.rate-want) > 1e-9*want {
+			t.Errorf("at %v the front shows %.2f/s; %d arrived since the start, %.2f/s", c.at, front.rate, arrived, want)
+		}
+	}
+}

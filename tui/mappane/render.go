@@ -695,7 +695,14 @@ func (m *Model) render() []string {
 		hidden = append(hidden, c.head)
 	}
 	notes := pane.HiddenNotes(hidden) // worded as every pane words it
-	notes = append(notes, fmt.Sprintf("rates over %s", shortDuration(rateWindow)), "")
+	// Before the window has passed the rates are over the run so far:
+	// lesson 2 at 0.5 s showed the front's 30.0/s, fifteen arrivals in
+	// half a second, under "rates over 5 s".
+	over := fmt.Sprintf("rates over %s", shortDuration(rateWindow))
+	if m.g.early {
+		over = "rates since the start"
+	}
+	notes = append(notes, over, "")
 	title, note := pane.Titled(m.w, []string{"Map"}, notes)
 	return pane.Frame(m.th, m.w, m.h, title, note, body)
 }

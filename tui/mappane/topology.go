@@ -131,6 +131,9 @@ type instance struct {
 type graph struct {
 	nodes []node
 	front int
+	// early: the run is younger than the rate window, so the rates and
+	// shares are over the time since its start.
+	early bool
 }
 
 // rateWindow is how far back the rates and failure shares look.
@@ -138,7 +141,7 @@ const rateWindow = pane.LiveWindow
 
 // build reads the system out of s.
 func build(s *engine.Snapshot) graph {
-	var g graph
+	g := graph{early: s.Now < rateWindow}
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
 		n := node{kind: Tenant, name: t.Name, depth: -1, parent: -1}
