@@ -23,15 +23,10 @@ import (
 // seeking and rewinding, another variant, compare mode, another seed, the
 // knob form, and w, whose file `breakerlab run FILE` plays the same.
 
-// withFaults is the scenario to run with the injected faults, and the
-// scenario without them (nil when there are none).
-func withFaults(sc *engine.Scenario, specs []chaos.Spec) (plain, run *engine.Scenario, err error) {
-	return withFaultsFor(sc, specs, nil, 0)
-}
-
-// withFaultsFor is withFaults for a learner on variant shown, whom a
-// refusal names that variant, and quotes words[i] for spec i where the
-// learner typed it (chaos.ApplyTyped).
+// withFaultsFor is the scenario to run with the injected faults, and the
+// scenario without them (nil when there are none), for a learner on
+// variant shown, whom a refusal names that variant, and quotes words[i]
+// for spec i where the learner typed it (chaos.ApplyTyped).
 func withFaultsFor(sc *engine.Scenario, specs []chaos.Spec, words []string, shown int) (plain, run *engine.Scenario, err error) {
 	if len(specs) == 0 {
 		return nil, sc, nil
