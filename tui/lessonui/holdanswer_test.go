@@ -120,7 +120,7 @@ func TestNoPaneAnswersAWaitingPrediction(t *testing.T) {
 			}
 			for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
 				name := fmt.Sprintf("%s step %d (%q) at %dx%d", p.Lesson.ID, i+1, cur.Title, sz[0], sz[1])
-				m := open(t, p, i, sz[0], sz[1], Options{})
+				m := panesShown(open(t, p, i, sz[0], sz[1], Options{}))
 				if !m.waiting() {
 					t.Fatalf("%s: the step does not wait for its prediction", name)
 				}

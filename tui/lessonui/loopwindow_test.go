@@ -18,7 +18,7 @@ func TestLoopBusyBeforeTheWindowIsNoFigure(t *testing.T) {
 		if st.Scenario == nil || st.Scenario.MeasureFrom <= 0 || !strings.Contains(strings.Join(st.Panes, " "), "tasks") {
 			continue
 		}
-		m := answeredLater(open(t, p, i, 100, 30, inOneFrame(Options{})))
+		m := panesShown(answeredLater(open(t, p, i, 100, 30, inOneFrame(Options{}))))
 		if m.Now() >= st.Scenario.MeasureFrom {
 			continue // opens inside the window
 		}

@@ -112,6 +112,7 @@ type Model struct {
 	showHelp   bool
 	helpv      helpview.Model // the full help's page and how far it is scrolled
 	showSim    bool           // on a narrow screen: the simulation instead of the text
+	crowded    bool           // the step's text and prediction do not fit beside the panes (reading)
 	note       string
 	noteErr    bool
 	prompt     *playback.Prompt // a time being typed after : or t (seek.go)
@@ -253,6 +254,11 @@ func (m *Model) openStep(i int) {
 	m.tickID++
 	m.sim, m.simErr = nil, ""
 	m.showList, m.prompt, m.evs = false, nil, nil
+	if m.w >= wideMin {
+		// A step read in one column (reading) opens on its text, whatever
+		// tab showed on the last one.
+		m.showSim = false
+	}
 	m.cont, m.hasCont = m.p.ContinuedBy(i)
 	st := m.cur()
 	if st.HasSim() {
@@ -896,14 +902,14 @@ func (m *Model) showFeedback() {
 		m.showSim = false
 		m.layout()
 	}
-	room := max(m.h-chrome-len(m.pinned()), 1)
+	room := max(m.textRows()-len(m.pinned()), 1)
 	m.setScroll(max(m.scroll, len(m.textLines())-room))
 }
 
 // scrollToQuestion scrolls the text to its end, where the question and
 // its choices are, leaving the panes as they are.
 func (m *Model) scrollToQuestion() {
-	room := max(m.h-chrome-len(m.pinned()), 1)
+	room := max(m.textRows()-len(m.pinned()), 1)
 	m.setScroll(max(m.scroll, len(m.textLines())-room))
 }
 

@@ -205,21 +205,26 @@ func TestPlayOnRestartAndVariants(t *testing.T) {
 	}
 }
 
-// Markdown is rendered once per step and width, never per frame.
+// Markdown is rendered once per step and width, never per frame. The
+// first step waits for a guess with its text read across the window
+// (reading), measured beside the panes too: two widths at 100×30.
 func TestMarkdownRenderedOncePerStepAndWidth(t *testing.T) {
 	p := allLessons(t)[0]
 	m := open(t, p, 0, 100, 30, Options{})
-	m = send(m, keys(" ")...)
+	if n := len(m.text.done); n != 2 {
+		t.Errorf("%d renderings on opening, want 2 (the whole width and beside the panes)", n)
+	}
+	m = send(m, keys("1")...) // the guess plays the step
 	for range 50 {
 		m = send(m, tickMsg{m.tickID})
 		_ = m.View()
 	}
-	if n := len(m.text.done); n != 1 {
-		t.Errorf("%d renderings after 50 frames, want 1", n)
+	if n := len(m.text.done); n != 2 {
+		t.Errorf("%d renderings after 50 frames, want 2", n)
 	}
 	m = send(m, tea.WindowSizeMsg{Width: 120, Height: 30}, tea.WindowSizeMsg{Width: 100, Height: 30})
-	if n := len(m.text.done); n != 2 {
-		t.Errorf("%d renderings after a resize and back, want 2", n)
+	if n := len(m.text.done); n != 3 {
+		t.Errorf("%d renderings after a resize and back, want 3", n)
 	}
 }
 

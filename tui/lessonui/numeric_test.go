@@ -87,7 +87,7 @@ func TestBreakerStateWaitsForTheGuess(t *testing.T) {
 	p := allLessons(t)[3]
 	i := stepTitled(t, p, "Stop calling what is broken")
 	for _, sz := range [][2]int{{80, 24}, {160, 48}} {
-		m := open(t, p, i, sz[0], sz[1], Options{})
+		m := panesShown(open(t, p, i, sz[0], sz[1], Options{}))
 		if !m.waiting() {
 			t.Fatal("the step should wait for a prediction")
 		}

@@ -67,7 +67,7 @@ func titlesShared(t *testing.T, where string, titles []string) {
 // "3 per cell", which the pane says in those words at every size.
 func TestLessonOneTellsTheOutcomesTableFromItsTimeline(t *testing.T) {
 	p := preparedLesson(t, 0)
-	m := open(t, p, 0, 80, 24, Options{})
+	m := send(open(t, p, 0, 80, 24, Options{}), keys("1")...) // the guess puts the panes beside the text
 	got := simTitles(m)
 	want := []string{"Pool", "Outcomes", "Timeline"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {

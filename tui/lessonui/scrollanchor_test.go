@@ -17,7 +17,7 @@ import (
 func textRows(m Model) []string {
 	tw, _ := m.columns()
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
-	rows = rows[1 : len(rows)-2]
+	rows = rows[1+len(m.summaryLine()) : len(rows)-2] // not the design's line over the text (reading)
 	for i, r := range rows {
 		rows[i] = strings.TrimRight(ansi.Truncate(r, tw, ""), " ")
 	}
@@ -63,7 +63,7 @@ func TestTextScrollSurvivesARoundTripThroughAnotherSize(t *testing.T) {
 	for _, p := range allLessons(t) {
 		step := longestStep(p)
 		m := open(t, p, step, w, h, Options{})
-		room := max(h-chrome-len(m.pinned()), 1)
+		room := max(m.textRows()-len(m.pinned()), 1)
 		most := len(m.textLines()) - room // the farthest the text scrolls
 		if most < 6 {
 			continue // all but a few lines fit: nothing much to lose

@@ -40,7 +40,7 @@ func TestSweepPaneShowsTheMapOnceItPlays(t *testing.T) {
 	} {
 		p, i := sweepStep(t, c.id, c.title)
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
-			m := open(t, p, i, sz[0], sz[1], Options{})
+			m := panesShown(open(t, p, i, sz[0], sz[1], Options{}))
 			v := m.View()
 			mapShown := func(v string) bool {
 				return strings.Contains(strings.Join(strings.Fields(v), " "), "2 seeds") && strings.Contains(v, "✓")

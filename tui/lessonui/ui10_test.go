@@ -82,31 +82,36 @@ find:
 	}
 }
 
-// tab switches between the text and the simulation only in a window too
-// narrow for both side by side: the key help offers it only there.
+// tab switches between the text and the simulation only where they take
+// turns: in a window too narrow for both side by side, and while a step
+// whose text and choices do not fit beside the panes waits for its guess
+// (reading). The key help offers it only there.
 func TestTabIsOfferedOnlyWhereItDoesSomething(t *testing.T) {
 	p := allLessons(t)[13]
 	for _, c := range []struct {
-		w    int
-		want bool
-	}{{80, false}, {200, false}, {60, true}} {
+		w     int
+		guess string
+		want  bool
+	}{{80, "", true}, {80, "1", false}, {200, "", false}, {60, "", true}} {
 		m := open(t, p, 3, c.w, 24, Options{})
-		m = send(m, keys("?")...)
+		m = send(m, keys(c.guess+"?")...)
 		if got := strings.Contains(ansi.Strip(m.View()), "text/simulation"); got != c.want {
 			t.Errorf("at %d columns the full help offers tab: %v, want %v:\n%s", c.w, got, c.want, m.View())
 		}
 	}
 }
 
-// At 80×24 a long prediction does not squeeze the step's text to a line:
-// lesson 14's first step shows its setting (the shared connector, the
-// clients' patience) before its four choices, and the status line says
-// the prediction is below; scrolled to it, the status is the usual one.
+// In a short window a long prediction does not squeeze the step's text
+// to a line: lesson 14's first step shows its setting (the shared
+// connector, the clients' patience) before its four choices, and the
+// status line says the prediction is below; scrolled to it, the status
+// is the usual one. (At 80×24 the text read across the window holds the
+// choices too: TestEveryQuestionIsWholeAt80x24.)
 func TestALongPredictionLeavesTheTextReadable(t *testing.T) {
 	p := allLessons(t)[13]
 	for _, title := range []string{"One loop, one shared connector", "A semaphore per upstream"} {
 		i := stepTitled(t, p, title)
-		m := open(t, p, i, 80, 24, Options{})
+		m := open(t, p, i, 80, 18, Options{})
 		v := ansi.Strip(m.View())
 		if !strings.Contains(v, "the prediction is below the text, j scrolls to it") {
 			t.Errorf("%s: the status should say where the prediction is:\n%s", title, v)

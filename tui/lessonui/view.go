@@ -34,14 +34,74 @@ func (m *Model) columns() (text, sim int) {
 	if m.sim == nil && m.simErr == "" {
 		return m.w, 0
 	}
-	if m.w < wideMin {
+	if m.oneColumn() {
 		if m.showSim {
 			return 0, m.w
 		}
 		return m.w, 0
 	}
-	text = min(max(m.w/2, 36), 76)
+	text = sideText(m.w)
 	return text, m.w - text - 1
+}
+
+// sideText is the text column's width beside the simulation in a window
+// w wide.
+func sideText(w int) int { return min(max(w/2, 36), 76) }
+
+// oneColumn says whether text and simulation take turns in the body (tab
+// switches them): on a narrow screen, and while the learner reads a step
+// whose prediction waits (reading).
+func (m *Model) oneColumn() bool { return m.w < wideMin || m.reading() }
+
+// reading says whether the step's text takes the whole width while its
+// prediction waits: beside the panes the text and the choices did not fit
+// the window (crowded, measured by layout). At 80×24 the pinned choices
+// left a step's text eight rows of 38 columns, and reading lesson 1's
+// first step took 17 presses of j. Until the guess the panes show the
+// step's start and hold back what the prediction asks about, so the
+// design's line (summaryLine) and tab stand for them; the guess plays the
+// step beside them.
+func (m *Model) reading() bool {
+	return m.crowded && m.w >= wideMin && m.waiting() && !m.playing
+}
+
+// textRows is the rows the text column's lines get: the body, less the
+// design's line while the learner reads (summaryLine).
+func (m *Model) textRows() int {
+	if m.summaryShown() {
+		return m.h - chrome - 1
+	}
+	return m.h - chrome
+}
+
+// summaryShown says whether the text column starts with summaryLine.
+func (m *Model) summaryShown() bool { return m.reading() && m.sim != nil && !m.showSim }
+
+// summaryLine is the design's line over the text while the learner reads
+// (reading), with the key that shows the panes, or nil: the prediction
+// is about that design, which the text may not name.
+func (m *Model) summaryLine() []string {
+	if !m.summaryShown() {
+		return nil
+	}
+	const hint = "  (tab: the panes)"
+	head := m.designTitleLine(m.w - len(hint))
+	return []string{pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), m.w)}
+}
+
+// crowdedBeside says whether the step's prediction waits and its text
+// with the choices pinned under them needs more rows than the body has,
+// in the text column beside the panes (reading).
+func (m *Model) crowdedBeside() bool {
+	st := m.cur()
+	if m.w < wideMin || st.Predict == nil || (m.sim == nil && m.simErr == "") || m.predicts[m.step].made {
+		return false
+	}
+	w := min(max(sideText(m.w)-2, 1), maxTextWidth)
+	m.text.ensure(m.step, st.Text, w)
+	// Pinned, the choices follow the text with no blank row between.
+	need := len(m.drawBaseAt(w)) + len(renderPredictAsk(m.th, st.Predict, m.predicts[m.step], st, w))
+	return need > m.h-chrome
 }
 
 // textWidth is the width the Markdown is wrapped to: the text column less
@@ -63,6 +123,7 @@ func (m *Model) layout() {
 		return
 	}
 	m.help.Width = max(m.w-1, 1) // the help line starts with a space
+	m.crowded = m.crowdedBeside()
 	tw, sw := m.columns()
 	if tw > 0 {
 		m.text.ensure(m.step, m.cur().Text, m.textWidth())
@@ -91,11 +152,7 @@ func (m *Model) designHead(w int) []string {
 	if m.sim == nil {
 		return []string{""}
 	}
-	v, n, name := m.sim.Variant()
-	if st := m.cur(); m.step < len(m.names) && m.names[m.step] != "" && st.Sim != nil && v == st.Sim.Variant {
-		name = m.names[m.step] // the step's [set], which the name does not say
-	}
-	keep := labelTells(m.sim.DesignNames(), v)
+	v, n, name, keep := m.designName()
 	lines := designLines(m.sim.Scenario(), v, n, name, keep, w)
 	if one := designTitle(m.sim.Scenario(), v, n, name, keep, w); len(lines) == 2 && !strings.HasSuffix(one, "…") && !m.panesFit(w, m.h-chrome-2) {
 		// The values of a step's change cost a pane's place: the line
@@ -104,6 +161,23 @@ func (m *Model) designHead(w int) []string {
 		return []string{one}
 	}
 	return lines
+}
+
+// designName is the design on screen: its number, how many the step
+// has, its name as the header says it, and whether its label tells it
+// from the others (labelTells).
+func (m *Model) designName() (v, n int, name string, keepLabel bool) {
+	v, n, name = m.sim.Variant()
+	if st := m.cur(); m.step < len(m.names) && m.names[m.step] != "" && st.Sim != nil && v == st.Sim.Variant {
+		name = m.names[m.step] // the step's [set], which the name does not say
+	}
+	return v, n, name, labelTells(m.sim.DesignNames(), v)
+}
+
+// designTitleLine is the design's line in w columns, on one line.
+func (m *Model) designTitleLine(w int) string {
+	v, n, name, keep := m.designName()
+	return designTitle(m.sim.Scenario(), v, n, name, keep, w)
 }
 
 // panesFit says whether every pane of the step fits h rows at its least,
@@ -359,8 +433,11 @@ func (m *Model) baseKey() string {
 		m.predicts[m.step], m.questions[m.step])
 }
 
-func (m *Model) drawBase() []string {
-	width := m.textWidth()
+func (m *Model) drawBase() []string { return m.drawBaseAt(m.textWidth()) }
+
+// drawBaseAt is drawBase at a width: layout measures the text beside the
+// panes with it (crowdedBeside).
+func (m *Model) drawBaseAt(width int) []string {
 	st := m.cur()
 	title := m.th.Title.Render(fmt.Sprintf("%d. %s", m.step+1, st.Title))
 	lines := strings.Split(ansi.Wrap(title, width, ""), "\n")
@@ -424,7 +501,7 @@ func (m *Model) clampScroll() {
 	if tw == 0 {
 		return
 	}
-	room := max(m.h-chrome-len(m.pinned()), 1)
+	room := max(m.textRows()-len(m.pinned()), 1)
 	m.scroll = max(min(m.scroll, len(m.textLines())-room), 0)
 }
 
@@ -483,7 +560,7 @@ func (m *Model) pinnedInline() bool {
 	if len(p) == 0 {
 		return false
 	}
-	body := m.h - chrome
+	body := m.textRows()
 	return len(p) > body-minTextRows || len(m.baseLines())+1+len(p) <= body
 }
 
@@ -504,7 +581,7 @@ func (m *Model) predictBelow() bool {
 	st := m.cur()
 	all := m.textLines()
 	answers := len(all) - len(predictHint(m.th, st.Predict, m.predicts[m.step], st, m.textWidth()))
-	room := max(m.h-chrome, 1)
+	room := max(m.textRows(), 1)
 	start := min(m.scroll, max(len(all)-1, 0))
 	// The last row shown says "↓ more lines" when there are more.
 	shown := start + room
@@ -608,7 +685,7 @@ func (m *Model) questionBelow() bool {
 		return false
 	}
 	all := m.textLines()
-	room := max(m.h-chrome-len(m.pinned()), 1)
+	room := max(m.textRows()-len(m.pinned()), 1)
 	start := min(m.scroll, max(len(all)-1, 0))
 	return start+room < len(all)
 }
@@ -619,7 +696,8 @@ func (m *Model) bodyView(body int) []string {
 	if tw > 0 {
 		all := m.textLines()
 		pin := m.pinned()
-		room := max(body-len(pin), 1)
+		head := m.summaryLine()
+		room := max(body-len(head)-len(pin), 1)
 		start := min(m.scroll, max(len(all)-1, 0))
 		end := min(start+room, len(all))
 		visible := append([]string(nil), all[start:end]...)
@@ -638,7 +716,7 @@ func (m *Model) bodyView(body int) []string {
 		for i := range visible {
 			visible[i] = " " + visible[i]
 		}
-		left = pane.Block(visible, tw, body)
+		left = pane.Block(append(head, visible...), tw, body)
 	}
 	if sw > 0 {
 		right = m.simView(sw, body)
@@ -1044,7 +1122,7 @@ func (m *Model) helpKeys() helpKeys {
 	// tab switches text and simulation only where they take turns: a
 	// narrow window (wideMin).
 	view := []key.Binding{k.Play, k.Restart, k.Variant}
-	if m.w < wideMin {
+	if m.oneColumn() {
 		view = append(view, k.Toggle)
 	}
 	full := [][]key.Binding{
@@ -1126,7 +1204,7 @@ func (m *Model) helpKeys() helpKeys {
 // the only way to see what space plays, so placed last it was dropped on
 // exactly the widths where it is needed.
 func (m *Model) narrowToggle() []key.Binding {
-	if m.w >= wideMin || m.sim == nil {
+	if !m.oneColumn() || m.sim == nil {
 		return nil
 	}
 	return []key.Binding{brief(m.keys.Toggle, "tab", "text/sim")}
