@@ -47,40 +47,38 @@ func TestCheckAllLeavesUntouchedStubsPending(t *testing.T) {
 	}
 }
 
-// An untouched stub's check fails, and the workbook calls it pending (not
-// begun); the header said "· pending" over the result's "✗ FAIL", which a
-// learner read as a contradiction. It says what pending means there, the
-// help's "not begun", beside the file and the mode: one wording at every
-// width and for every exercise (a longer one where it fitted read "not
-// begun" on 02 and more on 03, whose file's name is shorter). The list keeps
-// the workbook's word.
-func TestUntouchedStubSaysWhyItFails(t *testing.T) {
+// The header under the title names the exercise's state in the list's
+// word, from the one place (stateOf), for every state: it said "not
+// begun" of an untouched stub whose check failed, where the list (and
+// `breakerlab exercises list`) said "pending".
+func TestHeaderAndListSayOneWordPerState(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
-	for _, width := range []int{80, 100, 200} {
-		f := newFake()
-		f.untouched = map[string]bool{}
-		for _, e := range f.exs {
-			f.untouched[e.Name] = true
-		}
-		d := start(t, f, width, 30)
-		for i, e := range f.exs {
-			d.run(d.m.goTo(i)) // as the list's enter opens it, checked
-			v := d.view()
-			if !strings.Contains(v, "✗ FAIL") {
-				t.Fatalf("at %d columns, %s's untouched stub's check did not fail:\n%s", width, e.Name, v)
-			}
-			lines := strings.Split(v, "\n")
-			want := "· " + stubFailsWord + "  " + e.Name + "/" + e.MainFile()
-			if len(lines) < 2 || !strings.Contains(lines[1]+" ", want+" ") || !strings.Contains(lines[1], "r re-runs") {
-				t.Errorf("at %d columns, %s's status line under the title should say %q beside the mode:\n%s", width, e.Name, want, v)
-			}
-			if strings.Contains(lines[1], "pending") {
-				t.Errorf("at %d columns, %s's status line still says pending over a failed check:\n%s", width, e.Name, v)
-			}
+	f := newFake()
+	f.untouched = map[string]bool{}
+	for _, e := range f.exs[2:] {
+		f.untouched[e.Name] = true
+	}
+	f.pass("01-consecutive-breaker") // done; 02 is begun and fails; the rest are stubs
+	d := start(t, f, 100, 30)
+	d.keys("c")
+	seen := map[string]bool{}
+	for i, e := range f.exs {
+		d.run(d.m.goTo(i))
+		_, word, _ := d.m.stateOf(e)
+		seen[word] = true
+		head := strings.Split(d.view(), "\n")
+		if len(head) < 2 || !strings.Contains(head[1], " "+word+"  "+e.Name+"/") {
+			t.Errorf("%s is %q in the list; the header says otherwise:\n%s", e.Name, word, strings.Join(head[:min(len(head), 2)], "\n"))
 		}
 		d.keys("l")
-		if v := d.view(); !strings.Contains(v, "· pending") {
-			t.Errorf("at %d columns, the list should keep the workbook's word, pending:\n%s", width, v)
+		if v := d.view(); !strings.Contains(v, " "+word) {
+			t.Errorf("%s: the list lacks its word %q:\n%s", e.Name, word, v)
+		}
+		d.keys("esc")
+	}
+	for _, w := range []string{"done", "failing", "pending"} {
+		if !seen[w] {
+			t.Errorf("no exercise was %q: the test covers too little (saw %v)", w, seen)
 		}
 	}
 }

@@ -84,22 +84,6 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 	return symPending, st.String(), t.dim
 }
 
-// stubFailsWord is the header's word for an exercise whose last check
-// failed the stub as the workbook wrote it (stubFails), the help's word
-// for pending. It is one wording at every width and for every exercise: a
-// longer one ("…: its tests fail until you write it") where it fitted beside
-// the file's name and the mode read "not begun" on 02 and the long one on
-// 03, whose file's name is shorter, as if the two differed.
-const stubFailsWord = "not begun"
-
-// stubFails reports whether e is pending because its last check failed
-// the stub the learner has not begun (exercises.CheckedStub), and no check
-// of it runs now.
-func (m Model) stubFails(e exercises.Exercise) bool {
-	return m.running[e.Name] == nil && m.states[e.Name] == stateFailing && m.results[e.Name].Untouched &&
-		m.status(e.Name) == exercises.Pending
-}
-
 func (m Model) stateWord(e exercises.Exercise) string {
 	sym, word, _ := m.stateOf(e)
 	return sym + " " + word
@@ -147,12 +131,9 @@ func (m Model) header() []string {
 	if m.all != nil {
 		mode = fmt.Sprintf("%s checking all: %d/%d, %d s", m.spinner(), m.all.got, m.all.total, m.elapsed(allKey))
 	}
+	// The state's word is the list's (stateOf), for every state: the
+	// header once said "not begun" of the stub the list called pending.
 	left := style.Render(sym+" "+word) + "  " + m.info[e.Name].mainFile
-	if m.stubFails(e) {
-		// "pending" beside the result's "✗ FAIL" read as a contradiction:
-		// say what pending means here, the help's "not begun".
-		left = style.Render(sym+" "+stubFailsWord) + "  " + m.info[e.Name].mainFile
-	}
 	line2 := left
 	if gap := m.width - lipgloss.Width(left) - lipgloss.Width(mode); gap >= 2 {
 		line2 = left + strings.Repeat(" ", gap) + m.theme.dim.Render(mode)
