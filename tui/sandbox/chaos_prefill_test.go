@@ -20,6 +20,7 @@ import (
 // ever in force, or a surge with no free second.
 func TestChaosPrefillIsAccepted(t *testing.T) {
 	racefree.Only(t) // no goroutine: the scenario's and the chaos specs' work alone
+	t.Parallel()     // parallel_test.go says which tests may
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		moments := []time.Duration{0, time.Second, sc.Duration / 4, sc.MeasureFrom, sc.Duration / 2,

@@ -42,6 +42,7 @@ func sameScreenAsReplay(t *testing.T, what string, m Model) {
 // targets on and either side of the checkpoints the opening's work left.
 func TestJumpBackFromCheckpointsIsTheReplay(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	sc := unprofiled(longCheckout(t), "checkout jumped back over checkpoints")
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	if err := m.seek(sc.Duration); err != nil {
@@ -84,6 +85,7 @@ func TestJumpBackFromCheckpointsIsTheReplay(t *testing.T) {
 // profile left.
 func TestJumpForwardFromCheckpointsIsTheReplay(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	sc := unprofiled(longCheckout(t), "checkout jumped forward over checkpoints")
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	cps := &m.sim.cps
@@ -178,6 +180,7 @@ func TestJumpBackSkipsACheckpointPastIt(t *testing.T) {
 // (KeptFootprint), at the multiples of one spacing, evenly over the run.
 func TestLongRunCheckpointsKeepToTheBudget(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	sc := unprofiled(sparseDay(t), "checkout played for a day")
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	c := &m.sim.cps
@@ -224,6 +227,7 @@ func TestLongRunCheckpointsKeepToTheBudget(t *testing.T) {
 // 0 s straight there.
 func TestLongForwardSeekWorksFromACheckpoint(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	sc := unprofiled(sparseDay(t), "checkout sought forward over a day")
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	if err := m.seek(time.Hour); err != nil {

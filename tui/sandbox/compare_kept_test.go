@@ -108,6 +108,7 @@ type compareStep struct {
 // to the main view.
 func TestCompareKeptRunIsTheReplay(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	cascade := []compareStep{
 		{at: 0.4},
 		{keys: []string{"c"}, same: "main"}, // 1 against 3

@@ -17,6 +17,7 @@ import (
 // it ("2h", not "7,200 s").
 func TestALongRunsMarkWritesItsTimesInTheRunsUnit(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
+	t.Parallel()     // parallel_test.go says which tests may
 	written := editAndWriteAfterWork(t, dayScenario(t),
 		[3]string{"The server", "until", "12h1m"},
 		[3]string{"Calls to recommendations", "timeout", "7200s"})
@@ -79,6 +80,7 @@ func shortDayCascade(t *testing.T) *engine.Scenario {
 // a day-long run's seconds, which stayed beside the run's unit.
 func TestAnOldFilesMarkIsMendedOnTheNextEdit(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
+	t.Parallel()     // parallel_test.go says which tests may
 	for _, tc := range []struct {
 		what    string
 		long    bool

@@ -316,6 +316,7 @@ func TestWriteReproducesAServicesRun(t *testing.T) {
 // variant.
 func TestChainShowsRunsServiceNumbers(t *testing.T) {
 	racefree.Only(t)
+	t.Parallel() // parallel_test.go says which tests may
 	checked := 0
 	for _, b := range scenarios.All() {
 		sc := b.Build()

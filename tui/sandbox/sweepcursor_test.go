@@ -200,6 +200,7 @@ func TestSweepCellOfAKnobWithNoField(t *testing.T) {
 // the cell the learner picked, not a rounding of it.
 func TestEveryFieldTakesItsSweepValues(t *testing.T) {
 	racefree.Only(t) // forms and scenarios only: no goroutine
+	t.Parallel()     // parallel_test.go says which tests may
 	tried := 0
 	for _, name := range scenarios.Names() {
 		b, _ := scenarios.Lookup(name)

@@ -27,6 +27,7 @@ import (
 // column.
 func TestNoneWordsAreTheKnobsWhoseZeroIsNone(t *testing.T) {
 	racefree.Only(t) // no goroutine: forms and engine runs on the test's own
+	t.Parallel()     // parallel_test.go says which tests may
 	type verdict struct {
 		path  string // a knob of this name
 		none  string // where 0 ran as the most and not as the least ("": nowhere)

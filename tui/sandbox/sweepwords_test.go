@@ -20,6 +20,7 @@ import (
 // propagated deadline, an accept queue of no limit.
 func TestSweepRefusalsSpeakTheFormsWords(t *testing.T) {
 	racefree.Only(t) // no goroutine: the refusals are worked out on this one, no sweep runs
+	t.Parallel()     // parallel_test.go says which tests may
 	refused := 0
 	for _, name := range scenarios.Names() {
 		b, _ := scenarios.Lookup(name)

@@ -410,6 +410,7 @@ func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
 // 10 s on a 24-hour go-server). ] looks for them, in slices.
 func TestCompareDrawsWithoutTheProcessRun(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	sc := longGoServer(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc}))
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")})
@@ -534,6 +535,7 @@ func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
 // where they said "30m 0s", and the menu "at 1800 s".
 func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
 	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
+	t.Parallel()     // parallel_test.go says which tests may
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: longCheckout(t)}))
 	m.sim.cps = checkpoints{} // as TestWorkKeysStopIt: the move is work
 	for _, r := range ":30m" {
