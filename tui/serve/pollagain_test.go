@@ -18,6 +18,7 @@ import (
 // reveal told the student "You chose it." The second poll counts only
 // its own answers, and the reveal agrees with the count.
 func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
+	t.Parallel() // it counts no goroutines (settleGoroutines) and mostly waits out questionGrace
 	_, _, predict, _ := lessonTwo(t)
 	ts, teacher := teacherInLessonTwo(t)
 	for i := 1; i <= predict; i++ {

@@ -249,6 +249,7 @@ func TestAskTheTeachersStep(t *testing.T) {
 // answer with its why, and the one who chose wrong sees why that choice
 // is wrong.
 func TestRoomQuestionOverSSH(t *testing.T) {
+	t.Parallel() // its own server; it counts no goroutines (settleGoroutines)
 	l, question, _, _ := lessonTwo(t)
 	ts, teacher := teacherInLessonTwo(t)
 	if sh, _ := ts.Room().Latest(); sh.Lesson.Lesson != l.ID {

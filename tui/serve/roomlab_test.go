@@ -56,7 +56,7 @@ func TestSessionsShareTheServersLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := startServer(t, Config{Home: func() home.Options { return lessonHome(t) }})
+	ts := startServerOwnLab(t, Config{Home: func() home.Options { return lessonHome(t) }})
 	first := ts.dial(t, "ada", PasswordAuth("x"), 100, 30)
 	openLessonOnOwn(t, first, all, 0)
 	ran := ts.lab.Runs()
@@ -86,7 +86,7 @@ func TestSessionsPrepareDifferentLessonsAtOnce(t *testing.T) {
 	}
 	picks := []int{0, 1, 3, 5} // indices into all, a different lesson a student
 	students := len(picks)
-	ts := startServer(t, Config{Home: func() home.Options { return lessonHome(t) }})
+	ts := startServerOwnLab(t, Config{Home: func() home.Options { return lessonHome(t) }})
 	clients := make([]*Client, students)
 	for i := range clients {
 		clients[i] = ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), 100, 30)

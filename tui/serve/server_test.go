@@ -73,9 +73,31 @@ type testServer struct {
 	dir  string
 }
 
+// testLab is the Lab of every test's server but those that count its
+// runs (startServerOwnLab). A server's Lab holds the runs of the lessons
+// its sessions open, keyed by what they run (lessons.Lab): the tests'
+// dozens of servers each ran lesson 2's steps, and lesson 1's, under the
+// race detector, where one Lab for the process runs each step once. The
+// Lab is safe for concurrent use, and sessions on several servers at once
+// (the parallel tests) share it as a room's do.
+var testLab = lessons.NewLab()
+
 // startServer runs a server with cfg (its paths, Home and the listener
-// filled in) until the test ends.
+// filled in) until the test ends, on the tests' shared Lab.
 func startServer(t testing.TB, cfg Config) *testServer {
+	t.Helper()
+	return startServerLab(t, cfg, testLab)
+}
+
+// startServerOwnLab is startServer with a Lab of the server's own, as
+// the program makes, for a test that counts the Lab's runs.
+func startServerOwnLab(t testing.TB, cfg Config) *testServer {
+	t.Helper()
+	return startServerLab(t, cfg, nil)
+}
+
+// startServerLab is startServer on lab; nil keeps the server's own.
+func startServerLab(t testing.TB, cfg Config, lab *lessons.Lab) *testServer {
 	t.Helper()
 	dir := t.TempDir()
 	cfg.HostKeyPath = filepath.Join(dir, "host_ed25519")
@@ -98,6 +120,9 @@ func startServer(t testing.TB, cfg Config) *testServer {
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if lab != nil {
+		srv.lab = lab // before Serve: every session reads it
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
