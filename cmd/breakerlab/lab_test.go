@@ -175,6 +175,11 @@ func TestLabJSONShape(t *testing.T) {
 	}
 	for _, server := range []string{"threads", "go"} {
 		t.Run(server, func(t *testing.T) {
+			// Each spends its two seconds waiting on its own servers, on
+			// free ports: side by side, the two take the time of one. No
+			// other test runs meanwhile (the test itself is not parallel),
+			// so none swaps labContext (withLabContext) under them.
+			t.Parallel()
 			out, errOut, code := run(t, "lab", "checkout", "--server", server, "--mode", "protected", "--scale", "0.25", "--format", "json")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
