@@ -509,11 +509,57 @@ func (m Model) gradeLines(w int) []string {
 	out = append(out, "")
 	out = append(out, m.stripLines(w)...)
 	// A tall window: the whole rubric under the strip, every point's text
-	// with its mark, as it will be saved.
-	if all := m.rubricLines(w); len(out)+1+len(all) <= m.bodyHeight() {
-		out = append(append(out, ""), all...)
+	// with its mark, as it will be saved; when the points are too long for
+	// it, as many whole points as fit around the cursor's, so a rubric
+	// whose points quote their numbers does not leave the rows empty.
+	all, starts := m.rubricLines(w)
+	room := m.bodyHeight() - len(out) - 1
+	if len(all) <= room {
+		return append(append(out, ""), all...)
+	}
+	if win := rubricWindow(all, starts, m.cursor, room); win != nil {
+		win[len(win)-1] = m.th.Dim.Render(win[len(win)-1])
+		out = append(append(out, ""), win...)
 	}
 	return out
+}
+
+// rubricWindow is the whole rubric cut to rows lines: its heading, the
+// points from one before the cursor's (when there is room) on, each point
+// whole, and a last line saying which points show. all are the rubric's
+// lines, the heading first; starts[i] is the line point i begins on. nil
+// when not even the cursor's point fits.
+func rubricWindow(all []string, starts []int, cursor, rows int) []string {
+	n := len(starts)
+	if cursor < 0 || cursor >= n {
+		return nil
+	}
+	end := func(i int) int { // the line after point i
+		if i+1 < n {
+			return starts[i+1]
+		}
+		return len(all)
+	}
+	room := rows - 2 // the heading and the line that says which points show
+	first, last := cursor, cursor
+	if end(cursor)-starts[cursor] > room {
+		return nil
+	}
+	if first > 0 && end(last)-starts[first-1] <= room {
+		first--
+	}
+	for last+1 < n && end(last+1)-starts[first] <= room {
+		last++
+	}
+	for first > 0 && end(last)-starts[first-1] <= room {
+		first--
+	}
+	out := append([]string{all[0]}, all[starts[first]:end(last)]...)
+	which := fmt.Sprintf("points %d–%d", first+1, last+1)
+	if first == last {
+		which = fmt.Sprintf("point %d", first+1)
+	}
+	return append(out, fmt.Sprintf("   %s of %d · ↑↓ move", which, n))
 }
 
 // pointRoom is the rows the point under the cursor has on screen, beside
@@ -557,10 +603,12 @@ func (m Model) pointMarks(i int) (cur, box, hint string, style lipgloss.Style) {
 }
 
 // rubricLines are every point of the rubric, numbered, with its mark and
-// hint and its whole text, the one under the cursor marked.
-func (m Model) rubricLines(w int) []string {
-	out := []string{" " + m.th.Bold.Render("The whole rubric")}
+// hint and its whole text, the one under the cursor marked, and the line
+// each point begins on.
+func (m Model) rubricLines(w int) (out []string, starts []int) {
+	out = []string{" " + m.th.Bold.Render("The whole rubric")}
 	for i, p := range m.prompt.Points {
+		starts = append(starts, len(out))
 		cur, box, hint, style := m.pointMarks(i)
 		lead := fmt.Sprintf("%s%s%s %2d. ", cur, box, hint, i+1)
 		pad := strings.Repeat(" ", 10)
@@ -584,7 +632,7 @@ func (m Model) rubricLines(w int) []string {
 			}
 		}
 	}
-	return out
+	return out, starts
 }
 
 // warnGlyph marks harmful advice the answer gives, where the rubric shows
