@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -94,6 +95,15 @@ type warnTOML struct {
 	Charges string `toml:"charges"`
 }
 
+// addTOML is a prompt's words for one of the common points: the prompt's
+// own numbers for a rule every prompt states in general ("rate × p99"
+// becomes this prompt's rate times its p99).
+type addTOML struct {
+	ID     string   `toml:"id"`
+	Text   string   `toml:"text"`
+	Expect []string `toml:"expect"`
+}
+
 type promptTOML struct {
 	ID       string      `toml:"id"`
 	Title    string      `toml:"title"`
@@ -105,6 +115,7 @@ type promptTOML struct {
 	Numbers  []string    `toml:"numbers"`
 	Warn     warnTOML    `toml:"warn"`
 	Points   []pointTOML `toml:"points"`
+	Adds     []addTOML   `toml:"adds"`
 }
 
 type interviewTOMLFile struct {
@@ -168,6 +179,9 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 		for _, c := range common {
 			ids[c.ID] = true
 		}
+		if err := addToCommon(name, pr.ID, p.Points, pr.Adds); err != nil {
+			return nil, err
+		}
 		for _, pt := range pr.Points {
 			q, err := point("prompt "+pr.ID, pt)
 			if err != nil {
@@ -182,6 +196,37 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// addToCommon appends each of a prompt's adds to the common point it names,
+// in points (the prompt's copy of the common points): a rule every design
+// states ("a bulkhead sized by rate × p99") is worth memorising only with
+// the numbers it gives for the system at hand, and those differ from
+// prompt to prompt. An add's claims join the point's, so --check proves
+// them with the rest.
+func addToCommon(file, prompt string, points []Point, adds []addTOML) error {
+	done := map[string]bool{}
+	for _, a := range adds {
+		i := slices.IndexFunc(points, func(p Point) bool { return p.ID == a.ID })
+		switch {
+		case i < 0:
+			ids := make([]string, len(points))
+			for j, p := range points {
+				ids[j] = p.ID
+			}
+			return fmt.Errorf("%s: prompt %q: adds to %q, which is no common point (common: %s)", file, prompt, a.ID, strings.Join(ids, ", "))
+		case done[a.ID]:
+			return fmt.Errorf("%s: prompt %q: adds to %q twice: write one add per common point", file, prompt, a.ID)
+		case strings.TrimSpace(a.Text) == "":
+			return fmt.Errorf("%s: prompt %q: its add to %q needs a text", file, prompt, a.ID)
+		}
+		done[a.ID] = true
+		// Copy the claims: points shares the common points' slices with
+		// every other prompt.
+		points[i].Text += "; " + strings.TrimSpace(a.Text)
+		points[i].Expect = append(slices.Clip(points[i].Expect), a.Expect...)
+	}
+	return nil
 }
 
 // FillPrompts fills the placeholders of every prompt's text and points
@@ -211,6 +256,9 @@ func FillPrompts(lab *lessons.Lab, raw []Prompt) ([]Prompt, error) {
 			if p.Points[j].Text, err = lab.FillText(fmt.Sprintf("prompt %s, point %s", p.ID, pt.ID), pt.Text); err != nil {
 				return nil, err
 			}
+			// A point names the reference a rule of thumb comes from as
+			// the checks want it (seeds/002); the candidate reads its title.
+			p.Points[j].Text = Cite(p.Points[j].Text)
 		}
 		out[i] = p
 	}
