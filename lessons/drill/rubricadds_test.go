@@ -23,7 +23,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		{"e-commerce", "timeout", []string{"here 2 × 184.2 ms, not 5 s: 100 × 5 s = 500, over the 200 workers"}},
 		{"notifications", "bulkhead", []string{"here 100 × 184.2 ms = 18.42: a cap of 20 of the 200"}},
 		{"search-ranking", "threshold", []string{"here it opened at 15.072 s, a 5 s timeout after the hang"}},
-		{"api-gateway", "timeout", []string{"here 300 × 500 ms = 150, over the 100 workers"}},
+		{"api-gateway", "timeout", []string{"here even the scenario's 500 ms lets 300 × 500 ms = 150 wait, over the 100 workers"}},
 		{"api-gateway", "bulkhead", []string{"here search 300 × 80 ms = 24, capped at 25; the other four 4 each, capped at 10"}},
 		{"api-gateway", "threshold", []string{"here search's opened at 10.53 s, a 500 ms timeout after the hang"}},
 	} {
@@ -135,5 +135,20 @@ func TestAddDoesNotShareClaims(t *testing.T) {
 	}
 	if got := strings.Join(claims[:1], ","); got != "common" {
 		t.Errorf("the common point's claims became %s", got)
+	}
+}
+
+// "A breaker at 50% of 10 calls" states a threshold and a volume, the
+// threshold point, as a mock answer at 200×60 wrote it: no keyword caught
+// a share of a count.
+func TestThresholdAsAShareOfCalls(t *testing.T) {
+	p, i := pointOf(t, "payment-checkout", "threshold")
+	for _, a := range []string{"A breaker at 50% of 10 calls, open 5 s.", "Open at 50% of the last 20."} {
+		if h, _ := Hints(p, a); !h[i] {
+			t.Errorf("%q should hint the threshold point", a)
+		}
+	}
+	if h, _ := Hints(p, "A bulkhead of 4 refused 6.2% of healthy checkouts."); h[i] {
+		t.Error("a share of something other than a count hinted the threshold point")
 	}
 }
