@@ -468,7 +468,7 @@ var meanings = map[string]string{
 	"wait grows":    "each failed trial makes the next wait longer by this factor, up to a cap",
 	"wait jitter":   "each wait is made longer or shorter at random, so a fleet of breakers does not probe at once",
 	"trial calls":   "how many calls a half-open breaker lets through to test the dependency",
-	"trials judged": "how the trials decide: the first failure opens it again, or their failure rate (or their successes) once enough have answered",
+	"trials judged": "1st failure: a failed trial opens it again, and it closes once every trial has passed; rate at N (rate of all): once N (all) have answered, it opens again if their failure rate reaches the threshold, else it closes",
 	"half-open max": "the longest a half-open breaker waits for its trials before it opens again",
 	"late results":  "a call let through before the breaker changed state that answers after: recorded counts it in the new state, dropped ignores it",
 	"inner refusal": "a call an inner bulkhead or rate limiter refused: failure counts it against the dependency, ignored does not, bulkhead's or limiter's counts only that one's",

@@ -165,6 +165,9 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 		"before aws-sdk-go-v2 v1.48.0's update", "{{fact aws.retry.v2026.cost}}", "{{fact aws.retry.v2026.throttle_cost}}")
 	has(row(t, "retry budget"), "as simulated", "v1.48.0", "{{fact aws.retry.v2026.outage_retries}}",
 		"fact aws.retry.v2026.outage_retries == quota-retries 500 14")
+	// What a budget is for, the interviewer's next question after "a
+	// retry budget": the row gave only its arithmetic.
+	has(row(t, "retry budget"), "a failing dependency gets no retry storm")
 	// That order is .NET's standard handler; Polly imposes none.
 	has(row(t, ".NET handler"), "AddStandardResilienceHandler", "Polly itself runs strategies in the order you add them")
 	// A bulkhead does spare a slow downstream (lesson 9 step 7), not a fast
