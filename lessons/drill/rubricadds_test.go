@@ -20,6 +20,9 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		{"payment-checkout", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom", "a cap of 4 held 4 workers 3 s in, the timeout alone 15"}},
 		{"payment-checkout", "threshold", []string{"near 50.0% of 20, from 5", "minimum ÷ rate", "here 20 a second bring Resilience4j's 100 in 5 s"}},
 		{"slow-apis", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom"}},
+		// At 20 a second the timeout alone kept /health answering; the
+		// point credited the bulkhead with no timeout's 25.0% → 100.0%.
+		{"payment-checkout", "health", []string{"25.0% with no timeout, 100.0% with the timeout alone, though payment held 15 workers 3 s in"}},
 		{"e-commerce", "timeout", []string{"here 2 × 184.2 ms, not 5 s: 100 × 5 s = 500, over the 200 workers"}},
 		{"notifications", "bulkhead", []string{"here 100 × 184.2 ms = 18.42: a cap of 20 of the 200"}},
 		{"search-ranking", "threshold", []string{"here it opened at 15.072 s, a 5 s timeout after the hang"}},
