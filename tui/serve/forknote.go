@@ -39,9 +39,9 @@ func forkNoteForms() []string {
 }
 
 // forkNoteShown reports whether the note shows: while it is set, on the
-// room's screen the student explores.
+// room's screen the student explores or follows (teacherKeyNote).
 func (s *Session) forkNoteShown() bool {
-	return s.forkNote && s.mode == exploring && s.w > 0 && s.h > 1
+	return s.forkNote && s.mode != onHome && s.w > 0 && s.h > 1
 }
 
 // roomH is the height the room's screens are laid out at: viewH, a line
@@ -53,12 +53,13 @@ func (s *Session) roomH() int {
 	return s.viewH()
 }
 
-// setForkNote sets or takes down the note, laying the room's screens out
-// again when the line it takes comes or goes; the command it returns
-// takes a note it set down after forkNoteFor.
-func (s *Session) setForkNote(on bool) tea.Cmd {
+// setForkNote sets the note to forms (the fullest first), or takes it
+// down (nil), laying the room's screens out again when the line it takes
+// comes or goes; the command it returns takes a note it set down after
+// forkNoteFor.
+func (s *Session) setForkNote(forms []string) tea.Cmd {
 	before := s.roomH()
-	s.forkNote, s.noteOwnLine = on, false
+	s.forkNote, s.noteForms, s.noteOwnLine = forms != nil, forms, false
 	if !s.forkNoteShown() {
 		if s.roomH() != before {
 			s.sizeRoomScreens()
@@ -113,8 +114,37 @@ func (s *Session) withForkNote(view string) string {
 	if !s.forkNoteShown() {
 		return view
 	}
-	if !s.noteOwnLine {
-		return s.overLastLine(view, forkNoteForms())
+	forms := s.noteForms
+	if len(forms) == 0 {
+		forms = forkNoteForms() // the note a fork sets
 	}
-	return aboveLastLine(view, s.noteLine(forkNoteForms()))
+	if !s.noteOwnLine {
+		return s.overLastLine(view, forms)
+	}
+	return aboveLastLine(view, s.noteLine(forms))
+}
+
+// teacherKeyNote answers a following student's press of one of the
+// teacher's keys (askKey, rollKey), which students learn of from the
+// teacher's screen on the projector and the README. It forked them, as
+// any key the followed screen does not take only to look: the student
+// who tried ctrl+a was dropped from following with "You stopped
+// following the teacher", and missed the teacher's next step, for a key
+// that did nothing for them. It keeps them following and says whose key
+// it is. ctrl+l is also the terminal's redraw, which a student presses
+// when their screen looks garbled: it redraws the screen too.
+func (s *Session) teacherKeyNote(ks string) tea.Cmd {
+	what := "puts a question to the room"
+	if ks == rollKey {
+		what = "lists who is here"
+	}
+	cmd := s.setForkNote([]string{
+		ks + " is the teacher's key: it " + what + ". You still follow the teacher.",
+		ks + " is the teacher's key; you still follow.",
+		ks + ": the teacher's key",
+	})
+	if ks == rollKey {
+		cmd = tea.Batch(cmd, tea.ClearScreen)
+	}
+	return cmd
 }

@@ -124,9 +124,10 @@ type Session struct {
 
 	drops dropNote // input the server dropped, while the note shows (dropnote.go)
 	// forkNote: the student's last key stopped their following the
-	// teacher, and the screen's last line says so until their next key
-	// (forknote.go).
+	// teacher, or was one of the teacher's keys, and the screen's last
+	// line says so (in noteForms) until their next key (forknote.go).
 	forkNote    bool
+	noteForms   []string
 	noteOwnLine bool // the note has a line of its own above the keys
 	forkNoteGen int  // the forks that set the note so far (forkNoteDoneMsg)
 
@@ -322,7 +323,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.lastInput = s.clock()
 		}
 		if _, key := msg.(tea.KeyMsg); key {
-			_ = s.setForkNote(false) // said once: the key after it has been read
+			_ = s.setForkNote(nil) // said once: the key after it has been read
 		}
 	case idleCheckMsg:
 		if s.watching() {
@@ -345,7 +346,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.inputDropped(msg)
 	case forkNoteDoneMsg:
 		if msg.gen == s.forkNoteGen {
-			_ = s.setForkNote(false)
+			_ = s.setForkNote(nil)
 		}
 		return s, nil
 	case dropNoteDoneMsg:
@@ -546,6 +547,8 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return s, nil
 		case "ctrl+c":
 			return s, tea.Quit
+		case askKey, rollKey:
+			return s, s.teacherKeyNote(ks)
 		}
 		if s.shown == LessonScreen && s.haveRL && s.rl.ViewKey(k) {
 			// A key that only changes what this screen shows (tab to the
@@ -572,7 +575,9 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		// F, or any key that explores, forks from this moment.
 		cmd := s.fork()
-		cmd = tea.Batch(cmd, s.setForkNote(s.mode == exploring))
+		if s.mode == exploring {
+			cmd = tea.Batch(cmd, s.setForkNote(forkNoteForms()))
+		}
 		if ks == "F" || s.mode != exploring {
 			return s, cmd
 		}
