@@ -318,7 +318,25 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s\n", logPath)
 	}
+	printAnswers(stderr, srv.Room().Answers())
 	return err
+}
+
+// printAnswers gives the teacher what the room answered, once the class
+// is over: the polls showed their counts only while open, and the
+// terminal the teacher got back said only that the server had stopped.
+func printAnswers(w io.Writer, answers []string) {
+	if len(answers) == 0 {
+		return
+	}
+	what := "1 question"
+	if len(answers) > 1 {
+		what = fmt.Sprintf("%d questions", len(answers))
+	}
+	fmt.Fprintf(w, "breakerlab serve: what the room answered, %s put to it (counts only, never who answered what):\n", what)
+	for _, line := range answers {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
 }
 
 // serverStopped ends the teacher's screen when the server stops, past

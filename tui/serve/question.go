@@ -110,6 +110,7 @@ func (r *Room) Ask(q Question) {
 	// Numbered across the class, not from the last open one: a student's
 	// answer to, or putting aside of, an ended question must not carry
 	// over to the next.
+	r.keepTallyLocked() // the question it replaces
 	r.asked++
 	seq := r.asked
 	r.question = &questionState{q: q, seq: seq, counts: make([]int, len(q.Choices)), answers: map[any]int{}, guesses: map[any]Guess{}}
@@ -131,6 +132,7 @@ func (r *Room) EndQuestion() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.question != nil {
+		r.keepTallyLocked()
 		r.question = nil
 		r.notifyLocked(false)
 	}

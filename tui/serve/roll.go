@@ -145,13 +145,26 @@ func (s *Session) rollView() string {
 		entries[i] = &roll[i]
 	}
 	f, e, home := tally(entries)
-	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own, %d on the home screen. Answers to your questions stay anonymous: this list shows none.",
-		plural(len(roll), "student", "students"), f, e, home), ""}
+	answers := s.room.Answers()
+	anon := "this list shows none."
+	if len(answers) > 0 {
+		anon = "below are their counts, never who answered what."
+	}
+	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own, %d on the home screen. Answers to your questions stay anonymous: %s",
+		plural(len(roll), "student", "students"), f, e, home, anon), ""}
 	if len(roll) == 0 {
 		paras = append(paras, "Nobody has joined yet.")
 	}
 	for _, r := range roll {
 		paras = append(paras, "• "+r.Name+" · "+rollState(r))
+	}
+	// What the room answered so far, counts only (tally.go): the poll
+	// showed them only while it was open.
+	if len(answers) > 0 {
+		paras = append(paras, "", "What the room answered so far, in the order asked:")
+		for _, a := range answers {
+			paras = append(paras, "• "+a)
+		}
 	}
 	paras = append(paras, "", "Any key goes back.")
 	return s.block("Who is in the room", paras)

@@ -420,6 +420,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if errors.Is(err, ssh.ErrServerClosed) {
 		err = nil
 	}
+	// What the room answered, for a teacher whose terminal went with a
+	// hang-up: the log is all that is left to them (tally.go).
+	for _, line := range s.room.Answers() {
+		s.log.Info("room answered", "question", line)
+	}
 	s.log.Info("stopped")
 	return err
 }
