@@ -100,6 +100,11 @@ type Session struct {
 	asideRevealed bool    // and whether it was revealed then
 	answered      int     // the student's answer to answeredSeq
 	answeredSeq   int
+	// choiceTypo says why the student's last key answered nothing in the
+	// multiple-choice question choiceTypoSeq (a digit past its choices, a
+	// letter), until their next answer.
+	choiceTypo    string
+	choiceTypoSeq int
 	guessed       Guess     // the student's number, when answeredSeq is a number question
 	num           numberBox // the number being typed to a number question (pollnumber.go)
 	// onScreen is the question the student's screen shows (its Seq; 0:

@@ -3,6 +3,7 @@ package serve
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -444,8 +445,9 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	case a.Revealed:
 	case a.Number:
 		s.numberKey(a, k)
-	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '9':
+	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '9' && int(k.Runes[0]-'1') < len(a.Choices):
 		if n := int(k.Runes[0] - '1'); n < len(a.Choices) {
+			s.choiceTypo = ""
 			s.room.Answer(s.me, a.Seq, n)
 			s.answered, s.answeredSeq = n, a.Seq
 			if a.pq != nil && n < len(a.order) {
@@ -455,6 +457,12 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 				}
 			}
 		}
+	case k.Type == tea.KeyRunes && len(k.Runes) > 0 && !k.Paste:
+		// A 9 to three choices, or a letter, answered nothing and said
+		// nothing: the student could not tell a slip from a key the
+		// question had not taken yet.
+		s.choiceTypo = fmt.Sprintf("%s is not one of the answers: press 1-%d.", strconv.Quote(ansi.Truncate(string(k.Runes), 8, "…")), len(a.Choices))
+		s.choiceTypoSeq = a.Seq
 	}
 	return true, nil
 }
@@ -575,6 +583,9 @@ func (s *Session) askView(a Asked) string {
 		paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
 	}
 	paras = append(paras, "")
+	if s.choiceTypoSeq == a.Seq && s.choiceTypo != "" {
+		paras = append(paras, s.choiceTypo, "")
+	}
 	if s.answeredSeq == a.Seq {
 		paras = append(paras, fmt.Sprintf("Your answer: %d. Another number changes it; esc puts the question aside. Only the count of each answer is shown to the teacher.", s.answered+1))
 	} else {
