@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -131,12 +132,19 @@ func (r *Room) Joining() (Join, bool) {
 
 // joinRows is the lines the join line takes on a screen h rows high: one
 // on a presenter's screen once the server has said how to join, when the
-// screen is tall and wide enough to spare it.
+// screen is tall and wide enough to spare it. The sandbox and the shard
+// view need playback's least height (24 rows): in a terminal of exactly
+// that, the line took their last row, and a teacher in the usual 80×24
+// window read "needs a window of at least 80×24; this one is 80×23" where
+// the class's sandbox was to be; there the line gives its row back.
 func (s *Session) joinRows(w, h int) int {
 	if !s.teacher || h < 8 || w < 30 {
 		return 0
 	}
 	if _, ok := s.room.Joining(); !ok {
+		return 0
+	}
+	if playback.TooSmall(w, h-1) && !playback.TooSmall(w, h) && (s.home.InSandbox() || s.home.InShardView()) {
 		return 0
 	}
 	return 1

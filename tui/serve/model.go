@@ -498,6 +498,11 @@ func (s *Session) updateHome(msg tea.Msg) tea.Cmd {
 	s.home = next.(home.Model)
 	if s.teacher {
 		s.publish()
+		if s.sized {
+			// The screen opened or closed may take the join line's row
+			// (joinRows).
+			cmd = tea.Batch(cmd, s.applySize(s.w, s.fullH))
+		}
 	}
 	return cmd
 }
