@@ -102,3 +102,14 @@ func (m Model) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Predicti
 	}
 	return m
 }
+
+// RoomAnswered tells the lesson player, when it has lesson l open, that
+// step i's prediction was put to a classroom and revealed there
+// (lessonui.Model.RoomAnswered): one space plays it.
+func (m Model) RoomAnswered(l *lessons.Lesson, i int) Model {
+	if m.lessons != nil {
+		p := m.lessons.RoomAnswered(l, i)
+		m.lessons = &p
+	}
+	return m
+}

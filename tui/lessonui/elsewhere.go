@@ -53,3 +53,29 @@ func (p Picker) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Predict
 	p.player = &m
 	return p
 }
+
+// RoomAnswered marks step i's prediction as put to a classroom and
+// revealed there (tui/serve, the teacher's r): while the teacher's own
+// player still asks it, one space plays the run, where it asked "Space
+// again: play without a guess" after the room had answered and seen the
+// answer, and the outcome says the room answered rather than "none,
+// skipped". A guess the teacher types still counts as theirs.
+func (m Model) RoomAnswered(i int) Model {
+	if m.p == nil || i < 0 || i >= len(m.p.Steps) || m.p.Steps[i].Predict == nil || m.predicts[i].made {
+		return m
+	}
+	// A space pressed before says "Space again" no more: one plays now.
+	m.predicts[i].roomAnswered, m.predicts[i].nudged = true, false
+	return m
+}
+
+// RoomAnswered is the open player's RoomAnswered when it has lesson l
+// open; otherwise the picker is returned as it was.
+func (p Picker) RoomAnswered(l *lessons.Lesson, i int) Picker {
+	if p.player == nil || l == nil || p.player.p == nil || p.player.p.Lesson.ProgressKey() != l.ProgressKey() {
+		return p
+	}
+	m := p.player.RoomAnswered(i)
+	p.player = &m
+	return p
+}

@@ -40,6 +40,10 @@ type predictState struct {
 	// the projector has not guessed it, so presentation mode asks it
 	// (rehearsedAsk) until a asks it again here (askAgain).
 	earlier bool
+	// roomAnswered: the teacher put this prediction to a classroom and
+	// revealed it (RoomAnswered): one space plays the run, the room's
+	// guesses standing for the teacher's own.
+	roomAnswered bool
 }
 
 // newPredictState is a step's prediction as the player opens it: asked,
@@ -466,7 +470,7 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 	ps := &m.predicts[m.step]
 	switch {
 	case k.Type == tea.KeySpace || k.String() == " ":
-		if !ps.nudged {
+		if !ps.nudged && !ps.roomAnswered {
 			ps.nudged = true
 			return m, nil, true
 		}
@@ -644,6 +648,10 @@ func predictHint(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, 
 		hint = "Space again: play without a guess; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + "."
 	case ps.nudged:
 		hint = "Space again: play without a guess."
+	case ps.roomAnswered && ps.in.Input != "":
+		hint = "The room has answered: space plays it; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + " as your own guess."
+	case ps.roomAnswered:
+		hint = "The room has answered: space plays it, or give your own guess."
 	}
 	return wrapper(width)(th.Dim.Render(hint), 0)
 }
@@ -691,7 +699,10 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		}
 	}
 	guess := ps.guess
-	if ps.skipped {
+	switch {
+	case ps.skipped && ps.roomAnswered:
+		guess = th.Dim.Render("none of your own: the room answered" + unsentWords(ps))
+	case ps.skipped:
 		guess = th.Dim.Render("none, skipped" + unsentWords(ps))
 	}
 	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)

@@ -797,6 +797,9 @@ func (m *Model) statusLine() string {
 	// While a prediction waits the words leave the note its room too: a
 	// time key's refusal ("answer first: ...") was cut after "wh…" at
 	// 100 columns, beside the longest form of "predict first".
+	case m.waiting() && m.predicts[m.step].roomAnswered && !m.predicts[m.step].nudged:
+		left = m.th.Warn.Render(widest(m.w-noteWidth, " ? the room has answered: space plays it",
+			" ? the room answered: space plays", " ? space plays"))
 	case m.waiting() && m.predicts[m.step].nudged:
 		// Its shorter forms keep "space" and "guess": at 30 columns the
 		// whole line was cut before the word that says what space skips.

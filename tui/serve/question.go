@@ -376,6 +376,11 @@ func (s *Session) teacherQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 			s.room.EndQuestion()
 		case revealKey:
 			s.room.Reveal()
+			if a, _ := s.room.OpenQuestion(); a.Predict && a.lesson != nil {
+				// The teacher's own player still asks it: the room's
+				// answers stand for theirs, and one space plays it.
+				s.home = s.home.RoomAnswered(a.lesson, a.step)
+			}
 		case "ctrl+c":
 			s.room.EndQuestion()
 			return true, tea.Quit
