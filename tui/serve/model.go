@@ -133,6 +133,7 @@ type Session struct {
 	// line says so (in noteForms) until their next key (forknote.go).
 	forkNote    bool
 	noteForms   []string
+	rejoined    bool // following again on signing in (rejoin.go), not yet told
 	noteOwnLine bool // the note has a line of its own above the keys
 	forkNoteGen int  // the forks that set the note so far (forkNoteDoneMsg)
 
@@ -471,7 +472,12 @@ func (s *Session) resize(ws tea.WindowSizeMsg) tea.Cmd {
 	ws.Width, ws.Height = min(max(ws.Width, 0), MaxWidth), min(max(ws.Height, 0), MaxHeight)
 	if !s.sized {
 		s.sized = true
-		return s.applySize(ws.Width, ws.Height)
+		cmd := s.applySize(ws.Width, ws.Height)
+		if s.rejoined && s.mode == following {
+			cmd = tea.Batch(cmd, s.setForkNote(rejoinNoteForms()))
+		}
+		s.rejoined = false
+		return cmd
 	}
 	s.pendW, s.pendH = ws.Width, ws.Height
 	if s.sizePending {

@@ -51,6 +51,12 @@ func (s *Session) SetStudent(id, display string) {
 	}
 	s.room.nameMember(s.me, id, display)
 	s.takeRoomAside()
+	if s.room.takeRejoin(s.me) {
+		// Back after their connection dropped while following
+		// (rejoin.go): following again, told so at the first size.
+		s.startFollowing()
+		s.rejoined = true
+	}
 }
 
 // nameMember names m's student and counts again the answer to the open

@@ -40,6 +40,7 @@ type Room struct {
 	question   *questionState // the question put to the room, if any
 	asked      int            // the questions put so far: the next one's Seq follows
 	tallies    []string       // a line for each question closed so far (tally.go)
+	rejoin     map[any]bool   // students whose last session left following (rejoin.go)
 	join       *Join          // how students join, once the server serves
 	// polls are the students' answers to the room's predictions, by
 	// voter and step (pollfollow.go, notePolled).
@@ -98,6 +99,7 @@ func (r *Room) Leave(m *Member) {
 		return
 	}
 	delete(r.members, m)
+	r.noteRejoinLocked(m)
 	// A student who leaves takes their answer to the open question with
 	// them: the teacher's count is of the students in the room ("20 of 3
 	// students answered" once twenty had answered and gone), and a student
