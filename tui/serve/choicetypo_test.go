@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // A student who presses 9 to a question of three choices, or a letter,
@@ -15,8 +14,7 @@ import (
 // the note down.
 func TestAKeyThatIsNoChoiceSaysSo(t *testing.T) {
 	racefree.Only(t)
-	q, _ := roomQuestion(&lessons.PreparedQuestion{Kind: lessons.Choice, Prompt: "How many workers are busy at 9 s?",
-		Choices: []lessons.Option{{Text: "all"}, {Text: "fewer than 40", Right: true}, {Text: "half"}}}, true, "L, step 1, the prediction")
+	q := busyAtNine("L, step 1, the prediction")
 	room := NewRoom()
 	plainSession(t, room, true, 100, 40)
 	student := plainSession(t, room, false, 80, 24)

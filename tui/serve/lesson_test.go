@@ -32,6 +32,13 @@ func lessonHome(t testing.TB) home.Options {
 
 func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 	t.Helper()
+	return namedLessonSession(t, room, teacher, "", w, h)
+}
+
+// namedLessonSession is lessonSession named as the server names a
+// student's session (SetStudent), before its first size; "" names none.
+func namedLessonSession(t *testing.T, room *Room, teacher bool, id string, w, h int) *Session {
+	t.Helper()
 	waitPendingAtEnd(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -39,6 +46,9 @@ func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
 	o.Theme = theme.New(theme.Plain())
 	s := NewSession(ctx, o, room, teacher)
 	t.Cleanup(s.Leave)
+	if id != "" {
+		s.SetStudent(id, id)
+	}
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return s
 }

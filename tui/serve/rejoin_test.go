@@ -1,13 +1,10 @@
 package serve
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	"github.com/breakerlab/breakerlab/tui/theme"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // A student whose connection drops while they follow the teacher comes
@@ -21,22 +18,7 @@ func TestAStudentWhoDroppedWhileFollowingComesBackFollowing(t *testing.T) {
 	teacher := lessonSession(t, room, true, 120, 40)
 	press(t, teacher, "enter", "enter")
 	awaitLesson(t, teacher)
-	// sign is a session of the student named id, as the server opens it:
-	// named before its first size.
-	sign := func(id string) *Session {
-		t.Helper()
-		waitPendingAtEnd(t)
-		ctx, cancel := context.WithCancel(context.Background())
-		t.Cleanup(cancel)
-		o := lessonHome(t)
-		o.Theme = theme.New(theme.Plain())
-		s := NewSession(ctx, o, room, false)
-		t.Cleanup(s.Leave)
-		s.SetStudent(id, id)
-		_, cmd := s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		run(t, s, cmd, 0)
-		return s
-	}
+	sign := func(id string) *Session { return namedLessonSession(t, room, false, id, 80, 24) }
 
 	alice := sign("alice")
 	press(t, alice, followKey)

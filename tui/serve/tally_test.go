@@ -20,8 +20,7 @@ import (
 // its end, for a teacher whose terminal went with a hang-up.
 func TestTheRoomsAnswersOutlastTheirPolls(t *testing.T) {
 	racefree.Only(t)
-	choice, _ := roomQuestion(&lessons.PreparedQuestion{Kind: lessons.Choice, Prompt: "How many workers are busy at 9 s?",
-		Choices: []lessons.Option{{Text: "all"}, {Text: "fewer than 40", Right: true}, {Text: "half"}}}, true, "Lesson 1, step 1, the prediction")
+	choice := busyAtNine("Lesson 1, step 1, the prediction")
 	number, _ := numberQuestion(&lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How many wait at 11 s?",
 		Answer: 107, AnswerKind: lessons.KindCount, Tolerance: 0.1, Relative: true, Unit: "workers", AnswerText: "107"}, true, "Lesson 1, step 3, the prediction")
 	room := NewRoom()
@@ -81,4 +80,12 @@ func TestTheRoomsAnswersOutlastTheirPolls(t *testing.T) {
 	if l := buf.String(); !strings.Contains(l, "room answered") || !strings.Contains(l, "2 right (choice 2)") || !strings.Contains(l, "median 125 workers") {
 		t.Fatalf("the log at the end:\n%s", l)
 	}
+}
+
+// busyAtNine is a prediction of three choices, the second right, put to
+// the room from the step from names.
+func busyAtNine(from string) Question {
+	q, _ := roomQuestion(&lessons.PreparedQuestion{Kind: lessons.Choice, Prompt: "How many workers are busy at 9 s?",
+		Choices: []lessons.Option{{Text: "all"}, {Text: "fewer than 40", Right: true}, {Text: "half"}}}, true, from)
+	return q
 }
