@@ -272,11 +272,17 @@ func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 	return -1
 }
 
-// policyLine sums up the policies around a dependency's calls, outermost
-// first. Each setting's word is held to its figure by a no-break space,
-// which Wrap (its only reader) writes back as a space: a narrow pane broke
-// "bulkhead" / "20." and "timeout" / "100 ms" across lines, a figure under
-// no word that says what it is.
+// policyLine says the way a call to a dependency goes through its
+// policy's layers, in the engine's order (Snapshot's Order, outermost
+// first, the order engine/pipeline.go's enter passes them): "calls go:
+// breaker → timeout 5 s → bulkhead 20 · cached fallback". The arrows say
+// which way a call goes, where "timeout 1 s › bulkhead 30" left a learner
+// to guess what › meant. The line starts at the verb: render puts the
+// subject before it (policyWords), so that a new snapshot builds one
+// string. Each setting's word is held to its
+// figure by a no-break space, which Wrap (its only reader) writes back as
+// a space: a narrow pane broke "bulkhead" / "20." and "timeout" /
+// "100 ms" across lines, a figure under no word that says what it is.
 func policyLine(d *engine.DependencySnapshot) string {
 	var parts []string
 	for _, l := range d.Order {
@@ -295,9 +301,9 @@ func policyLine(d *engine.DependencySnapshot) string {
 			parts = append(parts, l.String())
 		}
 	}
-	s := "calls go straight through"
+	s := " go straight through"
 	if len(parts) > 0 {
-		s = strings.Join(parts, " › ")
+		s = " go: " + strings.Join(parts, " → ")
 	}
 	if d.Timeout == 0 {
 		s += " · no timeout"
@@ -306,6 +312,16 @@ func policyLine(d *engine.DependencySnapshot) string {
 		s += " · " + d.Fallback.String() + " fallback"
 	}
 	return s
+}
+
+// policyWords is policyLine's words with their subject: "calls go: …"
+// under a title naming the dependency, "Calls to recommendations go: …"
+// as a sentence of its own where none does.
+func policyWords(dep, line string) string {
+	if dep == "" {
+		return "calls" + line
+	}
+	return "Calls to " + dep + line
 }
 
 // retryLine reports a dependency's retries, when it has any.
@@ -364,13 +380,13 @@ func (b *Breaker) noBreaker(inner int) [][]string {
 		// calls: say where, rather than that there is none.
 		out := [][]string{b.firstWords(inner, "No circuit breaker at the front.", "No breaker at the front.")}
 		if v.dep != "" {
-			out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
+			out = append(out, Wrap(policyWords(v.dep, v.policy)+".", inner))
 		}
 		return append(out, Wrap(v.elsewhere, inner))
 	}
 	out := [][]string{b.firstWords(inner, "No circuit breaker in this variant.", "No circuit breaker.", "No breaker.")}
 	if v.dep != "" {
-		out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
+		out = append(out, Wrap(policyWords(v.dep, v.policy)+".", inner))
 	}
 	out = append(out, Wrap("Every call is sent, however often the last ones failed.", inner))
 	if b.hint != "" {
@@ -538,7 +554,7 @@ func (b *Breaker) render() []string {
 	if v.retries != "" {
 		wants = append(wants, Wrap(b.th.Dim.Render(v.retries), inner))
 	}
-	wants = append(wants, Wrap(b.th.Dim.Render("policy: "+v.policy), inner))
+	wants = append(wants, Wrap(b.th.Dim.Render(policyWords("", v.policy)), inner))
 	var extras []string
 	for _, e := range wants {
 		if left-len(extras)-len(e) >= logWant {

@@ -63,7 +63,7 @@ func countsLine(t *testing.T, cfg breaker.Config, calls []breaker.Call, w int) s
 		l = strings.TrimSpace(strings.Trim(l, "│"))
 		if strings.Contains(l, "failed") {
 			in = true
-		} else if in && (l == "" || strings.HasPrefix(l, "CLOSED") || strings.HasPrefix(l, "policy")) {
+		} else if in && (l == "" || strings.HasPrefix(l, "CLOSED") || strings.HasPrefix(l, "calls go")) {
 			break // the state's own line follows the counts
 		}
 		if in {

@@ -45,7 +45,7 @@ func TestPanesShowAPerTenantBulkheadsLanes(t *testing.T) {
 	b.SetData(d)
 	b.SetSize(55, 12)
 	v := b.View()
-	if !strings.Contains(flatten(v), "database: bulkhead 20 per tenant · no timeout.") {
+	if !strings.Contains(flatten(v), "Calls to database go: bulkhead 20 per tenant · no timeout.") {
 		t.Errorf("the breaker pane should give the bulkhead's size per tenant:\n%s", v)
 	}
 }
@@ -107,7 +107,7 @@ func TestTenantBulkheadSize(t *testing.T) {
 		b := pane.NewBreaker(tuitest.Plain())
 		b.SetSize(100, 8)
 		b.SetData(pane.Data{Snap: s, Gen: 1})
-		if v := b.View(); !strings.Contains(v, "db: "+c.want+" · no timeout.") {
+		if v := b.View(); !strings.Contains(v, "Calls to db go: "+c.want+" · no timeout.") {
 			t.Errorf("want %q in\n%s", c.want, v)
 		}
 	}
