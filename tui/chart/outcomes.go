@@ -223,8 +223,8 @@ func (o *Outcomes) render() []string {
 	// cell. Saying it takes a legend line, so the layout is worked out
 	// again with it; the line stays on the terms of any other (the bands
 	// keep two rows) or when it leaves them as tall as they were without
-	// it (it takes a blank row), else the rule goes to the note: a band of
-	// two rows thinned to one to explain itself showed less. The bands
+	// it (it takes a blank row), else the rule goes to an edge of the
+	// frame (the end of render): a band of two rows thinned to one to explain itself showed less. The bands
 	// stay two rows or as tall as before, so the rule's words, which
 	// depend on whether they are one row high, hold on the second pass.
 	var (
@@ -282,7 +282,7 @@ func (o *Outcomes) render() []string {
 					ruleLine += len(letterLines)
 				}
 			} else if packed, _, ok := fitLegend(without(items, ruleItem), -1, iw, kept, true); ok {
-				// No room for the rule: the note says it.
+				// No room for the rule: an edge of the frame says it.
 				legend, ruleLine = append(slices.Clone(letterLines), packed...), -1
 			}
 		}
@@ -368,20 +368,12 @@ func (o *Outcomes) render() []string {
 			fmt.Sprintf("%d of %d shown", shown, n),
 		}
 	}
-	ruleNote := rule != nil && !ruleSaid && shown == n
-	if ruleNote {
-		// No legend line was left for the rule: the note says it, before
-		// the column's span, the note given up first, and before the
-		// title's longer words. (With bands hidden, naming them matters
-		// more.)
-		notes = append(slices.Clone(rule), notes...)
-	}
 	if o.held {
 		notes = []string{"shown once you have guessed", "after your guess", "after guess"}
 	}
 	titled := pane.Titled
-	if (shown < n || ruleNote) && !o.held {
-		titled = pane.TitledNoteFirst // what is hidden, or the rule, matters more than the longer title
+	if shown < n && !o.held {
+		titled = pane.TitledNoteFirst // what is hidden matters more than the longer title
 	}
 	// The shortest title is not "Outcomes": the lesson player shows this
 	// chart under its outcomes table, titled so, and two panes of one name
@@ -390,7 +382,33 @@ func (o *Outcomes) render() []string {
 	// 39-column frame (80×24's) room to name a hidden band ("enlarge to
 	// see profile").
 	title, note := titled(o.w, []string{title, "Outcomes as decided", "Timeline"}, notes)
-	return pane.Frame(o.th, o.w, o.h, title, note, body)
+	// No legend line was left for the rule: it goes beside the title, in
+	// the span's place (the axis has its labels), in the longest words
+	// that fit there, else into the bottom edge. The title is picked
+	// without it, as the rule comes only once a column needs it: picked
+	// with it, the 80×24 pane's "Outcomes as decided" turned into
+	// "Timeline" some 12 s into cascade's run, a pane renamed under the
+	// learner's eyes.
+	foot := ""
+	if rule != nil && !ruleSaid && shown == n && !o.held {
+		if r, ok := firstFitting(rule, o.w-9-pane.Width(title)); ok {
+			note = r
+		} else if r, ok := firstFitting(rule, pane.FootRoom(o.w)); ok {
+			foot = r
+		}
+	}
+	return pane.FrameFoot(o.th, o.w, o.h, title, note, foot, body)
+}
+
+// firstFitting is the first of texts (the longest first) at most w cells
+// wide.
+func firstFitting(texts []string, w int) (string, bool) {
+	for _, t := range texts {
+		if pane.Width(t) <= w {
+			return t, true
+		}
+	}
+	return "", false
 }
 
 // bandLayout fits n bands into rows: their height, the blank row between

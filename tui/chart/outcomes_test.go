@@ -53,16 +53,17 @@ func TestOutcomesShowANotableMinorityInAOneRowBand(t *testing.T) {
 	}
 }
 
-// With no legend line left for it, the top edge says how a one-row cell
-// is picked, before the longer title.
+// With no legend line left for it, an edge of the frame says how a
+// one-row cell is picked: the bottom one where the title, which stays put
+// (TestOutcomesTitleStaysPut), leaves no room beside it.
 func TestOutcomesSayTheOneRowRuleInTheNoteWithoutRoomInTheLegend(t *testing.T) {
 	o := chart.NewOutcomes(tuitest.Plain())
 	o.SetData(tuitest.At(t, "cascade", 0, 30))
 	o.SetSize(45, 8)
 	v := o.View()
 	lines := strings.Split(v, "\n")
-	if !strings.Contains(lines[0], "worst outcome ≥10%") {
-		t.Errorf("the top edge should say a one-row cell shows the worst outcome of ≥10%%:\n%s", v)
+	if !strings.Contains(lines[len(lines)-1], "worst outcome of ≥10%") {
+		t.Errorf("the bottom edge should say a one-row cell shows the worst outcome of ≥10%%:\n%s", v)
 	}
 	if n := strings.Count(v, "≥10%"); n != 1 {
 		t.Errorf("the rule should be said once, not %d times:\n%s", n, v)
