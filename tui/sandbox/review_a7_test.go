@@ -170,7 +170,8 @@ func TestTheMemoryPaneCountsOneTask(t *testing.T) {
 // units that keep it exact).
 func TestThePickerWritesDurationsAsTheForm(t *testing.T) {
 	sc := tuitest.Scenario(t, "go-server")
-	if got := valueText(sc, 0, "payments.fault.to"); got != "1m10s" || got != durText(70*time.Second) {
+	s := &sweepOverlay{base: sc}
+	if got := s.valueText("payments.fault.to"); got != "1m10s" || got != durText(70*time.Second) {
 		t.Errorf("the picker writes payments.fault.to %q, want 1m10s as the form writes it", got)
 	}
 }

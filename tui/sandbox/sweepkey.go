@@ -109,6 +109,9 @@ type sweepOverlay struct {
 	workers  int // the goroutines it runs on
 	cancel   context.CancelFunc
 	wait     tea.Cmd
+	// kinds are the form's fields' kinds by their knob paths, so that the
+	// overlay writes a knob's value as the form does (text).
+	kinds map[string]valueKind
 	// spans are the axes worked out so far, by knob and size (spanOf).
 	spans map[spanKey]spanOrErr
 	// whole is the design played to its end (designRun), nil until a
@@ -251,7 +254,7 @@ func (m *Model) openSweep() {
 	if !ok {
 		return // f.err says why
 	}
-	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x}
+	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x, kinds: fieldKinds(f, sc, f.variant)}
 	if fin := m.sim.final; fin != nil && m.sim.variant == f.variant && reflect.DeepEqual(m.sim.sc, sc) {
 		s.whole, s.ran = fin, true // the run on screen is the design's, played out
 	}
@@ -534,7 +537,7 @@ func (s *sweepOverlay) planFor(y string, nx, ny, seeds int) (*sweep.Plan, sweepu
 	if err := p.Prepare(); err != nil {
 		return nil, sweepui.Mark{}, err
 	}
-	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form", None: [2]string{lessons.NoneWords(s.x), lessons.NoneWords(y)}}, nil
+	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form", None: [2]string{lessons.NoneWords(s.x), lessons.NoneWords(y)}, Value: s.text}, nil
 }
 
 // sweepSize is a sweep's grid and its seeds.
@@ -997,10 +1000,10 @@ func (m Model) pickerLines(w, h int) []string {
 	along := func(path string, steps int) string {
 		sp, err := s.spanOf(path, steps)
 		if err != nil {
-			return pane.Counted(steps, "value", "values") + ", around " + valueText(s.base, s.variant, path)
+			return pane.Counted(steps, "value", "values") + ", around " + s.valueText(path)
 		}
-		values, cut := sp.words()
-		text := values + ", around " + valueText(s.base, s.variant, path)
+		values, cut := sp.wordsIn(s.end(path))
+		text := values + ", around " + s.valueText(path)
 		if cur, _ := lessons.KnobValue(s.base, s.variant, path); lessons.NoneWords(path) != "" && isZero(cur) {
 			text = values + ", around none" // the words name it already
 		}
@@ -1035,7 +1038,7 @@ func (m Model) pickerLines(w, h int) []string {
 	}
 	from := min(max(0, at-rows/2), max(0, len(vis)-rows))
 	for _, c := range vis[from:min(len(vis), from+rows)] {
-		line := fmt.Sprintf("%-40s %s", s.choices[c], valueText(s.base, s.variant, s.choices[c]))
+		line := fmt.Sprintf("%-40s %s", s.choices[c], s.valueText(s.choices[c]))
 		if c == s.cursor {
 			line = m.th.Selected.Render(theme.GlyphCursor + " " + line)
 		} else {
@@ -1069,13 +1072,54 @@ func (s *sweepOverlay) noMatchLines(th *theme.Theme, w int) []string {
 	return out
 }
 
-// valueText writes a knob's current value for the picker.
-func valueText(sc *engine.Scenario, v int, path string) string {
-	val, ok := lessons.KnobValue(sc, v, path)
+// fieldKinds are the kinds of f's fields by the knob paths they set.
+func fieldKinds(f *form, sc *engine.Scenario, v int) map[string]valueKind {
+	kinds := make(map[string]valueKind, len(f.knobs))
+	for i := range f.knobs {
+		if p, ok := knobPath(sc, v, &f.knobs[i]); ok {
+			kinds[p] = f.knobs[i].kind
+		}
+	}
+	return kinds
+}
+
+// text writes a knob's value as the knob form writes it in the field that
+// sets the knob (knob.textOf: a timeout "1s", a share "50%"), and as
+// knobText does a knob the form has no field for: one rule for a knob's
+// value wherever the sweep shows it beside the form. The ◆ line read
+// "recommendations.timeout=1000ms" (Axis.Setting) under a form whose field
+// read "1s", and the picker a failure rate "0.5" the field read "50%".
+func (s *sweepOverlay) text(path string, val any) string {
+	if kind, ok := s.kinds[path]; ok {
+		k := knob{kind: kind}
+		if text, ok := k.textOf(val); ok {
+			return text
+		}
+	}
+	return knobText(val)
+}
+
+// end writes an end of a range of path's values, as a share's field does
+// ("12.5%", where "0.125" stood beside "around 50%"), else short
+// (showEnd).
+func (s *sweepOverlay) end(path string) func(v any) string {
+	return func(v any) string {
+		if s.kinds[path] == kindPercent {
+			return s.text(path, v)
+		}
+		return showEnd(v)
+	}
+}
+
+// valueText writes a knob's current value for the picker, as the form
+// writes it (s.text): the picker listed a failure rate "0.5" that the
+// form's field reads "50%".
+func (s *sweepOverlay) valueText(path string) string {
+	val, ok := lessons.KnobValue(s.base, s.variant, path)
 	if !ok {
 		return ""
 	}
-	text := knobText(val)
+	text := s.text(path, val)
 	if words := lessons.NoneWords(path); words != "" && isZero(val) {
 		text += " (" + words + ")"
 	}

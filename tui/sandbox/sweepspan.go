@@ -644,30 +644,34 @@ func sign(f float64) float64 {
 // picker announces them ("12 values from 25000 to 100000"), and where the
 // range was cut, if it was ("cut at 100000, the most the scenario takes");
 // an axis on a ladder says so ("in 1-2-5 steps"), from its own span.
-func (sp span) words() (values, cut string) {
+func (sp span) words() (values, cut string) { return sp.wordsIn(showEnd) }
+
+// wordsIn is words with the ends written by show: the picker's, as the
+// form writes the knob's values (sweepOverlay.end).
+func (sp span) wordsIn(show func(any) string) (values, cut string) {
 	ax := sp.ax
 	n := len(ax.Values)
-	values = fmt.Sprintf("%s from %s to %s", pane.Counted(n, "value", "values"), showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
+	values = fmt.Sprintf("%s from %s to %s", pane.Counted(n, "value", "values"), show(ax.Values[0]), show(ax.Values[n-1]))
 	if words := lessons.NoneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
-		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
+		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), show(ax.Values[1]), show(ax.Values[n-1]))
 	}
 	if sp.ladder != "" && n > 2 {
 		values += " in " + sp.ladder + " steps"
 	}
 	if n == 1 {
-		values = "1 value, " + showEnd(ax.Values[0])
+		values = "1 value, " + show(ax.Values[0])
 	}
 	switch {
 	case sp.cutLo && sp.cutHi:
 		cut = "cut to the values the scenario takes"
 	case sp.cutHi && sp.refusedHi != nil:
-		cut = fmt.Sprintf("cut at %s: the scenario takes nothing from %s up", showEnd(ax.Values[n-1]), showEnd(sp.refusedHi))
+		cut = fmt.Sprintf("cut at %s: the scenario takes nothing from %s up", show(ax.Values[n-1]), show(sp.refusedHi))
 	case sp.cutHi:
-		cut = fmt.Sprintf("cut at %s, the most the scenario takes", showEnd(ax.Values[n-1]))
+		cut = fmt.Sprintf("cut at %s, the most the scenario takes", show(ax.Values[n-1]))
 	case sp.cutLo && sp.refusedLo != nil:
-		cut = fmt.Sprintf("cut at %s: the scenario takes nothing at %s or under", showEnd(ax.Values[0]), showEnd(sp.refusedLo))
+		cut = fmt.Sprintf("cut at %s: the scenario takes nothing at %s or under", show(ax.Values[0]), show(sp.refusedLo))
 	case sp.cutLo:
-		cut = fmt.Sprintf("cut at %s, the least the scenario takes", showEnd(ax.Values[0]))
+		cut = fmt.Sprintf("cut at %s, the least the scenario takes", show(ax.Values[0]))
 	}
 	if sp.fromRun != "" {
 		if cut == "" {

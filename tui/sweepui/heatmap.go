@@ -132,6 +132,13 @@ type Mark struct {
 	// drawn with ▣ and named under the map with its figures: a shade
 	// glyph says only which fifth of the range a cell is in.
 	Cursor Cursor
+	// Value, when set, writes a knob's value (one of an axis' Values) in
+	// the typed lines naming a cell (◆'s, ▣'s) as the screen around the
+	// map writes that knob elsewhere: the sandbox's knob form shows a
+	// timeout as "1s" where Axis.Setting writes "1000ms", and the ◆ line
+	// under the form's own design read "timeout=1000ms" beside a field
+	// reading "1s". Nil: Axis.Setting, every digit, as --vary takes it.
+	Value func(path string, v any) string
 }
 
 // Cursor is a cell of the grid, by its column I and row J, when Shown.
@@ -237,6 +244,9 @@ func (m *Mark) setting(a int, ax sweep.Axis, i int, w Wording, t axisTexts) stri
 			return m.None[a]
 		}
 		return m.None[a] + " (" + ax.Path + "=0)"
+	}
+	if m != nil && m.Value != nil && w == Typed && i < len(ax.Values) {
+		return ax.Path + "=" + m.Value(ax.Path, ax.Values[i])
 	}
 	return knobSetting(ax, i, t.setting[i], w)
 }
