@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 
@@ -29,6 +30,9 @@ type keyMap struct {
 	FleetScroll pane.FleetKeys
 	// Chaos opens the chaos menu: inject a fault now (chaos.go).
 	Chaos key.Binding
+	// Sweep, in the knob form, sweeps the knob under the cursor against
+	// another (sweepkey.go).
+	Sweep key.Binding
 	// Map moves the map's selection (tui/mappane): n/N nodes, </> a
 	// fleet's instances.
 	Map mappane.Keys
@@ -61,6 +65,7 @@ func newKeyMap(canGoHome bool) keyMap {
 		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
 		FleetScroll:    pane.DefaultFleetKeys(),
 		Chaos:          b([]string{"f"}, "f", "chaos: inject a fault now"),
+		Sweep:          b([]string{"ctrl+s"}, "ctrl+s", "sweep this knob"),
 		Map:            mappane.DefaultKeys(),
 	}
 	return k
@@ -70,17 +75,153 @@ func (k keyMap) main() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
 		// The one line fits 80 columns up to q, with esc too: what it
-		// leaves out is in the full help.
+		// leaves out is in the full help. "knobs/sweep": the sweep opens
+		// from the knob form (ctrl+s), which the line said nowhere.
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"),
-			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"),
+			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs/sweep"), playback.Brief(k.Help, "keys"),
 			k.wayOut(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
-		Full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
-			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
-			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Palette, k.QuitOrBack(), k.CtrlC()},
-			{k.Map.Next, k.Map.Prev, k.Map.NextInstance, k.Map.PrevInstance},
-		},
+		Full: k.fullHelp(),
 	}
+}
+
+// The help screen lists every key of the screen once, read off the key
+// map (fullHelp), so that a key added to the map is listed without a
+// second list to keep: the hand-kept one listed "? all keys" inside the
+// help it opens, and left out ctrl+s (the sweep), the fleet's scrolling
+// and the knob form's keys. Each field goes in a column by its name
+// (helpColumn; the rest in the column of tools), in the map's order,
+// except the ones helpSkip names, which another key line shows.
+
+// helpColumns are the help table's columns: time, the run, tools, the
+// map and the fleet, the knob form.
+const (
+	colTime = iota
+	colRun
+	colTools
+	colPanes
+	colForm
+	helpColumnCount
+)
+
+// helpColumn places the key map's fields (by their path in keyMap) that
+// are not tools.
+var helpColumn = map[string]int{
+	"Play": colTime, "Step": colTime, "Back": colTime, "NextEvent": colTime, "PrevEvent": colTime,
+	"Start": colTime, "End": colTime, "GoTo": colTime,
+	"Faster": colRun, "Slower": colRun, "Restart": colRun, "NextVariant": colRun, "PrevVariant": colRun,
+	"Variant": colRun, "Seed": colRun,
+	"Map.Next": colPanes, "Map.Prev": colPanes, "Map.NextInstance": colPanes, "Map.PrevInstance": colPanes,
+	"FleetScroll.Down": colPanes, "FleetScroll.Up": colPanes,
+	"FormNext": colForm, "FormPrev": colForm, "FormApply": colForm, "FormCancel": colForm,
+	"FormDefaults": colForm, "Sweep": colForm,
+}
+
+// helpSkip are the key map's fields the help screen does not list, each
+// shown by a key line of its own.
+var helpSkip = map[string]string{
+	"Help":       "the help is open: its key line says ?/esc close it",
+	"HelpClose":  "the help's key line",
+	"HelpScroll": "the help's key line",
+	"LeftPrev":   "compare mode's, in its help",
+	"LeftNext":   "compare mode's, in its help",
+	"Swap":       "compare mode's, in its help",
+	"Preset":     "compare mode's, in its help",
+	"PresetLeft": "compare mode's, in its help",
+}
+
+// wayOutFields are the ways out, listed at the end of the tools.
+var wayOutFields = []string{"Home", "Leave", "Quit", "Palette"}
+
+// fullHelp is the help screen's table: every enabled binding of the key
+// map once (helpBindings), in its column, but the knob form's, which
+// formHelp says in a line of their own under the table. A key that acts
+// on the fleet's pane says so ("fleet: more instances"): listed with the
+// screen's keys, ↓ read as the screen's.
+func (k keyMap) fullHelp() [][]key.Binding {
+	cols := make([][]key.Binding, helpColumnCount)
+	var out []key.Binding
+	for _, f := range k.helpBindings() {
+		c, ok := helpColumn[f.path]
+		if !ok {
+			c = colTools
+		}
+		b := f.b
+		switch {
+		case c == colForm:
+			continue // formHelp
+		case strings.HasPrefix(f.path, "FleetScroll."):
+			b = playback.Brief(b, "fleet: "+b.Help().Desc)
+		case slices.Contains(wayOutFields, f.path):
+			out = append(out, b)
+			continue
+		}
+		cols[c] = append(cols[c], b)
+	}
+	cols[colTools] = append(cols[colTools], out...)
+	return slices.DeleteFunc(cols, func(c []key.Binding) bool { return len(c) == 0 })
+}
+
+// formHelp says the knob form's keys, the sweep's among them, in a line
+// under the table ("Knob form (e): ↓/tab next field · …"): a fifth
+// column of them, each "knob form: …", left a 160-column window too
+// narrow for the table in one row, and in one line a 160×48 window
+// still shows the whole help.
+func (k keyMap) formHelp() string {
+	var keys []string
+	for _, f := range k.helpBindings() {
+		if helpColumn[f.path] == colForm {
+			h := f.b.Help()
+			keys = append(keys, h.Key+" "+h.Desc)
+		}
+	}
+	return "Knob form (" + k.Knobs.Help().Key + "): " + strings.Join(keys, " · ") + "."
+}
+
+// fieldBinding is a binding of the key map with its field's path.
+type fieldBinding struct {
+	path string
+	b    key.Binding
+}
+
+// helpBindings are the key map's bindings the help lists, in the map's
+// order: the fields of type key.Binding, those of the structs it holds
+// (playback.Keys, the panes' keys), but not helpSkip's nor a disabled one
+// (esc where nothing is behind the screen). Quit is listed as q quit, or,
+// where q goes back (Leave), as ctrl+c quit beside q back.
+func (k keyMap) helpBindings() []fieldBinding {
+	var out []fieldBinding
+	var walk func(v reflect.Value, prefix string)
+	walk = func(v reflect.Value, prefix string) {
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			path := prefix + f.Name
+			if f.Anonymous {
+				path = prefix // playback.Keys' fields by their own names
+			}
+			if _, skip := helpSkip[strings.TrimSuffix(path, ".")]; skip || !f.IsExported() {
+				continue
+			}
+			fv := v.Field(i)
+			switch b, ok := fv.Interface().(key.Binding); {
+			case ok && path == "Quit":
+				if k.Leave.Enabled() {
+					b = k.CtrlC()
+				}
+				out = append(out, fieldBinding{path, b})
+			case ok && b.Enabled():
+				out = append(out, fieldBinding{path, b})
+			case !ok && fv.Kind() == reflect.Struct:
+				if f.Anonymous {
+					walk(fv, prefix)
+				} else {
+					walk(fv, path+".")
+				}
+			}
+		}
+	}
+	walk(reflect.ValueOf(k), "")
+	return out
 }
 
 // compare is the key help in compare mode: tab and 1-9 pick the right
@@ -106,7 +247,7 @@ func (k keyMap) compare() playback.HelpKeys {
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Chaos, k.Seed},
 			append(sidesFull, k.Swap),
 			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),
-				right(k.Compare, "leave compare"), k.Help, k.QuitOrBack(), k.CtrlC()},
+				right(k.Compare, "leave compare"), k.QuitOrBack(), k.CtrlC()},
 		},
 	}
 }

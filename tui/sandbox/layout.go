@@ -91,6 +91,7 @@ func (m Model) View() string {
 	}
 	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, m.clock.Playing(), len(m.chaosHelp())), func() string {
 		var keys []key.Binding
+		var first []string // the bindings to give way first
 		switch mode {
 		case 1:
 			keys = m.keys.form().ShortHelp()
@@ -102,8 +103,13 @@ func (m Model) View() string {
 			keys = m.chaosHelp()
 		default:
 			keys = m.keys.wayBackRoom(m.help, m.liveKeys().main().ShortHelp(), m.w)
+			// At 80 columns the events' keys give way to "e knobs/sweep",
+			// which went first as the last but ? and q: the sweep was
+			// then named on no line of the screen, and [ and ] are in
+			// the full help.
+			first = []string{"[/]"}
 		}
-		return playback.KeyLine(m.help, keys, m.w)
+		return playback.KeyLine(m.help, keys, m.w, first...)
 	}))
 	return strings.Join(lines, "\n")
 }
@@ -349,6 +355,9 @@ func (m Model) helpLines() []string {
 		keys = m.liveKeys().compare()
 	}
 	body := helpview.KeyTable(m.help, keys.FullHelp(), m.w-2)
+	if m.cmp == nil {
+		body = append(body, helpview.Paragraphs([]string{m.keys.formHelp()}, m.w-4)...)
+	}
 	// The map's, the tiles' and the tenants' window: one figure
 	// (tiles.Rolling is pane.LiveWindow), the help's too.
 	live := pane.SecondsShort(pane.LiveWindow)

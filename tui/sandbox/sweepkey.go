@@ -40,9 +40,8 @@ import (
 
 // sweepKeys are the overlay's own bindings.
 var sweepKeys = struct {
-	Open, Measure, Other, Up, Down, Run, Back, Cell, Take key.Binding
+	Measure, Other, Up, Down, Run, Back, Cell, Take key.Binding
 }{
-	Open:    playback.Bind([]string{"ctrl+s"}, "ctrl+s", "sweep this knob"),
 	Measure: playback.Bind([]string{"m"}, "m", "next measure"),
 	Other:   playback.Bind([]string{"k"}, "k", "another second knob"),
 	Up:      playback.Bind([]string{"up"}, "↑", "up"),
@@ -237,7 +236,7 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 			next, cmd := m.sweepKey(msg)
 			return next, cmd, true
 		}
-		if m.form != nil && key.Matches(msg, sweepKeys.Open) {
+		if m.form != nil && key.Matches(msg, m.keys.Sweep) {
 			m.openSweep()
 			return m, nil, true
 		}
