@@ -644,13 +644,20 @@ func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []s
 		}
 	case p.final && p.waitingAtEnd > 0:
 		w, end := pane.Count(p.waitingAtEnd), pane.SecondsShort(s.Duration)
+		// In the words a learner has: the traffic stopped, some were
+		// still waiting, and the table counts them by how they ended.
+		// "7 waiting at 6 s, now counted", 80 columns' words, said
+		// neither what stopped at 6 s nor what counting them meant.
 		return []string{
-			fmt.Sprintf("%s requests in all; the %s waiting at %s counted as they ended, as `run` does", n, w, end),
-			fmt.Sprintf("%s requests in all; the %s waiting at %s counted as they ended", n, w, end),
-			fmt.Sprintf("the %s waiting at %s counted as they ended", w, end),
-			fmt.Sprintf("%s waiting at %s, counted as they ended", w, end),
-			fmt.Sprintf("%s waiting at %s, now counted", w, end),
-			fmt.Sprintf("%s waiting at %s, counted", w, end),
+			fmt.Sprintf("%s requests in all; the %s still waiting when the traffic stopped at %s are counted by how they ended, as `run` does", n, w, end),
+			fmt.Sprintf("%s requests in all; %s still waiting when the traffic stopped at %s, counted by how they ended", n, w, end),
+			fmt.Sprintf("%s requests in all; %s still waiting when traffic stopped at %s: counted as they ended", n, w, end),
+			fmt.Sprintf("%s in all; %s still waiting when traffic stopped at %s: counted as they ended", n, w, end),
+			fmt.Sprintf("%s still waiting when the traffic stopped at %s, counted by how they ended", w, end),
+			fmt.Sprintf("%s still waiting when traffic stopped at %s: counted as they ended", w, end),
+			fmt.Sprintf("%s ended after traffic stopped at %s", w, end),
+			fmt.Sprintf("%s ended after traffic stop at %s", w, end),
+			fmt.Sprintf("%s ended after %s", w, end),
 		}
 	case arrived == 0:
 		return []string{"none arrived yet"}
