@@ -179,7 +179,7 @@ func init() {
 		"expected-lost": {KindNumber, []argKind{argShuffle}, "the customers the exact odds expect to lose every worker", evalShuffleRow("expected")},
 		"ever-lost":     {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had every worker down at some moment", evalTimeline(false)},
 		"preset": {0, []argKind{argPreset, argPresetKey},
-			"a library's documented breaker default (engine/breaker presets): window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive", evalPreset},
+			"a library's documented breaker default (engine/breaker presets): window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive, trials_to_close, trials_to_reopen", evalPreset},
 		"ever-degraded": {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had some workers down, never all at once", evalTimeline(true)},
 	}
 	for name, m := range serviceMetrics() { // expr_services.go
@@ -348,7 +348,7 @@ func checkArg(k argKind, a string) error {
 		}
 	case argPresetKey:
 		if _, ok := presetReaders[a]; !ok {
-			return fmt.Errorf("%q is not a preset setting (allowed: window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive)", a)
+			return fmt.Errorf("%q is not a preset setting (allowed: window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive, trials_to_close, trials_to_reopen)", a)
 		}
 	}
 	return nil
@@ -1137,6 +1137,19 @@ var presetReaders = map[string]func(breaker.Config) Value{
 	"trials":        func(c breaker.Config) Value { return count(uint64(c.HalfOpenTrials)) },
 	"time_window":   func(c breaker.Config) Value { return duration(c.WindowSpan) },
 	"consecutive":   func(c breaker.Config) Value { return count(uint64(c.MaxConsecutiveFailures)) },
+	// What decides a half-open breaker, read off the breaker itself
+	// (breaker.Config.TrialVerdict) so a text saying what closes or
+	// reopens a library's breaker is held to what the simulation does. A
+	// preset's configuration is valid, so the error cannot happen; were it
+	// to, 0 ("never") fails every claim that quotes it.
+	"trials_to_close": func(c breaker.Config) Value {
+		n, _, _ := c.TrialVerdict()
+		return count(uint64(n))
+	},
+	"trials_to_reopen": func(c breaker.Config) Value {
+		_, n, _ := c.TrialVerdict()
+		return count(uint64(n))
+	},
 }
 
 func evalPreset(_ *evalCtx, a []string) (Value, error) {
