@@ -146,7 +146,7 @@ func (c CheckSummary) String() string {
 }
 
 // Check fills every placeholder, evaluates every claim, refuses a row with
-// a number nothing checks, and checks that a row naming a library quotes
+// a number nothing checks (in digits, or in words: "twice", "ten calls"), and checks that a row naming a library quotes
 // its numbers from lessons/facts or engine/breaker's presets (and that a
 // row quoting a library's fact names it). The error joins one *RowError
 // per problem, each naming its section and row.
@@ -172,6 +172,9 @@ func (sh *Sheet) Check(lab *lessons.Lab) (CheckSummary, error) {
 			}
 			if n := lessons.UncheckedNumbers(r.Label + ": " + r.Text); len(n) > 0 {
 				bad(sec, r, fmt.Errorf("typed numbers nothing checks: %s (write each as a placeholder)", strings.Join(n, ", ")))
+			}
+			if w := lessons.UncheckedNumberWords(r.Label + ": " + r.Text); len(w) > 0 {
+				bad(sec, r, fmt.Errorf("%s: a number written in words where the engine computes it (write it as a placeholder, or reword)", quoteAll(w)))
 			}
 			for _, c := range r.Expect {
 				res, err := sh.claim(lab, r, name, c)

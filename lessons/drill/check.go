@@ -3,6 +3,7 @@ package drill
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -23,9 +24,10 @@ func (r CheckReport) String() string {
 
 // CheckCards holds hand-written cards to the lessons' standard: each
 // text's placeholders fill, each claim holds, the topic is one of Topics,
-// and no point or follow-up answer types a number that nothing checks
-// (lessons.UncheckedNumbers, the givens being the question and the
-// follow-up question). Every problem is in the error, one a line, naming
+// and no point or follow-up answer types a number that nothing checks,
+// in digits (lessons.UncheckedNumbers) or in words ("twice", "ten calls":
+// lessons.UncheckedNumberWords), the givens being the question and the
+// follow-up question. Every problem is in the error, one a line, naming
 // the card and the point.
 func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 	var r CheckReport
@@ -64,6 +66,10 @@ func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 			if n := lessons.UncheckedNumbers(texts[name], t.Question, t.FollowUp); len(n) > 0 {
 				bad = append(bad, fmt.Errorf("%s types %s, which nothing checks: write a placeholder, or make it a given of the question (%q)",
 					name, strings.Join(n, ", "), texts[name]))
+			}
+			if w := lessons.UncheckedNumberWords(texts[name], t.Question, t.FollowUp); len(w) > 0 {
+				bad = append(bad, fmt.Errorf("%s writes %s, a number written in words where the engine computes it: write a placeholder, state it in a claim's placeholder, or reword (%q)",
+					name, quoteAll(w), texts[name]))
 			}
 		}
 		for _, claim := range t.Expect {
@@ -130,4 +136,13 @@ func Check() (CheckReport, error) {
 		}
 	}
 	return r, errors.Join(bad...)
+}
+
+// quoteAll quotes each word, joined for a message: "twice", "ten calls".
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	return strings.Join(q, ", ")
 }

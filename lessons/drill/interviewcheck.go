@@ -48,7 +48,8 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
 //     names it as `breakerlab sandbox NAME` (checkShown);
 //   - no number is typed by hand: the prompt's text has none that is not a
 //     placeholder or a name (lessons.UncheckedNumbers), and a point's only
-//     those its prompt states.
+//     those its prompt states, in digits or in words ("twice", "ten
+//     calls": lessons.UncheckedNumberWords).
 func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 	if lab == nil {
 		lab = lessons.NewLab()
@@ -122,6 +123,9 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			}
 			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {
 				bad(at, "types %s by hand: write a placeholder (a fact, a metric) or a claim", strings.Join(n, ", "))
+			}
+			if w := lessons.UncheckedNumberWords(pt.Text, text); len(w) > 0 {
+				bad(at, "writes %s, a number written in words where the engine computes it: write a placeholder (a fact, a metric) or reword", quoteAll(w))
 			}
 			c.Claims += checkClaims(lab, at, pt.Expect, bad)
 		}

@@ -37,10 +37,10 @@ func TestOpossumCardIsThePreset(t *testing.T) {
 		{"not when they reach it", o.RateMustExceed, "the rate must exceed the threshold (RateMustExceed)"},
 		{"judges only when a failure comes in", o.JudgeOnFailure, "it judges after a failure only (JudgeOnFailure)"},
 		{"never cleared on a change of state", o.KeepCounts, "a change of state keeps the counts (KeepCounts)"},
-		{"a timer lets one trial through", o.HalfOpenOnTimer && o.HalfOpenTrials == 1, "a timer half-opens it for one trial (HalfOpenOnTimer, HalfOpenTrials 1)"},
+		{"a timer lets 1 trial through", o.HalfOpenOnTimer && o.HalfOpenTrials == 1, "a timer half-opens it for one trial (HalfOpenOnTimer, HalfOpenTrials 1)"},
 		{"counts a call when it is fired, before its result", o.CountAtStart, "a call is counted when it starts (CountAtStart)"},
 		{"its own call timeout", o.CallTimeout > 0, "the breaker times calls out itself (CallTimeout)"},
-		{"one failure of one call can open it", o.MinimumCalls <= 1, "no minimum of calls above one (MinimumCalls)"},
+		{"a single failed call can open it", o.MinimumCalls <= 1, "no minimum of calls above one (MinimumCalls)"},
 	} {
 		if !strings.Contains(text, r.says) {
 			t.Errorf("the card no longer says %q; change this test with it", r.says)

@@ -27,7 +27,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		{"notifications", "bulkhead", []string{"here 100 × 184.2 ms = 18.42: a cap of 20 of the 200"}},
 		{"search-ranking", "threshold", []string{"here it opened at 15.072 s, a 5 s timeout after the hang"}},
 		{"api-gateway", "timeout", []string{"here even the scenario's 500 ms lets 300 × 500 ms = 150 wait, over the 100 workers"}},
-		{"api-gateway", "bulkhead", []string{"here search 300 × 80 ms = 24, capped at 25; the other four 4 each, capped at 10"}},
+		{"api-gateway", "bulkhead", []string{"here search 300 × 80 ms = 24, capped at 25; users, orders, catalog and cart 4 each, capped at 10"}},
 		{"api-gateway", "threshold", []string{"here search's opened at 10.53 s, a 500 ms timeout after the hang"}},
 	} {
 		p, i := pointOf(t, c.prompt, c.point)
@@ -47,7 +47,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 					t.Errorf("%s/%s works its rule %d times, want once with its own numbers: %s", p.ID, pt.ID, n, pt.Text)
 				}
 			case "half-open":
-				for _, s := range []string{"one failure reopens it", "passing closes it", "gobreaker, Polly, Hystrix: 1 trial",
+				for _, s := range []string{"a failed trial reopens it", "passing closes it", "gobreaker, Polly, Hystrix: 1 trial",
 					"Resilience4j: 10, closing if under 50.0% fail", "`breakerlab sandbox breaker-timeline`: closed at 85 s"} {
 					if !strings.Contains(pt.Text, s) {
 						t.Errorf("%s/half-open should say %q: %s", p.ID, s, pt.Text)
