@@ -31,6 +31,10 @@ type Prompt struct {
 	// Plays says which part of the scenario plays which part of the
 	// prompt, where the names differ ("recommendations plays push").
 	Plays string
+	// Parts maps a scenario's endpoint or dependency to the name the
+	// prompt gives it (search: email), for the parts whose names differ:
+	// a point names the prompt's own (checkParts).
+	Parts map[string]string
 	// Source says where the prompt comes from.
 	Source string
 	// Expect are claims the prompt's text makes about its scenario.
@@ -105,17 +109,18 @@ type addTOML struct {
 }
 
 type promptTOML struct {
-	ID       string      `toml:"id"`
-	Title    string      `toml:"title"`
-	Scenario string      `toml:"scenario"`
-	Plays    string      `toml:"plays"`
-	Source   string      `toml:"source"`
-	Text     string      `toml:"text"`
-	Expect   []string    `toml:"expect"`
-	Numbers  []string    `toml:"numbers"`
-	Warn     warnTOML    `toml:"warn"`
-	Points   []pointTOML `toml:"points"`
-	Adds     []addTOML   `toml:"adds"`
+	ID       string            `toml:"id"`
+	Title    string            `toml:"title"`
+	Scenario string            `toml:"scenario"`
+	Plays    string            `toml:"plays"`
+	Parts    map[string]string `toml:"parts"`
+	Source   string            `toml:"source"`
+	Text     string            `toml:"text"`
+	Expect   []string          `toml:"expect"`
+	Numbers  []string          `toml:"numbers"`
+	Warn     warnTOML          `toml:"warn"`
+	Points   []pointTOML       `toml:"points"`
+	Adds     []addTOML         `toml:"adds"`
 }
 
 type interviewTOMLFile struct {
@@ -174,7 +179,7 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 		seen[pr.ID] = true
 		warn := WarnNumbers{Rate: pr.Warn.Rate, Workers: pr.Warn.Workers, P99: pr.Warn.P99, Charges: pr.Warn.Charges}
 		p := Prompt{ID: pr.ID, Title: pr.Title, Text: strings.TrimSpace(pr.Text), Scenario: pr.Scenario,
-			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Warn: warn, Points: append([]Point(nil), common...)}
+			Plays: pr.Plays, Parts: pr.Parts, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Warn: warn, Points: append([]Point(nil), common...)}
 		ids := map[string]bool{}
 		for _, c := range common {
 			ids[c.ID] = true

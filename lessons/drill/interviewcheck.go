@@ -46,6 +46,8 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
 //     says (checkOutage);
 //   - a point whose claims play in another scenario than the prompt's
 //     names it as `breakerlab sandbox NAME` (checkShown);
+//   - a point names the prompt's own parts, not the scenario parts that
+//     play them (Parts, checkParts);
 //   - no number is typed by hand: the prompt's text has none that is not a
 //     placeholder or a name (lessons.UncheckedNumbers), and a point's only
 //     those its prompt states, in digits or in words ("twice", "ten
@@ -63,6 +65,9 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 		}
 		if _, ok := scenarios.Lookup(p.Scenario); !ok {
 			bad(where, "scenario %q is not a built-in scenario (built in: %s)", p.Scenario, strings.Join(scenarios.Names(), ", "))
+		}
+		if err := checkPartsKeys(p); err != nil {
+			bad(where, "%v", err)
 		}
 		quoted := 0
 		for _, run := range runsOf(p.Text) {
@@ -119,6 +124,9 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 				bad(at, "%v", err)
 			}
 			if msg := checkShown(p.Scenario, pt); msg != "" {
+				bad(at, "%s", msg)
+			}
+			if msg := checkParts(p, pt.Text); msg != "" {
 				bad(at, "%s", msg)
 			}
 			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {

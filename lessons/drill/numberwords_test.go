@@ -12,8 +12,8 @@ import (
 // refuses the planted word, and passes the text rewritten with
 // placeholders that quote the run.
 const (
-	plantedTwice = "recommendations' timeout, {{param cascade/0 recommendations.timeout}}, is twice its p99"
-	correctedTwo = "recommendations' timeout is {{param cascade/0 recommendations.timeout}} against a p99 of {{param cascade/0 recommendations.latency.p99}}"
+	plantedTwice = "the provider's timeout, {{param cascade/0 recommendations.timeout}}, is twice its p99"
+	correctedTwo = "the provider's timeout is {{param cascade/0 recommendations.timeout}} against a p99 of {{param cascade/0 recommendations.latency.p99}}"
 )
 
 func TestPlantedTwiceDisagreesWithTheRun(t *testing.T) {
