@@ -321,15 +321,20 @@ func (r *Run) arriveTasks() {
 // es's following arrival, with the seq it takes now, when its endpoint's
 // last one arrives.
 func (r *Run) takeShared(es *endpointState) (latency time.Duration, errDraw float64) {
-	k := es.sharedNext
+	k := int(es.sharedNext) // 0 <= k, and k+1 cannot overflow
 	reqs := es.shared.reqs
-	this := &reqs[k]
-	latency, errDraw = this.latency, this.errDraw
 	if k+1 < len(reqs) {
+		// Both indexes in range by the test: no bounds check (the
+		// endpoint's last arrival, below, keeps its own).
+		this := &reqs[k]
+		latency, errDraw = this.latency, this.errDraw
 		r.seq++
 		es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
+	} else {
+		this := &reqs[k]
+		latency, errDraw = this.latency, this.errDraw
 	}
-	es.sharedNext = k + 1
+	es.sharedNext = uint32(k + 1)
 	return latency, errDraw
 }
 
@@ -339,7 +344,7 @@ func (r *Run) takeShared(es *endpointState) (latency time.Duration, errDraw floa
 func (r *Run) orderNextArrival() *endpointState {
 	m := r.orderNext + 1
 	r.orderNext = m
-	if m < len(r.order) {
+	if m < uint(len(r.order)) { // unsigned m: no bounds check on order[m]
 		ep := int(r.order[m])
 		n := &r.endpoints[ep]
 		r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq

@@ -68,8 +68,11 @@ type Run struct {
 	// its next arrival from it, order[orderNext] the one due, with its time
 	// and seq in its endpoint's pendAt and pendSeq, and arrivals is not
 	// kept. It is shared, never written.
-	order     []uint8
-	orderNext int
+	order []uint8
+	// orderNext is unsigned so that the index orderNextArrival takes,
+	// tested against the order's length, is known to be in range: one
+	// bounds check fewer an arrival.
+	orderNext uint
 
 	requests     []request
 	freeRequests []int32
@@ -145,8 +148,11 @@ type endpointState struct {
 	// shared, when not nil, holds the endpoint's traffic, drawn already
 	// (traffic.go): the streams above are not used; sharedNext is the
 	// index of its next arrival.
-	shared     *endpointTraffic
-	sharedNext int
+	shared *endpointTraffic
+	// sharedNext is a uint32 so that takeShared's k, converted to int,
+	// is known not to be negative (nor k+1 to overflow), and its test
+	// of k+1 against the length proves both of its indexes in range.
+	sharedNext uint32
 	// The endpoint's next arrival, its time and seq, when the run follows
 	// an order (Run.order).
 	pendAt   time.Duration
@@ -1637,14 +1643,14 @@ func (r *Run) drawNext(es *endpointState, epIdx int, now time.Duration) (latency
 	var ok bool
 	if sh := es.shared; sh != nil {
 		// Replayed traffic (traffic.go): what the streams below would draw.
-		k := es.sharedNext
+		k := int(es.sharedNext)
 		reqs := sh.reqs
 		this := &reqs[k]
 		latency, errDraw = this.latency, this.errDraw
 		if k+1 < len(reqs) {
 			next, ok = reqs[k+1].at, true
 		}
-		es.sharedNext = k + 1
+		es.sharedNext = uint32(k + 1)
 	} else if es.interval == 0 && es.rate > 0 {
 		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
 		x, fast := expFast(u)

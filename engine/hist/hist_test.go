@@ -70,6 +70,35 @@ func TestIndexIsMonotonic(t *testing.T) {
 	}
 }
 
+// TestCountIsIndex holds count, written for the prove pass, to index: at
+// every bucket's edges (each power of two, and a step of the shift either
+// side), at the top bucket and past it, one count must land in index's
+// bucket and nowhere else.
+func TestCountIsIndex(t *testing.T) {
+	var probes []uint64
+	for b := 0; b < 64; b++ {
+		p := uint64(1) << b
+		for _, d := range []uint64{0, 1, 2, 3} {
+			probes = append(probes, p-d, p+d, p+p/2, p|(p-1))
+		}
+	}
+	probes = append(probes, math.MaxUint64, math.MaxUint64-1, math.MaxInt64)
+	for us := uint64(0); us < 1<<22; us += 1 + us/500 {
+		probes = append(probes, us)
+	}
+	var h Histogram
+	for _, us := range probes {
+		h.counts = [numBuckets]uint32{}
+		h.count(us)
+		want := index(us)
+		for i, c := range h.counts {
+			if (i == want) != (c == 1) || c > 1 {
+				t.Fatalf("count(%d) left bucket %d at %d; index(%d) = %d", us, i, c, us, want)
+			}
+		}
+	}
+}
+
 func BenchmarkRecord(b *testing.B) {
 	var h Histogram
 	b.ReportAllocs()
