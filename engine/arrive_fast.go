@@ -345,9 +345,9 @@ func (r *Run) orderNextArrival() *endpointState {
 	m := r.orderNext + 1
 	r.orderNext = m
 	if m < uint(len(r.order)) { // unsigned m: no bounds check on order[m]
-		ep := int(r.order[m])
-		n := &r.endpoints[ep]
-		r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
+		ep := r.order[m]
+		n := r.epAt[ep] // Run.epAt: no bounds check
+		r.firstArr, r.arrAt, r.arrSeq = int(ep), n.pendAt, n.pendSeq
 		return n
 	}
 	r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0

@@ -315,6 +315,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		src.breaker.CloneInto(br, dst.breakerOptions(d, svc, inst))
 		d.breaker = br
 	}
+	dst.linkTables() // *dst = *r copied r's pointers
 }
 
 // sharedWith is the earlier dependency whose breaker dependency i's is,
