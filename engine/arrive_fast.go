@@ -102,7 +102,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				// is counted without a request (refuseLimited,
 				// refuseAtEntry's steps for it): a
 				// partner over its rate has most of its calls refused.
-				if ds := &r.dependencies[es.dep]; ds.svcFlat && ds.rateLimiterAt == 0 {
+				if ds := r.frontDepAt[uint8(es.dep)]; ds.svcFlat && ds.rateLimiterAt == 0 {
 					if p, ok := ds.limiter.(*ratelimit.Period); ok && p.Refuses(now-ds.limiterBorn) {
 						r.refuseLimited(es, ds, inWindow) // fastpath.go
 						goto next
@@ -174,7 +174,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				// runHandler's steps for a flat service edge (lean:
 				// no connection pools; canGoFlat: no deadline to
 				// schedule), unless a test has turned the flat walk off.
-				if ds := &r.dependencies[es.dep]; ds.svcFlat {
+				if ds := r.frontDepAt[uint8(es.dep)]; ds.svcFlat {
 					req.callStart = now
 					ds.made++
 					r.enterFlat(id, req, ds) // services_fast.go
@@ -219,7 +219,7 @@ func (r *Run) arriveTasks() {
 	for {
 		epIdx := r.firstArr
 		r.now = r.arrAt
-		es := &r.endpoints[epIdx]
+		es := r.epAt[uint8(epIdx)]
 		if w := &es.waits; !es.bare || r.tasks.down || (es.patience > 0 && (w.n == 0 || w.n == len(w.items))) {
 			r.arrive(epIdx)
 		} else {

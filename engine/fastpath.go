@@ -399,7 +399,7 @@ func (r *Run) finishFast(id int32, req *request, ds *dependencyState, o Outcome)
 	if r.tasks != nil && r.answerLater(id, o) {
 		return // tasks_run.go: as finishCall, the answer waits for the loop
 	}
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	if !req.clientDone {
 		r.answerFast(req, es, o)
 	}
@@ -537,7 +537,7 @@ func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool
 	if r.tasks != nil && r.answerLater(id, o) {
 		return // tasks_run.go: as finishCall, the answer waits for the loop
 	}
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	if !req.clientDone { // the client may have given up already
 		r.answerFast(req, es, o)
 	}

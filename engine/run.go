@@ -1401,7 +1401,7 @@ func nextArrival(es *endpointState, after, duration time.Duration) (time.Duratio
 
 // arrive handles endpoint epIdx's arrival, due now, and draws its next.
 func (r *Run) arrive(epIdx int) {
-	es := &r.endpoints[epIdx]
+	es := r.epAt[uint8(epIdx)]
 	now := r.now
 	var latency time.Duration
 	var errDraw float64
@@ -1476,7 +1476,7 @@ drawn:
 		// The fast path's common case (fastpath.go): a free worker on a
 		// thread-pool server, a dependency its calls may go to directly.
 		if r.tasks == nil && es.dep >= 0 {
-			if ds := &r.dependencies[es.dep]; ds.fast || ds.fastLayers {
+			if ds := r.frontDepAt[uint8(es.dep)]; ds.fast || ds.fastLayers {
 				// startOnWorker and runHandler for this case, sendFast's
 				// steps included, written out: the same steps in the same
 				// order, four calls fewer deep. A call that walks layers
@@ -1547,14 +1547,14 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 		epIdx := r.firstArr
 		now := r.arrAt
 		r.now = now
-		es := &r.endpoints[epIdx]
+		es := r.epAt[uint8(epIdx)]
 		var ds *dependencyState
 		refuse := false // no worker free, no room to queue
 		// A patience timer that would be its endpoint's first, or
 		// grow the ring, is left to arrive (setPatience).
 		if w := &es.waits; es.lean && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
 			if len(r.freeWorkers) > 0 {
-				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers || d.svcFlat {
+				if d := r.frontDepAt[uint8(es.dep)]; d.fast || d.fastLayers || d.svcFlat {
 					ds = d
 				}
 			} else {
@@ -1769,7 +1769,7 @@ func (r *Run) startOnWorker(id int32) {
 	req := &r.requests[id]
 	r.busy++
 	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	es.busy++
 	req.worker = w
 	req.started = true
@@ -1787,7 +1787,7 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 		r.finishServer(id)
 		return
 	}
-	ds := &r.dependencies[es.dep]
+	ds := r.frontDepAt[uint8(es.dep)]
 	req.callStart = r.now
 	ds.made++
 	if d := ds.deadline; d > 0 {
@@ -1825,7 +1825,7 @@ func (r *Run) answerClient(id int32, o Outcome) {
 		return
 	}
 	req.clientDone = true
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	es.total[o]++
 	es.bucket.Outcomes[o]++
 	r.countWindow(es, req.arrived, o)
@@ -1862,7 +1862,7 @@ func (r *Run) countRefused(es *endpointState, now time.Duration) {
 // next queued request whose client still waits.
 func (r *Run) finishServer(id int32) {
 	req := &r.requests[id]
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	if es.dep >= 0 && req.started {
 		if b := r.dependencies[es.dep].budget; b != nil {
 			b.End()
@@ -1906,7 +1906,7 @@ func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 			continue
 		}
 		// startOnWorker's steps, with the worker just freed.
-		nes := &r.endpoints[nreq.ep]
+		nes := r.epAt[uint8(nreq.ep)]
 		nes.busy++
 		nreq.worker = w
 		nreq.started = true
