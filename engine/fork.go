@@ -489,9 +489,10 @@ func (r *Run) KeptFootprint() int { return r.footprint(true) }
 // footprint is Footprint, or KeptFootprint when compact.
 func (r *Run) footprint(compact bool) int {
 	c := compact
-	// The Run itself counts too, its timing wheel's arrays inline (some
-	// 18 KB): a sweep's compact copies of go-server are some 100 KB, and
-	// the hundred its kept bytes hold took 2 MB more than they counted.
+	// The Run itself counts too, its timing wheel's arrays and its tables
+	// epAt and frontDepAt inline (some 22 KB): a sweep's compact copies of
+	// go-server are some 100 KB, and the hundred its kept bytes hold took
+	// 2 MB more than they counted.
 	n := int(unsafe.Sizeof(*r)) + bytesAtLength(r.queue.slab, c) + bytesAtLength(r.queue.far.items, c) + bytesAtLength(r.arrivals, c) + bytesAtLength(r.requests, c) +
 		bytesAtLength(r.freeRequests, c) + bytesAtLength(r.workerOwner, c) + bytesAtLength(r.freeWorkers, c) + bytesAtLength(r.transitions, c) +
 		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants) +

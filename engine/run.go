@@ -47,8 +47,9 @@ type Run struct {
 	endpoints    []endpointState
 	dependencies []dependencyState
 	// epAt and frontDepAt point at each endpoint and each of the front's
-	// dependencies (linkTables), nil past them, for the hot loop's
-	// lookups (runBefore's arrivals and answers, orderNextArrival): an
+	// dependencies (linkTables), nil past them, for the hot paths'
+	// lookups (runBefore's arrivals and answers, the arrival loops, the
+	// fast paths' finishes, orderNextArrival): an
 	// index converted to uint8 needs no bounds check against an array of
 	// 256, nor the multiply by an element of thousands of bytes, and the
 	// loop takes a pointer where it kept a slice's base and offset apart
