@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/signal"
 	"reflect"
 	"strings"
 	"syscall"
@@ -50,7 +51,7 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 	// The terminal's own session, with the program in its foreground:
 	// only then is the terminal asked.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-	if err := cmd.Start(); err != nil {
+	if err := startInterruptible(cmd); err != nil {
 		t.Fatal(err)
 	}
 	exited := make(chan error, 1)
@@ -144,6 +145,26 @@ func TestPtyCtrlCDuringTheBackgroundQuestion(t *testing.T) {
 	if _, rest, _ := strings.Cut(drawn.String(), "\x1b[6n"); strings.Contains(rest, "breakerlab") {
 		t.Errorf("the command ran on after Ctrl-C: %q", rest)
 	}
+}
+
+// startInterruptible starts cmd with SIGINT's default action, which
+// ends it, as a shell starts a job in a terminal's foreground, whatever
+// this test binary was given. `go tool test2json -t` ignores SIGINT before
+// it runs a test binary (so that the binary, not it, sees a Ctrl-C), an
+// ignored signal stays ignored across fork and exec, and the program,
+// which honours an ignored SIGINT as it must under nohup, ran on after
+// the Ctrl-C: the test failed there every time, and passed elsewhere. A
+// signal this process catches is set back to its default in a child it
+// starts, so SIGINT is caught, by a channel no one reads, while the child
+// starts; Stop puts back what was there. It is caught whether or not it
+// was ignored: signal.Ignored cannot tell once another test has caught
+// and let go of SIGINT (run's ctrl+c), which leaves it ignored again. A
+// SIGINT this binary gets in those moments is dropped.
+func startInterruptible(cmd *exec.Cmd) error {
+	caught := make(chan os.Signal, 1)
+	signal.Notify(caught, os.Interrupt)
+	defer signal.Stop(caught)
+	return cmd.Start()
 }
 
 // fillOutput fills the terminal pts's output, which nothing reads yet,
