@@ -19,14 +19,14 @@ import (
 // FILE` grades a design headless (exit 0 passes, 1 falls short, 2 bad
 // input), so a teacher can grade a folder of students' files in a script.
 func init() {
-	register(command{name: "challenges", summary: "list the challenge levels and the stars earned, or check that every brief's numbers come from its scenario", usage: "challenges [--check [FILE...]]", run: runChallenges})
+	register(command{name: "challenges", summary: "list the challenge levels and the stars earned, or check that every brief's numbers come from its scenario", usage: "challenges [--width N | --wide] [--check [FILE...]]", run: runChallenges})
 	register(command{name: "challenge", summary: "play a challenge level, or grade a design for it headless", usage: "challenge ID|FILE [--start | --check FILE [--format text|json]]; no ID: the level list", run: runChallenge})
 }
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("challenges", flag.ContinueOnError)
 	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins (a file whose [[claims]] the engine does not bear out is refused, exit 2)")
-	widths := addWidthFlags(fs)
+	widths := addListWidthFlags(fs, "a level")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -78,7 +78,8 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 				mark = "▸"
 			}
 			// 1 + 2 + 1 + idW + 2 + 3 + 2 columns before the summary, which
-			// wraps under itself in a terminal and is whole in a pipe.
+			// wraps under itself, on a terminal and in a pipe; --wide
+			// keeps it whole on the level's line.
 			line := fmt.Sprintf("%s%2d %-*s  %s  ", mark, c.Number, idW, c.ID, challenge.StarsText(stars(c.ID)))
 			lead := 1 + 2 + 1 + idW + 2 + 3 + 2
 			fmt.Fprintln(stdout, line+wrapTo(c.Summary, max(width-lead, 0), strings.Repeat(" ", lead)))

@@ -396,19 +396,20 @@ func TestChallengesListsStars(t *testing.T) {
 	if _, err := p.Earn(c, 2, challenge.Setting{"payment.fallback": "queue"}); err != nil {
 		t.Fatal(err)
 	}
-	// In a pipe every summary is whole, never cut with "…"; with --width
-	// they wrap to it, whole too.
-	piped, errOut, code := run(t, "challenges")
+	// With --wide every summary is whole on its level's line, never cut
+	// with "…"; with --width (and in a pipe, at 80) they wrap to it,
+	// whole too.
+	wide, errOut, code := run(t, "challenges", "--wide")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if strings.Contains(piped, "…") {
-		t.Errorf("a pipe gets the summaries whole, not cut:\n%s", piped)
+	if strings.Contains(wide, "…") {
+		t.Errorf("--wide gets the summaries whole, not cut:\n%s", wide)
 	}
 	all, _ := challenge.All()
 	for _, c := range all {
-		if !strings.Contains(piped, c.Summary) {
-			t.Errorf("%s's summary is not whole in a pipe", c.ID)
+		if !strings.Contains(wide, c.Summary) {
+			t.Errorf("%s's summary is not whole with --wide", c.ID)
 		}
 	}
 	out, errOut, code := run(t, "challenges", "--width", "80")

@@ -29,7 +29,7 @@ const minTitleWidth = 24
 
 func runLessons(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("lessons", flag.ContinueOnError)
-	widths := addWidthFlags(fs)
+	widths := addListWidthFlags(fs, "a lesson")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -50,10 +50,11 @@ func runLessons(args []string, stdout, stderr io.Writer) error {
 	for _, l := range all {
 		idWidth = max(idWidth, len(l.ID))
 	}
-	// On a terminal a title wraps under itself, as the scenarios'
-	// summaries do, and its progress, kept whole, goes on the title's last
-	// line or the next: an 80-column terminal cut "(seen 4 of 12 steps)"
-	// into "(s" and "een" at its edge. In a pipe, one line a lesson.
+	// On a terminal and in a pipe a title wraps under itself, as the
+	// scenarios' summaries do, and its progress, kept whole, goes on the
+	// title's last line or the next: an 80-column terminal cut "(seen 4
+	// of 12 steps)" into "(s" and "een" at its edge. --wide: one line a
+	// lesson.
 	// Where the column past the longest ID leaves too little room for
 	// titles (--width 40 wrapped them a word a line), each title goes
 	// under its ID, indented.

@@ -25,7 +25,7 @@ func tempConfig(t *testing.T) string {
 func TestLessonsListsOnePerLine(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	tempConfig(t)
-	out, errOut, code := run(t, "lessons")
+	out, errOut, code := run(t, "lessons", "--wide")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -244,8 +244,8 @@ func TestLessonCheckJSON(t *testing.T) {
 // TestLessonsFitTheWidth: the list fits the terminal (here --width, which
 // stands for one) with each title and its progress wrapped under the title
 // column, where an 80-column terminal had cut "(seen 3 of 12 steps)" at its
-// edge, or, too narrow for that column, under its ID; in a pipe it stays
-// one line a lesson.
+// edge, or, too narrow for that column, under its ID; with --wide it
+// stays one line a lesson.
 func TestLessonsFitTheWidth(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	dir := tempConfig(t)
@@ -257,16 +257,16 @@ func TestLessonsFitTheWidth(t *testing.T) {
 	if err := os.WriteFile(path, []byte(progress), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	whole, errOut, code := run(t, "lessons")
+	whole, errOut, code := run(t, "lessons", "--wide")
 	if code != 0 {
-		t.Fatalf("lessons: exit %d: %s", code, errOut)
+		t.Fatalf("lessons --wide: exit %d: %s", code, errOut)
 	}
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(whole, "\n"); n != len(all) {
-		t.Errorf("in a pipe: %d lines for %d lessons:\n%s", n, len(all), whole)
+		t.Errorf("--wide: %d lines for %d lessons:\n%s", n, len(all), whole)
 	}
 	for _, width := range []int{80, 60, 40} {
 		col := strings.Index(whole, "One slow") // the title column

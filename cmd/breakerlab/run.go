@@ -26,7 +26,7 @@ const defaultSeed = 5
 
 func init() {
 	register(command{name: "run", summary: "run a scenario headless and print its results", usage: "run SCENARIO|FILE [--seed N] [--variant N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE]", run: runRun})
-	register(command{name: "scenarios", summary: "list the built-in scenarios, or print one as a scenario file", usage: "scenarios [--dump NAME]", run: runScenarios})
+	register(command{name: "scenarios", summary: "list the built-in scenarios, or print one as a scenario file", usage: "scenarios [--width N | --wide] [--dump NAME]", run: runScenarios})
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -257,7 +257,7 @@ func writeShuffleCSV(stdout io.Writer, rep shuffle.Report, stderr io.Writer) err
 func runScenarios(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("scenarios", flag.ContinueOnError)
 	dump := fs.String("dump", "", "print the built-in scenario `NAME` as a scenario file (TOML) that run FILE runs to the same results")
-	widths := addWidthFlags(fs)
+	widths := addListWidthFlags(fs, "a scenario")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -274,7 +274,7 @@ func runScenarios(args []string, stdout, _ io.Writer) error {
 	}
 	// One line each, name then summary, the summaries in one column past
 	// the longest name (rate-limit-vs-bulkhead's ran into its summary); on
-	// a terminal the summary wraps under itself.
+	// a terminal and in a pipe the summary wraps under itself.
 	col := len(shuffleScenario.Name)
 	for _, b := range scenarios.All() {
 		col = max(col, len(b.Name))

@@ -11,24 +11,14 @@ import (
 // minTableWidth is the narrowest width a headless table is fitted to.
 const minTableWidth = 40
 
-// widthFlags are --wide and --width, which say how wide a headless table
-// or text may be. Without them it fits the terminal it is printed on, and
-// in a pipe or a file, where there is none, it is fitted to pipeWidth
-// columns (0: not wrapped at all, for a table that a script reads).
+// widthFlags are --wide and --width, which say how wide a headless table,
+// list or text may be. Without them it fits the terminal it is printed on,
+// and in a pipe or a file, where there is none, textWidth columns: people
+// read it there too (| less, | cat), and scripts ask for --wide or read a
+// command's CSV or JSON.
 type widthFlags struct {
-	wide      *bool
-	width     *int
-	pipeWidth int
-}
-
-// addWidthFlags adds the flags of a table, which a pipe gets whole.
-func addWidthFlags(fs *flag.FlagSet) widthFlags {
-	f := widthFlags{
-		wide:  fs.Bool("wide", false, "never wrap the table (the default in a pipe)"),
-		width: fs.Int("width", 0, "fit the table to `N` columns"),
-	}
-	sayDefault(fs, "width", "the terminal's width", false)
-	return f
+	wide  *bool
+	width *int
 }
 
 // addTextWidthFlags adds the flags of a text read as prose, which wraps to
@@ -36,9 +26,8 @@ func addWidthFlags(fs *flag.FlagSet) widthFlags {
 // presets' notes do.
 func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := widthFlags{
-		wide:      fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
-		width:     fs.Int("width", 0, "wrap the text to `N` columns"),
-		pipeWidth: textWidth,
+		wide:  fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
+		width: fs.Int("width", 0, "wrap the text to `N` columns"),
 	}
 	sayDefault(fs, "width", fmt.Sprintf("the terminal's width, or %d in a pipe", textWidth), false)
 	return f
@@ -51,6 +40,17 @@ func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := addTextWidthFlags(fs)
 	fs.Lookup("wide").Usage = "never wrap the table: a row or a sentence a line, for grep"
 	fs.Lookup("width").Usage = "fit the table to `N` columns"
+	return f
+}
+
+// addListWidthFlags adds the flags of a list read by people, a line an
+// item (item: "a scenario"), such as the scenarios, lessons and challenge
+// levels: in a pipe it wraps to textWidth columns, by addTextWidthFlags'
+// rule, and --wide keeps an item on one line, for grep.
+func addListWidthFlags(fs *flag.FlagSet, item string) widthFlags {
+	f := addTextWidthFlags(fs)
+	fs.Lookup("wide").Usage = "never wrap: a line " + item + ", for grep"
+	fs.Lookup("width").Usage = "wrap the list to `N` columns"
 	return f
 }
 
@@ -72,7 +72,7 @@ func (f widthFlags) resolve(out io.Writer) (int, error) {
 	if w := terminalWidth(out); w > 0 {
 		return w, nil
 	}
-	return f.pipeWidth, nil
+	return textWidth, nil
 }
 
 // terminalWidth is the width of the terminal out writes to, or 0 when it is
