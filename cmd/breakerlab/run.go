@@ -117,7 +117,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, variant int, format str
 		if variant != 0 {
 			return usagef("--variant: shuffle's strategies run together on one fleet, and run shows them all; leave --variant out")
 		}
-		return runShuffle(stdout, seed, format, stderr)
+		return runShuffle(stdout, seed, format, width, stderr)
 	}
 	var err error
 	var sc *engine.Scenario
@@ -218,8 +218,9 @@ func scenarioNames() []string {
 	return names
 }
 
-// runShuffle runs the shuffle-sharding scenario, which has its own engine.
-func runShuffle(stdout io.Writer, seed uint64, format string, stderr io.Writer) error {
+// runShuffle runs the shuffle-sharding scenario, which has its own engine;
+// its table fits width columns (0: no limit) as every scenario's does.
+func runShuffle(stdout io.Writer, seed uint64, format string, width int, stderr io.Writer) error {
 	rep, err := shuffleScenario.Run(seed)
 	if err != nil {
 		return fmt.Errorf("running shuffle: %w", err)
@@ -232,7 +233,7 @@ func runShuffle(stdout io.Writer, seed uint64, format string, stderr io.Writer) 
 	case "csv":
 		return writeShuffleCSV(stdout, rep, stderr)
 	}
-	return shuffle.WriteTable(stdout, rep)
+	return shuffle.WriteTableWidth(stdout, rep, width)
 }
 
 // writeShuffleCSV writes the simulation's table of run shuffle as one CSV

@@ -98,3 +98,39 @@ func TestHelpFitsEightyColumns(t *testing.T) {
 		}
 	}
 }
+
+// run shuffle's table honours --width and --wide as every scenario's
+// does: it wrapped at 80 whatever they said.
+func TestRunShuffleHonoursTheWidth(t *testing.T) {
+	racefree.Only(t) // runs in the test's own goroutine
+	narrow, errOut, code := run(t, "run", "shuffle", "--width", "50")
+	if code != 0 {
+		t.Fatalf("run shuffle --width 50: exit %d: %s", code, errOut)
+	}
+	for i, l := range strings.Split(narrow, "\n") {
+		if n := ansi.StringWidth(l); n > 50 {
+			t.Errorf("run shuffle --width 50: line %d is %d columns: %q", i+1, n, l)
+		}
+	}
+	wide, errOut, code := run(t, "run", "shuffle", "--wide")
+	if code != 0 {
+		t.Fatalf("run shuffle --wide: exit %d: %s", code, errOut)
+	}
+	rep, err := shuffleScenario.Run(defaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := "  overlap-limited: " + rep.Simulation.OverlapLimited.Note + "\n"
+	if !strings.Contains(wide, "Shuffle sharding: how likely two customers are to share workers\n") || !strings.Contains(wide, note) {
+		t.Errorf("run shuffle --wide should keep a sentence a line, such as %q:\n%s", note, wide)
+	}
+	have := map[string]bool{}
+	for _, f := range strings.Fields(narrow) {
+		have[f] = true
+	}
+	for _, f := range strings.Fields(wide) {
+		if !have[f] {
+			t.Errorf("--width 50 lost or split %q, which --wide printed:\n%s", f, narrow)
+		}
+	}
+}

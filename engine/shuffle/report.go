@@ -213,13 +213,23 @@ func resultOf(a *Assignment, err error) StrategyResult {
 }
 
 // WriteTable prints the report for reading: the odds table, then the
-// simulation, with thousands separators.
+// simulation, with thousands separators, fitted to tableWidth columns.
 func WriteTable(w io.Writer, r Report) error {
+	return WriteTableWidth(w, r, tableWidth)
+}
+
+// WriteTableWidth is WriteTable fitted to width columns (0: no limit, a
+// row or a sentence a line): the prose and the notes wrap at spaces, and a
+// table wider than width is cut into several, each led by its first
+// column (the workers, the strategy), which says what a row is. No cell is
+// ever split.
+func WriteTableWidth(w io.Writer, r Report, width int) error {
 	if w == nil {
 		return errNoWriter
 	}
-	ew := &errWriter{w: w}
-	ew.printf("Shuffle sharding: how likely two customers are to share workers\n\n")
+	ew := &errWriter{w: w, width: width}
+	ew.wrap("", "", "Shuffle sharding: how likely two customers are to share workers")
+	ew.printf("\n")
 	odds := [][]string{{"workers", "each", "possible shards", "share all workers", "share at least one"}}
 	for _, row := range r.Combinatorics {
 		odds = append(odds, []string{
@@ -230,7 +240,9 @@ func WriteTable(w io.Writer, r Report) error {
 			report.Percent1(row.ShareAny),
 		})
 	}
-	writeColumns(ew, odds, 0)
+	// The shards go with the workers each: they are the ways of picking
+	// that many.
+	writeColumns(ew, odds, 0, [][]int{{1, 2}, {3}, {4}})
 
 	s := r.Setup
 	ew.printf("\n")
@@ -266,7 +278,8 @@ func WriteTable(w io.Writer, r Report) error {
 			notes = append(notes, fmt.Sprintf("%s: %s", row.Strategy, row.Note))
 		}
 	}
-	writeColumns(ew, sim, 1)
+	// Each expected figure stays beside the count it is the odds of.
+	writeColumns(ew, sim, 1, [][]int{{1}, {2, 3}, {4, 5}})
 	if len(notes) > 0 {
 		ew.printf("\n")
 		for _, note := range notes {
@@ -348,8 +361,11 @@ func countWithShare(count, of int) string {
 
 // writeColumns prints rows of cells, the first row a header, each column as
 // wide as its widest cell. The first leftAligned columns are aligned left
-// (names), the rest right (numbers).
-func writeColumns(ew *errWriter, rows [][]string, leftAligned int) {
+// (names), the rest right (numbers). groups are the columns after the
+// first, in order, those of a group read together: when the rows are wider
+// than ew.width the columns are cut into several tables, whole groups
+// apiece where they fit (fitGroups), each led by the first column.
+func writeColumns(ew *errWriter, rows [][]string, leftAligned int, groups [][]int) {
 	var widths []int
 	for _, row := range rows {
 		for i, cell := range row {
@@ -359,35 +375,86 @@ func writeColumns(ew *errWriter, rows [][]string, leftAligned int) {
 			widths[i] = max(widths[i], len([]rune(cell)))
 		}
 	}
-	for _, row := range rows {
-		var line strings.Builder
-		for i, cell := range row {
-			if i > 0 {
-				line.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", widths[i]-len([]rune(cell)))
-			if i < leftAligned {
-				line.WriteString(cell + pad)
-			} else {
-				line.WriteString(pad + cell)
-			}
+	for p, part := range fitGroups(widths, groups, ew.width) {
+		if p > 0 {
+			ew.printf("\n")
 		}
-		ew.printf("%s\n", strings.TrimRight(line.String(), " "))
+		cols := append([]int{0}, part...)
+		for _, row := range rows {
+			var line strings.Builder
+			for k, i := range cols {
+				if k > 0 {
+					line.WriteString("  ")
+				}
+				cell := ""
+				if i < len(row) {
+					cell = row[i]
+				}
+				pad := strings.Repeat(" ", widths[i]-len([]rune(cell)))
+				if i < leftAligned {
+					line.WriteString(cell + pad)
+				} else {
+					line.WriteString(pad + cell)
+				}
+			}
+			ew.printf("%s\n", strings.TrimRight(line.String(), " "))
+		}
 	}
+}
+
+// fitGroups cuts the columns of groups into tables that fit width beside
+// the first column, two spaces between columns: whole groups while they
+// fit, and a group too wide for a table of its own a column at a time. A
+// column too wide even for that gets a table alone. Width 0 fits all.
+func fitGroups(widths []int, groups [][]int, width int) [][]int {
+	var all []int
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	span := func(cols []int) int {
+		n := 0
+		for _, c := range cols {
+			n += 2 + widths[c]
+		}
+		return n
+	}
+	if width <= 0 || widths[0]+span(all) <= width {
+		return [][]int{all}
+	}
+	var parts [][]int
+	var cur []int
+	add := func(cols []int) {
+		if len(cur) > 0 && widths[0]+span(cur)+span(cols) > width {
+			parts = append(parts, cur)
+			cur = nil
+		}
+		cur = append(cur, cols...)
+	}
+	for _, g := range groups {
+		if widths[0]+span(g) <= width {
+			add(g)
+			continue
+		}
+		for _, c := range g {
+			add([]int{c})
+		}
+	}
+	return append(parts, cur)
 }
 
 // errWriter keeps the first write error so that a long run of prints can be
 // checked once at the end.
 type errWriter struct {
-	w   io.Writer
-	err error
+	w     io.Writer
+	err   error
+	width int // the columns a line may take, 0 for no limit
 }
 
-// tableWidth is the width the table's prose wraps at, so that `run
-// shuffle` fits a terminal of 80 columns like every headless table.
+// tableWidth is the width WriteTable fits, so that `run shuffle` fits a
+// terminal of 80 columns like every headless table.
 const tableWidth = 80
 
-// wrap prints text as lines of at most tableWidth columns, breaking at
+// wrap prints text as lines of at most ew.width columns, breaking at
 // spaces only; the first line starts with first and the others with rest,
 // so a note's continuation can stand out. A word longer than a line is
 // printed whole on a line of its own.
@@ -395,7 +462,7 @@ func (ew *errWriter) wrap(first, rest, text string) {
 	line := first
 	fresh := true // nothing but the indent on the line yet
 	for _, word := range strings.Fields(text) {
-		if !fresh && len([]rune(line))+1+len([]rune(word)) > tableWidth {
+		if !fresh && ew.width > 0 && len([]rune(line))+1+len([]rune(word)) > ew.width {
 			ew.printf("%s\n", line)
 			line, fresh = rest, true
 		}

@@ -253,3 +253,58 @@ func TestWriteTableFitsEightyColumns(t *testing.T) {
 		}
 	}
 }
+
+// WriteTableWidth fits the width it is given, down to run's narrowest
+// (40), by cutting each table into several led by its first column,
+// without splitting or losing a cell; at 80 it is WriteTable, and at 0 a
+// row and a sentence stay a line each.
+func TestWriteTableWidthFitsEveryWidth(t *testing.T) {
+	r := mustScenario(t, 5)
+	var eighty, table bytes.Buffer
+	if err := WriteTable(&table, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTableWidth(&eighty, r, 80); err != nil {
+		t.Fatal(err)
+	}
+	if eighty.String() != table.String() {
+		t.Errorf("WriteTableWidth at 80 differs from WriteTable:\n%s\n---\n%s", eighty.String(), table.String())
+	}
+	var wide bytes.Buffer
+	if err := WriteTableWidth(&wide, r, 0); err != nil {
+		t.Fatal(err)
+	}
+	var strategyRow string
+	for _, l := range strings.Split(wide.String(), "\n") {
+		if strings.HasPrefix(l, "plain ") {
+			strategyRow = l
+		}
+	}
+	if f := strings.Fields(strategyRow); len(f) != 8 { // plain, others, n (share), expected, n (share), expected
+		t.Errorf("width 0: plain's row is not whole on one line: %q", strategyRow)
+	}
+	if !strings.Contains(wide.String(), "overlap-limited: "+r.Simulation.OverlapLimited.Note+"\n") {
+		t.Errorf("width 0: the overlap-limited note is not one line:\n%s", wide.String())
+	}
+	cells := strings.Fields(wide.String())
+	for _, width := range []int{40, 60, 100} {
+		var buf bytes.Buffer
+		if err := WriteTableWidth(&buf, r, width); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(buf.String(), "\n") {
+			if n := len([]rune(line)); n > width {
+				t.Errorf("width %d: line %d is %d columns wide: %q", width, i+1, n, line)
+			}
+		}
+		got := strings.Fields(buf.String())
+		for _, c := range cells {
+			if !slices.Contains(got, c) {
+				t.Errorf("width %d lost or split %q:\n%s", width, c, buf.String())
+			}
+		}
+		if width < 80 && strings.Count(buf.String(), "strategy ") < 2 {
+			t.Errorf("width %d: the simulation's table was not cut into tables each led by the strategy:\n%s", width, buf.String())
+		}
+	}
+}
