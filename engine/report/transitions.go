@@ -34,12 +34,22 @@ func writeTransitions(line func(indent int, text string), ts []engine.Transition
 	}
 	decimals := TransitionDecimals(ts)
 	pad := transitionPad(shown, decimals, end)
+	// A reason too long for its transition's line (at 80 columns, a rate's
+	// "10 of the last 20 calls failed (50%)") goes under it, beneath the
+	// states it explains, from where the first state's name begins: it
+	// reads as that transition's. Under the name, where it went, it read
+	// as a line of its own. Where the width leaves too little room beneath
+	// the states, it goes under the name, indented.
+	states := pad + 2 + 2 + 18 + 1 // the column the states' field starts at
 	for _, t := range shown {
 		head := fmt.Sprintf("  %*s  %-18s %9s -> %-9s", pad, TimeIn(t.At, end, decimals), TransitionName(&t), t.From, t.To)
 		if width > 0 && len(head)+2+len(t.Reason()) > width {
-			// The reason goes under the transition, indented.
 			line(0, strings.TrimRight(head, " "))
-			line(pad+6, strings.Repeat(" ", pad+6)+t.Reason())
+			under := states + max(9-len(t.From.String()), 0) // %9s right-aligns it
+			if width-under < reasonRoom {
+				under = pad + 6
+			}
+			line(under, strings.Repeat(" ", under)+t.Reason())
 			continue
 		}
 		line(0, head+"  "+t.Reason())
@@ -49,6 +59,11 @@ func writeTransitions(line func(indent int, text string), ts []engine.Transition
 		line(pad+4, fmt.Sprintf("%*s… %s more %s (--format json lists them all)", pad+4, "", thousands(uint64(more)), plural(more, "transition", "transitions")))
 	}
 }
+
+// reasonRoom is the fewest columns a reason is given beneath its
+// transition's states: "5 of the last 10 calls failed (50%)" and most
+// reasons fit, and a longer one wraps a few words a line.
+const reasonRoom = 36
 
 // transitionPad is the width the list pads its times to, so that the
 // states line up down it: "12.345 s"'s and a little more on a run read in
