@@ -33,9 +33,13 @@ func pipedLines(t *testing.T, args ...string) string {
 	return out
 }
 
-// wideLines runs args with --wide, which keeps an item a line, for grep.
+// wideLines checks the list command in a pipe (pipedLines), then runs it
+// with --wide, which keeps an item a line, for grep, and returns its lines;
+// the learner's progress is a fresh one.
 func wideLines(t *testing.T, args ...string) []string {
 	t.Helper()
+	tempConfig(t)
+	pipedLines(t, args...)
 	out, errOut, code := run(t, append(args, "--wide")...)
 	if code != 0 {
 		t.Fatalf("%s --wide: exit %d: %s", strings.Join(args, " "), code, errOut)
@@ -47,12 +51,11 @@ func wideLines(t *testing.T, args ...string) []string {
 // under itself; --wide gives a scenario a line, its summary whole.
 func TestScenariosFitEightyColumnsInAPipe(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command prints in the test's own
-	pipedLines(t, "scenarios")
+	lines := wideLines(t, "scenarios")
 	summaries := map[string]string{shuffleScenario.Name: shuffleScenario.Summary}
 	for _, b := range scenarios.All() {
 		summaries[b.Name] = b.Summary
 	}
-	lines := wideLines(t, "scenarios")
 	if len(lines) != len(summaries) {
 		t.Errorf("--wide: %d lines for %d scenarios:\n%s", len(lines), len(summaries), strings.Join(lines, "\n"))
 	}
@@ -68,13 +71,11 @@ func TestScenariosFitEightyColumnsInAPipe(t *testing.T) {
 // line.
 func TestLessonsFitEightyColumnsInAPipe(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
-	tempConfig(t)
-	pipedLines(t, "lessons")
+	lines := wideLines(t, "lessons")
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := wideLines(t, "lessons")
 	if len(lines) != len(all) {
 		t.Fatalf("--wide: %d lines for %d lessons:\n%s", len(lines), len(all), strings.Join(lines, "\n"))
 	}
@@ -89,8 +90,6 @@ func TestLessonsFitEightyColumnsInAPipe(t *testing.T) {
 // line, its summary whole.
 func TestChallengesFitEightyColumnsInAPipe(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
-	tempConfig(t)
-	pipedLines(t, "challenges")
 	all, err := challenge.All()
 	if err != nil {
 		t.Fatal(err)
