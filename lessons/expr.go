@@ -771,19 +771,20 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		return Value{}, err
 	}
 	if ok && (at.part == dependencyPart || at.part == edgePart) {
-		return readDependencyParam(at.dep, at.name(), at.key)
+		return readDependencyParam(at.dep, at.name(), at.key, sc.Duration)
 	}
 	for i := range sys.Dependencies {
 		if d := &sys.Dependencies[i]; d.Name == head {
-			return readDependencyParam(d, d.Name, rest)
+			return readDependencyParam(d, d.Name, rest, sc.Duration)
 		}
 	}
 	return Value{}, fmt.Errorf(paramCannotRead+"%q: use workers, queue, duration, ENDPOINT.rate|interval|patience, SERVICE.workers|queue|instances|work, DEPENDENCY.timeout|bulkhead|latency.*|breaker.* or a service's SERVICE/DEPENDENCY.KEY", key)
 }
 
 // readDependencyParam reads key rest of dependency d, which a path names
-// as name (a service's dependency as SERVICE/DEPENDENCY).
-func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error) {
+// as name (a service's dependency as SERVICE/DEPENDENCY); end is the run's
+// length, where a fault with no end stops.
+func readDependencyParam(d *engine.Dependency, name, rest string, end time.Duration) (Value, error) {
 	p := d.Policy
 	b := p.Breaker
 	// faultN.KEY (N from 2) reads the dependency's Nth fault, as
@@ -805,6 +806,21 @@ func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error)
 		}
 	}
 	switch rest {
+	case "faults.total":
+		// How long the dependency misbehaves, its faults together: a
+		// bound on what a breaker does across several outages (the time
+		// it may stay open) starts from it, not from a sum typed beside
+		// the scenario. A dependency's faults never overlap (the engine
+		// refuses that), so their lengths add up.
+		var total time.Duration
+		for _, f := range d.Faults {
+			to := f.To
+			if to == 0 || to > end {
+				to = end // until the run ends
+			}
+			total += max(to-f.From, 0)
+		}
+		return duration(total), nil
 	case "timeout":
 		return duration(p.Timeout), nil
 	case "deadline":
@@ -883,7 +899,7 @@ func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error)
 			return fraction(b.OpenJitter), nil
 		}
 	}
-	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
+	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, faults.total, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
 }
 
 // evalMidway is halfway between two of a scenario's parameters, read as

@@ -245,10 +245,15 @@ type knobTOML struct {
 // whyTOML explains a choice, or a numeric knob's values from min to max,
 // that fall short: [[knobs.why]].
 type whyTOML struct {
-	Choice any    `toml:"choice"`
-	Min    any    `toml:"min"`
-	Max    any    `toml:"max"`
-	Text   string `toml:"text"`
+	Choice any `toml:"choice"`
+	Min    any `toml:"min"`
+	Max    any `toml:"max"`
+	// Above and Below end the values apart from the bound itself: a why
+	// of a semaphore past Little's law speaks of the permits above
+	// {{little search p99}}, not of that many, which is the right size.
+	Above any    `toml:"above"`
+	Below any    `toml:"below"`
+	Text  string `toml:"text"`
 	// Goals are the labels of the goals the text explains a miss of: it
 	// is shown only when the design misses one of them, so that it never
 	// tells of a failure the goals beside it say did not happen.
@@ -303,8 +308,13 @@ func (l *loader) rangeWhys(c *Challenge, k *Knob, i int, ws []whyTOML, whys *int
 		if w.Choice != nil {
 			return l.errorf(line, field(j, "choice"), "%s takes min, max and step, not choices: its why gives min, max or both, the values it speaks of", k.Path)
 		}
-		if w.Min == nil && w.Max == nil {
-			return l.errorf(line, field(j, "min"), "a why of %s needs min, max or both: the values it speaks of, within %s", k.Path, k.Range())
+		if w.Min == nil && w.Max == nil && w.Above == nil && w.Below == nil {
+			return l.errorf(line, field(j, "min"), "a why of %s needs min or above, max or below, or one of each: the values it speaks of, within %s", k.Path, k.Range())
+		}
+		for _, pair := range [][2]string{{"min", "above"}, {"max", "below"}} {
+			if set := map[string]bool{"min": w.Min != nil, "above": w.Above != nil, "max": w.Max != nil, "below": w.Below != nil}; set[pair[0]] && set[pair[1]] {
+				return l.errorf(l.ln.find("knobs.why", *whys, pair[1]), field(j, pair[1]), "a why's values start at min or above and end at max or below, not both: %s = ... takes in the value it names, %s = ... stops one step short of it", pair[0], pair[1])
+			}
 		}
 		text, err := l.fillWhy(c, *whys, field(j, "text"), w.Text)
 		if err != nil {
@@ -315,7 +325,11 @@ func (l *loader) rangeWhys(c *Challenge, k *Knob, i int, ws []whyTOML, whys *int
 			key string
 			v   any
 			dst *float64
-		}{{"min", w.Min, &rw.Min}, {"max", w.Max, &rw.Max}} {
+			// step is where a bound that leaves its own value out puts
+			// the end: the knob's next value past it (+1, above) or
+			// before it (-1, below); 0 takes the value in.
+			step float64
+		}{{"min", w.Min, &rw.Min, 0}, {"max", w.Max, &rw.Max, 0}, {"above", w.Above, &rw.Min, 1}, {"below", w.Below, &rw.Max, -1}} {
 			if b.v == nil {
 				continue
 			}
@@ -326,6 +340,13 @@ func (l *loader) rangeWhys(c *Challenge, k *Knob, i int, ws []whyTOML, whys *int
 			f, err := boundOf(k.Kind, v)
 			if err != nil {
 				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%v", err)
+			}
+			if b.step != 0 {
+				past, ok := k.valueBeyond(f, b.step)
+				if !ok {
+					return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "no value of the knob lies %s %s: it takes %s", b.key, k.formatNumber(f), k.Range())
+				}
+				f = past
 			}
 			if f < k.Min-1e-9 || f > k.Max+1e-9 {
 				return l.errorf(l.ln.find("knobs.why", *whys, b.key), field(j, b.key), "%s is outside the knob's range, %s", k.formatNumber(f), k.Range())
@@ -538,7 +559,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min and max, text and goals), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min (or above) and max (or below), text and goals), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -708,10 +729,15 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 			k.Choices = kt.Choices
 			for j, w := range kt.Why {
 				name := FormatValue(w.Choice)
-				if w.Min != nil || w.Max != nil {
+				if w.Min != nil || w.Max != nil || w.Above != nil || w.Below != nil {
 					key := "min"
-					if w.Min == nil {
+					switch {
+					case w.Max != nil:
 						key = "max"
+					case w.Above != nil:
+						key = "above"
+					case w.Below != nil:
+						key = "below"
 					}
 					return l.errorf(l.ln.find("knobs.why", whys, key), field(fmt.Sprintf("why[%d].%s", j+1, key)), "%s takes choices: its why names one with choice = ..., not min and max", k.Path)
 				}
@@ -790,12 +816,20 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 // catalog.fault.latency}}". A number comes back as one, for boundOf.
 func (l *loader) filledBound(c *Challenge, kind KnobKind, v any) (any, error) {
 	text, ok := v.(string)
-	if !ok || !strings.Contains(text, "{{") {
+	if !ok {
 		return v, nil
 	}
 	filled, err := l.fillBound(c, text)
 	if err != nil {
 		return nil, err
+	}
+	// A bound may be a sum, a scenario's value and an allowance: "{{param
+	// catalog.latency.p99}} + 100ms".
+	if filled, err = addTerms(strings.Fields(filled)); err != nil {
+		return nil, err
+	}
+	if !strings.Contains(text, "{{") && !strings.Contains(text, "+") {
+		return v, nil
 	}
 	if kind == KnobInt || kind == KnobNumber {
 		f, err := strconv.ParseFloat(filled, 64)

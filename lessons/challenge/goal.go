@@ -465,8 +465,18 @@ func parseGoal(text string, shuffle bool) (Goal, error) {
 			at = i
 		}
 	}
-	if at < 1 || at != len(fields)-2 {
+	if at < 1 || at > len(fields)-2 {
 		return g, fmt.Errorf("a goal is METRIC ARGS OP VALUE, such as \"share search ok >= 99%%\" (OP one of < <= > >= ==; VALUE a number, a percentage such as 99%% or a duration such as 2s), got %q", text)
+	}
+	if at < len(fields)-2 {
+		// A bound written as a sum (a scenario's value and the author's
+		// allowance) is read as the one value it comes to, and shown so.
+		sum, err := addTerms(fields[at+1:])
+		if err != nil {
+			return g, err
+		}
+		fields = append(fields[:at+1:at+1], sum)
+		g.Text = strings.Join(fields, " ")
 	}
 	g.Metric, g.Args, g.Op = fields[0], fields[1:at], strings.NewReplacer("≤", "<=", "≥", ">=").Replace(fields[at])
 	m, ok := metrics[g.Metric]

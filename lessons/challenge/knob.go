@@ -359,6 +359,21 @@ func (k *Knob) Move(v any, steps int) any {
 	return k.fromNumber(min(max(k.Min+g*k.Step, k.Min), k.Max))
 }
 
+// valueBeyond is the knob's first value on its grid of steps from Min
+// past f: above it (dir +1) or below it (dir -1), f itself left out, as
+// a why's above and below end. ok is false when the range has none.
+func (k *Knob) valueBeyond(f, dir float64) (float64, bool) {
+	g := (f - k.Min) / k.Step
+	if dir > 0 {
+		g = math.Floor(g+1e-9) + 1
+	} else {
+		g = math.Ceil(g-1e-9) - 1
+	}
+	// A bound outside the range leaves all of it on its side.
+	v := min(max(k.Min+g*k.Step, k.Min), k.Max)
+	return v, (dir > 0 && v > f+1e-9) || (dir < 0 && v < f-1e-9)
+}
+
 func (k *Knob) choiceIndex(v any) int {
 	s := FormatValue(v)
 	for i, c := range k.Choices {

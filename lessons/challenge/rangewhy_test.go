@@ -89,7 +89,7 @@ func TestRangeWhyRefusals(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ whys, want string }{
-		{"\n[[knobs.why]]\ntext = \"no range\"\n", `c.toml:10: knobs[1].why[1].min: a why of db.timeout needs min, max or both: the values it speaks of, within 100 ms to 5 s`},
+		{"\n[[knobs.why]]\ntext = \"no range\"\n", `c.toml:10: knobs[1].why[1].min: a why of db.timeout needs min or above, max or below, or one of each: the values it speaks of, within 100 ms to 5 s`},
 		{"\n[[knobs.why]]\nmin = \"9s\"\ntext = \"far\"\n", `c.toml:11: knobs[1].why[1].min: 9 s is outside the knob's range, 100 ms to 5 s`},
 		{"\n[[knobs.why]]\nmin = \"2s\"\nmax = \"1s\"\ntext = \"upside down\"\n", `c.toml:12: knobs[1].why[1].max: max must be at least min (2 s), got 1 s`},
 		{"\n[[knobs.why]]\nmin = \"2s\"\n", `c.toml:10: knobs[1].why[1].text: a why needs text = "...": what these values get wrong`},
