@@ -56,3 +56,37 @@ func TestFaultMomentsEndWithTheDrain(t *testing.T) {
 		}
 	}
 }
+
+// A burst (a surge of an endpoint's traffic) may end at the traffic's
+// end, LatestSurgeMoment, and no later: unlike a fault it has no drain to
+// run into, which takes no arrivals. Past it the refusal names the moment,
+// the top and the run's length, in the words an injected surge's 'for'
+// is refused with.
+func TestBurstMomentsEndWithTheTraffic(t *testing.T) {
+	top := LatestSurgeMoment(10 * time.Second)
+	if top != 10*time.Second {
+		t.Fatalf("LatestSurgeMoment(10s) = %s, want the traffic's 10s", top)
+	}
+	for _, c := range []struct {
+		name     string
+		from, to time.Duration
+		want     string
+	}{
+		{"to the end", 5 * time.Second, top, ""},
+		{"a nanosecond into the drain", 5 * time.Second, top + 1, "burst 1 ends at 10.000000001s, past 10s, the latest a surge or burst of traffic may end: the run's traffic lasts 10s, and the drain after it takes no arrivals"},
+		{"wholly past the end", 20 * time.Second, 30 * time.Second, "burst 1 ends at 30s, past 10s"},
+		{"starts at the end", top, top, "burst 1 must satisfy 0 <= from < to <= duration (10s), got 10s to 10s"},
+		{"starts past the end", 11 * time.Second, top, "burst 1 starts at 11s, past 10s, the latest a surge or burst of traffic may start"},
+		{"ends before it starts", 5 * time.Second, 4 * time.Second, "burst 1 must satisfy 0 <= from < to <= duration (10s), got 5s to 4s"},
+	} {
+		sc := servicesScenario()
+		sc.Variants[0].System.Endpoints[0].Bursts = []Burst{{From: c.from, To: c.to, Rate: 2}}
+		err := sc.Validate()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want a refusal holding %q", c.name, err, c.want)
+		}
+	}
+}

@@ -697,6 +697,25 @@ func FaultMomentPast(verb string, at, duration time.Duration) string {
 		FormatDuration(LatestFaultMoment(duration)), verb, FormatDuration(duration), FormatDuration(DrainLimit))
 }
 
+// LatestSurgeMoment is the latest moment a surge of a run whose traffic
+// lasts duration may end: a burst of an endpoint's traffic (a scenario's
+// burst, or a surge injected with --fault or the sandbox's chaos keys) is
+// more of that traffic, which stops at duration. Unlike a fault, it has no
+// drain to run on into, since the drain takes no arrivals: a surge 'for
+// 10m' in a minute's run was taken and cut at the end, saying nothing. It
+// is the one top of a surge's end: scenario validation (a burst's to),
+// the sandbox form's fields and an injected surge's 'for' all hold a
+// surge to it.
+func LatestSurgeMoment(duration time.Duration) time.Duration { return duration }
+
+// SurgeMomentPast words a surge's start or end (verb "start", "end") at
+// at, past LatestSurgeMoment(duration): the moment, the top, and why the
+// top is there, the run's traffic's end.
+func SurgeMomentPast(verb string, at, duration time.Duration) string {
+	return fmt.Sprintf("%ss at %s, past %s, the latest a surge or burst of traffic may %s: the run's traffic lasts %s, and the drain after it takes no arrivals", verb, FormatDuration(at),
+		FormatDuration(LatestSurgeMoment(duration)), verb, FormatDuration(duration))
+}
+
 // faultSpanError says that fault i (counting from 0) does not start before
 // it ends. A fault with no end lasts to the run's end, which the message
 // names: "from 30s to 0s" read as an end the user never gave.

@@ -536,7 +536,11 @@ func validateTenantsOf(e Endpoint, tenants map[string]bool, duration time.Durati
 	}
 	for i, b := range e.Bursts {
 		switch {
-		case b.From < 0 || b.To <= b.From || b.To > duration:
+		case b.To > LatestSurgeMoment(duration):
+			return fmt.Errorf("burst %d %s", i+1, SurgeMomentPast("end", b.To, duration))
+		case b.From > LatestSurgeMoment(duration):
+			return fmt.Errorf("burst %d %s", i+1, SurgeMomentPast("start", b.From, duration))
+		case b.From < 0 || b.To <= b.From:
 			return fmt.Errorf("burst %d must satisfy 0 <= from < to <= duration (%s), got %s to %s", i+1, FormatDuration(duration), FormatDuration(b.From), FormatDuration(b.To))
 		case math.IsNaN(b.Rate) || b.Rate < 0 || b.Rate > MaxRate:
 			return fmt.Errorf("burst %d: %s", i+1, RateOutOfRange(b.Rate))

@@ -32,3 +32,30 @@ func TestForEndsWithTheDrain(t *testing.T) {
 		}
 	}
 }
+
+// A surge's 'for' is held to the traffic's end, the one top of a surge's
+// moments (engine.LatestSurgeMoment), as a scenario's burst's end is: a
+// surge is more traffic, and the drain takes none. It was taken past the
+// end and cut there, so 'for 10m' in a run of 40 s read as asked for and
+// did something else.
+func TestSurgeForEndsWithTheTraffic(t *testing.T) {
+	sc := build(t, "noisy-tenant") // traffic 40s
+	for _, tc := range []struct{ in, says string }{
+		{"32s globex surge x4 for 10m", `fault "32s globex surge x4 for 10m": for 10m, it ends at 10m32s, past 40s, the latest a surge or burst of traffic may end: the run's traffic lasts 40s, and the drain after it takes no arrivals; give a shorter 'for', or none to last to the run's end`},
+		{"32s globex surge x4 for 8001ms", "for 8001ms, it ends at 40.001s, past 40s"},
+		{"32s globex surge x4 for 8s", ""},
+		{"32s globex surge x4", ""},
+		{"32s search surge x2 for 9s", "for 9s, it ends at 41s, past 40s, the latest a surge or burst of traffic may end"},
+	} {
+		_, err := ParseIn(sc, tc.in)
+		if tc.says == "" {
+			if err != nil {
+				t.Errorf("ParseIn(%q) = %v, want it taken: it ends by the traffic's end", tc.in, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("ParseIn(%q) = %v, want it saying %q", tc.in, err, tc.says)
+		}
+	}
+}

@@ -252,9 +252,16 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec, typed typedTimes) (
 	// A fault's end is held to the scenario's top for a fault's moments,
 	// in the words of 'for': the engine's own refusal named a fault of
 	// the scenario's list and no flag. A surge is a burst, no fault: its
-	// end is the traffic's.
-	if end := sp.end(); sp.Kind != Surge && end > engine.LatestFaultMoment(sc.Duration) {
-		return Target{}, fmt.Errorf("fault %q: for %s, it %s; give a shorter 'for', or none to last to the run's end", sp.said(typed), orFormat(typed.dur, sp.For), engine.FaultMomentPast("end", end, sc.Duration))
+	// top is the traffic's end, as a scenario's burst's is.
+	past := ""
+	switch end := sp.end(); {
+	case sp.Kind == Surge && end > engine.LatestSurgeMoment(sc.Duration):
+		past = engine.SurgeMomentPast("end", end, sc.Duration)
+	case sp.Kind != Surge && end > engine.LatestFaultMoment(sc.Duration):
+		past = engine.FaultMomentPast("end", end, sc.Duration)
+	}
+	if past != "" {
+		return Target{}, fmt.Errorf("fault %q: for %s, it %s; give a shorter 'for', or none to last to the run's end", sp.said(typed), orFormat(typed.dur, sp.For), past)
 	}
 	return t, nil
 }

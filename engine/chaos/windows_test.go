@@ -67,9 +67,16 @@ func TestWindowsAgreeWithApply(t *testing.T) {
 				if tg.Takes(Surge) {
 					for _, d := range []time.Duration{time.Second, 10 * time.Second} {
 						sp := Spec{At: at, Target: tg.Name, Kind: Surge, Factor: 2, For: d}
+						if at+d > engine.LatestSurgeMoment(sc.Duration) {
+							// Past the traffic's end: refused for that, not cut.
+							if _, err := Apply(sc, []Spec{sp}); err == nil || !strings.Contains(err.Error(), "the latest a surge or burst of traffic may end") {
+								t.Errorf("%s: %s ends past the traffic, got %v", sc.Name, sp, err)
+							}
+							continue
+						}
 						meets := ""
 						for _, w := range blocked {
-							if w.From < min(at+d, sc.Duration) && at < w.To {
+							if w.From < at+d && at < w.To {
 								meets = w.What
 							}
 						}

@@ -450,8 +450,8 @@ func (c *conv) bursts(t table, duration time.Duration) ([]engine.Burst, error) {
 		}
 		b.To = to
 		switch {
-		case to > duration:
-			return nil, bt.errorf("to", "a burst must end by the end of the run (duration %s), got to %s", engine.FormatDuration(duration), bt.said("to", to))
+		case to > engine.LatestSurgeMoment(duration):
+			return nil, bt.errorf("to", "it %s", engine.SurgeMomentPast("end", to, duration))
 		case b.From >= to:
 			return nil, bt.errorf("from", "a burst must start before it ends, got from %s to %s", bt.said("from", b.From), bt.said("to", to))
 		}

@@ -234,7 +234,7 @@ func TestParseServiceErrors(t *testing.T) {
 		{"an estimate without a service time", line(hops, 22, `shed = { signal = "estimated", max_wait = "1s" }`), 22,
 			`services "orders" shed: shedding by estimated wait needs a service time longer than zero, got 0s`},
 		{"a burst past the end", line(hops, 12, `bursts = [{ from = "5s", to = "12s", rate = 100 }]`), 12,
-			`endpoints "page" burst 1: a burst must end by the end of the run (duration 10s), got to 12s`},
+			`endpoints "page" burst 1: it ends at 12s, past 10s, the latest a surge or burst of traffic may end: the run's traffic lasts 10s, and the drain after it takes no arrivals`},
 		{"a burst's rate past the limit", line(hops, 12, `bursts = [{ from = "5s", to = "6s", rate = 2500000 }]`), 12,
 			`endpoints "page" burst 1: rate must be between 0 and 1,000,000 requests per second, got 2,500,000`},
 		{"a tenant's burst below the endpoint's rate", line(hops, 12, `bursts = [{ from = "5s", to = "6s", rate = 10, tenant = "acme" }]`), 12,

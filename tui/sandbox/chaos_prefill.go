@@ -44,13 +44,19 @@ func prefillFault(knobs *engine.Scenario, injected []chaos.Spec, shown int, now 
 	switch k {
 	case chaos.Surge:
 		blocked := mergeWindows(chaos.SurgeBlocked(run, t))
-		from, length, ok := surgeSlot(sp.At, sp.For, run.Duration, blocked)
+		from, length, ok := surgeSlot(sp.At, sp.For, engine.LatestSurgeMoment(run.Duration), blocked)
 		if !ok {
 			return chaos.Spec{}, "", nothingToOffer(fmt.Sprintf("%s cannot surge at any moment: %s", t.Name, blockedWords(blocked, run.Duration)))
 		}
 		if from != sp.At || length != sp.For {
+			at, want := sp.At, sp.For
 			sp.At, sp.For = from, length
 			moved = "a surge may not meet " + blockedWords(blocked, run.Duration)
+			if !slices.ContainsFunc(blocked, func(w chaos.Window) bool { return w.From < at+want && at < w.To }) {
+				// Moved by no burst: by the traffic's end, where a
+				// surge's 'for' must stop.
+				moved = "a surge ends by the traffic's end at " + longMoment(run.Duration).Or(run.Duration, 0, pane.SecondsShort(run.Duration))
+			}
 		}
 	case chaos.Recover:
 		inForce := chaos.InForce(run, t)
@@ -114,8 +120,10 @@ func mergeWindows(ws []chaos.Window) []chaos.Window {
 // meet: at and want themselves when they meet none; else from at up to
 // the next window, when a second or more is free there; else the first
 // free stretch of a second or more after at; else the last one before it.
-// A surge past the end of the traffic is cut there, so the free stretch
-// after the last window reaches past it.
+// end is the latest a surge may end (engine.LatestSurgeMoment, the
+// traffic's end): the free stretch after the last window stops there, so
+// a surge asked for near the end is cut to it, or moved back when less
+// than a second is left.
 func surgeSlot(at, want, end time.Duration, blocked []chaos.Window) (from, length time.Duration, ok bool) {
 	type gap struct{ from, to time.Duration }
 	var gaps []gap
@@ -127,13 +135,13 @@ func surgeSlot(at, want, end time.Duration, blocked []chaos.Window) (from, lengt
 		prev = max(prev, w.To)
 	}
 	if prev < end {
-		gaps = append(gaps, gap{prev, engine.MaxDuration})
+		gaps = append(gaps, gap{prev, end})
 	}
 	const least = time.Second
 	for _, g := range gaps {
 		if g.from <= at && at < g.to {
 			switch {
-			case at+want <= g.to || g.to > end:
+			case at+want <= g.to:
 				return at, want, true
 			case g.to-at >= least:
 				return at, g.to - at, true

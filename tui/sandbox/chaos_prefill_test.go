@@ -138,13 +138,35 @@ func TestChaosRecoverPrefillFindsAFault(t *testing.T) {
 }
 
 // A surge of a third tenant must keep out of a surge injected before it,
-// which is a burst of another tenant too.
+// which is a burst of another tenant too; moved past it, it ends by the
+// traffic's end at 40 s (engine.LatestSurgeMoment), 3 s of the 10 asked.
 func TestChaosSurgePrefillKeepsOutOfInjectedSurges(t *testing.T) {
 	sc := tuitest.Scenario(t, "noisy-tenant")
 	injected := []chaos.Spec{{At: 32 * time.Second, Target: "globex", Kind: chaos.Surge, Factor: 4, For: 5 * time.Second}}
 	tg, _ := chaos.Find(chaos.TargetsOf(sc), "initech")
 	sp, moved, err := prefillFault(sc, injected, 0, 34*time.Second, tg, chaos.Surge)
-	if err != nil || sp.String() != "37s initech surge x3 for 10s" || !strings.Contains(moved, "10–30 s, 32–37 s") {
+	if err != nil || sp.String() != "37s initech surge x3 for 3s" || !strings.Contains(moved, "10–30 s, 32–37 s") {
 		t.Errorf("initech at 34 s beside globex's injected 32–37 s: %q, %q, %v", sp, moved, err)
+	}
+}
+
+// A surge asked for near the traffic's end is cut to end by it, the top
+// of a surge's 'for' (engine.LatestSurgeMoment), or moved back when less
+// than a second is left, and says why: the prompt once offered 'for 10s'
+// at 59.5 s of a minute's run, which the engine now refuses.
+func TestChaosSurgePrefillEndsByTheTraffic(t *testing.T) {
+	sc := tuitest.Scenario(t, "noisy-tenant") // traffic 40s; acme's burst 10–30 s
+	tg, _ := chaos.Find(chaos.TargetsOf(sc), "search")
+	for _, tc := range []struct {
+		now  time.Duration
+		want string
+	}{
+		{35 * time.Second, "35s search surge x3 for 5s"},
+		{39500 * time.Millisecond, "30s search surge x3 for 10s"},
+	} {
+		sp, moved, err := prefillFault(sc, nil, 0, tc.now, tg, chaos.Surge)
+		if err != nil || sp.String() != tc.want || !strings.Contains(moved, "a surge ends by the traffic's end at 40") {
+			t.Errorf("search at %v: %q, %q, %v; want %q, moved by the traffic's end", tc.now, sp, moved, err, tc.want)
+		}
 	}
 }

@@ -49,3 +49,47 @@ func TestFaultMomentPastTheDrainIsRefused(t *testing.T) {
 		t.Errorf("an end at the drain's end was refused: %s", m.form.err)
 	}
 }
+
+// A burst's start or end (a scripted surge of an endpoint's traffic) is
+// held to the traffic's end, engine.LatestSurgeMoment, not a fault's
+// drain: its field states the top, and a moment past it is refused in the
+// engine's words for a surge. The traffic's end itself is taken.
+func TestBurstMomentPastTheTrafficIsRefused(t *testing.T) {
+	for _, c := range []struct {
+		label, typed, says string
+	}{
+		{"  until", "41s", "search burst until refused: it ends at 41s, past 40s, the latest a surge or burst of traffic may end: the run's traffic lasts 40s, and the drain after it takes no arrivals"},
+		{"search burst from", "1m", "search burst from refused: it starts at 1m, past 40s, the latest a surge or burst of traffic may start"},
+	} {
+		m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "noisy-tenant")})
+		m = press(m, "e")
+		m = focusLabel(t, m, "search burst from", 1)
+		if c.label == "  until" {
+			m = press(m, "down")
+		}
+		if k := m.form.knobs[m.form.focus]; k.label != c.label || !strings.Contains(k.hint, "at most 40s") {
+			t.Fatalf("%s: on %q, hint %q; want the top 40s stated", c.label, k.label, k.hint)
+		}
+		m = press(m, "ctrl+u")
+		m = press(m, c.typed)
+		m = press(m, "enter")
+		if m.form == nil {
+			t.Fatalf("%s %s was taken", c.label, c.typed)
+		}
+		if k := m.form.knobs[m.form.focus]; k.err != "want at most 40s" {
+			t.Errorf("%s %s: marked %q, want the top", c.label, c.typed, k.err)
+		}
+		if !strings.Contains(m.form.err, c.says) {
+			t.Errorf("%s %s: the form says %q, want %q:\n%s", c.label, c.typed, m.form.err, c.says, ansi.Strip(m.View()))
+		}
+	}
+	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "noisy-tenant")})
+	m = press(m, "e")
+	m = focusLabel(t, m, "search burst from", 1)
+	m = press(m, "down")
+	m = press(m, "ctrl+u")
+	m = press(m, "40s")
+	if m = press(m, "enter"); m.form != nil {
+		t.Errorf("a burst ending at the traffic's end was refused: %s", m.form.err)
+	}
+}

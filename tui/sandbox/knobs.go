@@ -105,6 +105,10 @@ type knob struct {
 	// top (hi) is engine.LatestFaultMoment of it, and a refusal past the
 	// top says so in the engine's words (rangeWhy).
 	runLen time.Duration
+	// surge says the moment is a burst's (a surge of an endpoint's
+	// traffic), whose top is engine.LatestSurgeMoment, the traffic's end:
+	// a burst has no drain to run on into, as a fault has.
+	surge bool
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -295,7 +299,11 @@ func (f *form) limitMoments(runLen time.Duration) {
 		if !k.moment {
 			continue
 		}
-		k.limited, k.lo, k.hi, k.runLen = true, 0, float64(engine.LatestFaultMoment(runLen)), runLen
+		top := engine.LatestFaultMoment(runLen)
+		if k.surge {
+			top = engine.LatestSurgeMoment(runLen)
+		}
+		k.limited, k.lo, k.hi, k.runLen = true, 0, float64(top), runLen
 		k.hint += "; " + k.rangeText()
 	}
 }
@@ -359,6 +367,29 @@ func (f *form) addServer(sys *engine.System) {
 				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Patience = v.d }), "endpoint \""+name+"\"")
 			limit(0, float64(engine.MaxDuration))
 			f.knobs[len(f.knobs)-1].readAt = name + ".patience"
+		}
+		for bi, b := range e.Bursts {
+			// A scripted burst's span: its moments, held to the
+			// traffic's end by limitMoments. The first has a [set]
+			// path, so a sweep can take it; later ones, as a fault's
+			// past the first, are set in place.
+			match := fmt.Sprintf("endpoint %q: burst %d", name, bi+1)
+			if bi == 0 {
+				f.addPath(name+" burst from", "when it starts", kindDuration, durText(b.From), name+".burst.from", true, match)
+				f.addPath("  until", "when it ends", kindDuration, durText(b.To), name+".burst.to", true, match)
+				continue
+			}
+			onBurst := func(fn func(b *engine.Burst, v value)) func(*engine.Scenario, value) {
+				return onEndpoint(name, func(e *engine.Endpoint, v value) {
+					if bi < len(e.Bursts) {
+						fn(&e.Bursts[bi], v)
+					}
+				})
+			}
+			add(fmt.Sprintf("%s burst (%d) from", name, bi+1), "when it starts", kindDuration, durText(b.From), onBurst(func(b *engine.Burst, v value) { b.From = v.d }), match)
+			f.knobs[len(f.knobs)-1].moment, f.knobs[len(f.knobs)-1].surge = true, true
+			add("  until", "when it ends", kindDuration, durText(b.To), onBurst(func(b *engine.Burst, v value) { b.To = v.d }), match)
+			f.knobs[len(f.knobs)-1].moment, f.knobs[len(f.knobs)-1].surge = true, true
 		}
 	}
 }

@@ -123,8 +123,11 @@ func (k *knob) rangeWhy(v value) string {
 		// The top is the run's, which the learner may not have in mind:
 		// the engine's words say why (its length and drain).
 		verb := "start"
-		if k.kind == kindUntil {
+		if k.kind == kindUntil || strings.TrimSpace(k.label) == "until" { // a burst's end is a plain duration
 			verb = "end"
+		}
+		if k.surge {
+			return "it " + engine.SurgeMomentPast(verb, time.Duration(x), k.runLen)
 		}
 		return "it " + engine.FaultMomentPast(verb, time.Duration(x), k.runLen)
 	}

@@ -33,8 +33,9 @@ func (f *form) addPath(label, hint string, kind valueKind, initial, path string,
 			_ = lessons.SetKnob(sc, i, path, knobArg(kind, v))
 		}
 	}
+	burst := strings.HasSuffix(path, ".burst.from") || strings.HasSuffix(path, ".burst.to")
 	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches, path: path,
-		moment: strings.HasSuffix(path, ".fault.from") || strings.HasSuffix(path, ".fault.to")})
+		moment: burst || strings.HasSuffix(path, ".fault.from") || strings.HasSuffix(path, ".fault.to"), surge: burst})
 }
 
 // addTenantSlots appends the fields of a per-tenant bulkhead on the call
