@@ -88,6 +88,10 @@ type sweepOverlay struct {
 	choices []string
 	filter  string
 	cursor  int
+	// parts holds the variant's parts by the file section that lists
+	// them (partSections), for a filter typed as a section path; filled
+	// on first use.
+	parts map[[2]string]bool
 	// What is measured: the choices and the one in use.
 	measures []string
 	measure  int
@@ -258,6 +262,7 @@ func (m *Model) openSweep() {
 		s.whole, s.ran = fin, true // the run on screen is the design's, played out
 	}
 	s.choices = sweepChoices(sc, f.variant, x, f)
+	s.parts = partSections(sc, f.variant) // sweepsection.go: a filter typed as a file's section path
 	s.cursor = max(0, indexOf(s.choices, partnerOf(sc, f.variant, x)))
 	s.measures = measuresOf(sc, f.variant)
 	if len(s.choices) == 0 {
@@ -886,8 +891,9 @@ func (m Model) quitSweep() (tea.Model, tea.Cmd) {
 // visible are the indexes of the choices the filter lets through.
 func (s *sweepOverlay) visible() []int {
 	var out []int
+	list, prefix, section := sectionFilter(s.filter) // sweepsection.go
 	for i, c := range s.choices {
-		if strings.Contains(c, s.filter) {
+		if strings.Contains(c, s.filter) || (section && s.inSection(c, list, prefix)) {
 			out = append(out, i)
 		}
 	}
@@ -1062,6 +1068,10 @@ func (s *sweepOverlay) noMatchLines(th *theme.Theme, w int) []string {
 	}
 	if fk := lessons.FileKeyRefusal(s.filter, s.choices, "the sweep"); fk != nil {
 		text = fk.Error() + ": type that instead."
+	}
+	if why, ok := s.sectionNoMatch(); ok {
+		// A section path names parts, not a knob: say which it has.
+		text = why
 	}
 	text += " Empty the filter (backspace) to list every knob."
 	var out []string
