@@ -52,7 +52,7 @@ func TestPermitWhysStartPastLittlesLaw(t *testing.T) {
 		c     *Challenge
 		first map[string]float64 // the first permit count each why speaks of
 	}{
-		{"as built", mustLookup(t, "budget-permits"), map[string]float64{"search-api.bulkhead": 11, "profile-api.bulkhead": 13, "catalog-api.bulkhead": 9}},
+		{"as built", lookup(t, "budget-permits"), map[string]float64{"search-api.bulkhead": 11, "profile-api.bulkhead": 13, "catalog-api.bulkhead": 9}},
 		// search at 300/s: 300 × 50 ms = 15 permits; profile's p99 at
 		// 100 ms: 200 × 100 ms = 20.
 		{"search at 300/s, profile's p99 100ms", copyLevel(t, "21-budget-permits.toml", "permits.scenario.toml",
@@ -89,7 +89,7 @@ func TestHalfOpenBoundsFollowTheOutages(t *testing.T) {
 		c                *Challenge
 		closes, timeOpen string // the bounds, as the goals read
 	}{
-		{"as built", mustLookup(t, "half-open"), "7.5s", "14.6s"},
+		{"as built", lookup(t, "half-open"), "7.5s", "14.6s"},
 		{"first outage to 7.4s", copyLevel(t, "09-half-open.toml", "recover.scenario.toml",
 			"from = \"3s\", to = \"6.4s\"", "from = \"3s\", to = \"7.4s\""), "8.5s", "15.6s"},
 	} {
@@ -109,35 +109,25 @@ func TestHalfOpenBoundsFollowTheOutages(t *testing.T) {
 	}
 }
 
-func mustLookup(t *testing.T, id string) *Challenge {
+// find is the one item of a challenge's list that match picks, what
+// naming it in the failure.
+func find[T any](t *testing.T, c *Challenge, items []T, what string, match func(*T) bool) *T {
 	t.Helper()
-	c, err := Lookup(id)
-	if err != nil {
-		t.Fatal(err)
+	for i := range items {
+		if match(&items[i]) {
+			return &items[i]
+		}
 	}
-	return c
+	t.Fatalf("%s has no %s", c.ID, what)
+	return nil
 }
 
 func knobAt(t *testing.T, c *Challenge, path string) *Knob {
-	t.Helper()
-	for i := range c.Knobs {
-		if c.Knobs[i].Path == path {
-			return &c.Knobs[i]
-		}
-	}
-	t.Fatalf("%s has no knob %s", c.ID, path)
-	return nil
+	return find(t, c, c.Knobs, "knob "+path, func(k *Knob) bool { return k.Path == path })
 }
 
 func goalOf(t *testing.T, c *Challenge, metric string) *Goal {
-	t.Helper()
-	for i := range c.Goals {
-		if c.Goals[i].Metric == metric {
-			return &c.Goals[i]
-		}
-	}
-	t.Fatalf("%s has no goal on %s", c.ID, metric)
-	return nil
+	return find(t, c, c.Goals, "goal on "+metric, func(g *Goal) bool { return g.Metric == metric })
 }
 
 // A bound written as a sum comes to one exact value of the terms' kind;
