@@ -26,7 +26,10 @@ func (g *gate) open() { g.once.Do(func() { close(g.ch) }) }
 
 // newPool starts a pool and waits until its workers are idle. The cleanup
 // opens the gates and closes the pool, so that a failing test still lets
-// every goroutine finish.
+// every goroutine finish. It then sleeps a minute of the bubble's fake time
+// (no real time passes): a Close that returns before its tasks are done
+// leaves them sleeping, and the bubble would end in a deadlock panic that
+// stops every other test and hides the message saying Close must wait.
 func newPool(t *testing.T, workers, queue int, gates ...*gate) *Pool {
 	p := New(workers, queue)
 	synctest.Wait()
@@ -35,6 +38,7 @@ func newPool(t *testing.T, workers, queue int, gates ...*gate) *Pool {
 			g.open()
 		}
 		p.Close()
+		time.Sleep(time.Minute)
 	})
 	return p
 }
@@ -154,7 +158,7 @@ func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 			close(stop)
 			watcher.Wait()
 		}()
-		var inside, most atomic.Int32
+		var inside, most, ran atomic.Int32
 		for range 60 {
 			submit(t, p, func() {
 				n := inside.Add(1)
@@ -163,9 +167,15 @@ func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 				}
 				time.Sleep(10 * time.Millisecond)
 				inside.Add(-1)
+				ran.Add(1)
 			})
 		}
 		p.Close()
+		// Checked first: a Close that returns at once leaves most at 0,
+		// which would read as a pool that runs nothing.
+		if n := ran.Load(); n != 60 {
+			t.Fatalf("Close returned with %d of 60 accepted tasks done; it must wait for running and queued tasks", n)
+		}
 		if m := most.Load(); m != 3 {
 			t.Fatalf("at most %d tasks ran at once with 3 workers and plenty queued, want 3", m)
 		}
