@@ -209,6 +209,13 @@ func TestAssignSpreadsOverAllPairs(t *testing.T) {
 		load[s[0]]++
 		load[s[1]]++
 	}
+	if len(counts) == 1 {
+		// One pair for all is no hash at all (the stub's first k workers),
+		// not neighbours picked from one: say that, not how a hash fell short.
+		for pair := range counts {
+			t.Fatalf("%d customers all got the same pair %v, want all 28 pairs of 8 workers used: Assign must pick each customer's workers from a hash of its id", customers, pair)
+		}
+	}
 	if len(counts) != 28 {
 		neighbours := true
 		for pair := range counts {
