@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestPlanShrinks(t *testing.T) {
 	got, err := Plan(chain, 900*ms, 10*ms)
 	want := []time.Duration{840 * ms, 730 * ms, 690 * ms}
 	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("Plan = %v, %v; want %v, nil", got, err, want)
+		t.Fatalf("Plan = %v, %v; want %v, nil: %s", got, err, want, firstWrongHop(chain, 900*ms, 10*ms, got, want))
 	}
 }
 
@@ -104,7 +105,7 @@ func TestPlanWithoutDeadline(t *testing.T) {
 	got, err := Plan(hops, NoDeadline, 10*ms)
 	want := []time.Duration{500 * ms, 390 * ms, 350 * ms}
 	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("Plan = %v, %v; want %v, nil", got, err, want)
+		t.Fatalf("Plan = %v, %v; want %v, nil: %s", got, err, want, firstWrongHop(hops, NoDeadline, 10*ms, got, want))
 	}
 	got, err = Plan([]Hop{{Name: "a"}, {Name: "b"}}, NoDeadline, 10*ms)
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
@@ -116,6 +117,43 @@ func TestPlanWithoutDeadline(t *testing.T) {
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
 		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %v; want [0 0], nil: work takes nothing off a request with no deadline, so no hop gets a timeout (0)", got, err)
 	}
+}
+
+// firstWrongHop walks hops as Plan should, from left, and tells the first
+// hop whose timeout in got is not the one in want how it comes to want's:
+// a list of three durations says that something is wrong, the walk of the
+// hop says which step (the work, the margin, or what the hop was handed).
+func firstWrongHop(hops []Hop, left, margin time.Duration, got, want []time.Duration) string {
+	for i, h := range hops {
+		if i < len(got) && i < len(want) && got[i] == want[i] {
+			left = want[i]
+			if left == 0 {
+				left = NoDeadline
+			}
+			continue
+		}
+		if i >= len(want) {
+			return ""
+		}
+		was := "nothing"
+		if i < len(got) {
+			was = got[i].String()
+		}
+		handed := ""
+		if i > 0 {
+			handed = ", the timeout " + hops[i-1].Name + " called it with"
+		}
+		if left == NoDeadline {
+			return fmt.Sprintf("%s has no deadline%s, so it calls with its own timeout: %v, not %s", h.Name, handed, want[i], was)
+		}
+		own := "its own " + h.Timeout.String()
+		if h.Timeout <= 0 {
+			own = "no timeout of its own"
+		}
+		return fmt.Sprintf("%s is handed %v%s, has %v after its %v of work, and calls with the smaller of %s and %v less the %v margin: %v, not %s",
+			h.Name, left, handed, left-h.Work, h.Work, own, left-h.Work, margin, want[i], was)
+	}
+	return ""
 }
 
 func TestPlanStopsWhereTimeRunsOut(t *testing.T) {
