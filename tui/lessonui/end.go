@@ -247,6 +247,18 @@ func (m *Model) endParts(width int) endParts {
 		e.title = title(name + " done: ")
 	case unseen > 0:
 		e.title = title(name + ", the end: ")
+		if m.following {
+			// A follower sees the steps the teacher's screen showed while
+			// it looked; "not seen yet" and the list's rule read as the
+			// student's fault, when the teacher had stepped past them.
+			them := "them"
+			if unseen == 1 {
+				them = "it"
+			}
+			e.warn = m.th.Warn.Render(plural(unseen, "step", "steps") + " went by without showing on your screen (the teacher moved past " +
+				them + "): s lists " + them + " to read on your own.")
+			break
+		}
 		e.warn = m.th.Warn.Render("The list marks it done once every step is seen and every question answered right: " +
 			plural(unseen, "step", "steps") + " not seen yet (s lists them).")
 	default:

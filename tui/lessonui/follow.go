@@ -145,7 +145,7 @@ func NewFollower(o Options, st State) (Model, error) {
 	if err != nil {
 		return Model{}, err
 	}
-	m.tickID = followerTicks
+	m.tickID, m.following = followerTicks, true
 	return m.Follow(st)
 }
 
@@ -268,6 +268,7 @@ func (p Picker) FollowGuess(step int, rec lessons.Prediction) Picker {
 // the step on without being asked.
 func (m Model) Fork() (Model, tea.Cmd) {
 	m.tickID++
+	m.following = false
 	if m.playing && m.sim != nil && !m.waiting() {
 		return m, m.tick()
 	}

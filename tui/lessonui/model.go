@@ -101,7 +101,11 @@ type Model struct {
 	progress lessons.Progress
 	learner  string // names the learner for the order of the choices
 
-	showEnd   bool  // the lesson's last screen: recap, score, next lesson
+	showEnd bool // the lesson's last screen: recap, score, next lesson
+	// following: a classroom's follower (NewFollower) until Fork. Its
+	// steps are the ones the teacher's screen showed while it looked: one
+	// the teacher passed between two of its looks was never on it.
+	following bool
 	review    []int // the steps a review of missed questions replays
 	reviewAt  int   // where the review is, in review
 	preparing bool  // the next lesson is being prepared
