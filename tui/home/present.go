@@ -103,6 +103,19 @@ func (m Model) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Predicti
 	return m
 }
 
+// AnsweredElsewhere hands the lesson player, when it has lesson l open,
+// step i's question answered outside it (a classroom's poll, once
+// revealed): it keeps the answer in the progress it saves
+// (lessonui.Model.AnsweredElsewhere). The store is the caller's to
+// update.
+func (m Model) AnsweredElsewhere(l *lessons.Lesson, i int, right bool) Model {
+	if m.lessons != nil {
+		p := m.lessons.AnsweredElsewhere(l, i, right)
+		m.lessons = &p
+	}
+	return m
+}
+
 // RoomAnswered tells the lesson player, when it has lesson l open, that
 // step i's prediction was put to a classroom and revealed there
 // (lessonui.Model.RoomAnswered): one space plays it.

@@ -46,10 +46,17 @@ func (m Model) PredictedElsewhere(i int, rec lessons.Prediction) Model {
 // lesson l open (by its progress key, as the store keeps it); otherwise
 // the picker is returned as it was.
 func (p Picker) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Prediction) Picker {
+	return p.onLesson(l, func(m Model) Model { return m.PredictedElsewhere(i, rec) })
+}
+
+// onLesson is p with f applied to its open player when that player has
+// lesson l open (by its progress key, as the store keeps it); otherwise p
+// as it was.
+func (p Picker) onLesson(l *lessons.Lesson, f func(Model) Model) Picker {
 	if p.player == nil || l == nil || p.player.p == nil || p.player.p.Lesson.ProgressKey() != l.ProgressKey() {
 		return p
 	}
-	m := p.player.PredictedElsewhere(i, rec)
+	m := f(*p.player)
 	p.player = &m
 	return p
 }
@@ -72,10 +79,27 @@ func (m Model) RoomAnswered(i int) Model {
 // RoomAnswered is the open player's RoomAnswered when it has lesson l
 // open; otherwise the picker is returned as it was.
 func (p Picker) RoomAnswered(l *lessons.Lesson, i int) Picker {
-	if p.player == nil || l == nil || p.player.p == nil || p.player.p.Lesson.ProgressKey() != l.ProgressKey() {
-		return p
+	return p.onLesson(l, func(m Model) Model { return m.RoomAnswered(i) })
+}
+
+// AnsweredElsewhere records step i's question as answered outside the
+// player, right or not: a student's answer to a classroom's poll of it,
+// counted once the teacher reveals it (tui/serve). The store keeps it
+// (the caller's to update); the open player takes it into the copy it
+// saves, which would otherwise put back its record without it, and its
+// last screen counts it (a follower's too, which saves nothing). The
+// first answer stays the one the score counts, as in the player.
+func (m Model) AnsweredElsewhere(i int, right bool) Model {
+	if m.p == nil || i < 0 || i >= len(m.p.Steps) || m.p.Steps[i].Question == nil {
+		return m
 	}
-	m := p.player.RoomAnswered(i)
-	p.player = &m
-	return p
+	m.progress.Answered(i, right)
+	m.progress.UpdateDone(m.p.Lesson)
+	return m
+}
+
+// AnsweredElsewhere is the open player's AnsweredElsewhere when it has
+// lesson l open; otherwise the picker is returned as it was.
+func (p Picker) AnsweredElsewhere(l *lessons.Lesson, i int, right bool) Picker {
+	return p.onLesson(l, func(m Model) Model { return m.AnsweredElsewhere(i, right) })
 }

@@ -362,7 +362,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case roomMsg:
 		cmd := s.wait()
-		s.showPredictedElsewhere()
+		s.showElsewhere()  // answers kept in another session, or at a reveal (pollkeep.go)
 		s.takeRoomAnswer() // given in another of the student's sessions (pollvoter.go)
 		s.takeRoomAside()  // and the question put aside there (pollaside.go)
 		if s.mode == following {

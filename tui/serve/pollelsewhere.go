@@ -52,20 +52,26 @@ func (r *Room) predictedElsewhere(from *Member, l *lessons.Lesson, step int, rec
 	}
 }
 
-// takePredicted returns the answers m's student's other sessions kept
-// since m last looked, and forgets them.
-func (r *Room) takePredicted(m *Member) []predictedNote {
+// takeNotes returns the answers m's student's other sessions kept since m
+// last looked, and the answers to questions the room kept for them at a
+// reveal (pollkeep.go), and forgets them.
+func (r *Room) takeNotes(m *Member) ([]predictedNote, []answeredNote) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := m.predicted
-	m.predicted = nil
-	return out
+	predicted, answered := m.predicted, m.answeredQ
+	m.predicted, m.answeredQ = nil, nil
+	return predicted, answered
 }
 
-// showPredictedElsewhere shows on this session's screens the answers its
-// student gave the room's predictions in their other sessions.
-func (s *Session) showPredictedElsewhere() {
-	for _, n := range s.room.takePredicted(s.me) {
+// showElsewhere shows on this session's screens the answers its student
+// gave the room's predictions in their other sessions, and those to its
+// questions kept at a reveal.
+func (s *Session) showElsewhere() {
+	predicted, answered := s.room.takeNotes(s.me)
+	for _, n := range predicted {
 		s.showPrediction(n.lesson, n.step, n.rec)
+	}
+	for _, n := range answered {
+		s.showAnswer(n)
 	}
 }

@@ -124,6 +124,7 @@ func (r *Room) Reveal() {
 	defer r.mu.Unlock()
 	if r.question != nil && !r.question.revealed {
 		r.question.revealed = true
+		r.keepAnswersLocked(r.question)
 		r.notifyLocked(false)
 	}
 }

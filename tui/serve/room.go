@@ -61,6 +61,9 @@ type Member struct {
 	// looked (pollelsewhere.go).
 	progress  *lessons.Store
 	predicted []predictedNote
+	// answeredQ are the student's answers to the room's questions kept
+	// at their reveal since this session last looked (pollkeep.go).
+	answeredQ []answeredNote
 	// name is the student's, as their progress folder is named
 	// (studentID; "" in tests that give none): a room question counts
 	// their answer by it (pollvoter.go).
