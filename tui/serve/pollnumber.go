@@ -230,7 +230,7 @@ func (s *Session) numberResultsView(a Asked) string {
 	answered := answeredOf(len(a.Guesses), a.Students)
 	if !a.Revealed {
 		paras = append(paras, answered+" "+revealKey+" reveals the engine's answer and the spread of the room's numbers; esc ends the question.")
-		return s.block("The room answers: "+a.From, paras)
+		return s.block(s.resultsTitle(a), paras)
 	}
 	paras = append(paras, "The engine's answer: "+a.Answer+".")
 	paras = append(paras, s.spread(a)...)
@@ -239,7 +239,7 @@ func (s *Session) numberResultsView(a Asked) string {
 		paras = append(paras, "")
 		paras = append(paras, explained(a.Explain)...)
 	}
-	return s.block("The room answers: "+a.From, paras)
+	return s.block(s.resultsTitle(a), paras)
 }
 
 // numberRevealView is a student's number question once the teacher has
@@ -265,7 +265,7 @@ func (s *Session) numberRevealView(a Asked) string {
 		paras = append(paras, "")
 		paras = append(paras, explained(a.Explain)...)
 	}
-	return s.block("The teacher's answer · esc goes back", paras)
+	return s.block(revealTitle, paras)
 }
 
 // unsentNumber is the number in the student's box for a, as the box shows

@@ -135,12 +135,12 @@ func TestKeysAsThePollAppears(t *testing.T) {
 	keys(teacher, "r")
 	soon()
 	keys(student, "esc")
-	if v := student.View(); !strings.Contains(v, "The teacher's answer") {
+	if v := student.View(); !strings.Contains(v, revealTitle) {
 		t.Errorf("an esc 200 ms after the reveal came put it away:\n%s", v)
 	}
 	at = at.Add(questionGrace)
 	keys(student, "esc")
-	if v := student.View(); strings.Contains(v, "The teacher's answer") {
+	if v := student.View(); strings.Contains(v, revealTitle) {
 		t.Errorf("esc after the grace did not put the reveal away:\n%s", v)
 	}
 	keys(teacher, "esc")

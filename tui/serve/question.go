@@ -577,7 +577,35 @@ func (s *Session) resultsView(a Asked) string {
 	} else {
 		paras = append(paras, "", answered+" "+revealKey+" reveals the right answer to everyone; esc ends the question.")
 	}
-	return s.block("The room answers: "+a.From, paras)
+	return s.block(s.resultsTitle(a), paras)
+}
+
+// stepOf names q's step and which of its questions q is: "step 3, the
+// prediction"; "" for a question of no lesson.
+func stepOf(q Question) string {
+	if q.lesson == nil {
+		return ""
+	}
+	if q.Predict {
+		return fmt.Sprintf("step %d, the prediction", q.step+1)
+	}
+	return fmt.Sprintf("step %d, the question", q.step+1)
+}
+
+// resultsTitle heads the teacher's poll: the lesson, the step and which
+// of its questions, as wide as the window takes; a narrower one drops the
+// lesson's title (the top line's tag names the step too), then the
+// heading's words. At 80 columns the whole of it was cut at "the predi…".
+func (s *Session) resultsTitle(a Asked) string {
+	full := "The room answers: " + a.From
+	if a.lesson == nil || ansi.StringWidth(full) < s.w {
+		return full
+	}
+	step := stepOf(a.Question)
+	if short := "The room answers: " + step; ansi.StringWidth(short) < s.w {
+		return short
+	}
+	return "Answers: " + step
 }
 
 func (s *Session) askView(a Asked) string {
@@ -602,6 +630,11 @@ func (s *Session) askView(a Asked) string {
 	}
 	return s.block("The teacher asks", paras)
 }
+
+// revealTitle heads a student's page once the teacher has revealed the
+// answer. It is the simulation's answer, not the teacher's opinion: "The
+// teacher's answer" read as the latter to a room.
+const revealTitle = "What the run shows · esc goes back"
 
 // revealView is a student's question once the teacher has shown the
 // answer: the right one marked in words, the why of the student's own
@@ -647,7 +680,7 @@ func (s *Session) revealView(a Asked) string {
 		paras = append(paras, "")
 		paras = append(paras, explained(a.Explain)...)
 	}
-	return s.block("The teacher's answer · esc goes back", paras)
+	return s.block(revealTitle, paras)
 }
 
 // explained is an explanation as paragraphs, the first led by "Why: ".

@@ -93,12 +93,12 @@ func TestRoomQuestion(t *testing.T) {
 	// esc puts the answer away; keys reach the home screen again.
 	reads(c) // the reveal came back onto c's screen
 	keys(c, "esc")
-	if v := c.View(); strings.Contains(v, "The teacher's answer") || !strings.Contains(v, "Lessons") {
+	if v := c.View(); strings.Contains(v, revealTitle) || !strings.Contains(v, "Lessons") {
 		t.Fatalf("after esc:\n%s", v)
 	}
 	// Keys other than esc do nothing to b's screen while it shows.
 	keys(b, "j", "enter")
-	if !strings.Contains(b.View(), "The teacher's answer") || b.home.InSandbox() {
+	if !strings.Contains(b.View(), revealTitle) || b.home.InSandbox() {
 		t.Fatal("a key reached the home screen behind the answer")
 	}
 	keys(teacher, "esc")
