@@ -90,3 +90,23 @@ func (p Picker) StepPrediction() (l *lessons.Lesson, step int, rec lessons.Predi
 // TooSmall reports whether the open player draws only its message asking
 // for a larger window, which a classroom's tag must not cover.
 func (p Picker) TooSmall() bool { return p.player != nil && p.player.tooSmall() }
+
+// EndScreen is the lesson's last screen as a classroom draws it for the
+// teacher (tui/serve): the lesson, the built-in lesson enter opens (nil:
+// none), and whether that one is being prepared.
+type EndScreen struct {
+	Lesson, Next *lessons.Lesson
+	Preparing    bool
+}
+
+// EndShown reports whether the open player draws the lesson's last
+// screen (not its help or step list over it), and what it offers. The
+// teacher's screen shows the room's answers there, not the teacher's own
+// score, which is a rehearsal's or none.
+func (p Picker) EndShown() (EndScreen, bool) {
+	m := p.player
+	if m == nil || m.p == nil || !m.showEnd || m.showHelp || m.showList || m.tooSmall() {
+		return EndScreen{}, false
+	}
+	return EndScreen{Lesson: m.p.Lesson, Next: m.nextLesson(), Preparing: m.preparing}, true
+}

@@ -863,6 +863,9 @@ func (s *Session) screenView() string {
 	case s.mode != onHome:
 		return s.rs.View()
 	}
+	if v, ok := s.roomEndView(); ok {
+		return v // the room's answers where the teacher's score was (roomend.go)
+	}
 	return s.home.View()
 }
 

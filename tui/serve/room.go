@@ -39,7 +39,7 @@ type Room struct {
 	members    map[*Member]struct{}
 	question   *questionState // the question put to the room, if any
 	asked      int            // the questions put so far: the next one's Seq follows
-	tallies    []string       // a line for each question closed so far (tally.go)
+	tallies    []tallied      // a line for each question closed so far (tally.go)
 	rejoin     map[any]bool   // students whose last session left following (rejoin.go)
 	join       *Join          // how students join, once the server serves
 	// polls are the students' answers to the room's predictions, by

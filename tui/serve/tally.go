@@ -16,9 +16,21 @@ import (
 // only and never a name, as the poll showed them: Answers lists them, and
 // serve prints them when the class ends and writes them to its log.
 
-// tallyLocked is the line that sums up q's answers: the question it was,
-// how many answered and came right, and the spread behind it.
-func tallyLocked(q *questionState) string {
+// tallied is a question's line, and what the teacher's lesson-end page
+// (roomend.go) picks and heads it by.
+type tallied struct {
+	from   string // the question it was (Question.From)
+	lesson string // the lesson's progress key; "" for a question of none
+	step   string // "step 3, the prediction": the line's head on that page
+	counts string // how many answered and came right
+}
+
+// line is the whole line: the question it was, then its counts.
+func (t tallied) line() string { return t.from + ": " + t.counts }
+
+// tallyLocked sums up q's answers: the question it was, how many
+// answered and came right, and the spread behind it.
+func tallyLocked(q *questionState) tallied {
 	a := Asked{Question: q.q, Counts: q.counts}
 	for _, g := range q.guesses {
 		a.Guesses = append(a.Guesses, g)
@@ -32,7 +44,11 @@ func tallyLocked(q *questionState) string {
 	if !q.revealed {
 		out += " (its answer was not revealed)"
 	}
-	return q.q.From + ": " + out
+	t := tallied{from: q.q.From, counts: out, step: stepOf(q.q)}
+	if q.q.lesson != nil {
+		t.lesson = q.q.lesson.ProgressKey()
+	}
+	return t
 }
 
 // choiceTally is a multiple-choice question's answers: "2 students
@@ -89,9 +105,12 @@ func (r *Room) keepTallyLocked() {
 func (r *Room) Answers() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := append([]string(nil), r.tallies...)
+	out := make([]string, 0, len(r.tallies)+1)
+	for _, t := range r.tallies {
+		out = append(out, t.line())
+	}
 	if r.question != nil {
-		out = append(out, tallyLocked(r.question))
+		out = append(out, tallyLocked(r.question).line())
 	}
 	return out
 }
