@@ -509,6 +509,97 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 	r.scheduleAnswer(id, req, r.now+after, isErr)
 }
 
+// answersSurely says whether the call that a plain endpoint's arrival
+// makes to ds, answering after `after` (answers: at all), is sure to meet
+// nothing before its answer. Such a call writes no request slot: it takes
+// a slot's number (so that every slot goes to the request it went to
+// before), and its answer's event (evPlainDone) carries what the answer
+// reads, which spares the slot's zeroing and filling, and the answer's
+// checks of the slot's generation, token and state (some 45 instructions
+// a request in the cascade). Each part rules out what could meet it:
+//   - es.plain: lean (no tasks server, whose loop would hold the answer;
+//     no tenant, whose counts the answer would read) and no patience,
+//     so no client gives up on it and no timer names its slot;
+//   - ds.fast: no layer but a timeout, so no breaker, bulkhead, retry,
+//     rate limiter, deadline, retry budget or service refuses, holds,
+//     repeats or ends the call midway, nor reads its slot to record it;
+//   - answers, and after within the timeout: the dependency's fault was
+//     read as the call was sent (response), and no timer is armed.
+//
+// What is left may still meet the call, and writes its slot first, as
+// the fast path would have (materialize): the drain, which ends the calls
+// in flight; a fork, whose knobs may give its endpoint patience or its
+// timeout another length; and an answer the common case does not cover
+// (an error, a queued request to hand the worker to, a call held in
+// Run.soon). A snapshot reads its worker from the event (owners).
+// evPlainDone follows evCallDone among the kinds, so that one test (kind
+// <= evPlainDone) takes both where answers are handled.
+func answersSurely(es *endpointState, ds *dependencyState, after time.Duration, answers bool) bool {
+	return es.plain && ds.fast && answers && (ds.timeout <= 0 || after < ds.timeout)
+}
+
+// plainCall is the answer's event of a call answersSurely: request slot
+// id's number, its worker w, its endpoint ep and its arrival time.
+func plainCall(e *event, id, w int32, ep int, arrived time.Duration, isErr bool) {
+	e.req, e.dep, e.ep, e.kind, e.err = id, w, int16(ep), evPlainDone, isErr
+	e.gen, e.tok = uint32(arrived), uint32(uint64(arrived)>>32)
+}
+
+// answerEvent fills e, the answer's event of the call that request id's
+// arrival sends now on worker w: an evPlainDone where req is nil (the
+// call answersSurely and wrote no slot), else its evCallDone.
+func answerEvent(e *event, id int32, req *request, w int32, ep int, now time.Duration, isErr bool) {
+	if req == nil {
+		plainCall(e, id, w, ep, now, isErr)
+		return
+	}
+	e.req, e.gen, e.tok, e.dep, e.kind, e.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+}
+
+// farAnswer is answerEvent's event due at `at`, beyond the wheel's
+// horizon (pushFar).
+func (r *Run) farAnswer(id int32, req *request, w int32, ep int, at time.Duration, isErr bool) event {
+	e := event{at: at, seq: r.seq}
+	answerEvent(&e, id, req, w, ep, r.now, isErr)
+	return e
+}
+
+// callSlot is the request slot of e's call, which e's answer reads:
+// written first where the call wrote none (materialize).
+func (r *Run) callSlot(e *event) *request {
+	if e.kind == evPlainDone {
+		r.materialize(e)
+	}
+	return &r.requests[e.req]
+}
+
+// materialize writes the request slot of e's call (evPlainDone) as the
+// fast path's send leaves it, and makes e the evCallDone it stands for,
+// whose answer reads and checks the slot. The slot's latency and error
+// draw stay 0: a call sent is never sent again without a retry layer,
+// the only reader of the two after its first attempt.
+func (r *Run) materialize(e *event) {
+	req := &r.requests[e.req]
+	es := &r.endpoints[e.ep]
+	arrived, gen := e.plainArrived(), req.gen
+	*req = request{}
+	req.arrived, req.gen, req.callStart = arrived, gen, arrived
+	req.ep, req.dep, req.tenant, req.worker = e.ep, int32(es.dep), noTenant, e.dep
+	req.started, req.inCall, req.callTok, req.fast = true, true, 1, true
+	e.kind, e.gen, e.tok, e.dep = evCallDone, gen, 1, int32(es.dep)
+}
+
+// demotePlain materializes every pending evPlainDone: before the drain,
+// which walks the slots of the calls in flight, and in a fork, whose new
+// knobs may meet them.
+func (r *Run) demotePlain() {
+	r.queue.each(func(e *event) {
+		if e.kind == evPlainDone {
+			r.materialize(e)
+		}
+	})
+}
+
 // scheduleAnswer schedules request id's call's answer at `at`, as schedule
 // would, with the event written in place (eventQueue.place).
 func (r *Run) scheduleAnswer(id int32, req *request, at time.Duration, isErr bool) {

@@ -10,6 +10,7 @@ type eventKind uint8
 
 const (
 	evCallDone     eventKind = iota + 1 // dependency dep answers an attempt of request req
+	evPlainDone                         // evCallDone of a call nothing meets before its answer, with no slot written (answersSurely)
 	evTimeout                           // the timeout layer stops waiting on an attempt
 	evRetry                             // the retry layer's backoff is over: try again
 	evBulkheadWait                      // a call waiting for a bulkhead slot gives up
@@ -43,7 +44,17 @@ type event struct {
 	next int32  // the wheel: the next event in the same slot (a slab index, 0 none)
 	dep  int32
 	kind eventKind
-	err  bool // evCallDone: the dependency answered with an error
+	err  bool // evCallDone, evPlainDone: the dependency answered with an error
+	// ep is an evPlainDone's endpoint (in what was padding: an event is
+	// 40 bytes either way), whose worker it keeps in dep and whose
+	// arrival time in gen and tok (plainArrived): the call writes no slot.
+	ep int16
+}
+
+// plainArrived is an evPlainDone's arrival time, kept in gen (low half)
+// and tok (high half).
+func (e *event) plainArrived() time.Duration {
+	return time.Duration(uint64(e.gen) | uint64(e.tok)<<32)
 }
 
 func (a *event) before(b *event) bool {

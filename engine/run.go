@@ -880,6 +880,26 @@ func (r *Run) AdvanceTo(t time.Duration) {
 // event is the queue's head or the first arrival, whichever comes first;
 // ties go to the one scheduled first, exactly as if all were in one queue.
 // A call into a service sent now (Run.soon) is such an event too, due now.
+//
+// handle's most common event, a fast call's answer (fastpath.go), is
+// taken here: the same checks, one call fewer, and the event read where
+// it lay (its fields are all read before returnFast, which may schedule,
+// runs). So is the answer to a front call through layers (enterFast's),
+// which handle gives callReturned and that returnLayers. The common case,
+// an ok answer the client waits for with no request queued for its
+// worker, takes returnFast's steps itself (answerFast's and freeFast's
+// written out: the calls, too large to inline, and the spills and
+// reloads they force on this loop cost the cascade's benchmark about 18
+// instructions a request), the slot's for a call that wrote one, and for
+// one that wrote none (evPlainDone, answersSurely) what its event holds:
+// no slot is read. What a slot would say of its answer once freed
+// (inCall, clientDone) no one reads, and is left. An answer's
+// microseconds, worked out once, serve micros and the histogram, whose
+// clamp at 0 does nothing here (its latency is never negative).
+//
+// The lines of the hot calls in this loop are kept where they were: the
+// shipped profile (cmd/breakerlab/default.pgo) names a call by its line
+// in the function, and one that moves is no longer inlined.
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -966,62 +986,62 @@ func (r *Run) runBefore(stop time.Duration) {
 						id = r.freeRequests[n-1]
 						r.freeRequests = r.freeRequests[:n-1]
 					} else {
-						r.requests = append(r.requests, request{})
+						r.requests = append(r.requests, request{ep: -1}) // free until written
 						id = int32(len(r.requests) - 1)
 					}
-					req := &r.requests[id]
-					gen := req.gen
-					*req = request{}
-					req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
-					req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
 					r.open++
-					if !es.plain {
-						// arrive's setting of the patience timer (timers.go),
-						// in its common case: the timer joins others, with room.
-						r.seq++
-						w := &es.waits
-						p := &w.items[(w.head+w.n)&(len(w.items)-1)]
-						w.n++
-						p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
-					}
-					n := len(r.freeWorkers) - 1
-					w := r.freeWorkers[n]
-					r.freeWorkers = r.freeWorkers[:n]
+					w := r.freeWorkers[len(r.freeWorkers)-1]
+					r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
 					r.busy++
 					r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 					es.busy++
-					req.worker = w
-					req.started = true
-					req.callStart = now
 					ds.made++
-					if !ds.fast {
-						r.enterFast(id, req, ds) // fastpath.go: through its layers
-						continue
-					}
-					after, isErr := latency, false
-					if now >= ds.faultUntil || ds.fault != nil {
-						var answers bool
+					after, isErr, answers := latency, false, true
+					if ds.fast && (now >= ds.faultUntil || ds.fault != nil) {
 						after, answers, isErr = r.response(ds, latency, errDraw)
+					}
+					var req *request // nil: it writes no slot, but for its number (answersSurely, fastpath.go)
+					if !answersSurely(es, ds, after, answers) {
+						req = &r.requests[id]
+						gen := req.gen
+						*req = request{}
+						req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+						req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+						if !es.plain {
+							// arrive's patience timer (timers.go), in its common case: it joins others, with room.
+							r.seq++
+							w := &es.waits
+							p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+							w.n++
+							p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+						}
+						req.worker = w
+						req.started = true
+						req.callStart = now
+						if !ds.fast {
+							r.enterFast(id, req, ds) // fastpath.go: through its layers
+							continue
+						}
 						if !answers || (ds.timeout > 0 && after >= ds.timeout) {
 							r.enter(id, 0) // canGoFast: no retry budget to begin
 							continue
 						}
-					} else if ds.timeout > 0 && after >= ds.timeout {
-						r.enter(id, 0)
-						continue
+						req.inCall = true
+						req.callTok++
+						req.fast = true
 					}
+					// The call is sent. Its answer's event is an evPlainDone
+					// where it wrote no slot (req nil), which the loop below
+					// answers without reading one, else its evCallDone.
 					ds.calls++
 					ds.inFlight++
 					ds.noteInFlight(now)
 					ds.maxAfter = max(ds.maxAfter, after) // fork.go
-					req.inCall = true
-					req.callTok++
-					req.fast = true
 					r.seq++
 					if c := q.place(now+after, r.seq); c != nil {
-						c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+						answerEvent(c, id, req, w, epIdx, now, isErr)
 					} else {
-						q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+						q.pushFar(r.farAnswer(id, req, w, epIdx, now+after, isErr))
 					}
 				}
 				continue
@@ -1070,67 +1090,67 @@ func (r *Run) runBefore(stop time.Duration) {
 		} else {
 			c = q.popCell()
 		}
-		// handle's most common event, a fast call's answer (fastpath.go),
-		// taken here: the same checks, one call fewer, and the event read
-		// where it lay (its fields are all read before returnFast, which
-		// may schedule, runs). So is the answer to a front call through
-		// layers (enterFast's), which handle gives callReturned and that
-		// returnLayers.
-		if c.kind == evCallDone {
-			req := &r.requests[c.req]
-			if req.inst != 0 || req.gen != c.gen || !req.inCall || req.callTok != c.tok {
-				goto handle // stale, or a service's
-			}
+		// handle's most common event, a fast call's answer: see above.
+		if k := c.kind; k <= evPlainDone {
 			id, isErr := c.req, c.err
-			ds := r.frontDepAt[uint8(c.dep)] // a front call's (req.inst == 0)
-			if !req.fast {
-				if !ds.fastLayers {
-					goto handle
+			var es *endpointState
+			var ds *dependencyState
+			var arrived time.Duration
+			var w int32
+			if k == evCallDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
+				req := r.callSlot(c) // fastpath.go: written first where the call wrote none
+				if req.inst != 0 || req.gen != c.gen || !req.inCall || req.callTok != c.tok {
+					goto handle // stale, or a service's
 				}
-				ds.inFlight--
-				res := resOK
-				if isErr {
-					res = resError
+				ds = r.frontDepAt[uint8(c.dep)] // a front call's (req.inst == 0)
+				if !req.fast {
+					if !ds.fastLayers {
+						goto handle
+					}
+					ds.inFlight--
+					res := resOK
+					if isErr {
+						res = resError
+					}
+					r.returnLayers(id, req, ds, res)
+					continue
 				}
-				r.returnLayers(id, req, ds, res)
-				continue
+				es = r.epAt[uint8(req.ep)]
+				if req.clientDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
+					// (With a call into a service, or a work's end, held in
+					// Run.soon, the loop's top looks there before the next
+					// pick: it may come first.)
+					ds.inFlight--
+					r.returnFast(id, req, ds, isErr)
+					continue
+				}
+				arrived, w = req.arrived, req.worker
+				if req.tenant >= 0 {
+					r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
+				}
+				req.gen, req.ep = req.gen+1, -1 // freeFast's steps for the slot
+			} else {
+				es = r.epAt[uint8(c.ep)]
+				ds = r.frontDepAt[uint8(es.dep)] // a sure endpoint's: a front dependency
+				arrived, w = c.plainArrived(), c.dep
 			}
 			ds.inFlight--
-			es := r.epAt[uint8(req.ep)]
-			if req.clientDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
-				// (With a call into a service, or a work's end, held in
-				// Run.soon, the loop's top looks there before the next
-				// pick: it may come first.)
-				r.returnFast(id, req, ds, isErr)
-				continue
-			}
-			// returnFast's steps for its common case: an ok answer
-			// the client waits for, and no request queued for the
-			// worker it frees.
-			req.inCall = false
 			ds.answered++
 			ds.succeeded++
-			// answerFast(req, es, OK), written out: the call, too
-			// large to inline, and the spills and reloads it forces
-			// on this loop cost the cascade's benchmark about 18
-			// instructions a request.
-			req.clientDone = true
 			es.total[OK]++
 			es.bucket.Outcomes[OK]++
-			arrived, now := req.arrived, r.now
+			now := r.now
 			d := now - arrived
 			us := time.Duration(uint64(d) / uint64(time.Microsecond)) // d >= 0: a shorter division
-			// micros(d), whose division is us's, done once; its clamp
-			// at 0 does nothing here (as in answerFast).
 			es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
 			if arrived >= r.measureFrom && arrived < r.measureTo {
 				es.window[OK]++
 				es.latency.RecordMicros(d, us)
 			}
-			if req.tenant >= 0 {
-				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
-			}
-			r.freeFast(id, req, es)
+			r.busy, r.open = r.busy-1, r.open-1 // freeFast's steps for the worker and the slot's number
+			es.busy--
+			r.freeRequests = append(r.freeRequests, id)
+			r.freeWorkers = append(r.freeWorkers, w)
 			goto pick // nothing here sends a call into a service, and nothing is held (Run.soon)
 		}
 	handle:
@@ -1260,8 +1280,8 @@ func (r *Run) scheduleEvent(at time.Duration, kind eventKind, id int32, gen, tok
 }
 
 func (r *Run) handle(e *event) {
-	if e.kind == evCallDone {
-		req := &r.requests[e.req]
+	if e.kind <= evPlainDone { // evCallDone, or evPlainDone (fastpath.go)
+		req := r.callSlot(e)
 		if req.inst != 0 && r.insts[req.inst].state == InstanceIsHung && req.gen == e.gen && req.inCall && req.callTok == e.tok {
 			r.hold(e) // the answer waits in a hung instance's socket
 			return
@@ -1342,6 +1362,7 @@ func (r *Run) handle(e *event) {
 // drain ends the run's patience: every request still open fails. Queued
 // requests go first, so that finishing a started one starts nothing new.
 func (r *Run) drain() {
+	r.demotePlain() // fastpath.go: the calls in flight write their slots, walked below
 	for r.accept.len() > 0 {
 		id, gen := r.accept.pop()
 		if req := &r.requests[id]; uint64(req.gen) == gen {
@@ -1587,68 +1608,68 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				id = r.freeRequests[n-1]
 				r.freeRequests = r.freeRequests[:n-1]
 			} else {
-				r.requests = append(r.requests, request{})
+				r.requests = append(r.requests, request{ep: -1}) // free until written
 				id = int32(len(r.requests) - 1)
 			}
-			req := &r.requests[id]
-			gen := req.gen
-			*req = request{}
-			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
-			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
 			r.open++
-			if es.patience > 0 {
-				// arrive's setting of the patience timer (timers.go),
-				// in its common case: the timer joins others, with room.
-				r.seq++
-				w := &es.waits
-				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
-				w.n++
-				p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
-			}
-			n := len(r.freeWorkers) - 1
-			w := r.freeWorkers[n]
-			r.freeWorkers = r.freeWorkers[:n]
+			w := r.freeWorkers[len(r.freeWorkers)-1]
+			r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
 			r.busy++
 			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 			es.busy++
-			req.worker = w
-			req.started = true
-			req.callStart = now
 			ds.made++
-			if !ds.fast {
-				if ds.fastLayers {
-					r.enterFast(id, req, ds) // fastpath.go: through its layers
-				} else {
-					// A flat service edge (lean: no connection pools;
-					// canGoFlat: no deadline), as runHandler sends it.
-					r.enterFlat(id, req, ds) // services_fast.go
-				}
-				goto next
-			}
-			after, isErr := latency, false
-			if now >= ds.faultUntil || ds.fault != nil {
-				var answers bool
+			after, isErr, answers := latency, false, true
+			if ds.fast && (now >= ds.faultUntil || ds.fault != nil) {
 				after, answers, isErr = r.response(ds, latency, errDraw)
+			}
+			var req *request // nil: it writes no slot, but for its number (answersSurely, fastpath.go)
+			if !answersSurely(es, ds, after, answers) {
+				req = &r.requests[id]
+				gen := req.gen
+				*req = request{}
+				req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+				req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+				if es.patience > 0 {
+					// arrive's setting of the patience timer (timers.go),
+					// in its common case: the timer joins others, with room.
+					r.seq++
+					w := &es.waits
+					p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+					w.n++
+					p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+				}
+				req.worker = w
+				req.started = true
+				req.callStart = now
+				if !ds.fast {
+					if ds.fastLayers {
+						r.enterFast(id, req, ds) // fastpath.go: through its layers
+					} else {
+						// A flat service edge (lean: no connection pools;
+						// canGoFlat: no deadline), as runHandler sends it.
+						r.enterFlat(id, req, ds) // services_fast.go
+					}
+					goto next
+				}
 				if !answers || (ds.timeout > 0 && after >= ds.timeout) {
 					r.enter(id, 0) // canGoFast: no retry budget to begin
 					goto next
 				}
-			} else if ds.timeout > 0 && after >= ds.timeout {
-				r.enter(id, 0)
-				goto next
+				req.inCall = true
+				req.callTok++
+				req.fast = true
 			}
+			// The call is sent, its answer's event an evPlainDone where
+			// it wrote no slot, else its evCallDone (answerEvent).
 			ds.calls++
 			ds.inFlight++
 			ds.noteInFlight(now)
 			ds.maxAfter = max(ds.maxAfter, after) // fork.go
-			req.inCall = true
-			req.callTok++
-			req.fast = true
 			r.seq++
 			if c := q.place(now+after, r.seq); c != nil {
-				c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+				answerEvent(c, id, req, w, epIdx, now, isErr)
 			} else {
-				q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+				q.pushFar(r.farAnswer(id, req, w, epIdx, now+after, isErr))
 			}
 		}
 	next:

@@ -262,7 +262,8 @@ type BreakerSnapshot struct {
 
 // owners is, for each worker, the endpoint whose request holds it, or
 // noWorker: every front request that has started holds its worker until
-// it is freed (releaseWorker, freeFast), so the live ones tell.
+// it is freed (releaseWorker, freeFast), so the live ones tell, with the
+// calls in flight that write no slot (evPlainDone).
 func (r *Run) owners() []int16 {
 	o := make([]int16, len(r.workerOwner))
 	for w := range o {
@@ -273,6 +274,12 @@ func (r *Run) owners() []int16 {
 			o[req.worker] = req.ep
 		}
 	}
+	// A call that writes no slot (answersSurely) holds its worker too.
+	r.queue.each(func(e *event) {
+		if e.kind == evPlainDone {
+			o[e.dep] = e.ep
+		}
+	})
 	return o
 }
 
