@@ -516,33 +516,81 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 // before), and its answer's event (evPlainDone) carries what the answer
 // reads, which spares the slot's zeroing and filling, and the answer's
 // checks of the slot's generation, token and state (some 45 instructions
-// a request in the cascade). Each part rules out what could meet it:
+// a request in the cascade). Each part rules out what could meet it (the
+// first two, settled as the run is set up, are es.sure: plainAndFast):
 //   - es.plain: lean (no tasks server, whose loop would hold the answer;
 //     no tenant, whose counts the answer would read) and no patience,
 //     so no client gives up on it and no timer names its slot;
 //   - ds.fast: no layer but a timeout, so no breaker, bulkhead, retry,
 //     rate limiter, deadline, retry budget or service refuses, holds,
 //     repeats or ends the call midway, nor reads its slot to record it;
-//   - answers, and after within the timeout: the dependency's fault was
-//     read as the call was sent (response), and no timer is armed.
+//   - answers, and after within the timeout (ds.answerBy): the
+//     dependency's fault was read as the call was sent (response), and
+//     no timer is armed.
 //
 // What is left may still meet the call, and writes its slot first, as
 // the fast path would have (materialize): the drain, which ends the calls
-// in flight; a fork, whose knobs may give its endpoint patience or its
-// timeout another length; and an answer the common case does not cover
-// (an error, a queued request to hand the worker to, a call held in
-// Run.soon). A snapshot reads its worker from the event (owners).
+// in flight (demotePlain), and an answer that runBefore's lines for it do
+// not take (an error, a queued request to hand the worker to, a call held
+// in Run.soon), which handle takes (callSlot). A snapshot reads its
+// worker from the event (owners). A fork needs
+// nothing: it keeps every layer (knobsUnused) and refuses patience where
+// there was none (patienceUnused), so the call stays sure in the copy; a
+// new timeout is refused unless it outlasts every call so far (maxAfter);
+// and what a fork's evidence reads of a slot (the layers entered) is
+// nothing for such a call, as for a free slot.
 // evPlainDone follows evCallDone among the kinds, so that one test (kind
-// <= evPlainDone) takes both where answers are handled.
+// <= evPlainDone) takes both where answers are handled. Its event holds
+// the slot's number in req, the worker and the endpoint in dep
+// (plainWorker, plainEp) and the arrival time in gen and tok
+// (plainArrived).
 func answersSurely(es *endpointState, ds *dependencyState, after time.Duration, answers bool) bool {
-	return es.plain && ds.fast && answers && (ds.timeout <= 0 || after < ds.timeout)
+	return es.sure && answers && after < ds.answerBy
+}
+
+// useTimeout gives ds the timeout t (0: none), and answersSurely its
+// bound.
+func (ds *dependencyState) useTimeout(t time.Duration) {
+	ds.timeout, ds.answerBy = t, t
+	if t <= 0 {
+		ds.answerBy = noArrival
+	}
+}
+
+// takeWorker gives a request of endpoint es, calling ds, a free worker,
+// as the arrival lines do: the worker off the free stack, the busy counts
+// and their peak, and the call made.
+func (r *Run) takeWorker(es *endpointState, ds *dependencyState) int32 {
+	r.open++
+	n := len(r.freeWorkers) - 1
+	w := r.freeWorkers[n]
+	r.freeWorkers = r.freeWorkers[:n]
+	r.busy++
+	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+	es.busy++
+	ds.made++
+	return w
+}
+
+// plainAndFast is answersSurely's part that the run's set-up settles,
+// kept in endpointState.sure: es.plain, and ds.fast for its dependency.
+func plainAndFast(es *endpointState, ds *dependencyState) bool {
+	return es.plain && ds.fast
 }
 
 // plainCall is the answer's event of a call answersSurely: request slot
-// id's number, its worker w, its endpoint ep and its arrival time.
+// id's number, its worker w, its endpoint ep and its arrival time (see
+// plainArrived, plainWorker).
 func plainCall(e *event, id, w int32, ep int, arrived time.Duration, isErr bool) {
-	e.req, e.dep, e.ep, e.kind, e.err = id, w, int16(ep), evPlainDone, isErr
+	e.req, e.dep, e.kind, e.err = id, w|int32(ep)<<24, evPlainDone, isErr // plainWorker, plainEp
 	e.gen, e.tok = uint32(arrived), uint32(uint64(arrived)>>32)
+}
+
+// plainEvent is plainCall's event, due at `at` with seq, for pushFar.
+func plainEvent(at time.Duration, seq uint64, id, w int32, ep int, arrived time.Duration, isErr bool) event {
+	e := event{at: at, seq: seq}
+	plainCall(&e, id, w, ep, arrived, isErr)
+	return e
 }
 
 // answerEvent fills e, the answer's event of the call that request id's
@@ -564,6 +612,22 @@ func (r *Run) farAnswer(id int32, req *request, w int32, ep int, at time.Duratio
 	return e
 }
 
+// enterPlain is what the arrival lines (arriveMany, arriveDrawn) do for a
+// plain endpoint's call on the plain fast path that does not answer in
+// time, where answersSurely says no: its slot written whole, its worker
+// taken, and the call sent into the pipeline (enter), whose timeout's
+// timer it will outlast.
+func (r *Run) enterPlain(id int32, es *endpointState, ds *dependencyState, ep int, now, latency time.Duration, errDraw float64) {
+	req := &r.requests[id]
+	gen := req.gen
+	*req = request{}
+	req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+	req.ep, req.dep, req.tenant = int16(ep), int32(es.dep), noTenant
+	w := r.takeWorker(es, ds)
+	req.worker, req.started, req.callStart = w, true, now
+	r.enter(id, 0) // canGoFast: no retry budget to begin
+}
+
 // callSlot is the request slot of e's call, which e's answer reads:
 // written first where the call wrote none (materialize).
 func (r *Run) callSlot(e *event) *request {
@@ -580,19 +644,22 @@ func (r *Run) callSlot(e *event) *request {
 // the only reader of the two after its first attempt.
 func (r *Run) materialize(e *event) {
 	req := &r.requests[e.req]
-	es := &r.endpoints[e.ep]
+	ep, w := e.plainEp(), e.plainWorker()
+	es := r.epAt[uint8(ep)]
 	arrived, gen := e.plainArrived(), req.gen
 	*req = request{}
 	req.arrived, req.gen, req.callStart = arrived, gen, arrived
-	req.ep, req.dep, req.tenant, req.worker = e.ep, int32(es.dep), noTenant, e.dep
+	req.ep, req.dep, req.tenant, req.worker = int16(ep), int32(es.dep), noTenant, w
 	req.started, req.inCall, req.callTok, req.fast = true, true, 1, true
 	e.kind, e.gen, e.tok, e.dep = evCallDone, gen, 1, int32(es.dep)
 }
 
-// demotePlain materializes every pending evPlainDone: before the drain,
-// which walks the slots of the calls in flight, and in a fork, whose new
-// knobs may meet them.
+// demotePlain materializes every pending evPlainDone, before the drain,
+// which walks the slots of the calls in flight.
 func (r *Run) demotePlain() {
+	if !r.anySure {
+		return
+	}
 	r.queue.each(func(e *event) {
 		if e.kind == evPlainDone {
 			r.materialize(e)

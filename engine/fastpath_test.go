@@ -110,3 +110,44 @@ func fastAndPipeline(t interface{ Fatal(...any) }, sc *Scenario, v int, seed uin
 	}
 	return fast, slow
 }
+
+// A call that writes no slot (answersSurely) and is still in flight at
+// the drain is drained as the pipeline drains it: the drain writes its
+// slot first (demotePlain). The dependency answers after 90 s, past the
+// drain limit, so every call is in flight then; TestFastPathChangesNothing
+// seldom draws one so slow.
+func TestPlainCallsInFlightAtTheDrain(t *testing.T) {
+	sc := &Scenario{Name: "slow", Duration: 10 * time.Second, MeasureTo: 10 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{Workers: 20,
+			Endpoints:    []Endpoint{{Name: "e", Interval: 700 * time.Millisecond, Calls: "d"}},
+			Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Constant, Value: 90 * time.Second}}}}}}}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	fast, slow := fastAndPipeline(t, sc, 0, 5)
+	plain := 0
+	for !fast.Done() || !slow.Done() {
+		fast.Advance(3 * time.Second)
+		slow.Advance(3 * time.Second)
+		if a, b := fast.Snapshot(), slow.Snapshot(); !deepequal.Equal(a, b) {
+			t.Fatalf("at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", fast.Now(), a, b)
+		}
+		if fast.seq != slow.seq {
+			t.Fatalf("at %v: %d events on the fast path, %d on the pipeline", fast.Now(), fast.seq, slow.seq)
+		}
+		if fast.Now() < fast.End() {
+			plain = 0
+			fast.queue.each(func(e *event) {
+				if e.kind == evPlainDone {
+					plain++
+				}
+			})
+		}
+	}
+	if plain == 0 {
+		t.Fatal("no call that writes no slot was in flight before the drain: the test does not test it")
+	}
+	if s := fast.Snapshot(); s.Endpoints[0].Total[Failed] == 0 {
+		t.Fatalf("the drain failed no call: %+v", s.Endpoints[0].Total)
+	}
+}

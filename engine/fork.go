@@ -100,7 +100,6 @@ func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
 		return false
 	}
 	r.CloneInto(dst)
-	dst.demotePlain() // fastpath.go: the new knobs may meet the calls in flight
 	dst.rebase(sc, v)
 	return true
 }

@@ -143,7 +143,7 @@ func (r *Run) timeoutUnused(i int, t time.Duration, v *timeoutView) bool {
 func (r *Run) retime(k int, t time.Duration, shifts *[]time.Duration) {
 	ds := &r.dependencies[k]
 	shift := t - ds.timeout
-	ds.timeout = t
+	ds.useTimeout(t)
 	if shift == 0 || ds.timeoutAt < 0 {
 		return
 	}

@@ -45,17 +45,27 @@ type event struct {
 	dep  int32
 	kind eventKind
 	err  bool // evCallDone, evPlainDone: the dependency answered with an error
-	// ep is an evPlainDone's endpoint (in what was padding: an event is
-	// 40 bytes either way), whose worker it keeps in dep and whose
-	// arrival time in gen and tok (plainArrived): the call writes no slot.
-	ep int16
 }
 
-// plainArrived is an evPlainDone's arrival time, kept in gen (low half)
-// and tok (high half).
+// An evPlainDone's call writes no slot (answersSurely): its event keeps
+// the arrival time in gen (low half) and tok (high half), and the worker
+// and the endpoint in dep (plainWorker, plainEp), in the fields the event
+// has, so that no other event grows or is built otherwise.
 func (e *event) plainArrived() time.Duration {
 	return time.Duration(uint64(e.gen) | uint64(e.tok)<<32)
 }
+
+// plainWorker and plainEp unpack an evPlainDone's dep: the worker in its
+// low 24 bits, the endpoint above them. Validate holds both in range.
+func (e *event) plainWorker() int32 { return e.dep & (1<<24 - 1) }
+func (e *event) plainEp() int       { return int(e.dep >> 24) }
+
+// The packing's ranges: a compile error here when MaxWorkers or
+// MaxEndpoints outgrows it.
+const (
+	_ = uint(1<<24 - MaxWorkers)
+	_ = uint(1<<7 - MaxEndpoints)
+)
 
 func (a *event) before(b *event) bool {
 	return a.at < b.at || (a.at == b.at && a.seq < b.seq)

@@ -91,6 +91,10 @@ type Run struct {
 	requests     []request
 	freeRequests []int32
 	open         int // requests whose server-side work is not finished
+	// anySure: some endpoint is sure (endpointState.sure), so that calls
+	// in flight may have written no slot (the drain and a snapshot look
+	// for them among the events only then).
+	anySure bool
 
 	accept ring // admitted requests waiting for a worker
 
@@ -202,6 +206,9 @@ type endpointState struct {
 	// its arrivals carry no tenant (arriveTasks; arriveOthers reads a
 	// tenant itself).
 	lean, plain, bare bool
+	// sure: plain, calling a dependency on the plain fast path (ds.fast):
+	// answersSurely's part that a run's set-up settles (fastpath.go).
+	sure bool
 	// limitedFlat: lean through a flat service edge whose outermost layer
 	// is a period rate limiter, so that arriveOthers asks it whether it
 	// refuses an arrival's call at once (refuseAtEntry).
@@ -269,6 +276,10 @@ type dependencyState struct {
 	latValue time.Duration
 	deadline time.Duration
 	timeout  time.Duration
+	// answerBy is the timeout, or noArrival where there is none: a call
+	// answering before it outlasts no timer (answersSurely). useTimeout
+	// sets the two.
+	answerBy time.Duration
 	// fault is the fault in force until faultUntil (faultAt).
 	fault      *Fault
 	faultUntil time.Duration
@@ -619,6 +630,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		es.lean = fast || flat
 		anyFast = anyFast || fast
 		es.plain = es.lean && es.patience <= 0
+		es.sure = es.plain && plainAndFast(es, &r.dependencies[es.dep]) // fastpath.go (plain: es.dep >= 0)
+		r.anySure = r.anySure || es.sure
 		anyLean = anyLean || es.lean
 		es.bare = es.tenancy == nil
 		es.limitedFlat = false
@@ -682,7 +695,8 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 		}
 	}
 	ds.setLatency(d.Latency)
-	ds.deadline, ds.timeout = d.Policy.Deadline, d.Policy.Timeout
+	ds.deadline = d.Policy.Deadline
+	ds.useTimeout(d.Policy.Timeout)
 	ds.cancel = d.Policy.Cancel == CancelPropagate
 	ds.propagate, ds.margin, ds.minLeft = d.Policy.PropagateDeadline, d.Policy.DeadlineMargin, d.Policy.MinTimeLeft
 	if d.Policy.Breaker != nil {
@@ -881,25 +895,20 @@ func (r *Run) AdvanceTo(t time.Duration) {
 // ties go to the one scheduled first, exactly as if all were in one queue.
 // A call into a service sent now (Run.soon) is such an event too, due now.
 //
-// handle's most common event, a fast call's answer (fastpath.go), is
-// taken here: the same checks, one call fewer, and the event read where
-// it lay (its fields are all read before returnFast, which may schedule,
-// runs). So is the answer to a front call through layers (enterFast's),
-// which handle gives callReturned and that returnLayers. The common case,
-// an ok answer the client waits for with no request queued for its
-// worker, takes returnFast's steps itself (answerFast's and freeFast's
-// written out: the calls, too large to inline, and the spills and
-// reloads they force on this loop cost the cascade's benchmark about 18
-// instructions a request), the slot's for a call that wrote one, and for
-// one that wrote none (evPlainDone, answersSurely) what its event holds:
-// no slot is read. What a slot would say of its answer once freed
-// (inCall, clientDone) no one reads, and is left. An answer's
-// microseconds, worked out once, serve micros and the histogram, whose
-// clamp at 0 does nothing here (its latency is never negative).
+// handle's most common event, a fast call's answer, is taken in the loop
+// (see there); so is the answer of a call that wrote no request slot
+// (evPlainDone, answersSurely: fastpath.go), by the same steps read from
+// its event.
 //
 // The lines of the hot calls in this loop are kept where they were: the
 // shipped profile (cmd/breakerlab/default.pgo) names a call by its line
-// in the function, and one that moves is no longer inlined.
+// in the function, and one that moves is no longer inlined. The lines
+// that send and answer a call that writes no slot come after those of
+// the slot's path, which keep their order, so that the profile's call of
+// place serves both and the slot's path (and arriveOthers, inlined here)
+// is compiled much as it was: written before it, they cost the rate
+// limiter's benchmark 0.4 to 0.7 % in spills; as functions of their own,
+// the cascade's saving was lost to the calls.
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -989,59 +998,59 @@ func (r *Run) runBefore(stop time.Duration) {
 						r.requests = append(r.requests, request{ep: -1}) // free until written
 						id = int32(len(r.requests) - 1)
 					}
-					r.open++
-					w := r.freeWorkers[len(r.freeWorkers)-1]
-					r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
-					r.busy++
-					r.maxBusy = max(r.maxBusy, r.busy) // fork.go
-					es.busy++
-					ds.made++
-					after, isErr, answers := latency, false, true
-					if ds.fast && (now >= ds.faultUntil || ds.fault != nil) {
-						after, answers, isErr = r.response(ds, latency, errDraw)
-					}
-					var req *request // nil: it writes no slot, but for its number (answersSurely, fastpath.go)
-					if !answersSurely(es, ds, after, answers) {
-						req = &r.requests[id]
+					if !es.sure {
+						req := &r.requests[id]
 						gen := req.gen
 						*req = request{}
 						req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
 						req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
-						if !es.plain {
-							// arrive's patience timer (timers.go), in its common case: it joins others, with room.
+						if !es.plain { // arrive's patience timer (timers.go), in its common case: it joins others, with room
 							r.seq++
 							w := &es.waits
 							p := &w.items[(w.head+w.n)&(len(w.items)-1)]
 							w.n++
 							p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
 						}
-						req.worker = w
-						req.started = true
-						req.callStart = now
+						w := r.takeWorker(es, ds) // fastpath.go
+						req.worker, req.started, req.callStart = w, true, now
 						if !ds.fast {
 							r.enterFast(id, req, ds) // fastpath.go: through its layers
 							continue
 						}
-						if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-							r.enter(id, 0) // canGoFast: no retry budget to begin
+						after, isErr := latency, false
+						if now >= ds.faultUntil || ds.fault != nil {
+							var answers bool
+							after, answers, isErr = r.response(ds, latency, errDraw)
+							if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+								r.enter(id, 0) // canGoFast: no retry budget to begin
+								continue
+							}
+						} else if ds.timeout > 0 && after >= ds.timeout {
+							r.enter(id, 0)
 							continue
 						}
-						req.inCall = true
-						req.callTok++
-						req.fast = true
+						r.sendFast(id, req, ds, after, isErr) // fastpath.go
+						continue
 					}
-					// The call is sent. Its answer's event is an evPlainDone
-					// where it wrote no slot (req nil), which the loop below
-					// answers without reading one, else its evCallDone.
-					ds.calls++
-					ds.inFlight++
+					// A call of an endpoint that is sure (fastpath.go): where it
+					// answersSurely, it writes no slot, but for its number.
+					after, answers, isErr := latency, true, false
+					if now >= ds.faultUntil || ds.fault != nil {
+						after, answers, isErr = r.response(ds, latency, errDraw)
+					}
+					if !answersSurely(es, ds, after, answers) {
+						r.enterPlain(id, es, ds, epIdx, now, latency, errDraw)
+						continue
+					}
+					w := r.takeWorker(es, ds)
+					ds.calls, ds.inFlight = ds.calls+1, ds.inFlight+1
 					ds.noteInFlight(now)
 					ds.maxAfter = max(ds.maxAfter, after) // fork.go
 					r.seq++
 					if c := q.place(now+after, r.seq); c != nil {
-						answerEvent(c, id, req, w, epIdx, now, isErr)
+						plainCall(c, id, w, epIdx, now, isErr)
 					} else {
-						q.pushFar(r.farAnswer(id, req, w, epIdx, now+after, isErr))
+						q.pushFar(plainEvent(now+after, r.seq, id, w, epIdx, now, isErr))
 					}
 				}
 				continue
@@ -1090,19 +1099,19 @@ func (r *Run) runBefore(stop time.Duration) {
 		} else {
 			c = q.popCell()
 		}
-		// handle's most common event, a fast call's answer: see above.
+		// handle's most common event, a fast call's answer (fastpath.go),
+		// taken here: the same checks, one call fewer, and the event read
+		// where it lay (its fields are all read before returnFast, which
+		// may schedule, runs), as is the answer to a front call through
+		// layers (enterFast's), which handle gives returnLayers.
 		if k := c.kind; k <= evPlainDone {
-			id, isErr := c.req, c.err
-			var es *endpointState
-			var ds *dependencyState
-			var arrived time.Duration
-			var w int32
-			if k == evCallDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
-				req := r.callSlot(c) // fastpath.go: written first where the call wrote none
+			if k == evCallDone {
+				req := &r.requests[c.req]
 				if req.inst != 0 || req.gen != c.gen || !req.inCall || req.callTok != c.tok {
 					goto handle // stale, or a service's
 				}
-				ds = r.frontDepAt[uint8(c.dep)] // a front call's (req.inst == 0)
+				id, isErr := c.req, c.err
+				ds := r.frontDepAt[uint8(c.dep)] // a front call's (req.inst == 0)
 				if !req.fast {
 					if !ds.fastLayers {
 						goto handle
@@ -1115,43 +1124,73 @@ func (r *Run) runBefore(stop time.Duration) {
 					r.returnLayers(id, req, ds, res)
 					continue
 				}
-				es = r.epAt[uint8(req.ep)]
+				ds.inFlight--
+				es := r.epAt[uint8(req.ep)]
 				if req.clientDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
 					// (With a call into a service, or a work's end, held in
 					// Run.soon, the loop's top looks there before the next
 					// pick: it may come first.)
-					ds.inFlight--
 					r.returnFast(id, req, ds, isErr)
 					continue
 				}
-				arrived, w = req.arrived, req.worker
+				// returnFast's steps for its common case: an ok answer
+				// the client waits for, and no request queued for the
+				// worker it frees.
+				req.inCall = false
+				ds.answered++
+				ds.succeeded++
+				// answerFast(req, es, OK), written out: the call, too
+				// large to inline, and the spills and reloads it forces
+				// on this loop cost the cascade's benchmark about 18
+				// instructions a request.
+				req.clientDone = true
+				es.total[OK]++
+				es.bucket.Outcomes[OK]++
+				arrived, now := req.arrived, r.now
+				d := now - arrived
+				us := time.Duration(uint64(d) / uint64(time.Microsecond)) // d >= 0: a shorter division
+				// micros(d), whose division is us's, done once; its clamp
+				// at 0 does nothing here (as in answerFast).
+				es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
+				if arrived >= r.measureFrom && arrived < r.measureTo {
+					es.window[OK]++
+					es.latency.RecordMicros(d, us)
+				}
 				if req.tenant >= 0 {
 					r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 				}
-				req.gen, req.ep = req.gen+1, -1 // freeFast's steps for the slot
-			} else {
-				es = r.epAt[uint8(c.ep)]
-				ds = r.frontDepAt[uint8(es.dep)] // a sure endpoint's: a front dependency
-				arrived, w = c.plainArrived(), c.dep
+				r.freeFast(id, req, es)
+				goto pick // nothing here sends a call into a service, and nothing is held (Run.soon)
 			}
+			// An evPlainDone (fastpath.go): its call wrote no slot. In
+			// returnFast's other cases handle writes it (callSlot).
+			if r.accept.n > 0 || c.err || r.soon.seq != 0 {
+				goto handle
+			}
+			// The steps above, from the event: the slot's number and the
+			// worker go back, and the slot, never written, is free as it
+			// was. (A plain endpoint has no tenant.)
+			es := r.epAt[uint8(c.plainEp())]
+			ds := r.frontDepAt[uint8(es.dep)] // a plain endpoint's: a front dependency
+			arrived, now := c.plainArrived(), r.now
 			ds.inFlight--
 			ds.answered++
 			ds.succeeded++
 			es.total[OK]++
 			es.bucket.Outcomes[OK]++
-			now := r.now
 			d := now - arrived
-			us := time.Duration(uint64(d) / uint64(time.Microsecond)) // d >= 0: a shorter division
+			us := time.Duration(uint64(d) / uint64(time.Microsecond))
 			es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
 			if arrived >= r.measureFrom && arrived < r.measureTo {
 				es.window[OK]++
 				es.latency.RecordMicros(d, us)
 			}
-			r.busy, r.open = r.busy-1, r.open-1 // freeFast's steps for the worker and the slot's number
+			r.busy--
 			es.busy--
-			r.freeRequests = append(r.freeRequests, id)
-			r.freeWorkers = append(r.freeWorkers, w)
-			goto pick // nothing here sends a call into a service, and nothing is held (Run.soon)
+			r.open--
+			r.freeRequests = append(r.freeRequests, c.req)
+			r.freeWorkers = append(r.freeWorkers, c.plainWorker())
+			goto pick
 		}
 	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.
@@ -1611,24 +1650,17 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				r.requests = append(r.requests, request{ep: -1}) // free until written
 				id = int32(len(r.requests) - 1)
 			}
-			r.open++
-			w := r.freeWorkers[len(r.freeWorkers)-1]
-			r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
-			r.busy++
-			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
-			es.busy++
-			ds.made++
-			after, isErr, answers := latency, false, true
-			if ds.fast && (now >= ds.faultUntil || ds.fault != nil) {
-				after, answers, isErr = r.response(ds, latency, errDraw)
+			req, w, after, isErr := (*request)(nil), int32(0), latency, false
+			if es.sure {
+				goto sure // fastpath.go: below
 			}
-			var req *request // nil: it writes no slot, but for its number (answersSurely, fastpath.go)
-			if !answersSurely(es, ds, after, answers) {
+			{
 				req = &r.requests[id]
 				gen := req.gen
 				*req = request{}
 				req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
 				req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+				r.open++
 				if es.patience > 0 {
 					// arrive's setting of the patience timer (timers.go),
 					// in its common case: the timer joins others, with room.
@@ -1638,29 +1670,36 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 					w.n++
 					p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
 				}
-				req.worker = w
-				req.started = true
-				req.callStart = now
+				w = r.freeWorkers[len(r.freeWorkers)-1]
+				r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
+				r.busy++
+				r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+				es.busy++
+				req.worker, req.started, req.callStart = w, true, now
+				ds.made++
 				if !ds.fast {
 					if ds.fastLayers {
 						r.enterFast(id, req, ds) // fastpath.go: through its layers
-					} else {
-						// A flat service edge (lean: no connection pools;
-						// canGoFlat: no deadline), as runHandler sends it.
+					} else { // a flat service edge (lean: no connection pools; canGoFlat: no deadline), as runHandler sends it
 						r.enterFlat(id, req, ds) // services_fast.go
 					}
 					goto next
 				}
-				if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-					r.enter(id, 0) // canGoFast: no retry budget to begin
+				if now >= ds.faultUntil || ds.fault != nil {
+					var answers bool
+					after, answers, isErr = r.response(ds, latency, errDraw)
+					if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+						r.enter(id, 0) // canGoFast: no retry budget to begin
+						goto next
+					}
+				} else if ds.timeout > 0 && after >= ds.timeout {
+					r.enter(id, 0)
 					goto next
 				}
-				req.inCall = true
+				req.inCall, req.fast = true, true
 				req.callTok++
-				req.fast = true
 			}
-			// The call is sent, its answer's event an evPlainDone where
-			// it wrote no slot, else its evCallDone (answerEvent).
+		send: // the call goes: its answer's event, an evPlainDone where req is nil (answerEvent)
 			ds.calls++
 			ds.inFlight++
 			ds.noteInFlight(now)
@@ -1671,6 +1710,23 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 			} else {
 				q.pushFar(r.farAnswer(id, req, w, epIdx, now+after, isErr))
 			}
+			goto next
+		sure:
+			// A plain endpoint's call on the plain fast path: where it
+			// answersSurely, it writes no slot (but for its number),
+			// else it takes the slot's steps above (enterPlain).
+			{
+				answers := true
+				if now >= ds.faultUntil || ds.fault != nil {
+					after, answers, isErr = r.response(ds, latency, errDraw)
+				}
+				if !answersSurely(es, ds, after, answers) {
+					r.enterPlain(id, es, ds, epIdx, now, latency, errDraw)
+					goto next
+				}
+			}
+			w = r.takeWorker(es, ds)
+			goto send
 		}
 	next:
 		// What the slot holds (Run.soon: the call just sent, a work's

@@ -275,11 +275,13 @@ func (r *Run) owners() []int16 {
 		}
 	}
 	// A call that writes no slot (answersSurely) holds its worker too.
-	r.queue.each(func(e *event) {
-		if e.kind == evPlainDone {
-			o[e.dep] = e.ep
-		}
-	})
+	if r.anySure {
+		r.queue.each(func(e *event) {
+			if e.kind == evPlainDone {
+				o[e.plainWorker()] = int16(e.plainEp())
+			}
+		})
+	}
 	return o
 }
 
