@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -164,8 +165,10 @@ func (k keyMap) fullHelp() [][]key.Binding {
 // formHelp says the knob form's keys, the sweep's among them, in a line
 // under the table ("Knob form (e): ↓/tab next field · …"): a fifth
 // column of them, each "knob form: …", left a 160-column window too
-// narrow for the table in one row, and in one line a 160×48 window
-// still shows the whole help.
+// narrow for the table in one row, and in a paragraph a 160×49 window
+// still shows the whole help. The paragraph ends with what typing does to
+// a field just entered (kform.KeyHelp), which no key's words say: it
+// replaces the value, where it once went on its end.
 func (k keyMap) formHelp() string {
 	var keys []string
 	for _, f := range k.helpBindings() {
@@ -174,7 +177,7 @@ func (k keyMap) formHelp() string {
 			keys = append(keys, h.Key+" "+h.Desc)
 		}
 	}
-	return "Knob form (" + k.Knobs.Help().Key + "): " + strings.Join(keys, " · ") + "."
+	return "Knob form (" + k.Knobs.Help().Key + "): " + strings.Join(keys, " · ") + ". " + kform.KeyHelp
 }
 
 // fieldBinding is a binding of the key map with its field's path.

@@ -214,6 +214,14 @@ type form struct {
 	// "inventory/database" a call of a service (knobs_focus.go).
 	parts []string
 	focus int
+	// entered is 1 + the field whose text was selected when the cursor
+	// came to it (enterFocused), 0 for none: a field the cursor comes to
+	// stands selected, so that what is typed replaces its value (kform's
+	// Field.Select). 1s typed into a timeout holding 5s made 5s1s. The
+	// cursor comes to a field by many ways (the arrows, a click, the map's
+	// part, enter's refusal), and each is caught here by its effect: the
+	// focus is on another field than the one entered.
+	entered int
 	// err is the message line: a refusal of the fields marked (sayRefused
 	// writes it from them), or a message of no field (a run over its
 	// budget), which stays until the next enter.
@@ -528,8 +536,19 @@ func parse(kind valueKind, text string) (value, error) {
 // parseDuration reads a duration as every form reads it
 // (lessons.ParseDuration): "5s", "250ms" or "1m30s", with its unit, since
 // "200" for a timeout meant as 200 ms would otherwise run with 200 s; "0",
-// which the hints give for none or for ever, needs none.
-func parseDuration(s string) (time.Duration, error) { return lessons.ParseDuration(s) }
+// which the hints give for none or for ever, needs none. A unit named
+// twice ("5s1s", a value typed onto the end of another) is refused
+// (kform.RepeatedUnit): Go reads it as 6s, and the run took it silently.
+func parseDuration(s string) (time.Duration, error) {
+	d, err := lessons.ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	if err := kform.RepeatedUnit(s); err != nil {
+		return 0, err
+	}
+	return d, nil
+}
 
 // build parses every field into a copy of sc. It returns nil and marks the
 // fields when a value is refused.
@@ -553,6 +572,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	if !ok {
 		f.ofMarks = true
 		f.focusRefused()
+		f.selectRefused()
 		return nil
 	}
 	f.settleDeadlines(c) // knobs_deadline.go: what an edit hides, it clears
@@ -573,6 +593,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 			f.said, f.ofMarks = f.err, true
 			f.focusRefused()
 		}
+		f.selectRefused()
 		return nil
 	}
 	return c
@@ -1104,7 +1125,37 @@ func (f *form) move(d int) {
 // cursor is on when it is refused (sayRefused).
 func (f *form) focusField(i int) {
 	f.focus = i
+	f.entered = 0 // entered anew, even the field it was on
 	f.sayRefused()
+}
+
+// enterFocused selects the text of the field the cursor is on when the
+// cursor has come to it since the last key typed there, before a key
+// edits it: that key replaces the text or edits it in place (Field.Key).
+func (f *form) enterFocused() {
+	if f.entered != f.focus+1 {
+		f.knobs[f.focus].input.Select()
+		f.entered = f.focus + 1
+	}
+}
+
+// selectRefused makes the field the cursor is on after a refusal stand
+// selected, as a number box's refused number does: "5s1s" refused with
+// "did you mean 1s?", the 1s typed next went on its end, 5s1s1s.
+func (f *form) selectRefused() { f.entered = 0 }
+
+// selected says field i is drawn selected: the cursor is on it and the
+// next character typed replaces its text, since the cursor has just come
+// to it (enterFocused will select it) or no key has edited it since.
+func (f *form) selected(i int) bool {
+	in := &f.knobs[i].input
+	if i != f.focus {
+		return false
+	}
+	if f.entered != i+1 {
+		return in.Value() != ""
+	}
+	return in.Selected()
 }
 
 // update handles a key inside the form; the caller handles apply and cancel.
@@ -1120,6 +1171,7 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		}
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
+		f.enterFocused()
 		kn := &f.knobs[f.focus]
 		was := kn.input.Value()
 		cut := kn.input.Key(k)
@@ -1181,9 +1233,11 @@ func (f *form) recheckScenario() {
 			return
 		}
 	}
-	at := f.focus
+	at, entered := f.focus, f.entered
 	f.build(f.checked)
-	f.focus = at
+	// The cursor stays where the edit is, and the text being typed
+	// stays unselected: no enter refused it.
+	f.focus, f.entered = at, entered
 	f.sayRefused()
 }
 
@@ -1203,7 +1257,7 @@ func (f *form) layout(w, h int) ([]string, []int) {
 func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
-		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err}
+		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err, Selected: f.selected(i)}
 		if k.err == "" && len(k.cut) > 0 {
 			items[i].Err = k.cutNote()
 		}

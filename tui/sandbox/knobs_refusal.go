@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
+	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -33,8 +35,16 @@ func (k *knob) markOwn(v value, full string) {
 	if full == "" || len(k.cut) > 0 {
 		return
 	}
-	if _, err := parse(k.kind, k.input.Value()); err == nil {
+	_, err := parse(k.kind, k.input.Value())
+	if err == nil {
 		k.why = k.rangeWhy(v)
+		return
+	}
+	var rep *kform.RepeatedUnitError
+	if errors.As(err, &rep) {
+		// Beside the field the rule, on the line the text and what it
+		// most likely meant: the line said "did you mean 1s?" twice.
+		k.err, k.why = kform.RepeatedUnitMark, full
 		return
 	}
 	takes := k.limitWords()

@@ -24,8 +24,16 @@ import (
 // that dropped the letters typed into it turned "1e3" into 13 without a
 // word, and the screen that reads the text refuses it whole at enter, in
 // its own words, with the text still there to mend.
+//
+// A field just entered stands selected (Select), as a form's pre-filled
+// field does elsewhere: the first character typed replaces the text. A
+// learner typing 1s into a timeout holding 5s meant 1s, and got 5s1s,
+// which Go reads as 6 s.
 type Field struct {
 	value []rune
+	// selected says the text stands whole and selected: the next
+	// character typed replaces it, an editing key keeps it (Key).
+	selected bool
 }
 
 const (
@@ -40,11 +48,26 @@ const (
 // was cut.
 const Limit = fieldLimit
 
+// KeyHelp says what typing and the editing keys do to a field just
+// entered (Select), for a form's key help: a sentence of its own.
+const KeyHelp = "Typing on a field just entered replaces its value; ←/→, backspace, ctrl+e or end edit it in place."
+
 // Value is the field's text.
 func (f *Field) Value() string { return string(f.value) }
 
-// SetValue replaces the text.
+// SetValue replaces the text. The selection is left as it was: a screen
+// that fills the field the cursor is on says whether it stands selected.
 func (f *Field) SetValue(s string) { f.value = []rune(s) }
+
+// Select makes the text stand whole and selected, for a screen to call
+// when the cursor enters the field: the next character typed (or pasted)
+// replaces it; backspace, ctrl+u, ←, →, ctrl+e and end keep it and edit
+// it in place, the cursor at its end.
+func (f *Field) Select() { f.selected = len(f.value) > 0 }
+
+// Selected reports whether the text stands selected (Select), for the
+// form to draw it so.
+func (f *Field) Selected() bool { return f.selected && len(f.value) > 0 }
 
 // Key edits the text with one key press; keys that do not edit are
 // ignored, and so are control characters (pane.Typable). It returns the
@@ -54,15 +77,25 @@ func (f *Field) SetValue(s string) { f.value = []rune(s) }
 func (f *Field) Key(k tea.KeyMsg) (cut []rune) {
 	switch k.Type {
 	case tea.KeyBackspace:
+		f.selected = false
 		if len(f.value) > 0 {
 			f.value = f.value[:len(f.value)-1]
 		}
 	case tea.KeyCtrlU:
+		f.selected = false
 		f.value = f.value[:0]
+	case tea.KeyLeft, tea.KeyRight, tea.KeyEnd, tea.KeyCtrlE:
+		// The cursor is at the end already: these only keep the text,
+		// to be edited there.
+		f.selected = false
 	case tea.KeyRunes, tea.KeySpace:
 		for _, r := range k.Runes {
 			if !pane.Typable(r) {
 				continue
+			}
+			if f.selected {
+				// The first character typed replaces the selected text.
+				f.value, f.selected = f.value[:0], false
 			}
 			if len(f.value) >= fieldLimit {
 				cut = append(cut, r)
@@ -80,6 +113,9 @@ type Item struct {
 	Value       string
 	// Err, when set, replaces the hint: why the value was refused.
 	Err string
+	// Selected draws the value of the focused item selected
+	// (Field.Selected): what is typed next replaces it.
+	Selected bool
 }
 
 // Section is a title above the items from Start on.
@@ -134,10 +170,15 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 			text = text[len(text)-(fieldW-1):]
 		}
 		shown := string(text)
-		if i == focus {
-			shown += "▏"
+		field := pane.Fit(shown+"▏", fieldW)
+		switch {
+		case i == focus && it.Selected:
+			// Drawn selected, the cursor after it: typing replaces it.
+			field = th.Selected.Render(shown) + pane.Fit("▏", fieldW-ansi.StringWidth(shown))
+		case i != focus:
+			field = pane.Fit(shown, fieldW)
 		}
-		line := mark + label + "  [" + pane.Fit(shown, fieldW) + "]  "
+		line := mark + label + "  [" + field + "]  "
 		hint, style := it.Hint, th.Dim
 		if it.Err != "" {
 			hint, style = "✗ "+it.Err, th.Error

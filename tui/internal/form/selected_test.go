@@ -1,0 +1,118 @@
+package form
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func typed(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// A field the cursor has just entered stands selected: the first
+// character typed replaces its value, as a form's pre-filled field does.
+// Typing 1s into a timeout holding 5s made 5s1s, which Go reads as 6 s.
+func TestTypingOnAFieldJustEnteredReplacesIt(t *testing.T) {
+	var f Field
+	f.SetValue("5s")
+	f.Select()
+	if !f.Selected() {
+		t.Fatal("a field with text, selected, should say so")
+	}
+	f.Key(typed("1"))
+	f.Key(typed("s"))
+	if f.Value() != "1s" || f.Selected() {
+		t.Errorf("typing 1s on the selected 5s: %q (selected %v), want 1s", f.Value(), f.Selected())
+	}
+	// A paste replaces it too.
+	f.Select()
+	f.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("250ms"), Paste: true})
+	if f.Value() != "250ms" {
+		t.Errorf("a paste on the selected 1s: %q, want 250ms", f.Value())
+	}
+	// An empty field has nothing to select.
+	var empty Field
+	empty.Select()
+	if empty.Selected() {
+		t.Error("an empty field should not stand selected")
+	}
+}
+
+// The editing keys keep the selected text and edit it in place, at its
+// end, as the form's key help says (KeyHelp).
+func TestEditingKeysKeepTheSelectedText(t *testing.T) {
+	for _, c := range []struct {
+		key  tea.KeyMsg
+		want string // after the key and then "0"
+	}{
+		{tea.KeyMsg{Type: tea.KeyBackspace}, "500"},
+		{tea.KeyMsg{Type: tea.KeyLeft}, "5000"},
+		{tea.KeyMsg{Type: tea.KeyRight}, "5000"},
+		{tea.KeyMsg{Type: tea.KeyEnd}, "5000"},
+		{tea.KeyMsg{Type: tea.KeyCtrlE}, "5000"},
+		{tea.KeyMsg{Type: tea.KeyCtrlU}, "0"},
+	} {
+		var f Field
+		f.SetValue("500")
+		f.Select()
+		f.Key(c.key)
+		if f.Selected() {
+			t.Errorf("%s should end the selection", c.key)
+		}
+		f.Key(typed("0"))
+		if f.Value() != c.want {
+			t.Errorf("%s then 0 on the selected 500: %q, want %q", c.key, f.Value(), c.want)
+		}
+	}
+	for _, k := range []string{"←/→", "backspace", "ctrl+e", "end", "replaces"} {
+		if !strings.Contains(KeyHelp, k) {
+			t.Errorf("the key help should name %s: %s", k, KeyHelp)
+		}
+	}
+}
+
+// The focused field's selected value is drawn selected, the cursor after
+// it; a field not selected, or not focused, is drawn plain.
+func TestSelectedValueIsDrawnSelected(t *testing.T) {
+	th := tuitest.Color()
+	items := []Item{{Label: "timeout", Value: "5s", Selected: true}, {Label: "bulkhead", Value: "20", Selected: true}, {Label: "rate", Value: "10"}}
+	for focus, want := range []string{"[" + th.Selected.Render("5s") + "▏", "[" + th.Selected.Render("20") + "▏", "[10▏"} {
+		lines := Lines(th, items, nil, focus, "", "", 60, 10)
+		if !strings.Contains(lines[focus], want) || th.Selected.Render("x") == "x" {
+			t.Errorf("field %d, focused: want %q in %q", focus, want, lines[focus])
+		}
+		for i, l := range lines[:len(items)] {
+			if i != focus && strings.Contains(l, th.Selected.Render(items[i].Value)) {
+				t.Errorf("field %d, the cursor on %d, is drawn selected: %q", i, focus, l)
+			}
+		}
+	}
+}
+
+// A duration naming one unit twice is a value typed onto the end of
+// another: refused, with what was most likely meant. A compound of
+// distinct units is a duration like any other.
+func TestRepeatedUnitIsRefused(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"5s1s", "5s1s repeats the unit s: did you mean 1s?"},
+		{" 5s1s ", "5s1s repeats the unit s: did you mean 1s?"},
+		{"30s1m30s", "30s1m30s repeats the unit s: did you mean 1m30s?"},
+		{"1m30s1m30s", "1m30s1m30s repeats the unit m: did you mean 1m30s?"},
+		{"250ms100ms", "250ms100ms repeats the unit ms: did you mean 100ms?"},
+		{"1.5s2s", "1.5s2s repeats the unit s: did you mean 2s?"},
+		{"5us1µs", "5us1µs repeats the unit µs: did you mean 1µs?"},
+	} {
+		err := RepeatedUnit(c.in)
+		var rep *RepeatedUnitError
+		if err == nil || err.Error() != c.want || !errors.As(err, &rep) {
+			t.Errorf("RepeatedUnit(%q) = %v, want %q", c.in, err, c.want)
+		}
+	}
+	for _, ok := range []string{"1m30s", "5s", "0", "1h2m3s4ms5us6ns", "", "5", "5s1", "abc", "5x5x", "1.5s"} {
+		if err := RepeatedUnit(ok); err != nil {
+			t.Errorf("RepeatedUnit(%q) = %v, want none: no unit is named twice", ok, err)
+		}
+	}
+}
