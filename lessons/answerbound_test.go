@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -36,11 +37,13 @@ func TestLesson8RefusesMoreCustomersThanThereAre(t *testing.T) {
 			t.Fatal(err)
 		}
 		verb := map[bool]string{true: "can lose service", false: "can be degraded"}[strings.HasPrefix(answer, "ever-lost ")]
-		want := "there are only " + countText(all.F) + " customers: at most " + countText(all.F-1) + " besides the poisoned one " + verb
+		why := "There are only " + countText(all.F) + " customers: at most " + countText(all.F-1) + " besides the poisoned one " + verb
 		if all.F == 1000 && !strings.Contains(q.Prompt, "999 other") {
 			t.Errorf("step %d: the prompt %q should count the 999 others the bound names", i+1, q.Prompt)
 		}
 		for _, in := range []string{countText(all.F), countText(all.F) + " customers", "5000"} {
+			// The guess named, then the bound (guessOutOfRange).
+			want := fmt.Sprintf("Out of range: %q. %s", in, why)
 			if _, _, err := q.JudgeGuess(in); err == nil || err.Error() != want {
 				t.Errorf("step %d (%s): guess %q: %v, want %q", i+1, answer, in, err, want)
 			}

@@ -29,7 +29,7 @@ func TestAGuessTakesItsUnitSingularOrPlural(t *testing.T) {
 	}
 	// A refusal names what is allowed, from the same list.
 	_, err := workers.ParseGuess("16 wrkrs")
-	want := `"16 wrkrs" is not a number: type a number, alone or followed by workers or worker (12, 12 workers)`
+	want := `Not a number: "16 wrkrs". Type a number, alone or followed by workers or worker (12, 12 workers)`
 	if err == nil || err.Error() != want {
 		t.Errorf("ParseGuess(16 wrkrs) = %v, want %q", err, want)
 	}
@@ -48,13 +48,13 @@ func TestARefusedGuessNamesWhatIsAllowed(t *testing.T) {
 		input string
 		want  string
 	}{
-		{&PreparedQuestion{AnswerKind: KindFraction}, "forty", `"forty" is not a number: type a share in percent, 40 or 40%`},
-		{&PreparedQuestion{AnswerKind: KindDuration}, "soon", `"soon" is not a number: type a number of seconds, or a time with its unit (0.5 s, 500 ms)`},
-		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "ms"}, "5 sec", `"5 sec" is not a number: type a number of milliseconds, or a time with its unit (0.5 s, 500 ms)`},
-		{&PreparedQuestion{AnswerKind: KindCount}, "a dozen", `"a dozen" is not a number: type a number, such as 12`},
+		{&PreparedQuestion{AnswerKind: KindFraction}, "forty", `Not a number: "forty". Type a share in percent, 40 or 40%`},
+		{&PreparedQuestion{AnswerKind: KindDuration}, "soon", `Not a number: "soon". Type a number of seconds, or a time with its unit (0.5 s, 500 ms)`},
+		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "ms"}, "5 sec", `Not a number: "5 sec". Type a number of milliseconds, or a time with its unit (0.5 s, 500 ms)`},
+		{&PreparedQuestion{AnswerKind: KindCount}, "a dozen", `Not a number: "a dozen". Type a number, such as 12`},
 		// A percentage for a count is no count: 41% was read as 0.41 workers.
-		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "workers"}, "41%", `"41%" is a percentage, and this answer is in workers: type a number, alone or followed by workers or worker (12, 12 workers)`},
-		{&PreparedQuestion{AnswerKind: KindCount}, "1/2", `"1/2" is a fraction, and this answer is a plain number: type a number, such as 12`},
+		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "workers"}, "41%", `Not in workers: "41%" is a percentage. Type a number, alone or followed by workers or worker (12, 12 workers)`},
+		{&PreparedQuestion{AnswerKind: KindCount}, "1/2", `Not a plain number: "1/2" is a fraction. Type a number, such as 12`},
 	} {
 		if _, err := c.q.ParseGuess(c.input); err == nil || err.Error() != c.want {
 			t.Errorf("answer %s in %q: ParseGuess(%q) = %v, want %q", c.q.AnswerKind, c.q.Unit, c.input, err, c.want)

@@ -552,8 +552,8 @@ func TestAGuessBeyondWhatTheRunAllowsIsRefused(t *testing.T) {
 	if !q.HasMost || q.Most != 200 {
 		t.Fatalf("the bound should be the pool's 200 workers, got %v (%v)", q.Most, q.HasMost)
 	}
-	want := "the pool has only 200 workers: at most 200 can be busy"
 	for _, in := range []string{"9999", "201"} {
+		want := `Out of range: "` + in + `". The pool has only 200 workers: at most 200 can be busy`
 		if _, _, err := q.JudgeGuess(in); err == nil || err.Error() != want {
 			t.Errorf("guess %s: %v, want %q", in, err, want)
 		}

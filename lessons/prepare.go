@@ -1,13 +1,13 @@
 package lessons
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
@@ -699,7 +699,7 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, err error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return 0, "", fmt.Errorf("type a number first, like %s", q.GuessExample())
+		return 0, "", fmt.Errorf("Type a number first, like %s", q.GuessExample())
 	}
 	text := input
 	for _, u := range q.guessUnits() {
@@ -711,19 +711,19 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 	}
 	v, err := parseLiteral(strings.Join(strings.Fields(text), "")) // "85 s", as a duration prints
 	if err != nil {
-		return 0, "", fmt.Errorf("%q is not a number: %s", input, q.guessForms())
+		return 0, "", fmt.Errorf("Not a number: %q. %s", input, q.guessForms())
 	}
 	got = v.F
 	switch {
 	case v.Kind == KindFraction && q.AnswerKind != KindFraction:
 		// "41%" for a count of workers: not 0.41 workers.
-		return 0, "", fmt.Errorf("%q is a percentage, and this answer is %s: %s", input, q.answerTerms(), q.guessForms())
+		return 0, "", fmt.Errorf("Not %s: %q is a percentage. %s", q.answerTerms(), input, q.guessForms())
 	case v.Kind == KindOdds && q.AnswerKind != KindOdds:
-		return 0, "", fmt.Errorf("%q is a fraction, and this answer is %s: %s", input, q.answerTerms(), q.guessForms())
+		return 0, "", fmt.Errorf("Not %s: %q is a fraction. %s", q.answerTerms(), input, q.guessForms())
 	case v.Kind == KindDuration && q.AnswerKind != KindDuration:
 		unit, isTime := timeUnits[q.Unit]
 		if !isTime {
-			return 0, "", fmt.Errorf("%q is a time, and this answer is %s: type the number alone", input, q.answerTerms())
+			return 0, "", fmt.Errorf("Not %s: %q is a time. Type the number alone, such as %s", q.answerTerms(), input, q.GuessExample())
 		}
 		// From whole nanoseconds, so that 0.885 s is 885 ms exactly.
 		got = math.Round(v.F*1e9) / float64(unit)
@@ -740,15 +740,15 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 			read += ", not " + percentText(v.F) + " %"
 		}
 	}
-	if err := possibleGuess(q.AnswerKind, got); err != nil {
+	if allowed := q.possibleGuess(got); allowed != "" {
 		// A number the quantity cannot be (150 % of the calls, -3
 		// workers) is a misreading of the question, not a guess to
 		// grade "too high".
-		return 0, "", err
+		return 0, "", guessOutOfRange(input, allowed)
 	}
 	if q.HasMost && got > q.Most+1e-9*math.Max(1, q.Most) {
 		// Not a guess the run could bear out: say why, and take no verdict.
-		return 0, "", errors.New(q.MostWhy)
+		return 0, "", guessOutOfRange(input, q.MostWhy)
 	}
 	return got, read, nil
 }
@@ -778,24 +778,24 @@ func (q *PreparedQuestion) guessUnits() []string {
 }
 
 // guessForms says what a guess at q may be typed as, by the rules
-// ReadGuess reads it with: the words after a refusal ("\"16 wrkrs\" is
-// not a number: type ...").
+// ReadGuess reads it with: the sentence after a refusal ("Not a number:
+// \"16 wrkrs\". Type ...").
 func (q *PreparedQuestion) guessForms() string {
 	if q.AnswerKind == KindFraction {
-		return "type a share in percent, 40 or 40%"
+		return "Type a share in percent, 40 or 40%"
 	}
 	unit := q.Unit
 	if q.AnswerKind == KindDuration {
 		unit = "s"
 	}
 	if words, isTime := timeUnitWords[unit]; isTime {
-		return "type a number of " + words + ", or a time with its unit (0.5 s, 500 ms)"
+		return "Type a number of " + words + ", or a time with its unit (0.5 s, 500 ms)"
 	}
 	units := q.guessUnits()
 	if len(units) == 0 {
-		return "type a number, such as 12"
+		return "Type a number, such as 12"
 	}
-	return "type a number, alone or followed by " + strings.Join(units, " or ") + " (12, 12 " + units[0] + ")"
+	return "Type a number, alone or followed by " + strings.Join(units, " or ") + " (12, 12 " + units[0] + ")"
 }
 
 // GuessExample is a number the question's box takes, for the words that
@@ -807,21 +807,44 @@ func (q *PreparedQuestion) GuessExample() string {
 	return "12"
 }
 
-// possibleGuess refuses a number the quantity cannot be: a share outside
-// 0 to 100 %, a negative count or time. A possible number far from the
-// answer is a guess like any other.
-func possibleGuess(kind Kind, got float64) error {
-	switch kind {
+// possibleGuess says what the quantity can be when got is no number it
+// can be: a share outside 0 to 100 %, a negative count or time; "" for a
+// possible number, which, far from the answer, is a guess like any other.
+// "it cannot be below 0" named neither the number refused nor what "it"
+// was.
+func (q *PreparedQuestion) possibleGuess(got float64) string {
+	switch q.AnswerKind {
 	case KindFraction:
 		if got < 0 || got > 1+1e-9 {
-			return errors.New("a share is from 0 to 100%")
+			return "a share is from 0 to 100%"
 		}
 	case KindCount, KindDuration:
-		if got < 0 {
-			return errors.New("it cannot be below 0")
+		if got >= 0 {
+			return ""
 		}
+		switch {
+		case q.AnswerKind == KindDuration:
+			return "a time is 0 or more"
+		case q.Unit != "":
+			return "a number of " + q.Unit + " is 0 or more"
+		}
+		return "a count is 0 or more"
 	}
-	return nil
+	return ""
+}
+
+// guessOutOfRange refuses input, a number the answer cannot be, with
+// what it can be (allowed), as every refusal of a guess reads: what is
+// wrong, naming the text typed, then what is allowed, from a capital,
+// with no full stop (the boxes end the sentence).
+func guessOutOfRange(input, allowed string) error {
+	return fmt.Errorf("Out of range: %q. %s", input, capitalized(allowed))
+}
+
+// capitalized is s with its first letter in upper case.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // TypedReading is the sentence that tells a learner how a share typed as

@@ -120,7 +120,7 @@ func TestOpenCardGolden(t *testing.T) {
 func TestNumberCardChecksTheAnswer(t *testing.T) {
 	m, s := model(t, 80, 24, "numbers-01")
 	m = tuitest.Press(m, "x", "enter")
-	if !strings.Contains(m.View(), "not a number") {
+	if !strings.Contains(m.View(), `Not a number: "x". Type a number`) {
 		t.Fatalf("a letter was not refused:\n%s", m.View())
 	}
 	m = tuitest.Press(m, "backspace", "1", "6", "enter")

@@ -272,7 +272,8 @@ func (m Model) cardLines(w int) []string {
 		}
 		out = append(out, line)
 		if m.inErr != "" {
-			out = append(out, m.para("✗ "+m.inErr, m.th.Error, w)...)
+			// A sentence, or two, as the lesson's boxes end it.
+			out = append(out, m.para("✗ "+m.inErr+".", m.th.Error, w)...)
 		}
 		if m.phase == asking {
 			out = append(out, "")

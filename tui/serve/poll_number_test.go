@@ -54,7 +54,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 		t.Fatalf("enter after letters:\n%s", st[0].View())
 	}
 	keys(st[0], "-.-", "enter")
-	if v := flat(st[0].View()); !strings.Contains(v, `"-.-" is not a number`) {
+	if v := flat(st[0].View()); !strings.Contains(v, `Not a number: "-.-". Type a number`) {
 		t.Fatalf("enter on -.-:\n%s", st[0].View())
 	}
 	if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 {
@@ -86,7 +86,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	// 16 nines fit the input, but not a float64: refused, not taken as
 	// 10,000,000,000,000,000.
 	keys(st[0], strings.Repeat("9", 16), "enter")
-	if v := flat(st[0].View()); !strings.Contains(v, "16 digits: a number here keeps at most 15 exactly") {
+	if v := flat(st[0].View()); !strings.Contains(v, `Too many digits: "9999999999999999" has 16. A number here keeps at most 15 exactly.`) {
 		t.Fatalf("16 nines:\n%s", st[0].View())
 	}
 	for range maxGuessLen {
@@ -174,10 +174,10 @@ func TestAnImpossibleNumberIsRefused(t *testing.T) {
 		input string
 		want  string // the reason; empty: taken
 	}{
-		{share, "250", "a share is from 0 to 100%"},
-		{share, "-5", "a share is from 0 to 100%"},
+		{share, "250", `Out of range: "250". A share is from 0 to 100%`},
+		{share, "-5", `Out of range: "-5". A share is from 0 to 100%`},
 		{share, "31", ""},
-		{count, "-3", "it cannot be below 0"},
+		{count, "-3", `Out of range: "-3". A number of customers is 0 or more`},
 		{count, "0", ""},
 	} {
 		q, _ := numberQuestion(c.pq, true, "L, step 1")

@@ -29,7 +29,7 @@ func TestARefusedNumberIsReplacedByTheNextTyped(t *testing.T) {
 	if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 {
 		t.Fatalf("150%% was taken: %v", a.Guesses)
 	}
-	for _, want := range []string{"Your number: 150", "a share is from 0 to 100%.", playback.ReplaceNote} {
+	for _, want := range []string{"Your number: 150", `Out of range: "150". A share is from 0 to 100%.`, playback.ReplaceNote} {
 		if !strings.Contains(v, want) {
 			t.Errorf("refused, the box should show %q:\n%s", want, st.View())
 		}
