@@ -214,14 +214,10 @@ type form struct {
 	// "inventory/database" a call of a service (knobs_focus.go).
 	parts []string
 	focus int
-	// entered is 1 + the field whose text was selected when the cursor
-	// came to it (enterFocused), 0 for none: a field the cursor comes to
-	// stands selected, so that what is typed replaces its value (kform's
-	// Field.Select). 1s typed into a timeout holding 5s made 5s1s. The
-	// cursor comes to a field by many ways (the arrows, a click, the map's
-	// part, enter's refusal), and each is caught here by its effect: the
-	// focus is on another field than the one entered.
-	entered int
+	// entry makes a field the cursor comes to stand selected, so that
+	// what is typed replaces its value: 1s typed into a timeout holding
+	// 5s made 5s1s, which Go reads as 6 s.
+	entry kform.Entered
 	// err is the message line: a refusal of the fields marked (sayRefused
 	// writes it from them), or a message of no field (a run over its
 	// budget), which stays until the next enter.
@@ -1125,38 +1121,14 @@ func (f *form) move(d int) {
 // cursor is on when it is refused (sayRefused).
 func (f *form) focusField(i int) {
 	f.focus = i
-	f.entered = 0 // entered anew, even the field it was on
+	f.entry.Anew() // even the field it was on
 	f.sayRefused()
-}
-
-// enterFocused selects the text of the field the cursor is on when the
-// cursor has come to it since the last key typed there, before a key
-// edits it: that key replaces the text or edits it in place (Field.Key).
-func (f *form) enterFocused() {
-	if f.entered != f.focus+1 {
-		f.knobs[f.focus].input.Select()
-		f.entered = f.focus + 1
-	}
 }
 
 // selectRefused makes the field the cursor is on after a refusal stand
 // selected, as a number box's refused number does: "5s1s" refused with
 // "did you mean 1s?", the 1s typed next went on its end, 5s1s1s.
-func (f *form) selectRefused() { f.entered = 0 }
-
-// selected says field i is drawn selected: the cursor is on it and the
-// next character typed replaces its text, since the cursor has just come
-// to it (enterFocused will select it) or no key has edited it since.
-func (f *form) selected(i int) bool {
-	in := &f.knobs[i].input
-	if i != f.focus {
-		return false
-	}
-	if f.entered != i+1 {
-		return in.Value() != ""
-	}
-	return in.Selected()
-}
+func (f *form) selectRefused() { f.entry.Anew() }
 
 // update handles a key inside the form; the caller handles apply and cancel.
 func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
@@ -1171,8 +1143,8 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		}
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
-		f.enterFocused()
 		kn := &f.knobs[f.focus]
+		f.entry.Key(f.focus, &kn.input)
 		was := kn.input.Value()
 		cut := kn.input.Key(k)
 		if kn.input.Value() != was {
@@ -1233,11 +1205,11 @@ func (f *form) recheckScenario() {
 			return
 		}
 	}
-	at, entered := f.focus, f.entered
+	at, entry := f.focus, f.entry
 	f.build(f.checked)
 	// The cursor stays where the edit is, and the text being typed
 	// stays unselected: no enter refused it.
-	f.focus, f.entered = at, entered
+	f.focus, f.entry = at, entry
 	f.sayRefused()
 }
 
@@ -1257,7 +1229,7 @@ func (f *form) layout(w, h int) ([]string, []int) {
 func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
-		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err, Selected: f.selected(i)}
+		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err, Selected: f.entry.Selected(i, f.focus, &k.input)}
 		if k.err == "" && len(k.cut) > 0 {
 			items[i].Err = k.cutNote()
 		}

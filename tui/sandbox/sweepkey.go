@@ -786,7 +786,7 @@ func (m *Model) takeCell() string {
 		f.knobs[fi].input.SetValue(texts[a])
 	}
 	f.focus = fields[0]
-	f.entered = 0 // the value the sweep put there stands selected
+	f.entry.Anew() // the value the sweep put there stands selected
 	m.sw = nil
 	return ""
 }

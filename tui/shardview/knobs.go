@@ -38,6 +38,9 @@ type form struct {
 	th    *theme.Theme
 	knobs []knob
 	focus int
+	// entry makes a field the cursor comes to stand selected, so that
+	// what is typed replaces its value, as in the sandbox's form.
+	entry kform.Entered
 	// err is the message line: what the fields marked refused say
 	// (sayRefused writes it from them), so that it follows them as they
 	// are mended; or a refusal of the setup that marks no field, which an
@@ -179,6 +182,7 @@ func (f *form) build(base Setup) (Setup, bool) {
 	if !ok {
 		f.ofMarks = true
 		f.focusRefused()
+		f.entry.Anew() // the value refused stands selected for the one meant
 	}
 	return s, ok
 }
@@ -217,6 +221,7 @@ func (f *form) focusRefused() {
 // when it is refused.
 func (f *form) focusField(i int) {
 	f.focus = i
+	f.entry.Anew() // even the field it was on
 	f.sayRefused()
 }
 
@@ -227,6 +232,7 @@ func (f *form) refuse(err error, base Setup, seed uint64) {
 	if f.ofMarks {
 		f.focusRefused()
 	}
+	f.entry.Anew() // the value refused stands selected for the one meant
 }
 
 // complain shows err, the setup's complaint, and marks the fields it
@@ -277,8 +283,9 @@ func (f *form) recheckSetup() {
 			return
 		}
 	}
-	base, seed := *f.checked, f.seed
+	base, seed, entry := *f.checked, f.seed, f.entry
 	s, _ := f.build(base)
+	f.entry = entry // no enter refused the text being typed: it stays unselected
 	if err := validate(s, seed); err != nil {
 		f.complain(err, base, seed)
 	}
@@ -294,6 +301,7 @@ func (f *form) update(k tea.KeyMsg, keys keyMap) {
 		f.focusField((f.focus + n - 1) % n)
 	default:
 		kn := &f.knobs[f.focus]
+		f.entry.Key(f.focus, &kn.input)
 		was := kn.input.Value()
 		kn.input.Key(k)
 		if kn.input.Value() != was {
@@ -322,7 +330,7 @@ func (f *form) layout(current Setup, w, h int) ([]string, []int) {
 	}
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
-		items[i] = kform.Item{Label: k.label, Hint: k.hint(typed), Value: k.input.Value(), Err: k.err}
+		items[i] = kform.Item{Label: k.label, Hint: k.hint(typed), Value: k.input.Value(), Err: k.err, Selected: f.entry.Selected(i, f.focus, &k.input)}
 	}
 	sections := []kform.Section{
 		{Start: 0, Title: "The fleet and its customers"},
@@ -347,6 +355,9 @@ func parseDuration(text string) (time.Duration, error) {
 	d, err := lessons.ParseDuration(text)
 	if err != nil {
 		return 0, err
+	}
+	if err := kform.RepeatedUnit(text); err != nil {
+		return 0, err // "5s1s", Go's 6s: a value typed onto another
 	}
 	if d > MaxRestart {
 		return 0, fmt.Errorf("a time from 0 to %s, such as 5s or 500ms", secondsShort(MaxRestart))

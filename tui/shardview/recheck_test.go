@@ -91,7 +91,8 @@ func TestAnEditChecksTheSetupAgain(t *testing.T) {
 		{"8 workers", []string{"8"}, nil, ""},
 		{"shards of 3, entered", []string{"tab", "backspace", "3", "enter"}, both, "workers (8) to be a multiple of workers per customer (3)"},
 		{"7 workers: still refused, and said so", []string{"shift+tab", "backspace", "7"}, both, "workers (7) to be a multiple of workers per customer (3)"},
-		{"100,000 customers: another complaint", []string{"tab", "tab", "0", "0"}, []string{"customers"}, "customers must be from 2 to 10,000, got 100000"},
+		// end keeps the 1000 a field just entered stands selected with.
+		{"100,000 customers: another complaint", []string{"tab", "tab", "end", "0", "0"}, []string{"customers"}, "customers must be from 2 to 10,000, got 100000"},
 		{"10,000 customers: the shards again", []string{"backspace"}, both, "workers (7) to be a multiple of workers per customer (3)"},
 		{"9 workers mend it", []string{"shift+tab", "shift+tab", "backspace", "9"}, nil, ""},
 		{"overlap-limited on the right with none shared, entered", []string{"tab", "tab", "tab", "tab", "ctrl+u", "o", "v", "e", "r", "l", "a", "p", "tab", "ctrl+u", "0", "tab", "ctrl+u", "4", "enter"}, []string{"customers", "most shared", "poisoned customer"}, "only customers 0 to 2 fit"},

@@ -385,3 +385,40 @@ func MarksLine(m Marks, focus int, said, tail string) string {
 type Reasons interface {
 	Why(i int) string
 }
+
+// Entered makes the field a form's cursor comes to stand selected (Field.
+// Select), whichever way it came: an arrow, a click, a part chosen on the
+// map, a refusal at enter. It notes the field selected on entry, and a
+// key on any other field is a key on a field just entered. The zero value
+// has selected none.
+type Entered struct {
+	at int // 1 + the field selected on entry; 0 for none
+}
+
+// Anew says the cursor came to its field anew, though it may be the field
+// it was on (a move round a form of one, a refusal at enter): that field
+// stands selected until a key edits it.
+func (e *Entered) Anew() { e.at = 0 }
+
+// Key readies field, the one at focus, for a key: selected when the
+// cursor came to it since the last key there. Call it before Field.Key.
+func (e *Entered) Key(focus int, field *Field) {
+	if e.at != focus+1 {
+		field.Select()
+		e.at = focus + 1
+	}
+}
+
+// Selected says field, at i, is drawn selected (Item.Selected): the
+// cursor is on it (at focus) and the next character typed replaces its
+// text, since the cursor has just come to it (Key will select it) or no
+// key has edited it since.
+func (e Entered) Selected(i, focus int, field *Field) bool {
+	switch {
+	case i != focus:
+		return false
+	case e.at != i+1:
+		return field.Value() != ""
+	}
+	return field.Selected()
+}

@@ -116,3 +116,42 @@ func TestRepeatedUnitIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// Entered selects the field the cursor came to, however it came: the
+// focus moved, or Anew for a refusal on the field it is on; a key there
+// then edits what it typed, unselected.
+func TestEnteredSelectsTheFieldTheCursorCameTo(t *testing.T) {
+	fields := []Field{{}, {}}
+	fields[0].SetValue("5s")
+	fields[1].SetValue("20")
+	var e Entered
+	if !e.Selected(0, 0, &fields[0]) || e.Selected(1, 0, &fields[1]) {
+		t.Error("the field the form opens on, and it alone, stands selected")
+	}
+	e.Key(0, &fields[0])
+	fields[0].Key(typed("1s"))
+	if fields[0].Value() != "1s" || e.Selected(0, 0, &fields[0]) {
+		t.Errorf("1s typed on the field opened on: %q", fields[0].Value())
+	}
+	e.Key(0, &fields[0])
+	fields[0].Key(typed("0"))
+	if fields[0].Value() != "1s0" {
+		t.Errorf("a second key on the field goes on its end: %q", fields[0].Value())
+	}
+	// The focus moved to field 1 by any way: it is selected at its key.
+	e.Key(1, &fields[1])
+	fields[1].Key(typed("7"))
+	if fields[1].Value() != "7" {
+		t.Errorf("7 typed on the field moved to: %q", fields[1].Value())
+	}
+	// Refused where it is: selected again.
+	e.Anew()
+	if !e.Selected(1, 1, &fields[1]) {
+		t.Error("after Anew the field the cursor is on stands selected")
+	}
+	e.Key(1, &fields[1])
+	fields[1].Key(typed("8"))
+	if fields[1].Value() != "8" {
+		t.Errorf("8 typed after Anew: %q", fields[1].Value())
+	}
+}
