@@ -33,8 +33,13 @@ type Provider struct {
 	sigma    float64
 
 	inFlight, inFlightMax atomic.Int64
-	calls                 atomic.Uint64
-	charges               atomic.Uint64
+	// maxMu pairs inFlightMax with the time it was first reached, so the
+	// report can say when, as run's in_flight_max_at_ms does; a call that
+	// does not raise the maximum never takes it.
+	maxMu         sync.Mutex
+	inFlightMaxAt time.Duration
+	calls         atomic.Uint64
+	charges       atomic.Uint64
 
 	stop     chan struct{} // closed at shutdown: waiting handlers return
 	stopOnce sync.Once
@@ -137,7 +142,8 @@ func (p *Provider) charge(w http.ResponseWriter, r *http.Request) {
 	}
 	n := p.inFlight.Add(1)
 	defer p.inFlight.Add(-1)
-	for m := p.inFlightMax.Load(); n > m && !p.inFlightMax.CompareAndSwap(m, n); m = p.inFlightMax.Load() {
+	if n > p.inFlightMax.Load() {
+		p.raiseMax(n, p.now())
 	}
 	id := p.calls.Add(1)
 	io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
@@ -248,8 +254,27 @@ func (p *Provider) faultsJSON() string {
 	return s + "]}\n"
 }
 
+// raiseMax records n calls in flight at now if no call has seen as many
+// before: the time kept is when the maximum was first reached.
+func (p *Provider) raiseMax(n int64, now time.Duration) {
+	p.maxMu.Lock()
+	defer p.maxMu.Unlock()
+	if n > p.inFlightMax.Load() {
+		p.inFlightMax.Store(n)
+		p.inFlightMaxAt = now
+	}
+}
+
 // InFlightMax is the most calls the provider held at once.
 func (p *Provider) InFlightMax() int { return int(p.inFlightMax.Load()) }
+
+// InFlightMaxAt is when the provider first held InFlightMax calls, wall
+// time since the epoch (0 while no call has come).
+func (p *Provider) InFlightMaxAt() time.Duration {
+	p.maxMu.Lock()
+	defer p.maxMu.Unlock()
+	return p.inFlightMaxAt
+}
 
 // InFlight is the calls the provider holds now.
 func (p *Provider) InFlight() int { return int(p.inFlight.Load()) }

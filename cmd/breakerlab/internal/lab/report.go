@@ -127,7 +127,7 @@ func BuildReport(results []Result) Report {
 		v := Variant{
 			Name: res.Variant, Mode: res.Config.Mode.String(), RatePerS: res.Config.Rate, WallRatePerS: wallRate(res.Config),
 			Endpoints:    map[string]Endpoint{},
-			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.turnedAway()}},
+			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, InFlightMaxAtMS: millis(res.InFlightMaxAt), Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.turnedAway()}},
 			Transitions:  []report.Transition{},
 			Attempts:     res.Attempts, StallMS: millis(res.Stall), Stalled: res.Stalled,
 		}

@@ -32,10 +32,12 @@ type Result struct {
 	From, To time.Duration
 	Health   Counts
 	Checkout Counts
-	// Provider: the most calls in flight at once over the whole run, and
-	// the calls that reached it.
-	InFlightMax int
-	Calls       uint64
+	// Provider: the most calls in flight at once over the whole run, when
+	// it first held that many (wall time since the epoch), and the calls
+	// that reached it.
+	InFlightMax   int
+	InFlightMaxAt time.Duration
+	Calls         uint64
 	// ShortCircuited and BulkheadFull are calls the protected mode refused;
 	// BulkheadWaitedOut those of BulkheadFull that waited for a slot in
 	// vain (--bulkhead-wait, the Go server's semaphore), where the rest
@@ -162,6 +164,7 @@ func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
 		From:              cfg.Scaled(DefaultMeasureFrom),
 		To:                cfg.Scaled(DefaultMeasureTo),
 		InFlightMax:       l.Provider.InFlightMax(),
+		InFlightMaxAt:     l.Provider.InFlightMaxAt(),
 		Calls:             l.Provider.Calls(),
 		ShortCircuited:    l.API.shortCircuited.Load(),
 		BulkheadFull:      l.API.bulkheadFull.Load(),
