@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -259,10 +261,24 @@ func writeTableTail(b *strings.Builder, results []Result) {
 			wall = " (wall time)"
 		}
 		fmt.Fprintf(b, "\n%s: the %s breaker%s\n", r.Variant, Dependency, wall)
+		// One number of decimals down the list, as run's own list
+		// writes it, so the decimal points line up: trimmed, 2.550 s
+		// read "2.55 s" under "1.501 s".
+		decimals := report.TransitionDecimals(engineTransitions(r.Transitions))
 		for _, t := range r.Transitions {
-			fmt.Fprintf(b, "  %8s %9s -> %-9s  %s\n", report.Seconds(t.At), t.From, t.To, t.Reason())
+			fmt.Fprintf(b, "  %8s %9s -> %-9s  %s\n", report.TransitionTime(t.At, decimals), t.From, t.To, t.Reason())
 		}
 	}
+}
+
+// engineTransitions names the lab's breaker transitions as the engine
+// lists a run's, for the report's helpers that read those.
+func engineTransitions(ts []breaker.Transition) []engine.Transition {
+	out := make([]engine.Transition, len(ts))
+	for i, t := range ts {
+		out[i] = engine.Transition{Dependency: Dependency, Transition: t}
+	}
+	return out
 }
 
 // stallNote says, for a mode measured more than once, why: the clients
