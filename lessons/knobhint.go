@@ -217,6 +217,17 @@ func NearestNames(path string, paths []string, n int) []string {
 			}
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// A part's key typed without its part ("rate", "breaker.open"): the
+	// parts that have it. Compared whole, it was near no name, and the
+	// refusal offered nothing but the list it was in.
+	for _, p := range paths {
+		if part, k, ok := SplitKnob(p); ok && part != "" && k == path && len(out) < n {
+			out = append(out, p)
+		}
+	}
 	return out
 }
 

@@ -70,6 +70,11 @@ func TestNearestNamesOffersTheNameMeant(t *testing.T) {
 		{"search.zzzzzz", cMeasures, nil},
 		// The key right on a part that is not there: the parts that have it.
 		{"nosuch.bulkhead", cKnobs, []string{"search-index.bulkhead", "profile-db.bulkhead", "recommendations.bulkhead"}},
+		// A part's key without its part: the parts that have it.
+		{"rate", cKnobs, []string{"search.rate", "profile.rate", "recommendations.rate"}},
+		{"bulkhead", cKnobs, []string{"search-index.bulkhead", "profile-db.bulkhead", "recommendations.bulkhead"}},
+		{"breaker.window", cKnobs, []string{"search-index.breaker.window", "profile-db.breaker.window", "recommendations.breaker.window"}},
+		{"in_flight_max", cMeasures, []string{"search-index.in_flight_max", "profile-db.in_flight_max", "recommendations.in_flight_max"}},
 	} {
 		if got := NearestNames(tc.typed, tc.among, 3); !slices.Equal(got, tc.want) {
 			t.Errorf("NearestNames(%q) = %q, want %q", tc.typed, got, tc.want)
