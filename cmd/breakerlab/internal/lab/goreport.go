@@ -72,12 +72,50 @@ type goRow struct {
 	inFlightMax, liveMax, connsMax int
 }
 
-func (g goRow) write(b *strings.Builder, nameW int) {
+// healthFail and checkoutFail are the row's two "fail" cells, failed of
+// total.
+func (g goRow) healthFail() string   { return fmt.Sprintf("%d/%d", g.healthFailed, g.healthTotal) }
+func (g goRow) checkoutFail() string { return fmt.Sprintf("%d/%d", g.failed, g.total) }
+
+// goLayout is the widths of the table's columns that vary: the mode's
+// name, the two "fail" cells, and the gap before the provider's calls.
+type goLayout struct{ nameW, healthW, failW, gap int }
+
+// layoutGo fits the table to 80 columns where it can. The fail cells
+// take 5 and 6 columns and two spaces part /checkout from the provider;
+// at 40 req/s the checkouts' "116/120" needs 7, and the extra column is
+// taken from the /health cell's room ("0/12" needs 4), then from the gap,
+// down to one space. A fixed 6 ran that row to 81 columns, which an
+// 80-column terminal broke in two.
+func layoutGo(nameW int, rows []goRow) goLayout {
+	l := goLayout{nameW: nameW, healthW: 5, failW: 6, gap: 2}
+	healthLeast := len("fail")
+	for _, g := range rows {
+		healthLeast = max(healthLeast, len(g.healthFail()))
+		l.failW = max(l.failW, len(g.checkoutFail()))
+	}
+	l.healthW = max(l.healthW, healthLeast)
+	over := l.width() - 80
+	for ; over > 0 && l.healthW > healthLeast; over-- {
+		l.healthW--
+	}
+	for ; over > 0 && l.gap > 1; over-- {
+		l.gap--
+	}
+	return l
+}
+
+// width is a row's columns under l.
+func (l goLayout) width() int {
+	return l.nameW + 2 + l.healthW + 1 + 7 + 1 + 7 + 2 + 3 + 1 + 3 + 1 + l.failW + l.gap + 5 + 1 + 4 + 1 + 4
+}
+
+func (g goRow) write(b *strings.Builder, l goLayout) {
 	// The latencies' columns are a cell wider than their widest text
 	// ("600 µs"), so two spaces part them, as the numbers in them have one.
-	fmt.Fprintf(b, "%-*s  %5s %7s %7s  %3d %3d %6s  %5d %4d %4d\n", nameW, g.name,
-		fmt.Sprintf("%d/%d", g.healthFailed, g.healthTotal), g.healthP50, g.healthP95,
-		g.ok, g.refused, fmt.Sprintf("%d/%d", g.failed, g.total), g.inFlightMax, g.liveMax, g.connsMax)
+	fmt.Fprintf(b, "%-*s  %*s %7s %7s  %3d %3d %*s%*s%5d %4d %4d\n", l.nameW, g.name,
+		l.healthW, g.healthFail(), g.healthP50, g.healthP95,
+		g.ok, g.refused, l.failW, g.checkoutFail(), l.gap, "", g.inFlightMax, g.liveMax, g.connsMax)
 }
 
 // measuredRow is a run's line as its clients and the API measured it.
@@ -138,13 +176,18 @@ func writeGoTable(w io.Writer, results []Result) error {
 	for _, r := range results {
 		nameW = max(nameW, len(r.Variant))
 	}
-	fmt.Fprintf(&b, "%-*s  %-21s  %-14s  %s\n", nameW, "", "/health", "/checkout", "provider   Go")
-	fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3s %3s %6s  %5s %4s %4s\n", nameW, "mode", "fail", "p50", "p95", "ok", "503", "fail", "calls", "live", "conn")
+	var rows []goRow
 	for _, r := range results {
-		measuredRow(r).write(&b, nameW)
+		rows = append(rows, measuredRow(r))
 		if row, ok := simulatedRow(r); ok {
-			row.write(&b, nameW)
+			rows = append(rows, row)
 		}
+	}
+	l := layoutGo(nameW, rows)
+	fmt.Fprintf(&b, "%-*s  %-*s  %-*s%*s%s\n", nameW, "", l.healthW+16, "/health", 8+l.failW, "/checkout", l.gap, "", "provider   Go")
+	fmt.Fprintf(&b, "%-*s  %*s %7s %7s  %3s %3s %*s%*s%5s %4s %4s\n", nameW, "mode", l.healthW, "fail", "p50", "p95", "ok", "503", l.failW, "fail", l.gap, "", "calls", "live", "conn")
+	for _, row := range rows {
+		row.write(&b, l)
 	}
 	// Wrapped to the table's 80 columns: the waits' widths vary with the
 	// scale ("2 s", "667 ms").
@@ -156,7 +199,9 @@ func writeGoTable(w io.Writer, results []Result) error {
 	b.WriteString("\n")
 	for _, r := range results {
 		g := r.Go
-		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n  %d got one after every one was held, %d gave up waiting, %d closed on a deadline\n", r.Variant, g.WaitingMax, g.Waited, g.GaveUp, g.Closed)
+		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n", r.Variant, g.WaitingMax)
+		// Wrapped: at 40 req/s three-figure counts ran it to 82 columns.
+		b.WriteString(report.Wrap(fmt.Sprintf("  %d got one after every one was held, %d gave up waiting, %d closed on a deadline", g.Waited, g.GaveUp, g.Closed), 80, 4))
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
 		}
