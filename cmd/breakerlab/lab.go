@@ -339,7 +339,7 @@ func liveLabOptions(ctx context.Context, cfg lab.Config) (livelab.Options, func(
 	if cfg.Scale != 1 {
 		where += ", durations ×" + numberText(cfg.Scale)
 	}
-	return livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot}, s.Stop, nil
+	return livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot, Late: s.Late}, s.Stop, nil
 }
 
 // tuiLab runs the incident once on real sockets and shows it live beside

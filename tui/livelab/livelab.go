@@ -44,6 +44,11 @@ type Options struct {
 	// Real reads the measured side now, in the scenario's time. It is called
 	// from Update only and must not block.
 	Real func() engine.Snapshot
+	// Late, if set, says how late the load has sent a request at worst so
+	// far and the lateness the measurement allows, in the scenario's
+	// time; past it the footer says the measured side is not the load
+	// asked for. Called from Update only; it must not block.
+	Late func() (worst, limit time.Duration)
 	// Tick is the refresh period; 0 means 100 ms.
 	Tick time.Duration
 	// Leave, if set, is the command q and esc run instead of quitting: the
@@ -102,6 +107,8 @@ type Model struct {
 	// limits and its connections instead of a worker pool.
 	tasks bool
 	done  bool
+	// late and lateLimit are Options.Late's at the last refresh.
+	late, lateLimit time.Duration
 	// foot is the footer layout drew to size the panes, and view the
 	// screen last drawn, "" until drawn again: both hold until the next
 	// layout (a tick or a size), so a frame builds the footer once and a
@@ -205,6 +212,9 @@ func (m *Model) refresh() {
 	m.sides[0].set(sim, m.faults)
 	m.sides[1].set(real, m.faults)
 	m.done = real.Done && sim.Done
+	if m.o.Late != nil {
+		m.late, m.lateLimit = m.o.Late()
+	}
 	m.layout()
 }
 
@@ -469,12 +479,23 @@ func (m *Model) footer() []string {
 	rank = 2
 	add(m.verdict(sim, real))
 	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random."
+	whyRank := 0
+	if m.late > m.lateLimit {
+		// The measured side's gaps (outcomes decided in bursts, /health
+		// silent for a second) came from a machine too busy to send the
+		// load on time, and nothing said so: the table measures such a
+		// run again, the live view can only say it. In the general
+		// reason's place, so the panes keep their rows, and kept longer.
+		why = fmt.Sprintf("Why they differ: this machine is too busy to keep time: requests went out up to %s late (over %s), not quite the load asked for.",
+			pane.SecondsShort(m.late.Round(10*time.Millisecond)), pane.SecondsShort(m.lateLimit))
+		whyRank = 1
+	}
 	if m.tasks && m.h >= 30 {
 		// Said where there is room: the measured side's limits lack those
 		// lines, which says it too.
 		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
 	}
-	rank = 0
+	rank = whyRank
 	add(why)
 	if line := drainLine(sim, real); line != "" {
 		rank = 1

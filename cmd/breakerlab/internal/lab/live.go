@@ -38,6 +38,10 @@ type Live struct {
 	window   [numEndpoints]engine.Counts
 	latency  [numEndpoints][]time.Duration // the window's, as the clients saw them
 	done     bool
+	// late is how much later than scheduled the latest-sent request left
+	// (wall time): the live view says when the machine fell behind, as
+	// the table's stall note does, where it cannot measure again.
+	late time.Duration
 
 	// The time series the charts draw, one bucket per engine.SampleEvery
 	// of reference time: arrivals and outcomes counted as they happen, the
@@ -64,13 +68,15 @@ func (l *Live) bucket(e int, t time.Duration) *engine.EndpointSample {
 	return &l.epSeries[e][i]
 }
 
-func (l *Live) arrive(endpoint string, at time.Duration) {
+// arrive counts a request due at at that left late after it.
+func (l *Live) arrive(endpoint string, at, late time.Duration) {
 	if l == nil {
 		return
 	}
 	e := endpointIndex(endpoint)
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.late = max(l.late, late)
 	l.arrived[e]++
 	l.bucket(e, at).Arrivals++
 	if at >= l.from && at < l.to {
@@ -322,6 +328,16 @@ func StartSession(ctx context.Context, cfg Config) (*Session, error) {
 
 // Snapshot is the session's state now (see Lab.Snapshot).
 func (s *Session) Snapshot() engine.Snapshot { return s.Lab.Snapshot(s.Live) }
+
+// Late is how much later than scheduled the load has sent a request at
+// worst so far, and the lateness past which the table discards a run,
+// both in the reference's time as the snapshot's clock is.
+func (s *Session) Late() (worst, limit time.Duration) {
+	s.Live.mu.Lock()
+	late := s.Live.late
+	s.Live.mu.Unlock()
+	return time.Duration(float64(late) / s.Lab.Config.Scale), DefaultStallLimit
+}
 
 // Stop ends the load and shuts the lab down; nothing of it is left running.
 func (s *Session) Stop() error {

@@ -99,7 +99,7 @@ loop:
 		}
 		late := time.Since(epoch) - a.at
 		worst = max(worst, late)
-		live.arrive(a.endpoint, a.at)
+		live.arrive(a.endpoint, a.at, late)
 		wg.Add(1)
 		go func(a arrival, late time.Duration) {
 			defer wg.Done()
