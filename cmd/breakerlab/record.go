@@ -189,7 +189,9 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 	if presentOn {
 		command = append(command, "--present")
 	}
-	ro.Title = fmt.Sprintf("breakerlab: %s, variant %d (seed %d)%s", sc.Name, variant, seed, present)
+	// The variant's name as well as its number: a player shows the title
+	// alone, and "variant 4" said nothing of which design plays.
+	ro.Title = fmt.Sprintf("breakerlab: %s, variant %d, %s (seed %d)%s", sc.Name, variant, sc.Variants[variant-1].Name, seed, present)
 	ro.Command = "breakerlab " + strings.Join(command, " ")
 	limit := budget.n
 	return record.Screen{Scenario: sc, Variant: variant - 1, Seed: seed, Speed: speed, Faults: faults.specs, NoColor: noColor, Present: presentOn,
