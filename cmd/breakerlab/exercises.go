@@ -46,7 +46,7 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {
 				return err
 			}
-			return exercisesui.Run(w, opt.Manual, opt.Timeout)
+			return exercisesui.Run(w, opt.Manual, opt.Timeout, opt.Here)
 		},
 	})
 	var u *cli.UsageError

@@ -40,6 +40,10 @@ func usage(format string, args ...any) error { return &UsageError{fmt.Sprintf(fo
 type RunnerOptions struct {
 	Manual  bool          // re-run only when asked (r), for file systems where watching fails
 	Timeout time.Duration // per check
+	// Here is the name of the exercise whose folder the runner was
+	// started in, "" outside every one: the runner opens on it, as check
+	// there grades it, rather than where the learner left off.
+	Here string
 }
 
 // Env is what Run needs from the outside world.
@@ -93,8 +97,9 @@ func (env Env) help() {
 // Help is the usage text of `breakerlab exercises`.
 const Help = `Usage: breakerlab exercises [COMMAND] [ARGS]
 
-With no command, opens the runner on the workbook in this folder: it re-runs the
-current exercise's tests each time you save. Keys: e edit (the exercise's
+With no command, opens the runner on the workbook in this folder (in an
+exercise's folder, on that exercise): it re-runs the current exercise's tests
+each time you save. Keys: e edit (the exercise's
 file in $VISUAL, else $EDITOR), h hint, n next, l list, r re-run, t task or
 tests first, s solution, c check all, q quit, and x, whose name in the key
 line says what it does: "reset to stub" (your code is copied to a backup first), or
@@ -278,7 +283,11 @@ func runner(args []string, env Env) error {
 	if env.Runner == nil {
 		return errors.New("this build has no terminal runner; use `breakerlab exercises check` instead")
 	}
-	return env.Runner(w, RunnerOptions{Manual: *manual, Timeout: *timeout})
+	opt := RunnerOptions{Manual: *manual, Timeout: *timeout}
+	if e, ok := hereExercise(env, w); ok {
+		opt.Here = e.Name
+	}
+	return env.Runner(w, opt)
 }
 
 // commands are the names Run takes as a command in first place.

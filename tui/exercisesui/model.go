@@ -61,6 +61,11 @@ type Options struct {
 	// Exec runs the editor with the terminal handed over to it;
 	// fullscreen.Exec if nil (tests record the command instead).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// Start names the exercise to open on, done or not: the one whose
+	// folder the runner was started in, as check there grades that one.
+	// "" (or a name no exercise has) opens where the learner left off
+	// (firstIndex).
+	Start string
 }
 
 type screen int
@@ -283,6 +288,9 @@ func New(b Backend, opt Options) Model {
 		}
 	}
 	m.cur = m.firstIndex()
+	if i := m.indexOf(opt.Start); i >= 0 {
+		m.cur = i
+	}
 	return m
 }
 
@@ -324,7 +332,13 @@ func (m *Model) firstCmds() tea.Cmd {
 		m.setMessage("Rebuilding lost progress: checking every exercise…", false)
 		return m.startCheckAll(false)
 	}
-	return m.startCheck(m.current())
+	check := m.startCheck(m.current())
+	if e := m.current(); m.opt.Start == e.Name && m.b.Current().Name != e.Name {
+		// Opened in its folder, the exercise becomes the place kept, as
+		// going to it with n or the list would make it.
+		return tea.Batch(check, m.keepPlace(e))
+	}
+	return check
 }
 
 func (m *Model) current() exercises.Exercise {
@@ -1001,6 +1015,11 @@ func (m *Model) open(i int) tea.Cmd {
 	e := m.exs[i]
 	m.setMessage("", false)
 	m.did = ""
+	return m.keepPlace(e)
+}
+
+// keepPlace records e as the exercise the runner opens on next time.
+func (m *Model) keepPlace(e exercises.Exercise) tea.Cmd {
 	b := m.b
 	return func() tea.Msg {
 		if err := b.SetCurrent(e); err != nil {
