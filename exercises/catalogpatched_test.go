@@ -121,6 +121,9 @@ func checkStub(t *testing.T, e Exercise, r Result) {
 	if l := rawValueShown(r.Report); l != "" {
 		t.Errorf("%s: the stub fails a test that prints a value raw (say what is wrong in words):\n%s", e.Name, l)
 	}
+	if l := pluralAfterOne(r.Report); l != "" {
+		t.Errorf("%s: the stub fails a test that counts one in the plural (the singular for one):\n%s", e.Name, l)
+	}
 	if l := repeatedMessages(r.Report); l != "" {
 		t.Errorf("%s: the stub fails a test that says the same thing again and again (stop at the first, and say how many were left):\n%s", e.Name, l)
 	}
@@ -167,6 +170,9 @@ func checkMutant(t *testing.T, m mutant, r grade.Report) {
 			t.Errorf("the mutant %s (%s): no failing test's message should say %q, but one does:\n%s",
 				m.where(), m.patchPath(), not, said)
 		}
+	}
+	if l := pluralAfterOne(r); l != "" {
+		t.Errorf("the mutant %s (%s) fails a test that counts one in the plural (the singular for one):\n%s", m.where(), m.patchPath(), l)
 	}
 	if l := rawValueShown(r); l != "" {
 		t.Errorf("the mutant %s (%s) fails a test that prints a value raw (say what is wrong in words):\n%s", m.where(), m.patchPath(), l)

@@ -33,7 +33,7 @@ func wantCounts(t *testing.T, w *Window, calls, failures int, when string) {
 	t.Helper()
 	c, f := w.Counts()
 	if c != calls || f != failures {
-		t.Fatalf("%s: Counts() = %d calls, %d failures; want %d, %d", when, c, f, calls, failures)
+		t.Fatalf("%s: Counts() = %s, %s; want %d, %d", when, count(c, "call", "calls"), count(f, "failure", "failures"), calls, failures)
 	}
 }
 
@@ -153,7 +153,7 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 	}
 	calls, _ := w.Counts()
 	if calls == 0 || calls > 1500 {
-		t.Fatalf("Counts() = %d calls after 1000+ calls 7 ms apart in a 10 s window; want about 1430", calls)
+		t.Fatalf("Counts() = %s after 1000+ calls 7 ms apart in a 10 s window; want about 1430", count(calls, "call", "calls"))
 	}
 }
 
@@ -173,4 +173,12 @@ func TestBadArguments(t *testing.T) {
 			t.Errorf("New(%v, %d) error = %v, want one mentioning %q", tc.size, tc.n, err, tc.word)
 		}
 	}
+}
+
+// count is n and the noun for n of them: "1 call", "3 calls", "0 calls".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

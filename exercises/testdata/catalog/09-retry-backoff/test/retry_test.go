@@ -59,7 +59,7 @@ func TestSucceedsFirstTime(t *testing.T) {
 		t.Fatalf("Do = %v, want nil", err)
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
-		t.Fatalf("%d calls and %d sleeps, want 1 and 0", *calls, len(r.sleeps))
+		t.Fatalf("%s and %s, want 1 and 0", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
 	}
 }
 
@@ -70,7 +70,7 @@ func TestRetriesUntilSuccess(t *testing.T) {
 		t.Fatalf("Do = %v, want nil after two failures and a success", err)
 	}
 	if *calls != 3 || len(r.sleeps) != 2 {
-		t.Fatalf("%d calls and %d sleeps, want 3 and 2", *calls, len(r.sleeps))
+		t.Fatalf("%s and %s, want 3 and 2", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
 	}
 }
 
@@ -82,7 +82,7 @@ func TestGivesUpAfterMaxAttempts(t *testing.T) {
 		t.Fatalf("Do = %v, want the last error", err)
 	}
 	if *calls != 4 || len(r.sleeps) != 3 {
-		t.Fatalf("%d calls and %d sleeps with MaxAttempts 4, want 4 and 3 (no sleep after the last attempt)", *calls, len(r.sleeps))
+		t.Fatalf("%s and %s with MaxAttempts 4, want 4 and 3 (no sleep after the last attempt)", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
 	}
 }
 
@@ -91,7 +91,7 @@ func TestAtLeastOneAttempt(t *testing.T) {
 	fn, calls := failing(100, errFlaky)
 	_ = Do(context.Background(), r.policy(0), fn)
 	if *calls != 1 {
-		t.Fatalf("%d calls with MaxAttempts 0, want 1", *calls)
+		t.Fatalf("%s with MaxAttempts 0, want 1", count(*calls, "call", "calls"))
 	}
 }
 
@@ -147,9 +147,9 @@ func TestNeverRetriesAnOpenBreaker(t *testing.T) {
 		t.Fatalf("Do = %v, want the breaker's error", err)
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
-		t.Fatalf("%d calls and %d sleeps after the error %q, want 1 and 0: it wraps ErrBreakerOpen, and an open breaker is not retried. "+
+		t.Fatalf("%s and %s after the error %q, want 1 and 0: it wraps ErrBreakerOpen, and an open breaker is not retried. "+
 			"Match it with errors.Is(err, ErrBreakerOpen), which sees through the wrapping; err == ErrBreakerOpen does not",
-			*calls, len(r.sleeps), wrapped.Error())
+			count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"), wrapped.Error())
 	}
 }
 
@@ -163,7 +163,7 @@ func TestNeverRetriesAPermanentError(t *testing.T) {
 		t.Fatalf("Do = %v, want it to match the wrapped error", err)
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
-		t.Fatalf("%d calls and %d sleeps after a permanent error, want 1 and 0", *calls, len(r.sleeps))
+		t.Fatalf("%s and %s after a permanent error, want 1 and 0", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
 	}
 }
 
@@ -193,7 +193,7 @@ func TestStopsWhenContextEndsDuringBackoff(t *testing.T) {
 		t.Fatalf("Do = %v, want an error matching both context.Canceled and the last error", err)
 	}
 	if *calls != 1 {
-		t.Fatalf("%d calls, want 1: no attempt after the context ended", *calls)
+		t.Fatalf("%s, want 1: no attempt after the context ended", count(*calls, "call", "calls"))
 	}
 }
 
@@ -206,7 +206,7 @@ func TestAlreadyCanceledMakesNoAttempt(t *testing.T) {
 		t.Fatalf("Do = %v, want context.Canceled", err)
 	}
 	if *calls != 0 {
-		t.Fatalf("%d calls with a canceled context, want 0", *calls)
+		t.Fatalf("%s with a canceled context, want 0", count(*calls, "call", "calls"))
 	}
 }
 
@@ -221,7 +221,7 @@ func TestContextEndsBetweenAttempts(t *testing.T) {
 		return errFlaky
 	})
 	if calls != 1 || !errors.Is(err, context.Canceled) {
-		t.Fatalf("Do = %v after %d calls, want context.Canceled after 1", err, calls)
+		t.Fatalf("Do = %v after %s, want context.Canceled after 1", err, count(calls, "call", "calls"))
 	}
 }
 
@@ -316,4 +316,12 @@ func TestDefaultSleep(t *testing.T) {
 			t.Fatalf("Do = %v, want context.DeadlineExceeded", err)
 		}
 	})
+}
+
+// count is n and the noun for n of them: "1 call", "3 calls", "0 calls".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

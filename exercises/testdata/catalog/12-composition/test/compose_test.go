@@ -3,6 +3,7 @@ package compose
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -122,10 +123,10 @@ func TestHappyPath(t *testing.T) {
 			t.Fatalf("Call = %v, want nil", err)
 		}
 		if d.count() != 1 || c.Breaker.Successes() != 1 {
-			t.Fatalf("%d calls and %d successes recorded, want 1 and 1", d.count(), c.Breaker.Successes())
+			t.Fatalf("%s and %s recorded, want 1 and 1", count(d.count(), "call", "calls"), count(c.Breaker.Successes(), "success", "successes"))
 		}
 		if d.inUse[0] != 1 {
-			t.Fatalf("the bulkhead had %d permits in use during the call, want 1: the call must hold a permit", d.inUse[0])
+			t.Fatalf("the bulkhead had %s in use during the call, want 1: the call must hold a permit", count(d.inUse[0], "permit", "permits"))
 		}
 	})
 }
@@ -147,10 +148,10 @@ func TestBreakerSeesEveryAttempt(t *testing.T) {
 			t.Fatalf("Call = %v, want the dependency's error after the last attempt", err)
 		}
 		if d.count() != 3 {
-			t.Fatalf("the dependency was called %d times, want 3 attempts", d.count())
+			t.Fatalf("the dependency was called %s, want 3 attempts", count(d.count(), "time", "times"))
 		}
 		if f := c.Breaker.Failures(); f != 3 {
-			t.Fatalf("the breaker recorded %d failures for 3 failed attempts; it must see each attempt (retry outside the breaker)", f)
+			t.Fatalf("the breaker recorded %s for 3 failed attempts; it must see each attempt (retry outside the breaker)", count(f, "failure", "failures"))
 		}
 	})
 }
@@ -167,7 +168,7 @@ func TestOpenBreakerIsNotRetried(t *testing.T) {
 			t.Fatalf("Call = %v, want ErrOpen once the breaker opened after 2 failures", err)
 		}
 		if d.count() != 2 {
-			t.Fatalf("the dependency was called %d times, want 2", d.count())
+			t.Fatalf("the dependency was called %s, want 2", count(d.count(), "time", "times"))
 		}
 		if took := time.Since(start); took != 200*time.Millisecond {
 			t.Fatalf("Call took %v, want 200 ms: two backoffs, then the refusal, then no more waiting", took)
@@ -175,7 +176,7 @@ func TestOpenBreakerIsNotRetried(t *testing.T) {
 		start = time.Now()
 		err = c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrOpen) || d.count() != 2 || time.Since(start) != 0 {
-			t.Fatalf("a Call on an open breaker = %v after %v with %d dependency calls; want ErrOpen at once and no call", err, time.Since(start), d.count())
+			t.Fatalf("a Call on an open breaker = %v after %v with %s; want ErrOpen at once and no call", err, time.Since(start), count(d.count(), "dependency call", "dependency calls"))
 		}
 	})
 }
@@ -200,7 +201,7 @@ func TestOpenBreakerTakesNoPermit(t *testing.T) {
 			t.Fatalf("Call = %v with the breaker open and the bulkhead full, want ErrOpen: check the breaker first", err)
 		}
 		if got := c.Bulkhead.Acquisitions() - before; got != 1 {
-			t.Fatalf("the bulkhead saw %d acquisitions, want only the test's own", got)
+			t.Fatalf("the bulkhead saw %s, want only the test's own", count(got, "acquisition", "acquisitions"))
 		}
 	})
 }
@@ -222,7 +223,7 @@ func TestFullBulkheadIsNotADependencyFailure(t *testing.T) {
 			t.Fatal("the dependency was called without a permit")
 		}
 		if f := c.Breaker.Failures(); f != 0 || c.Breaker.IsOpen() {
-			t.Fatalf("the breaker recorded %d failures for a full bulkhead; it must not count our own limit", f)
+			t.Fatalf("the breaker recorded %s for a full bulkhead; it must not count our own limit", count(f, "failure", "failures"))
 		}
 		if time.Since(start) != 0 {
 			t.Fatalf("Call took %v; a full bulkhead fails fast and is not retried", time.Since(start))
@@ -244,7 +245,7 @@ func TestEachAttemptHasItsOwnTimeout(t *testing.T) {
 			t.Fatalf("Call took %v, want 1 s (the first attempt's timeout) + 100 ms backoff", took)
 		}
 		if f, s := c.Breaker.Failures(), c.Breaker.Successes(); f != 1 || s != 1 {
-			t.Fatalf("the breaker recorded %d failures and %d successes, want 1 and 1: a timed-out attempt is a failure", f, s)
+			t.Fatalf("the breaker recorded %s and %s, want 1 and 1: a timed-out attempt is a failure", count(f, "failure", "failures"), count(s, "success", "successes"))
 		}
 	})
 }
@@ -304,7 +305,7 @@ func TestPermitIsNotHeldDuringBackoff(t *testing.T) {
 		go func() { done <- c.Call(context.Background(), d.call) }()
 		time.Sleep(500 * time.Millisecond) // halfway through the backoff
 		if n := c.Bulkhead.InUse(); n != 0 {
-			t.Errorf("%d permits held during the backoff, want 0", n)
+			t.Errorf("%s held during the backoff, want 0", count(n, "permit", "permits"))
 		}
 		if err := <-done; err != nil {
 			t.Fatalf("Call = %v, want nil", err)
@@ -331,7 +332,7 @@ func TestCallersDeadlineBoundsEverything(t *testing.T) {
 			t.Fatalf("Call returned after %v, want at the caller's 1.5 s deadline", took)
 		}
 		if !errors.Is(err, context.DeadlineExceeded) || d.count() != 2 {
-			t.Fatalf("Call = %v after %d calls; want context.DeadlineExceeded after 2", err, d.count())
+			t.Fatalf("Call = %v after %s; want context.DeadlineExceeded after 2", err, count(d.count(), "call", "calls"))
 		}
 	})
 }
@@ -349,7 +350,7 @@ func TestCallerGivingUpIsNotRecorded(t *testing.T) {
 			t.Fatalf("Call = %v, want the caller's context.DeadlineExceeded, not an attempt timeout", err)
 		}
 		if f := c.Breaker.Failures(); f != 0 || c.Breaker.IsOpen() {
-			t.Fatalf("the breaker recorded %d failures because the caller gave up", f)
+			t.Fatalf("the breaker recorded %s because the caller gave up", count(f, "failure", "failures"))
 		}
 	})
 }
@@ -392,4 +393,12 @@ func TestConcurrentCallers(t *testing.T) {
 			t.Fatalf("%d at once (limit 4), %d ok, %d refused", most.Load(), ok.Load(), full.Load())
 		}
 	})
+}
+
+// count is n and the noun for n of them: "1 call", "3 calls", "0 calls".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
