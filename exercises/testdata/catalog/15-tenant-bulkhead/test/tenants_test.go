@@ -2,6 +2,7 @@ package tenants
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,10 +13,10 @@ func mustNew(t *testing.T, cfg Config) *Bulkhead {
 	t.Helper()
 	b, err := New(cfg)
 	if err != nil {
-		t.Fatalf("New(%+v) failed: %v", cfg, err)
+		t.Fatalf("New(%s) failed: %v", showConfig(cfg), err)
 	}
 	if b == nil {
-		t.Fatalf("New(%+v) returned no bulkhead and no error", cfg)
+		t.Fatalf("New(%s) returned no bulkhead and no error", showConfig(cfg))
 	}
 	return b
 }
@@ -33,6 +34,36 @@ func take(t *testing.T, b *Bulkhead, tenant string, n int) []func() {
 		out = append(out, rel)
 	}
 	return out
+}
+
+// showConfig writes cfg as the test wrote it, the fields set and no
+// others: Config{Caps: map[string]int{"a": 2}, Shared: 1}. %+v printed
+// every field and the map in Go's own way, "{Caps:map[] Default:-1
+// Shared:0 SharedPerTenant:0}", which is not how a learner reads or
+// writes a configuration.
+func showConfig(cfg Config) string {
+	var fields []string
+	if cfg.Caps != nil {
+		names := make([]string, 0, len(cfg.Caps))
+		for name := range cfg.Caps {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		caps := make([]string, len(names))
+		for i, name := range names {
+			caps[i] = fmt.Sprintf("%q: %d", name, cfg.Caps[name])
+		}
+		fields = append(fields, "Caps: map[string]int{"+strings.Join(caps, ", ")+"}")
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"Default", cfg.Default}, {"Shared", cfg.Shared}, {"SharedPerTenant", cfg.SharedPerTenant}} {
+		if f.v != 0 {
+			fields = append(fields, fmt.Sprintf("%s: %d", f.name, f.v))
+		}
+	}
+	return "Config{" + strings.Join(fields, ", ") + "}"
 }
 
 func fmtUse(b *Bulkhead, tenant string) string {
@@ -54,7 +85,7 @@ func TestBadConfig(t *testing.T) {
 		{Config{Caps: map[string]int{"a": 0}}, "no slots"},
 	} {
 		if _, err := New(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("New(%+v) = %v; want an error mentioning %s", c.cfg, err, c.want)
+			t.Errorf("New(%s) = %v; want an error mentioning %s", showConfig(c.cfg), err, c.want)
 		}
 	}
 }

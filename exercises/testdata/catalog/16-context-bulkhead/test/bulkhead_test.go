@@ -3,6 +3,8 @@ package permits
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -33,8 +35,28 @@ func after(d time.Duration, f func()) (wait func()) {
 func wantStats(t *testing.T, when string, got, want Stats) {
 	t.Helper()
 	if got != want {
-		t.Fatalf("%s: Stats() = %+v\nwant             %+v", when, got, want)
+		t.Fatalf("%s: Stats() = %s\nwant %s", when, showStats(got), showStats(want))
 	}
+}
+
+// showStats writes s as a test writes it, the fields that are not zero
+// and no others: Stats{Permits: 1, InUse: 1, Acquired: 2}. Printed with
+// %+v, every field came in Go's own way, "{Permits:1 InUse:0 Waiting:0
+// ...}", unlike the wants the tests write.
+func showStats(s Stats) string {
+	var fields []string
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"Permits", int64(s.Permits)}, {"InUse", int64(s.InUse)}, {"Waiting", int64(s.Waiting)},
+		{"Acquired", s.Acquired}, {"RejectedTimeout", s.RejectedTimeout}, {"RejectedCanceled", s.RejectedCanceled},
+	} {
+		if f.v != 0 {
+			fields = append(fields, fmt.Sprintf("%s: %d", f.name, f.v))
+		}
+	}
+	return "Stats{" + strings.Join(fields, ", ") + "}"
 }
 
 func TestAdmitsUpToThePermits(t *testing.T) {
@@ -303,7 +325,7 @@ func TestHandOverRacingCancellation(t *testing.T) {
 			wait()
 			s := b.Stats()
 			if s.InUse != 0 || s.Waiting != 0 || s.Acquired+s.RejectedCanceled != 2 || s.RejectedTimeout != 0 {
-				t.Fatalf("Stats() = %+v once everyone has left, want nothing in use and 2 acquires ended (acquired or canceled): a permit handed to a caller that left must go back", s)
+				t.Fatalf("Stats() = %s once everyone has left, want nothing in use and 2 acquires ended (acquired or canceled): a permit handed to a caller that left must go back", showStats(s))
 			}
 		})
 	}
@@ -329,7 +351,7 @@ func TestManyCallers(t *testing.T) {
 				case <-time.After(time.Millisecond):
 				}
 				if s := b.Stats(); s.InUse > permits || s.InUse < 0 || s.Waiting < 0 {
-					t.Errorf("Stats() = %+v: in use out of [0, %d]", s, permits)
+					t.Errorf("Stats() = %s: in use out of [0, %d]", showStats(s), permits)
 				}
 			}
 		})
