@@ -161,8 +161,16 @@ func start(t *testing.T, f *fake, width, height int) *driver {
 
 func startOn(t *testing.T, f Backend, width, height int) *driver {
 	t.Helper()
-	m := New(f, Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
-		Tick: time.Microsecond, Renderer: lipgloss.NewRenderer(io.Discard)})
+	return startWith(t, f, width, height, func(*Options) {})
+}
+
+// startWith is startOn with the tests' options changed by set first.
+func startWith(t *testing.T, f Backend, width, height int, set func(*Options)) *driver {
+	t.Helper()
+	opt := Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
+		Tick: time.Microsecond, Renderer: lipgloss.NewRenderer(io.Discard)}
+	set(&opt)
+	m := New(f, opt)
 	d := &driver{t: t, m: m}
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	d.run(m.Init())
