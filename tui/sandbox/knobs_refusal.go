@@ -40,7 +40,7 @@ func (k *knob) markOwn(v value, full string) {
 		k.why = k.rangeWhy(v)
 		return
 	}
-	var rep *kform.RepeatedUnitError
+	var rep *engine.RepeatedUnitError
 	if errors.As(err, &rep) {
 		// Beside the field the rule, on the line the text and what it
 		// most likely meant: the line said "did you mean 1s?" twice.

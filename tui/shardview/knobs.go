@@ -356,7 +356,7 @@ func parseDuration(text string) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := kform.RepeatedUnit(text); err != nil {
+	if err := engine.RepeatedUnit(text); err != nil {
 		return 0, err // "5s1s", Go's 6s: a value typed onto another
 	}
 	if d > MaxRestart {
