@@ -168,6 +168,9 @@ func parseSpec(s string) (Spec, error) {
 		if err := unitless(rest[0]); err != nil {
 			return Spec{}, fmt.Errorf("fault %q: LATENCY in '%s' takes %w", s, Slow.Usage(), err)
 		}
+		if err := engine.RepeatedUnit(rest[0]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: LATENCY in '%s': %w", s, Slow.Usage(), err)
+		}
 		if sp.Latency, err = parseLength(rest[0]); err != nil || sp.Latency <= 0 {
 			return Spec{}, fmt.Errorf("fault %q: slow needs a positive latency, e.g. 'slow 2s', got %q", s, rest[0])
 		}
@@ -194,6 +197,9 @@ func parseSpec(s string) (Spec, error) {
 	case len(rest) == 2 && rest[0] == "for" && kind != Recover:
 		if err := unitless(rest[1]); err != nil {
 			return Spec{}, fmt.Errorf("fault %q: DURATION in 'for DURATION' takes %w", s, err)
+		}
+		if err := engine.RepeatedUnit(rest[1]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: DURATION in 'for DURATION': %w", s, err)
 		}
 		if sp.For, err = parseLength(rest[1]); err != nil || sp.For <= 0 {
 			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
@@ -460,7 +466,14 @@ func parseMoment(s string) (time.Duration, error) {
 // parseLength reads a duration argument (slow's LATENCY, for's DURATION)
 // with its unit: "2s", "1m30s", "500ms". Its callers refuse a bare number
 // first, but for 0, with the reason (unitless).
+//
+// A length naming a unit twice ("5s1s", which Go sums to 6s) is refused
+// with engine.RepeatedUnit's words, the slip every reader of a typed
+// duration refuses.
 func parseLength(s string) (time.Duration, error) {
+	if err := engine.RepeatedUnit(s); err != nil {
+		return 0, err
+	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > engine.MaxDuration {
 		return 0, timeWanted()
