@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 )
 
@@ -69,6 +70,13 @@ func ParseVary(spec string) (Axis, error) {
 		// a command line's, and those left in were typed to be kept.
 		bare := strings.NewReplacer(`"`, "", `'`, "").Replace(strings.TrimSpace(rng))
 		return Axis{}, fmt.Errorf("--vary %s=%s: on the command line a value goes without quotes: %s=%s", path, strings.TrimSpace(rng), path, bare)
+	}
+	// An end naming a unit twice (5s1s, which Go sums to 6s) is a slip,
+	// refused in the words every duration reader uses.
+	for _, end := range [2]string{from, to} {
+		if err := engine.RepeatedUnit(end); err != nil {
+			return Axis{}, fmt.Errorf("--vary %s: %w", path, err)
+		}
 	}
 	if err := stepForm(path, from, to, hasSteps); err != nil {
 		return Axis{}, err

@@ -348,6 +348,9 @@ func threshold(goal string, m Metric, num string) (float64, error) {
 		// A time may carry its unit, as --vary's ranges and --fault's
 		// latencies do (250ms..5s): search.p99<=500ms, first_open<=12s.
 		// Bare, the number is in the metric's own unit.
+		if rerr := engine.RepeatedUnit(text); rerr != nil {
+			return 0, fmt.Errorf("goal %q: %w", goal, rerr)
+		}
 		if d, derr := time.ParseDuration(text); derr == nil {
 			switch m.Unit() {
 			case "ms":
