@@ -319,6 +319,9 @@ func checkArg(k argKind, a string) error {
 			}
 		}
 	case argTime:
+		if err := engine.RepeatedUnit(a); err != nil {
+			return err // 5s1s: Go sums it to 6s, a slip, not a time
+		}
 		if _, err := time.ParseDuration(a); err != nil {
 			return fmt.Errorf("%q is not a time such as 12s or 1500ms", a)
 		}

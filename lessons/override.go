@@ -924,6 +924,9 @@ func asDuration(v any) (time.Duration, error) {
 	if !ok {
 		return 0, fmt.Errorf("want a duration in quotes such as \"500ms\" or \"5s\", got %v", describe(v))
 	}
+	if err := engine.RepeatedUnit(s); err != nil {
+		return 0, err // 5s1s, which Go sums to 6s: a slip, not a duration
+	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return 0, fmt.Errorf("want a duration such as \"500ms\" or \"5s\", got %q", s)

@@ -458,6 +458,9 @@ func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {
 	st.Sim = spec
 
 	if s.From != "" {
+		if err := engine.RepeatedUnit(s.From); err != nil {
+			return p.wrap(f.line("from"), "from", err) // 5s1s: Go sums it to 6s
+		}
 		d, err := time.ParseDuration(s.From)
 		if err != nil || d < 0 || d >= end {
 			return p.errorf(f.line("from"), "from", "want a time from 0s to before the run's end (%v), such as \"8s\", got %q", end, s.From)
@@ -550,6 +553,9 @@ func parsePause(s string, isShuffle bool) (Pause, error) {
 	case s == "end":
 		p.Kind = PauseEnd
 		return p, nil
+	}
+	if err := engine.RepeatedUnit(s); err != nil {
+		return p, err // 5s1s: Go sums it to 6s, a slip, not a time
 	}
 	if d, err := time.ParseDuration(s); err == nil {
 		p.Kind, p.At = PauseAt, d

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
@@ -282,6 +283,9 @@ func parseLiteral(s string) (Value, error) {
 	}
 	if f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64); err == nil {
 		return number(f), nil
+	}
+	if err := engine.RepeatedUnit(ungroup(s)); err != nil {
+		return Value{}, err // 5s1s: Go sums it to 6s, a slip, not a duration
 	}
 	if d, err := time.ParseDuration(ungroup(s)); err == nil {
 		// "1,000 s", as the texts print a long time, typed back.

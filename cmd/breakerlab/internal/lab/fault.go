@@ -185,6 +185,9 @@ func ParseFault(s string) (Fault, error) {
 	}
 	switch f.Kind {
 	case Slow:
+		if err := engine.RepeatedUnit(arg); err != nil {
+			return f, fmt.Errorf("fault %q: %w", s, err)
+		}
 		d, err := time.ParseDuration(arg)
 		if !hasArg || err != nil {
 			return f, fmt.Errorf("fault %q: slow needs a latency such as slow:10s; write %s", s, FaultSyntax)
@@ -204,6 +207,13 @@ func ParseFault(s string) (Fault, error) {
 	from, to, ok := strings.Cut(span, "-")
 	if !ok {
 		return f, fmt.Errorf("fault %q: the span needs a dash, FROM-TO or FROM-; write %s", s, FaultSyntax)
+	}
+	// A time naming a unit twice (5s1s, which Go sums to 6s) is a slip,
+	// refused in the words every duration reader uses.
+	for _, t := range [2]string{from, to} {
+		if err := engine.RepeatedUnit(t); err != nil {
+			return f, fmt.Errorf("fault %q: %w", s, err)
+		}
 	}
 	var err error
 	if f.From, err = time.ParseDuration(from); err != nil {
