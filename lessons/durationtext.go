@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // bareNumberRE is a number written without a unit: "200", "2.5", ".5".
@@ -38,7 +40,10 @@ func UnitlessDuration(text string) error {
 // (UnitlessDuration), and so is a number in another form ("1e3", "-5").
 // Surrounding spaces are ignored. The error reads as what the field takes,
 // for the caller to put after the field's name: "takes a duration with its
-// unit, ...".
+// unit, ...". The one exception is a duration naming a unit twice ("5s1s",
+// which Go sums to 6s: a value typed onto the end of another), refused with
+// *engine.RepeatedUnitError, a sentence of its own that says what was most
+// likely meant ("5s1s repeats the unit s: did you mean 1s?").
 func ParseDuration(text string) (time.Duration, error) {
 	s := strings.TrimSpace(text)
 	if err := UnitlessDuration(s); err != nil {
@@ -53,6 +58,9 @@ func ParseDuration(text string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return 0, durationWanted(s)
+	}
+	if err := engine.RepeatedUnit(s); err != nil {
+		return 0, err
 	}
 	if d < 0 {
 		return 0, fmt.Errorf("a duration of 0 or more, got %s", s)

@@ -304,9 +304,10 @@ func TestKnobParseAndMove(t *testing.T) {
 	}
 	// Go's duration syntax, as a scenario file and the sandbox's knob form
 	// take it (lessons.ParseDuration): "1m30s" is a duration too, and the
-	// value is kept as Format writes it.
+	// value is kept as Format writes it. One naming a unit twice ("4s2s")
+	// is a slip, refused (TestRepeatedUnitIsRefusedInChallenges).
 	long := Knob{Path: "x.timeout", Label: "timeout", Kind: KnobDuration, Min: 0, Max: 600, Step: 1}
-	for text, want := range map[string]string{"1m30s": "1m30s", "1s500ms": "1.5s", " 2m ": "2m", "90s": "1m30s", "4s2s": "6s"} {
+	for text, want := range map[string]string{"1m30s": "1m30s", "1s500ms": "1.5s", " 2m ": "2m", "90s": "1m30s"} {
 		if v, err := long.Parse(text); err != nil || v != want {
 			t.Errorf("%q: %v %v, want %s", text, v, err, want)
 		}

@@ -859,6 +859,9 @@ func boundOf(kind KnobKind, v any) (float64, error) {
 		return x, nil
 	case string:
 		if kind == KnobDuration {
+			if err := engine.RepeatedUnit(x); err != nil {
+				return 0, err // 5s1s: Go sums it to 6s, a slip
+			}
 			d, err := time.ParseDuration(x)
 			if err != nil {
 				return 0, fmt.Errorf("%q is not a duration such as \"500ms\" or \"2s\"", x)
@@ -991,6 +994,13 @@ func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int, table string)
 	end := c.Scenario.Duration
 	from, to := time.Duration(0), end
 	var err error
+	// A time naming a unit twice (5s1s, which Go sums to 6s) is a slip.
+	if err := engine.RepeatedUnit(gt.From); err != nil {
+		return l.errorf(line("from"), field("from"), "%v", err)
+	}
+	if err := engine.RepeatedUnit(gt.To); err != nil {
+		return l.errorf(line("to"), field("to"), "%v", err)
+	}
 	if gt.From != "" {
 		if from, err = time.ParseDuration(gt.From); err != nil {
 			return l.errorf(line("from"), field("from"), "want a time such as \"5s\", got %q", gt.From)

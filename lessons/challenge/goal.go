@@ -535,6 +535,9 @@ func parseLiteral(s string) (lessons.Value, error) {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		return lessons.Value{Kind: lessons.KindNumber, F: f}, nil
 	}
+	if err := engine.RepeatedUnit(s); err != nil {
+		return lessons.Value{}, err // 5s1s: Go sums it to 6s, a slip
+	}
 	if d, err := time.ParseDuration(s); err == nil {
 		return seconds(d), nil
 	}

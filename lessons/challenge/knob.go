@@ -267,6 +267,12 @@ func (k *Knob) Parse(text string) (any, error) {
 			if neg, perr := time.ParseDuration(text); perr == nil && neg < 0 {
 				return k.checked(neg.Seconds())
 			}
+			// "5s1s" is refused in a sentence of its own, not as what
+			// the knob takes.
+			var rep *engine.RepeatedUnitError
+			if errors.As(err, &rep) {
+				return nil, fmt.Errorf("%s: %w", k.Label, err)
+			}
 			return nil, fmt.Errorf("%s takes %w", k.Label, err)
 		}
 		return k.checked(d.Seconds())

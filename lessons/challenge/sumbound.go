@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // addTerms reads a bound written as a sum, "6.4s + 1.1s", and writes the
@@ -44,6 +46,9 @@ func addTerms(terms []string) (string, error) {
 	rat := new(big.Rat)
 	for i := 0; i < len(terms); i += 2 {
 		t := terms[i]
+		if err := engine.RepeatedUnit(t); err != nil {
+			return "", fmt.Errorf("%q: %w", strings.Join(terms, " "), err) // 5s1s: Go sums it to 6s
+		}
 		k := kindOf(t)
 		if k == "" {
 			return "", fmt.Errorf("%q in %q is not a number (0.5), a percentage (99%%) or a duration (2s)", t, strings.Join(terms, " "))

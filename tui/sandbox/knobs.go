@@ -533,17 +533,11 @@ func parse(kind valueKind, text string) (value, error) {
 // (lessons.ParseDuration): "5s", "250ms" or "1m30s", with its unit, since
 // "200" for a timeout meant as 200 ms would otherwise run with 200 s; "0",
 // which the hints give for none or for ever, needs none. A unit named
-// twice ("5s1s", a value typed onto the end of another) is refused
-// (engine.RepeatedUnit): Go reads it as 6s, and the run took it silently.
+// twice ("5s1s", a value typed onto the end of another) is refused there
+// too (engine.RepeatedUnit): Go reads it as 6s, and the run took it
+// silently.
 func parseDuration(s string) (time.Duration, error) {
-	d, err := lessons.ParseDuration(s)
-	if err != nil {
-		return 0, err
-	}
-	if err := engine.RepeatedUnit(s); err != nil {
-		return 0, err
-	}
-	return d, nil
+	return lessons.ParseDuration(s)
 }
 
 // build parses every field into a copy of sc. It returns nil and marks the

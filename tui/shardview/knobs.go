@@ -350,14 +350,12 @@ func secondsShort(d time.Duration) string {
 }
 
 // parseDuration reads a duration as every form reads it
-// (lessons.ParseDuration), from 0 to MaxRestart.
+// (lessons.ParseDuration, which refuses "5s1s", Go's 6s: a value typed
+// onto another), from 0 to MaxRestart.
 func parseDuration(text string) (time.Duration, error) {
 	d, err := lessons.ParseDuration(text)
 	if err != nil {
 		return 0, err
-	}
-	if err := engine.RepeatedUnit(text); err != nil {
-		return 0, err // "5s1s", Go's 6s: a value typed onto another
 	}
 	if d > MaxRestart {
 		return 0, fmt.Errorf("a time from 0 to %s, such as 5s or 500ms", secondsShort(MaxRestart))
