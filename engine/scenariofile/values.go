@@ -343,6 +343,10 @@ func (t table) signedDuration(key string) (time.Duration, bool, error) {
 	if !isStr {
 		return 0, true, t.errorf(key, "%s must be %s, got %s%s", key, how, describe(v), unitHint(fmt.Sprint(v)))
 	}
+	// 5s1s, which Go sums to 6s, is a slip an author's file keeps unseen.
+	if err := engine.RepeatedUnit(s); err != nil {
+		return 0, true, t.errorf(key, "%s: %v", key, err)
+	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return 0, true, t.errorf(key, "%s must be %s, got %q%s", key, how, s, unitHint(strings.TrimSpace(s)))

@@ -336,6 +336,10 @@ func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, erro
 		f = min(max(f, -1), max(end, runEnd).Seconds()+1)
 		d = time.Duration(f * float64(time.Second))
 	} else {
+		// 5s1s, which Go sums to 6s: a time typed onto another.
+		if err := engine.RepeatedUnit(t); err != nil {
+			return 0, fmt.Errorf("%v; %s", err, allowed())
+		}
 		var perr error
 		d, perr = time.ParseDuration(t)
 		if perr != nil {
