@@ -11,7 +11,7 @@ import (
 // distinct units ("1m30s") is taken.
 func TestSeekRefusesATimeNamingAUnitTwice(t *testing.T) {
 	const says = "5s1s repeats the unit s: did you mean 1s?"
-	if _, err := ParseTimeIn("5s1s", 0, 2*time.Minute, 2*time.Minute); err == nil || !strings.HasPrefix(err.Error(), says+"; type ") {
+	if _, err := ParseTimeIn("5s1s", 0, 2*time.Minute, 2*time.Minute); err == nil || !strings.HasPrefix(err.Error(), says+" Type 0 to ") {
 		t.Errorf("5s1s: %v, want %q and the times allowed", err, says)
 	}
 	if d, err := ParseTimeIn("1m30s", 0, 2*time.Minute, 2*time.Minute); err != nil || d != 90*time.Second {

@@ -338,7 +338,9 @@ func ParseTimeIn(s string, from, end, runEnd time.Duration) (time.Duration, erro
 	} else {
 		// 5s1s, which Go sums to 6s: a time typed onto another.
 		if err := engine.RepeatedUnit(t); err != nil {
-			return 0, fmt.Errorf("%v; %s", err, allowed())
+			// Its own sentence ends in a question: the range follows as
+			// a sentence too.
+			return 0, fmt.Errorf("%v Type %s", err, TimeRange(from, end))
 		}
 		var perr error
 		d, perr = time.ParseDuration(t)
