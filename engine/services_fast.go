@@ -237,7 +237,7 @@ func (r *Run) finishFlat(id int32, req *request, ds *dependencyState, i int, res
 	}
 	// answerClient and finishServer, as returnFast (fastpath.go) does them:
 	// the edge has no retry budget to settle.
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)] // Run.epAt: no bounds check
 	if !req.clientDone {
 		r.answerFast(req, es, o)
 	}

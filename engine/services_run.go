@@ -365,7 +365,7 @@ func (r *Run) deadlineOf(id int32) time.Duration {
 	if req.inst != 0 {
 		return r.links[id].deadline
 	}
-	if p := r.endpoints[req.ep].patience; p > 0 {
+	if p := r.epAt[uint8(req.ep)].patience; p > 0 { // a front request's (req.inst == 0)
 		return req.arrived + p
 	}
 	return noDeadline

@@ -224,7 +224,7 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 		if c.kind == evCallDone {
 			req := &r.requests[c.req]
 			if req.inst == 0 && req.gen == c.gen && req.inCall && req.callTok == c.tok && !req.fast {
-				if ds := &r.dependencies[c.dep]; ds.fastLayers {
+				if ds := r.frontDepAt[uint8(c.dep)]; ds.fastLayers { // a front call's (req.inst == 0)
 					ds.inFlight--
 					res := resOK
 					if c.err {

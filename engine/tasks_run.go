@@ -201,7 +201,7 @@ func (r *Run) startTask(id int32, req *request) bool {
 		// at the earlier time.
 		r.seq++
 		r.now = at
-		es := &r.endpoints[ep]
+		es := r.epAt[uint8(ep)]
 		if ds := r.enteredFast(es); ds != nil {
 			req.callStart = at
 			ds.made++
@@ -226,7 +226,7 @@ func (r *Run) enteredFast(es *endpointState) *dependencyState {
 	if es.dep < 0 {
 		return nil
 	}
-	if ds := &r.dependencies[es.dep]; ds.fastLayers && ds.deadline <= 0 {
+	if ds := r.frontDepAt[uint8(es.dep)]; ds.fastLayers && ds.deadline <= 0 { // an endpoint's is the front's
 		return ds
 	}
 	return nil
@@ -400,7 +400,7 @@ func (r *Run) sliceEnded(at time.Duration, id int32, gen uint32) {
 	if req.gen != gen {
 		return
 	}
-	es := &r.endpoints[req.ep]
+	es := r.epAt[uint8(req.ep)]
 	if ds := r.enteredFast(es); ds != nil {
 		req.callStart = r.now
 		ds.made++
