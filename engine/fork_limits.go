@@ -108,6 +108,7 @@ func (r *Run) cloneLimitsInto(dst *Run, wasShed *serverShed, wasTenants []tenant
 		}
 		dst.tenants[i].series = cloneSized(buf, r.tenants[i].series, compact, r.samples()+1)
 	}
+	dst.linkTenants() // *dst = *r copied r's pointers
 	dst.frontShed = nil
 	if src := r.frontShed; src != nil {
 		s := wasShed

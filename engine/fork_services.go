@@ -209,6 +209,7 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 			d.series = cloneSized(series, src.series, compact, r.samples())
 		}
 	}
+	dst.linkSvcs() // *dst = *r copied r's pointers
 	if r.insts != nil {
 		n := len(r.insts)
 		dst.insts = reuseBuf(wasInsts, cap(r.insts))[:n]

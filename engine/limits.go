@@ -50,6 +50,7 @@ func (r *Run) initFrontLimits() error {
 		for k := range r.tenants {
 			r.tenants[k].series = make([]TenantSample, 0, samples+1)
 		}
+		r.linkTenants()
 	}
 	if r.frontShed != nil && r.frontShed.estimates {
 		// The fast path (fastpath.go) answers the client and frees the

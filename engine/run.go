@@ -113,7 +113,12 @@ type Run struct {
 	svcs     []svcState
 	svcOrder []int       // the services in depth-first call order from the front
 	insts    []instState // index 0 stands for the front service and is unused
-	links    []link      // per request slot: a call's place in a chain
+	// svcAt points at each of svcs (linkSvcs), nil past them: a call's
+	// service, looked up at each step of its way through the callee, read
+	// at uint8(i) with no bounds check, as epAt (above); a system has at
+	// most MaxServices.
+	svcAt [256]*svcState
+	links []link // per request slot: a call's place in a chain
 	// deferred, per request slot: a timeout deferred at a bulkhead wait
 	// (waiters.go).
 	deferred []deferredTimeout
@@ -137,6 +142,11 @@ type Run struct {
 	// and one record per tenant of System.Tenants.
 	frontShed *serverShed
 	tenants   []tenantState
+	// tenantAt points at each of tenants (linkTenants), nil past them:
+	// a tenant's counts, two look-ups a request, read at uint8(t) with
+	// no bounds check nor multiply, as epAt (above). A tenant past them,
+	// noTenant (-1) included, finds nil and panics as the slice did.
+	tenantAt [256]*tenantState
 	// Issue 23: a tasks server (tasks_run.go) and connection pools
 	// (pools_run.go), nil when the system has none.
 	tasks *taskRun

@@ -170,6 +170,18 @@ func serviceEdges(sys *System) int {
 	return n
 }
 
+// linkSvcs points svcAt at r's services: once init has sized them, and
+// in a copy once they are its own (cloneServicesInto). Past them the
+// table holds nil (init's zero Run; a copy's source had as many).
+func (r *Run) linkSvcs() {
+	for i := range r.svcs {
+		r.svcAt[i] = &r.svcs[i]
+	}
+}
+
+// svcAt's uint8 index covers every service a valid system has.
+var _ [256 - MaxServices]struct{}
+
 // instKey derives the stream key of something per instance k.
 func instKey(name string, purpose uint64, k int) uint64 {
 	return streamKey(name, purpose) + uint64(k)*0xbf58476d1ce4e5b9
@@ -189,6 +201,7 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 	// A reset run keeps the services' series, the instances' queues and
 	// the links it has grown.
 	r.svcs = reuseBuf(old.svcs, len(sys.Services))[:len(sys.Services)]
+	r.linkSvcs()
 	nInst := 1
 	depBase := r.nFrontDeps
 	for i := range sys.Services {
@@ -428,8 +441,9 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	req.inCall = true
 	req.callTok++
 	// A service of one instance needs no balancer: the call asks nothing.
-	gi := int32(r.svcs[ds.svc].instBase)
-	if r.svcs[ds.svc].n > 1 {
+	ss := r.svcAt[uint8(ds.svc)] // Run.svcAt: no bounds check
+	gi := int32(ss.instBase)
+	if ss.n > 1 {
 		gi = int32(r.pickInstance(ds))
 	}
 	r.ensureLink(id)
@@ -546,7 +560,7 @@ func (r *Run) takeSoon() bool {
 // pickInstance is the balancer's choice, within the callee's fleet, for a
 // call along ds: the instance's index in insts.
 func (r *Run) pickInstance(ds *dependencyState) int {
-	ss := &r.svcs[ds.svc]
+	ss := r.svcAt[uint8(ds.svc)]
 	n, base := ss.n, ss.instBase
 	if n == 1 {
 		return base
@@ -658,7 +672,7 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	}
 	parentDep, parentEp := p.dep, p.ep
 	in := &r.insts[gi]
-	ss := &r.svcs[in.svc]
+	ss := r.svcAt[uint8(in.svc)]
 	in.arrived++
 	haveWorker := in.busy < in.workers
 	if !haveWorker || in.state != InstanceUp {
@@ -991,7 +1005,7 @@ func (r *Run) leafDone(e *event) {
 // for that case, in their order, whether its caller still waits for it
 // or not.
 func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res result) {
-	ss := &r.svcs[in.svc]
+	ss := r.svcAt[uint8(in.svc)]
 	if !req.started || req.freed || ss.budget || in.shedder != nil || r.onFree != nil {
 		r.endChildOn(c, req, in, o, res, endAnswered)
 		return
@@ -1072,7 +1086,7 @@ func (r *Run) endChildOn(c int32, req *request, in *instState, o Outcome, res re
 	l := &r.links[c]
 	// What is needed of the link, read before anything can grow links.
 	parent, edge := l.parent, l.edge
-	ss := &r.svcs[in.svc]
+	ss := r.svcAt[uint8(in.svc)]
 	in.answered[o]++
 	ss.bucket.Answered[o]++
 	switch how {
@@ -1150,7 +1164,7 @@ func (r *Run) startQueued(in *instState) {
 		if uint64(req.gen) != gen {
 			continue
 		}
-		ss := &r.svcs[in.svc]
+		ss := r.svcAt[uint8(in.svc)]
 		in.queued--
 		ss.queued--
 		if dl := r.links[c].deadline; dl != noDeadline && r.now >= dl {
@@ -1184,7 +1198,7 @@ func (r *Run) abandonServiceCall(id int32, ds *dependencyState) {
 	if !req.started {
 		in := &r.insts[req.inst]
 		in.queued--
-		r.svcs[in.svc].queued--
+		r.svcAt[uint8(in.svc)].queued--
 		r.endChild(c, Failed, resError, endCancelled)
 		return
 	}
@@ -1197,7 +1211,7 @@ func (r *Run) abandonServiceCall(id int32, ds *dependencyState) {
 // serviceFault starts or ends fault fi of the instance gi.
 func (r *Run) serviceFault(gi, fi int, start bool) {
 	in := &r.insts[gi]
-	ss := &r.svcs[in.svc]
+	ss := r.svcAt[uint8(in.svc)]
 	f := &ss.cfg.Faults[fi]
 	to := f.To
 	if to == 0 {
@@ -1245,7 +1259,7 @@ func (r *Run) countDowns(ss *svcState) {
 // what lived in the instance's memory is lost.
 func (r *Run) crash(gi int) {
 	in := &r.insts[gi]
-	ss := &r.svcs[in.svc]
+	ss := r.svcAt[uint8(in.svc)]
 	for in.accept.len() > 0 {
 		c, gen := in.accept.pop()
 		if uint64(r.requests[c].gen) != gen {
@@ -1293,7 +1307,7 @@ func (r *Run) drainQueues() {
 				continue
 			}
 			in.queued--
-			r.svcs[in.svc].queued--
+			r.svcAt[uint8(in.svc)].queued--
 			r.endChild(c, Failed, resError, endDrained)
 		}
 	}
