@@ -41,6 +41,13 @@ type poolRun struct {
 	// index and one bounds check.
 	at    []poolAt
 	holds []connHold // per request slot
+	// poolTab and hostTab point at each pool and each host (link), hosts
+	// numbered across the pools (poolAt.gh), nil past them: an attempt's
+	// steps (connReady, handlePool, putConn) find both read at a uint8,
+	// no bounds check nor multiply, as Run.epAt. A system has at most
+	// MaxPools pools and a host per front dependency (MaxEndpoints).
+	poolTab [256]*poolState
+	hostTab [256]*hostState
 	// frozen stops connections being handed out while the process dies
 	// (oomKill).
 	frozen bool
@@ -50,6 +57,35 @@ type poolRun struct {
 // pool's host host.
 type poolAt struct {
 	pool, host int16
+	gh         uint8 // the host's index across the pools (poolRun.hostTab)
+}
+
+// The tables cover every pool and host a valid system has: MaxPools
+// pools, a host per front dependency (MaxEndpoints, run.go's assertion).
+var _ [256 - MaxPools]struct{}
+
+// link points poolTab and hostTab at pr's pools and hosts, and numbers
+// each dependency's host across the pools: initPools' step once the
+// hosts are all made, and a copy's (cloneTasksInto) once they are its
+// own. Past them the tables hold nil (a new poolRun; a copy's source had
+// as many).
+func (pr *poolRun) link() {
+	var base [MaxPools]int
+	n := 0
+	for i := range pr.pools {
+		ps := &pr.pools[i]
+		pr.poolTab[i] = ps
+		base[i] = n
+		for k := range ps.hosts {
+			pr.hostTab[n] = &ps.hosts[k]
+			n++
+		}
+	}
+	for i := range pr.at {
+		if at := &pr.at[i]; at.pool >= 0 {
+			at.gh = uint8(base[at.pool] + int(at.host))
+		}
+	}
 }
 
 // noCap stands for a cap of zero (none) in poolState.size and
@@ -143,6 +179,7 @@ func (r *Run) initPools(samples int) {
 	for i := range pr.pools {
 		pr.pools[i].setCaps()
 	}
+	pr.link()
 	r.pools = pr
 }
 
@@ -225,8 +262,8 @@ func (r *Run) connReady(id int32, req *request) bool {
 		h = pr.hold(id)
 	}
 	h.poolAt = at
-	ps := &pr.pools[at.pool]
-	hs := &ps.hosts[at.host]
+	ps := pr.poolTab[uint8(at.pool)] // poolRun.poolTab: no bounds check
+	hs := pr.hostTab[at.gh]
 	if hs.idle > 0 && ps.inUse < ps.size {
 		// connect's common case, taken here: an idle connection. The
 		// pool's cap alone can stop it, not the host's: a host opens a
@@ -440,8 +477,8 @@ func (r *Run) handlePool(e *event) {
 	if h.tok != e.tok {
 		return
 	}
-	ps := &pr.pools[h.pool]
-	hs := &ps.hosts[h.host]
+	ps := pr.poolTab[uint8(h.pool)]
+	hs := pr.hostTab[h.gh]
 	layers := len(r.dep(req).layers)
 	switch {
 	case e.kind == evDialDone && h.state == connDialing:
@@ -477,8 +514,8 @@ func (r *Run) putConn(id int32, answered bool) {
 	if h.state == connNone {
 		return
 	}
-	ps := &pr.pools[h.pool]
-	hs := &ps.hosts[h.host]
+	ps := pr.poolTab[uint8(h.pool)]
+	hs := pr.hostTab[h.gh]
 	state := h.state
 	h.state = connNone
 	h.tok++

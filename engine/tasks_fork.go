@@ -141,6 +141,7 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 				d.hosts[k].dials = cloneWaits(dials, s.hosts[k].dials) // pools_run.go
 			}
 		}
+		p.link() // *p = *src copied src's pointers
 		dst.pools = p
 	}
 }
