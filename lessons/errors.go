@@ -33,3 +33,18 @@ func (e *Error) Error() string {
 
 // Unwrap gives both the cause and ErrInvalid to errors.Is and errors.As.
 func (e *Error) Unwrap() []error { return []error{e.Err, ErrInvalid} }
+
+// refusal is what a number box says when it refuses a guess: a sentence
+// the learner reads as it stands, from a capital, naming what was typed
+// and what may be typed. It is not an error string to be wrapped in
+// another, which Go's style starts in lower case, hence a type of its own.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// Refusef is a number box's refusal of a guess, formatted as fmt.Sprintf
+// does: the lesson player's, the drill's and the classroom poll's boxes
+// all say their refusals in these words.
+func Refusef(format string, args ...any) error {
+	return refusal(fmt.Sprintf(format, args...))
+}

@@ -699,7 +699,7 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, err error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return 0, "", fmt.Errorf("Type a number first, like %s", q.GuessExample())
+		return 0, "", Refusef("Type a number first, like %s", q.GuessExample())
 	}
 	text := input
 	for _, u := range q.guessUnits() {
@@ -711,19 +711,19 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 	}
 	v, err := parseLiteral(strings.Join(strings.Fields(text), "")) // "85 s", as a duration prints
 	if err != nil {
-		return 0, "", fmt.Errorf("Not a number: %q. %s", input, q.guessForms())
+		return 0, "", Refusef("Not a number: %q. %s", input, q.guessForms())
 	}
 	got = v.F
 	switch {
 	case v.Kind == KindFraction && q.AnswerKind != KindFraction:
 		// "41%" for a count of workers: not 0.41 workers.
-		return 0, "", fmt.Errorf("Not %s: %q is a percentage. %s", q.answerTerms(), input, q.guessForms())
+		return 0, "", Refusef("Not %s: %q is a percentage. %s", q.answerTerms(), input, q.guessForms())
 	case v.Kind == KindOdds && q.AnswerKind != KindOdds:
-		return 0, "", fmt.Errorf("Not %s: %q is a fraction. %s", q.answerTerms(), input, q.guessForms())
+		return 0, "", Refusef("Not %s: %q is a fraction. %s", q.answerTerms(), input, q.guessForms())
 	case v.Kind == KindDuration && q.AnswerKind != KindDuration:
 		unit, isTime := timeUnits[q.Unit]
 		if !isTime {
-			return 0, "", fmt.Errorf("Not %s: %q is a time. Type the number alone, such as %s", q.answerTerms(), input, q.GuessExample())
+			return 0, "", Refusef("Not %s: %q is a time. Type the number alone, such as %s", q.answerTerms(), input, q.GuessExample())
 		}
 		// From whole nanoseconds, so that 0.885 s is 885 ms exactly.
 		got = math.Round(v.F*1e9) / float64(unit)
@@ -838,7 +838,7 @@ func (q *PreparedQuestion) possibleGuess(got float64) string {
 // wrong, naming the text typed, then what is allowed, from a capital,
 // with no full stop (the boxes end the sentence).
 func guessOutOfRange(input, allowed string) error {
-	return fmt.Errorf("Out of range: %q. %s", input, capitalized(allowed))
+	return Refusef("Out of range: %q. %s", input, capitalized(allowed))
 }
 
 // capitalized is s with its first letter in upper case.

@@ -65,18 +65,18 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 	// Its own refusals read as the lesson's do (lessons.ReadGuess): what
 	// is wrong, naming the text, then what may be typed, from a capital.
 	if len(input) > maxGuessLen {
-		return Guess{}, fmt.Errorf("Too long: %q. A number here is at most %d characters", input, maxGuessLen)
+		return Guess{}, lessons.Refusef("Too long: %q. A number here is at most %d characters", input, maxGuessLen)
 	}
 	v, g, err := q.q.pq.JudgeGuess(input)
 	if err != nil {
 		return Guess{}, err
 	}
 	if math.IsNaN(g) || math.IsInf(g, 0) {
-		return Guess{}, fmt.Errorf("Not a number: %q. Type a number, like %s", input, q.q.pq.GuessExample())
+		return Guess{}, lessons.Refusef("Not a number: %q. Type a number, like %s", input, q.q.pq.GuessExample())
 	}
 	if digits := significantDigits(input); digits > maxGuessDigits {
 		// 16 nines would be kept, and shown, as 10,000,000,000,000,000.
-		return Guess{}, fmt.Errorf("Too many digits: %q has %d. A number here keeps at most %d exactly", input, digits, maxGuessDigits)
+		return Guess{}, lessons.Refusef("Too many digits: %q has %d. A number here keeps at most %d exactly", input, digits, maxGuessDigits)
 	}
 	if _, in := r.members[m]; !in {
 		return Guess{}, errClosed
