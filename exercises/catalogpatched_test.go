@@ -4,6 +4,7 @@ import (
 	"context"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -127,12 +128,29 @@ func checkStub(t *testing.T, e Exercise, r Result) {
 	if l := repeatedMessages(r.Report); l != "" {
 		t.Errorf("%s: the stub fails a test that says the same thing again and again (stop at the first, and say how many were left):\n%s", e.Name, l)
 	}
+	if name := firstFailure(r.Report); badInputTest.MatchString(name) {
+		t.Errorf("%s: the stub's first failure is %s, a test of bad input; the first failure a learner reads should be about the first thing to write (put the tests of bad input last)", e.Name, name)
+	}
 	switch {
 	case r.Report.Status != grade.Failed:
 		t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", e.Name, r.Report.Status, r.Report.Text())
 	case len(r.Report.Failures()) == 0:
 		t.Errorf("%s: the stub fails no test:\n%s", e.Name, r.Report.Text())
 	}
+}
+
+// badInputTest matches the names the bundled tests give a test of bad
+// input (TestBadConfig, TestOddArguments, TestAssignRejectsBadSizes):
+// refusing a bad config is the exercise's last rule, never its first idea.
+var badInputTest = regexp.MustCompile(`^Test(Bad|Odd)(Config|Arguments|Input|Sizes)$|RejectsBad`)
+
+// firstFailure is the name of the first failing test in r, the one the
+// runner and check name in their headline; "" if none failed.
+func firstFailure(r grade.Report) string {
+	if f := r.Failures(); len(f) > 0 {
+		return f[0].Name
+	}
+	return ""
 }
 
 // checkAlternative checks that an alternative passes its tests.

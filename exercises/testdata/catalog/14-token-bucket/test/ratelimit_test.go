@@ -47,21 +47,6 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
 	return l
 }
 
-func TestBadConfig(t *testing.T) {
-	for _, cfg := range []Config{
-		{Rate: 0, Per: time.Second, Burst: 1},
-		{Rate: 1, Per: 0, Burst: 1},
-		{Rate: 1, Per: time.Second, Burst: 0},
-	} {
-		switch l, err := New(cfg, newClock().now); {
-		case err == nil && l != nil:
-			t.Errorf("New(%s) returned a limiter and no error; want an error", configArgs(cfg))
-		case err == nil:
-			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(cfg))
-		}
-	}
-}
-
 func TestStartsFullThenRefuses(t *testing.T) {
 	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 3}, newClock())
 	if got := l.Tokens(); got != 3 {
@@ -326,5 +311,20 @@ func TestTokensReadWhileTheBucketChanges(t *testing.T) {
 			l.Reserve(2 * ms)
 		}
 		c.advance(ms / 2)
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, cfg := range []Config{
+		{Rate: 0, Per: time.Second, Burst: 1},
+		{Rate: 1, Per: 0, Burst: 1},
+		{Rate: 1, Per: time.Second, Burst: 0},
+	} {
+		switch l, err := New(cfg, newClock().now); {
+		case err == nil && l != nil:
+			t.Errorf("New(%s) returned a limiter and no error; want an error", configArgs(cfg))
+		case err == nil:
+			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(cfg))
+		}
 	}
 }

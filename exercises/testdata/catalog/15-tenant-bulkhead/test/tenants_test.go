@@ -71,25 +71,6 @@ func fmtUse(b *Bulkhead, tenant string) string {
 	return fmt.Sprintf("own %d, overflow %d", own, shared)
 }
 
-func TestBadConfig(t *testing.T) {
-	for _, c := range []struct {
-		cfg  Config
-		want string
-	}{
-		{Config{Default: -1}, "Default"},
-		{Config{Default: 1, Shared: -1}, "Shared"},
-		{Config{Default: 1, SharedPerTenant: -1}, "SharedPerTenant"},
-		{Config{Caps: map[string]int{"a": -2}}, `"a"`},
-		{Config{Caps: map[string]int{"": 2}}, "empty name"},
-		{Config{}, "no slots"},
-		{Config{Caps: map[string]int{"a": 0}}, "no slots"},
-	} {
-		if _, err := New(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("New(%s) = %v; want an error mentioning %s", showConfig(c.cfg), err, c.want)
-		}
-	}
-}
-
 // A noisy tenant fills its own slots and is refused; the others are not
 // touched.
 func TestEachTenantHasItsOwnSlots(t *testing.T) {
@@ -373,6 +354,28 @@ func TestConcurrentTenantsNeverExceedTheirSlots(t *testing.T) {
 	for _, name := range []string{"a", "b"} {
 		if own, shared := b.InUse(name); own != 0 || shared != 0 {
 			t.Fatalf("%s holds own %d overflow %d after every slot was released", name, own, shared)
+		}
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Default: -1}, "Default"},
+		{Config{Default: 1, Shared: -1}, "Shared"},
+		{Config{Default: 1, SharedPerTenant: -1}, "SharedPerTenant"},
+		{Config{Caps: map[string]int{"a": -2}}, `"a"`},
+		{Config{Caps: map[string]int{"": 2}}, "empty name"},
+		{Config{}, "no slots"},
+		{Config{Caps: map[string]int{"a": 0}}, "no slots"},
+	} {
+		switch _, err := New(c.cfg); {
+		case err == nil:
+			t.Errorf("New(%s) returned no error; want one mentioning %s", showConfig(c.cfg), c.want)
+		case !strings.Contains(err.Error(), c.want):
+			t.Errorf("New(%s) failed with %q; want an error mentioning %s", showConfig(c.cfg), err, c.want)
 		}
 	}
 }
