@@ -37,6 +37,22 @@ func wantCounts(t *testing.T, w *Window, calls, failures int, when string) {
 	}
 }
 
+// wantFresh is wantCounts after the window's old calls left it, for a
+// bucket that counted them once and counts again a turn of the ring or
+// more later. Counts that are the new ones plus the old say so: the
+// bucket was reused without being emptied first.
+func wantFresh(t *testing.T, w *Window, calls, failures, oldCalls, oldFailures int, when string) {
+	t.Helper()
+	c, f := w.Counts()
+	if c == calls+oldCalls && f == failures+oldFailures {
+		t.Fatalf("%s: Counts() = %s, %s; want %d, %d: the bucket's %s and %s from its previous turn of the ring carried over; "+
+			"when Record finds a bucket holding an older stretch of time, empty it before counting",
+			when, count(c, "call", "calls"), count(f, "failure", "failures"), calls, failures,
+			count(oldCalls, "call", "calls"), count(oldFailures, "failure", "failures"))
+	}
+	wantCounts(t, w, calls, failures, when)
+}
+
 func TestCountsCallsAndFailures(t *testing.T) {
 	c := newClock()
 	w := mustNew(t, 10*time.Second, 10, c)
@@ -91,7 +107,7 @@ func TestReusedBucketStartsEmpty(t *testing.T) {
 	}
 	c.at(4 * time.Second) // the same slot of the ring, one turn later
 	w.Record(false)
-	wantCounts(t, w, 1, 0, "after one call in a reused bucket")
+	wantFresh(t, w, 1, 0, 5, 5, "after one call in a reused bucket")
 }
 
 func TestIdleLongerThanTheWindow(t *testing.T) {
@@ -101,7 +117,7 @@ func TestIdleLongerThanTheWindow(t *testing.T) {
 	c.advance(time.Hour)
 	wantCounts(t, w, 0, 0, "an hour later")
 	w.Record(false)
-	wantCounts(t, w, 1, 0, "one call an hour later")
+	wantFresh(t, w, 1, 0, 1, 1, "one call an hour later")
 }
 
 // A window of one second in 1000 buckets, idle for ten years, must not
@@ -122,7 +138,7 @@ func TestLongIdleIsCheap(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("Record and Counts took over 5 s after a long idle: clear at most one ring of buckets, not every bucket skipped")
 	}
-	wantCounts(t, w, 1, 0, "after ten idle years")
+	wantFresh(t, w, 1, 0, 1, 1, "after ten idle years")
 }
 
 func TestFinerBuckets(t *testing.T) {
