@@ -155,6 +155,31 @@ func TestSmallStepsAddUp(t *testing.T) {
 	}
 }
 
+// Time too short to earn a thousandth is not lost: it counts toward the
+// next one. At 1 token a second a thousandth takes 1 ms, so a step of
+// 600 µs earns none on its own, yet ten of them span 6 ms and earn 6.
+// A refill that moves last to now at every call throws those 600 µs away
+// each time and never earns anything.
+func TestLeftoverTimeCarriesOver(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 5, PerSecond: 1}, c)
+	drain(b)
+	c.advance(time.Second)
+	if got := b.Tokens(); got != 1 {
+		t.Fatalf("Tokens() = %v a second after emptying, at 1 token a second, want 1", got)
+	}
+	drain(b)
+	for range 10 {
+		c.advance(600 * time.Microsecond)
+		b.Tokens()
+	}
+	if got := b.Tokens(); got != 0.006 {
+		t.Fatalf("Tokens() = %v after 10 steps of 600 µs at 1 token a second, want 0.006 (6 ms earn 6 thousandths): "+
+			"the time a step leaves over, short of a whole thousandth, must count toward the next; "+
+			"move last forward only by the time the earned thousandths took (earned × step), not to now", got)
+	}
+}
+
 func TestIdleRefillStopsAtCapacity(t *testing.T) {
 	c := newClock()
 	b := mustNew(t, Config{Capacity: 3, PerSecond: 10}, c)
