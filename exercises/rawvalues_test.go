@@ -17,6 +17,11 @@ var rawPointer = regexp.MustCompile(`&\{|\b0x[0-9a-f]{4,}\b`)
 // Config{Caps: map[string]int{"a": 2}}, has a space after each colon.
 var rawStruct = regexp.MustCompile(`\{[A-Z]\w*:[^ ]`)
 
+// rawNil matches what %v makes of a nil error, pointer or map: "<nil>",
+// Go's word for nothing, where a learner wants to read what was missing
+// ("returned no error").
+var rawNil = regexp.MustCompile(`<nil>`)
+
 // testMessage matches a line a test logged with t.Error or t.Fatal:
 // "ratelimit_test.go:46: ...". Race reports, which show addresses, do not.
 var testMessage = regexp.MustCompile(`^\S+_test\.go:\d+: `)
@@ -30,7 +35,7 @@ var testMessage = regexp.MustCompile(`^\S+_test\.go:\d+: `)
 func rawValueShown(r grade.Report) string {
 	for _, t := range r.Failures() {
 		for _, l := range t.Output {
-			if testMessage.MatchString(l) && (rawPointer.MatchString(l) || rawStruct.MatchString(l)) {
+			if testMessage.MatchString(l) && (rawPointer.MatchString(l) || rawStruct.MatchString(l) || rawNil.MatchString(l)) {
 				return t.Name + ": " + l
 			}
 		}
@@ -52,8 +57,9 @@ func TestRawValueShown(t *testing.T) {
 		{failed("Read at 0x00c000012345 by goroutine 7:"), false},
 		{failed("tenants_test.go:57: New({Caps:map[] Default:-1 Shared:0 SharedPerTenant:0}) = <nil>; want an error mentioning Default"), true},
 		{failed("tenants_test.go:57: New({Caps:map[a:-2] Default:0 Shared:0 SharedPerTenant:0}) = <nil>; want an error"), true},
-		{failed(`tenants_test.go:88: New(Config{Caps: map[string]int{"a": -2}}) = <nil>; want an error mentioning "a"`), false},
-		{failed("tenants_test.go:88: New(Config{Default: -1}) = <nil>; want an error mentioning Default"), false},
+		{failed(`tenants_test.go:88: New(Config{Caps: map[string]int{"a": -2}}) = <nil>; want an error mentioning "a"`), true},
+		{failed("tenants_test.go:88: New(Config{Default: -1}) = <nil>; want an error mentioning Default"), true},
+		{failed("tenants_test.go:88: New(Config{Default: -1}) returned no error; want one mentioning Default"), false},
 		{grade.Report{Tests: []grade.TestResult{{Name: "TestA", Passed: true, Output: []string{"a_test.go:3: &{1 2}"}}}}, false},
 	} {
 		if got := rawValueShown(tc.r); (got != "") != tc.want {

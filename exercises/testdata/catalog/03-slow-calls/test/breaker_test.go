@@ -2,6 +2,7 @@ package slowcall
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Breaker {
 	t.Helper()
 	b, err := New(cfg, c.now)
 	if err != nil {
-		t.Fatalf("New(%+v) failed: %v", cfg, err)
+		t.Fatalf("New(%+v) failed: %s", cfg, said(err))
 	}
 	if b == nil {
 		t.Fatalf("New(%+v) returned no breaker and no error", cfg)
@@ -49,7 +50,7 @@ func call(t *testing.T, b *Breaker, c *clock, d time.Duration, err error) {
 		t.Fatalf("the call was refused (%v) while the breaker was %v", got, b.State())
 	}
 	if got != err {
-		t.Fatalf("Call returned %v, want the function's own result %v", got, err)
+		t.Fatalf("Call returned %v, want the function's own result %s", got, said(err))
 	}
 }
 
@@ -203,7 +204,7 @@ func TestOpenRefusesWithoutCalling(t *testing.T) {
 		t.Fatal("an open breaker called the function")
 	}
 	if !errors.Is(err, ErrOpen) {
-		t.Fatalf("an open breaker returned %v, want ErrOpen", err)
+		t.Fatalf("an open breaker returned %s, want ErrOpen", said(err))
 	}
 }
 
@@ -254,10 +255,10 @@ func TestOnlyOneTrialAtATime(t *testing.T) {
 		return nil
 	})
 	if err != nil {
-		t.Fatalf("the trial returned %v", err)
+		t.Fatalf("the trial returned %s", said(err))
 	}
 	if !errors.Is(inner, ErrOpen) {
-		t.Fatalf("a second call while the trial was out returned %v, want ErrOpen", inner)
+		t.Fatalf("a second call while the trial was out returned %s, want ErrOpen", said(inner))
 	}
 }
 
@@ -275,7 +276,16 @@ func TestBadConfig(t *testing.T) {
 		tc.edit(&cfg)
 		_, err := New(cfg, newClock().now)
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
-			t.Errorf("New(%+v) error = %v, want one naming %s", cfg, err, tc.field)
+			t.Errorf("New(%+v) returned %s, want an error naming %s", cfg, said(err), tc.field)
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

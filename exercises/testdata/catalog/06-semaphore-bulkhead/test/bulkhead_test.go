@@ -3,6 +3,7 @@ package bulkhead
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,18 +22,18 @@ func TestAdmitsUpToTheLimit(t *testing.T) {
 		ctx := context.Background()
 		for i := range 2 {
 			if err := b.Acquire(ctx); err != nil {
-				t.Fatalf("Acquire %d of 2 = %v, want nil", i+1, err)
+				t.Fatalf("Acquire %d of 2 returned %s, want no error", i+1, said(err))
 			}
 		}
 		if n := b.InUse(); n != 2 {
 			t.Fatalf("InUse() = %d, want 2", n)
 		}
 		if err := b.Acquire(ctx); !errors.Is(err, ErrFull) {
-			t.Fatalf("a third Acquire with no wait = %v, want ErrFull at once", err)
+			t.Fatalf("a third Acquire with no wait returned %s, want ErrFull at once", said(err))
 		}
 		b.Release()
 		if err := b.Acquire(ctx); err != nil {
-			t.Fatalf("Acquire after a Release = %v, want nil", err)
+			t.Fatalf("Acquire after a Release returned %s, want no error", said(err))
 		}
 	})
 }
@@ -44,7 +45,7 @@ func TestZeroWaitRejectsAtOnce(t *testing.T) {
 		start := time.Now()
 		err := b.Acquire(context.Background())
 		if !errors.Is(err, ErrFull) {
-			t.Fatalf("Acquire on a full bulkhead = %v, want ErrFull", err)
+			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrFull", said(err))
 		}
 		if waited := time.Since(start); waited != 0 {
 			t.Fatalf("waited %v with a maximum wait of 0, want no wait", waited)
@@ -59,7 +60,7 @@ func TestWaitsAtMostMaxWait(t *testing.T) {
 		start := time.Now()
 		err := b.Acquire(context.Background())
 		if !errors.Is(err, ErrFull) {
-			t.Fatalf("Acquire on a full bulkhead = %v, want ErrFull", err)
+			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrFull", said(err))
 		}
 		if waited := time.Since(start); waited != 250*time.Millisecond {
 			t.Fatalf("gave up after %v, want exactly the 250 ms maximum wait", waited)
@@ -79,7 +80,7 @@ func TestWaiterGetsAFreedPermit(t *testing.T) {
 		})
 		start := time.Now()
 		if err := b.Acquire(context.Background()); err != nil {
-			t.Fatalf("Acquire = %v; a permit came free after 300 ms of a 1 s wait", err)
+			t.Fatalf("Acquire returned %s; a permit came free after 300 ms of a 1 s wait", said(err))
 		}
 		if waited := time.Since(start); waited != 300*time.Millisecond {
 			t.Fatalf("got the permit after %v, want as soon as it was freed (300 ms)", waited)
@@ -101,7 +102,7 @@ func TestHonoursCancellation(t *testing.T) {
 		start := time.Now()
 		err := b.Acquire(ctx)
 		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("Acquire with a context canceled after 100 ms = %v, want context.Canceled", err)
+			t.Fatalf("Acquire with a context canceled after 100 ms returned %s, want context.Canceled", said(err))
 		}
 		if waited := time.Since(start); waited != 100*time.Millisecond {
 			t.Fatalf("returned after %v, want right when the context was canceled (100 ms)", waited)
@@ -119,7 +120,7 @@ func TestHonoursDeadline(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		if err := b.Acquire(ctx); !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("Acquire with a 2 s deadline and a 1 min wait = %v, want context.DeadlineExceeded", err)
+			t.Fatalf("Acquire with a 2 s deadline and a 1 min wait returned %s, want context.DeadlineExceeded", said(err))
 		}
 	})
 }
@@ -130,7 +131,7 @@ func TestAlreadyCanceledTakesNothing(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if err := b.Acquire(ctx); !errors.Is(err, context.Canceled) {
-			t.Fatalf("Acquire with a canceled context = %v, want context.Canceled, even with permits free", err)
+			t.Fatalf("Acquire with a canceled context returned %s, want context.Canceled, even with permits free", said(err))
 		}
 		if n := b.InUse(); n != 0 {
 			t.Fatalf("InUse() = %d, want 0", n)
@@ -150,12 +151,12 @@ func TestDoReleasesEvenOnPanic(t *testing.T) {
 		}
 		want := errors.New("from fn")
 		if err := b.Do(context.Background(), func(context.Context) error { return want }); err != want {
-			t.Fatalf("Do returned %v, want fn's error", err)
+			t.Fatalf("Do returned %s, want fn's error", said(err))
 		}
 		_ = b.Acquire(context.Background())
 		ran := false
 		if err := b.Do(context.Background(), func(context.Context) error { ran = true; return nil }); !errors.Is(err, ErrFull) || ran {
-			t.Fatalf("Do on a full bulkhead = %v (fn ran: %v), want ErrFull without running fn", err, ran)
+			t.Fatalf("Do on a full bulkhead returned %s (fn ran: %v), want ErrFull without running fn", said(err), ran)
 		}
 	})
 }
@@ -218,7 +219,7 @@ func TestNeverMoreThanTheLimit(t *testing.T) {
 				case errors.Is(err, ErrFull):
 					rejected.Add(1)
 				default:
-					t.Errorf("Do = %v, want nil or ErrFull", err)
+					t.Errorf("Do returned %s, want no error or ErrFull", said(err))
 				}
 			}()
 		}
@@ -242,11 +243,20 @@ func TestOddArguments(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(0, -time.Second)
 		if err := b.Acquire(context.Background()); err != nil {
-			t.Fatalf("New(0, ...) admitted nobody: %v; the limit should count as 1", err)
+			t.Fatalf("New(0, ...) admitted nobody: %s; the limit should count as 1", said(err))
 		}
 		start := time.Now()
 		if err := b.Acquire(context.Background()); !errors.Is(err, ErrFull) || time.Since(start) != 0 {
-			t.Fatalf("second Acquire = %v after %v, want ErrFull at once", err, time.Since(start))
+			t.Fatalf("second Acquire returned %s after %v, want ErrFull at once", said(err), time.Since(start))
 		}
 	})
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

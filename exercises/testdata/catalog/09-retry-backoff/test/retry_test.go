@@ -56,7 +56,7 @@ func TestSucceedsFirstTime(t *testing.T) {
 	r := &recorder{}
 	fn, calls := failing(0, nil)
 	if err := Do(context.Background(), r.policy(5), fn); err != nil {
-		t.Fatalf("Do = %v, want nil", err)
+		t.Fatalf("Do returned %s, want no error", said(err))
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
 		t.Fatalf("%s and %s, want 1 and 0", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
@@ -67,7 +67,7 @@ func TestRetriesUntilSuccess(t *testing.T) {
 	r := &recorder{}
 	fn, calls := failing(2, errFlaky)
 	if err := Do(context.Background(), r.policy(5), fn); err != nil {
-		t.Fatalf("Do = %v, want nil after two failures and a success", err)
+		t.Fatalf("Do returned %s, want no error after two failures and a success", said(err))
 	}
 	if *calls != 3 || len(r.sleeps) != 2 {
 		t.Fatalf("%s and %s, want 3 and 2", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
@@ -79,7 +79,7 @@ func TestGivesUpAfterMaxAttempts(t *testing.T) {
 	fn, calls := failing(100, errFlaky)
 	err := Do(context.Background(), r.policy(4), fn)
 	if !errors.Is(err, errFlaky) {
-		t.Fatalf("Do = %v, want the last error", err)
+		t.Fatalf("Do returned %s, want the last error", said(err))
 	}
 	if *calls != 4 || len(r.sleeps) != 3 {
 		t.Fatalf("%s and %s with MaxAttempts 4, want 4 and 3 (no sleep after the last attempt)", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
@@ -144,7 +144,7 @@ func TestNeverRetriesAnOpenBreaker(t *testing.T) {
 	fn, calls := failing(100, wrapped)
 	err := Do(context.Background(), r.policy(5), fn)
 	if !errors.Is(err, ErrBreakerOpen) {
-		t.Fatalf("Do = %v, want the breaker's error", err)
+		t.Fatalf("Do returned %s, want the breaker's error", said(err))
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
 		t.Fatalf("%s and %s after the error %q, want 1 and 0: it wraps ErrBreakerOpen, and an open breaker is not retried. "+
@@ -160,7 +160,7 @@ func TestNeverRetriesAPermanentError(t *testing.T) {
 	fn, calls := failing(100, Permanent(errBadRequest))
 	err := Do(context.Background(), r.policy(5), fn)
 	if !errors.Is(err, errBadRequest) {
-		t.Fatalf("Do = %v, want it to match the wrapped error", err)
+		t.Fatalf("Do returned %s, want it to match the wrapped error", said(err))
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
 		t.Fatalf("%s and %s after a permanent error, want 1 and 0", count(*calls, "call", "calls"), count(len(r.sleeps), "sleep", "sleeps"))
@@ -190,7 +190,7 @@ func TestStopsWhenContextEndsDuringBackoff(t *testing.T) {
 	fn, calls := failing(100, errFlaky)
 	err := Do(ctx, r.policy(5), fn)
 	if !errors.Is(err, context.Canceled) || !errors.Is(err, errFlaky) {
-		t.Fatalf("Do = %v, want an error matching both context.Canceled and the last error", err)
+		t.Fatalf("Do returned %s, want an error matching both context.Canceled and the last error", said(err))
 	}
 	if *calls != 1 {
 		t.Fatalf("%s, want 1: no attempt after the context ended", count(*calls, "call", "calls"))
@@ -203,7 +203,7 @@ func TestAlreadyCanceledMakesNoAttempt(t *testing.T) {
 	r := &recorder{}
 	fn, calls := failing(0, nil)
 	if err := Do(ctx, r.policy(5), fn); !errors.Is(err, context.Canceled) {
-		t.Fatalf("Do = %v, want context.Canceled", err)
+		t.Fatalf("Do returned %s, want context.Canceled", said(err))
 	}
 	if *calls != 0 {
 		t.Fatalf("%s with a canceled context, want 0", count(*calls, "call", "calls"))
@@ -313,7 +313,7 @@ func TestDefaultSleep(t *testing.T) {
 			t.Fatalf("Do returned after %v, want when the 1.5 s deadline passed during the second backoff", took)
 		}
 		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("Do = %v, want context.DeadlineExceeded", err)
+			t.Fatalf("Do returned %s, want context.DeadlineExceeded", said(err))
 		}
 	})
 }
@@ -324,4 +324,13 @@ func count(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

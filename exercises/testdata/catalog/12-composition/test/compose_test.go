@@ -28,7 +28,13 @@ func TestInFlight(t *testing.T) {
 		{20, 200 * time.Millisecond, 4}, // checkout at 20 req/s
 		{0.5, 3 * time.Second, 1.5},
 	} {
-		if got := InFlight(tc.rate, tc.latency); math.Abs(got-tc.want) > 1e-9 {
+		got := InFlight(tc.rate, tc.latency)
+		if got == 0 {
+			// Nothing in flight at any rate is InFlight not written yet:
+			// one message for the first step, not one per case.
+			t.Fatalf("InFlight(%v/s, %v) = 0, want %v: Little's law, the calls in flight are the arrival rate times the latency in seconds", tc.rate, tc.latency, tc.want)
+		}
+		if math.Abs(got-tc.want) > 1e-9 {
 			t.Errorf("InFlight(%v/s, %v) = %v, want %v", tc.rate, tc.latency, got, tc.want)
 		}
 	}
@@ -120,7 +126,7 @@ func TestHappyPath(t *testing.T) {
 		c := client(5, 2, 3)
 		d := &dependency{script: []string{"ok"}, bh: c.Bulkhead}
 		if err := c.Call(context.Background(), d.call); err != nil {
-			t.Fatalf("Call = %v, want nil", err)
+			t.Fatalf("Call returned %s, want no error", said(err))
 		}
 		if d.count() != 1 || c.Breaker.Successes() != 1 {
 			t.Fatalf("%s and %s recorded, want 1 and 1", count(d.count(), "call", "calls"), count(c.Breaker.Successes(), "success", "successes"))
@@ -145,7 +151,7 @@ func TestBreakerSeesEveryAttempt(t *testing.T) {
 		d := &dependency{script: []string{"fail"}}
 		err := c.Call(context.Background(), d.call)
 		if !errors.Is(err, errDown) {
-			t.Fatalf("Call = %v, want the dependency's error after the last attempt", err)
+			t.Fatalf("Call returned %s, want the dependency's error after the last attempt", said(err))
 		}
 		if d.count() != 3 {
 			t.Fatalf("the dependency was called %s, want 3 attempts", count(d.count(), "time", "times"))
@@ -165,7 +171,7 @@ func TestOpenBreakerIsNotRetried(t *testing.T) {
 		start := time.Now()
 		err := c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrOpen) {
-			t.Fatalf("Call = %v, want ErrOpen once the breaker opened after 2 failures", err)
+			t.Fatalf("Call returned %s, want ErrOpen once the breaker opened after 2 failures", said(err))
 		}
 		if d.count() != 2 {
 			t.Fatalf("the dependency was called %s, want 2", count(d.count(), "time", "times"))
@@ -176,7 +182,7 @@ func TestOpenBreakerIsNotRetried(t *testing.T) {
 		start = time.Now()
 		err = c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrOpen) || d.count() != 2 || time.Since(start) != 0 {
-			t.Fatalf("a Call on an open breaker = %v after %v with %s; want ErrOpen at once and no call", err, time.Since(start), count(d.count(), "dependency call", "dependency calls"))
+			t.Fatalf("a Call on an open breaker returned %s after %v with %s; want ErrOpen at once and no call", said(err), time.Since(start), count(d.count(), "dependency call", "dependency calls"))
 		}
 	})
 }
@@ -198,7 +204,7 @@ func TestOpenBreakerTakesNoPermit(t *testing.T) {
 		defer c.Bulkhead.Release()
 		err := c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrOpen) {
-			t.Fatalf("Call = %v with the breaker open and the bulkhead full, want ErrOpen: check the breaker first", err)
+			t.Fatalf("Call returned %s with the breaker open and the bulkhead full, want ErrOpen: check the breaker first", said(err))
 		}
 		if got := c.Bulkhead.Acquisitions() - before; got != 1 {
 			t.Fatalf("the bulkhead saw %s, want only the test's own", count(got, "acquisition", "acquisitions"))
@@ -217,7 +223,7 @@ func TestFullBulkheadIsNotADependencyFailure(t *testing.T) {
 		start := time.Now()
 		err := c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrBulkheadFull) {
-			t.Fatalf("Call = %v, want ErrBulkheadFull", err)
+			t.Fatalf("Call returned %s, want ErrBulkheadFull", said(err))
 		}
 		if d.count() != 0 {
 			t.Fatal("the dependency was called without a permit")
@@ -239,7 +245,7 @@ func TestEachAttemptHasItsOwnTimeout(t *testing.T) {
 		d := &dependency{script: []string{"hang", "ok"}}
 		start := time.Now()
 		if err := c.Call(context.Background(), d.call); err != nil {
-			t.Fatalf("Call = %v, want nil: the first attempt times out, the second succeeds", err)
+			t.Fatalf("Call returned %s, want no error: the first attempt times out, the second succeeds", said(err))
 		}
 		if took := time.Since(start); took != 1100*time.Millisecond {
 			t.Fatalf("Call took %v, want 1 s (the first attempt's timeout) + 100 ms backoff", took)
@@ -257,7 +263,7 @@ func TestTimeoutsAreReportedAsSuch(t *testing.T) {
 		start := time.Now()
 		err := c.Call(context.Background(), d.call)
 		if !errors.Is(err, ErrAttemptTimeout) || !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("Call = %v, want an error matching ErrAttemptTimeout and context.DeadlineExceeded", err)
+			t.Fatalf("Call returned %s, want an error matching ErrAttemptTimeout and context.DeadlineExceeded", said(err))
 		}
 		if took := time.Since(start); took != 2100*time.Millisecond {
 			t.Fatalf("Call took %v, want 2 × 1 s attempts + 100 ms backoff", took)
@@ -287,9 +293,9 @@ func TestNoAttemptTimeoutMeansNoLimit(t *testing.T) {
 		err := c.Call(context.Background(), slow)
 		switch {
 		case hadDeadline.Load():
-			t.Fatalf("with AttemptTimeout 0, fn's context had a deadline (Call = %v): 0 means no limit on the attempt, so use context.WithTimeout only when AttemptTimeout > 0", err)
+			t.Fatalf("with AttemptTimeout 0, fn's context had a deadline (Call returned %s): 0 means no limit on the attempt, so use context.WithTimeout only when AttemptTimeout > 0", said(err))
 		case err != nil:
-			t.Fatalf("with AttemptTimeout 0, a call taking 2 s got %v, want nil: 0 means no limit on the attempt", err)
+			t.Fatalf("with AttemptTimeout 0, a call taking 2 s returned %s, want no error: 0 means no limit on the attempt", said(err))
 		}
 	})
 }
@@ -308,7 +314,7 @@ func TestPermitIsNotHeldDuringBackoff(t *testing.T) {
 			t.Errorf("%s held during the backoff, want 0", count(n, "permit", "permits"))
 		}
 		if err := <-done; err != nil {
-			t.Fatalf("Call = %v, want nil", err)
+			t.Fatalf("Call returned %s, want no error", said(err))
 		}
 		for i, n := range d.inUse {
 			if n != 1 {
@@ -332,7 +338,7 @@ func TestCallersDeadlineBoundsEverything(t *testing.T) {
 			t.Fatalf("Call returned after %v, want at the caller's 1.5 s deadline", took)
 		}
 		if !errors.Is(err, context.DeadlineExceeded) || d.count() != 2 {
-			t.Fatalf("Call = %v after %s; want context.DeadlineExceeded after 2", err, count(d.count(), "call", "calls"))
+			t.Fatalf("Call returned %s after %s; want context.DeadlineExceeded after 2", said(err), count(d.count(), "call", "calls"))
 		}
 	})
 }
@@ -347,7 +353,7 @@ func TestCallerGivingUpIsNotRecorded(t *testing.T) {
 		defer cancel()
 		err := c.Call(ctx, d.call)
 		if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrAttemptTimeout) {
-			t.Fatalf("Call = %v, want the caller's context.DeadlineExceeded, not an attempt timeout", err)
+			t.Fatalf("Call returned %s, want the caller's context.DeadlineExceeded, not an attempt timeout", said(err))
 		}
 		if f := c.Breaker.Failures(); f != 0 || c.Breaker.IsOpen() {
 			t.Fatalf("the breaker recorded %s because the caller gave up", count(f, "failure", "failures"))
@@ -384,7 +390,7 @@ func TestConcurrentCallers(t *testing.T) {
 				case errors.Is(err, ErrBulkheadFull):
 					full.Add(1)
 				default:
-					t.Errorf("Call = %v", err)
+					t.Errorf("Call returned %s", said(err))
 				}
 			})
 		}
@@ -396,6 +402,15 @@ func TestConcurrentCallers(t *testing.T) {
 }
 
 // count is n and the noun for n of them: "1 call", "3 calls", "0 calls".
+// said is what Call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
+}
+
 func count(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)

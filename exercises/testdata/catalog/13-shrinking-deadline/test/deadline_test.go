@@ -47,7 +47,7 @@ func TestHopTimeout(t *testing.T) {
 	for _, c := range cases {
 		got, err := HopTimeout(c.own, c.left, c.margin)
 		if err != nil || got != c.want {
-			t.Errorf("%s: HopTimeout(%v, %s, %v) = %s, %v; want %s, nil", c.name, c.own, left(c.left), c.margin, timeout(got), err, timeout(c.want))
+			t.Errorf("%s: HopTimeout(%v, %s, %v) = %s, %s; want %s, no error", c.name, c.own, left(c.left), c.margin, timeout(got), said(err), timeout(c.want))
 		}
 	}
 }
@@ -63,17 +63,17 @@ func TestNoTimeLeft(t *testing.T) {
 	} {
 		got, err := HopTimeout(c.own, c.left, c.margin)
 		if !errors.Is(err, ErrNoTimeLeft) {
-			t.Errorf("HopTimeout(%v, %s, %v) = %s, %v; want an error matching ErrNoTimeLeft: no time is left after the margin, and a timeout of 0 would mean no timeout at all, waiting for ever", c.own, left(c.left), c.margin, timeout(got), err)
+			t.Errorf("HopTimeout(%v, %s, %v) = %s, %s; want an error matching ErrNoTimeLeft: no time is left after the margin, and a timeout of 0 would mean no timeout at all, waiting for ever", c.own, left(c.left), c.margin, timeout(got), said(err))
 		}
 	}
 }
 
 func TestBadInput(t *testing.T) {
 	if _, err := HopTimeout(100*ms, 500*ms, -ms); err == nil || errors.Is(err, ErrNoTimeLeft) {
-		t.Errorf("a negative margin gave %v; want an error of its own", err)
+		t.Errorf("a negative margin gave %s; want an error of its own", said(err))
 	}
 	if _, err := HopTimeout(100*ms, -ms, 0); err == nil || errors.Is(err, ErrNoTimeLeft) {
-		t.Errorf("a negative time left gave %v; want an error of its own", err)
+		t.Errorf("a negative time left gave %s; want an error of its own", said(err))
 	}
 }
 
@@ -90,7 +90,7 @@ func TestPlanShrinks(t *testing.T) {
 	got, err := Plan(chain, 900*ms, 10*ms)
 	want := []time.Duration{840 * ms, 730 * ms, 690 * ms}
 	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("Plan = %v, %v; want %v, nil: %s", got, err, want, firstWrongHop(chain, 900*ms, 10*ms, got, want))
+		t.Fatalf("Plan = %v, %s; want %v, no error: %s", got, said(err), want, firstWrongHop(chain, 900*ms, 10*ms, got, want))
 	}
 }
 
@@ -105,17 +105,17 @@ func TestPlanWithoutDeadline(t *testing.T) {
 	got, err := Plan(hops, NoDeadline, 10*ms)
 	want := []time.Duration{500 * ms, 390 * ms, 350 * ms}
 	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("Plan = %v, %v; want %v, nil: %s", got, err, want, firstWrongHop(hops, NoDeadline, 10*ms, got, want))
+		t.Fatalf("Plan = %v, %s; want %v, no error: %s", got, said(err), want, firstWrongHop(hops, NoDeadline, 10*ms, got, want))
 	}
 	got, err = Plan([]Hop{{Name: "a"}, {Name: "b"}}, NoDeadline, 10*ms)
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
-		t.Fatalf("Plan with no timeouts anywhere = %v, %v; want [0 0], nil", got, err)
+		t.Fatalf("Plan with no timeouts anywhere = %v, %s; want [0 0], no error", got, said(err))
 	}
 	// Work takes nothing off a request with no deadline: NoDeadline less
 	// 50 ms is not a deadline 292 years away.
 	got, err = Plan([]Hop{{Name: "a", Work: 50 * ms}, {Name: "b", Work: 20 * ms}}, NoDeadline, 10*ms)
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
-		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %v; want [0 0], nil: work takes nothing off a request with no deadline, so no hop gets a timeout (0)", got, err)
+		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %s; want [0 0], no error: work takes nothing off a request with no deadline, so no hop gets a timeout (0)", got, said(err))
 	}
 }
 
@@ -161,13 +161,22 @@ func TestPlanStopsWhereTimeRunsOut(t *testing.T) {
 	// web: 150 left, calls with 140; orders: 140 left, 40 after its work,
 	// calls with 30; inventory: 30 left, 0 after its work.
 	if !errors.Is(err, ErrNoTimeLeft) || !strings.Contains(err.Error(), "inventory") {
-		t.Fatalf("Plan error %v; want ErrNoTimeLeft naming inventory", err)
+		t.Fatalf("Plan returned %s; want ErrNoTimeLeft naming inventory", said(err))
 	}
 	if want := []time.Duration{140 * ms, 30 * ms}; !slices.Equal(got, want) {
 		t.Fatalf("Plan returned %v before the error; want %v", got, want)
 	}
 	got, err = Plan(chain, 30*ms, 10*ms)
 	if !errors.Is(err, ErrNoTimeLeft) || !strings.Contains(err.Error(), "web") || len(got) != 0 {
-		t.Fatalf("Plan with 30 ms = %v, %v; want nothing and ErrNoTimeLeft naming web", got, err)
+		t.Fatalf("Plan with 30 ms = %v, %s; want nothing and ErrNoTimeLeft naming web", got, said(err))
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

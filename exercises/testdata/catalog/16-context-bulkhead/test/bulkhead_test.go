@@ -65,12 +65,12 @@ func TestAdmitsUpToThePermits(t *testing.T) {
 		ctx := context.Background()
 		for i := range 2 {
 			if _, err := b.Acquire(ctx); err != nil {
-				t.Fatalf("Acquire %d of 2 = %v, want a permit", i+1, err)
+				t.Fatalf("Acquire %d of 2 returned %s, want a permit", i+1, said(err))
 			}
 		}
 		start := time.Now()
 		if _, err := b.Acquire(ctx); !errors.Is(err, ErrQueueTimeout) {
-			t.Fatalf("a third Acquire with no queue timeout = %v, want ErrQueueTimeout", err)
+			t.Fatalf("a third Acquire with no queue timeout returned %s, want ErrQueueTimeout", said(err))
 		}
 		if waited := time.Since(start); waited != 0 {
 			t.Fatalf("waited %v with a queue timeout of 0, want no wait", waited)
@@ -86,7 +86,7 @@ func TestQueueTimeout(t *testing.T) {
 		_, _ = b.Acquire(context.Background())
 		start := time.Now()
 		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
-			t.Fatalf("Acquire on a full bulkhead = %v, want ErrQueueTimeout", err)
+			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrQueueTimeout", said(err))
 		}
 		if waited := time.Since(start); waited != 250*time.Millisecond {
 			t.Fatalf("gave up after %v, want exactly the 250 ms queue timeout", waited)
@@ -103,7 +103,7 @@ func TestWaiterGetsAFreedPermit(t *testing.T) {
 		defer after(300*time.Millisecond, release)()
 		start := time.Now()
 		if _, err := b.Acquire(context.Background()); err != nil {
-			t.Fatalf("Acquire = %v; a permit came free after 300 ms of a 1 s queue timeout", err)
+			t.Fatalf("Acquire returned %s; a permit came free after 300 ms of a 1 s queue timeout", said(err))
 		}
 		if waited := time.Since(start); waited != 300*time.Millisecond {
 			t.Fatalf("got the permit after %v, want as soon as it came free (300 ms)", waited)
@@ -126,7 +126,7 @@ func TestWaitingOldestFirst(t *testing.T) {
 			wg.Go(func() {
 				r, err := b.Acquire(context.Background())
 				if err != nil {
-					t.Errorf("waiter %d: Acquire = %v, want a permit", i, err)
+					t.Errorf("waiter %d: Acquire returned %s, want a permit", i, said(err))
 					return
 				}
 				mu.Lock()
@@ -155,7 +155,7 @@ func TestCanceledWhileWaiting(t *testing.T) {
 		defer after(100*time.Millisecond, cancel)()
 		start := time.Now()
 		if _, err := b.Acquire(ctx); !errors.Is(err, context.Canceled) {
-			t.Fatalf("Acquire with a context canceled after 100 ms = %v, want context.Canceled", err)
+			t.Fatalf("Acquire with a context canceled after 100 ms returned %s, want context.Canceled", said(err))
 		}
 		if waited := time.Since(start); waited != 100*time.Millisecond {
 			t.Fatalf("returned after %v, want when the context was canceled (100 ms), not at the queue timeout", waited)
@@ -188,7 +188,7 @@ func TestDeadlineAgainstQueueTimeout(t *testing.T) {
 				defer cancel()
 				start := time.Now()
 				if _, err := b.Acquire(ctx); !errors.Is(err, tc.want) {
-					t.Fatalf("Acquire with a deadline in %v and a queue timeout of 250ms = %v, want %s", tc.deadline, err, tc.wantName)
+					t.Fatalf("Acquire with a deadline in %v and a queue timeout of 250ms returned %s, want %s", tc.deadline, said(err), tc.wantName)
 				}
 				if waited := time.Since(start); waited != tc.waited {
 					t.Fatalf("returned after %v, want %v", waited, tc.waited)
@@ -205,11 +205,11 @@ func TestAlreadyDoneTakesNothing(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if _, err := b.Acquire(ctx); !errors.Is(err, context.Canceled) {
-			t.Fatalf("Acquire with a canceled context = %v, want context.Canceled, even with permits free", err)
+			t.Fatalf("Acquire with a canceled context returned %s, want context.Canceled, even with permits free", said(err))
 		}
 		ran := false
 		if err := b.Do(ctx, func(context.Context) error { ran = true; return nil }); !errors.Is(err, context.Canceled) || ran {
-			t.Fatalf("Do with a canceled context = %v (call ran: %v), want context.Canceled without running the call", err, ran)
+			t.Fatalf("Do with a canceled context returned %s (call ran: %v), want context.Canceled without running the call", said(err), ran)
 		}
 		wantStats(t, "after two callers whose context had ended", b.Stats(), Stats{Permits: 3, RejectedCanceled: 2})
 	})
@@ -224,10 +224,10 @@ func TestReleaseTwiceGivesBackOne(t *testing.T) {
 		first() // a deferred release and an early one: harmless
 		wantStats(t, "after one permit released twice", b.Stats(), Stats{Permits: 2, InUse: 1, Acquired: 2})
 		if _, err := b.Acquire(context.Background()); err != nil {
-			t.Fatalf("Acquire after a release = %v, want a permit", err)
+			t.Fatalf("Acquire after a release returned %s, want a permit", said(err))
 		}
 		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
-			t.Fatalf("a third Acquire on two permits = %v, want ErrQueueTimeout: the second release must not free a permit", err)
+			t.Fatalf("a third Acquire on two permits returned %s, want ErrQueueTimeout: the second release must not free a permit", said(err))
 		}
 	})
 }
@@ -237,13 +237,13 @@ func TestDoReleasesOnEveryPath(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(1, 0)
 		if err := b.Do(context.Background(), func(context.Context) error { return nil }); err != nil {
-			t.Fatalf("Do with a call that succeeds = %v", err)
+			t.Fatalf("Do with a call that succeeds returned %s", said(err))
 		}
 		wantStats(t, "after a call that succeeded", b.Stats(), Stats{Permits: 1, Acquired: 1})
 
 		failed := errors.New("connection reset")
 		if err := b.Do(context.Background(), func(context.Context) error { return failed }); err != failed {
-			t.Fatalf("Do returned %v, want the call's own error", err)
+			t.Fatalf("Do returned %s, want the call's own error", said(err))
 		}
 		wantStats(t, "after a call that failed", b.Stats(), Stats{Permits: 1, Acquired: 2})
 
@@ -264,7 +264,7 @@ func TestDoReleasesOnEveryPath(t *testing.T) {
 			return ctx.Err()
 		})
 		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("Do with a call canceled while it ran = %v, want the call's context.Canceled", err)
+			t.Fatalf("Do with a call canceled while it ran returned %s, want the call's context.Canceled", said(err))
 		}
 		wantStats(t, "after a call whose context was canceled while it ran", b.Stats(), Stats{Permits: 1, Acquired: 4})
 	})
@@ -293,7 +293,7 @@ func TestACallKeepsItsPermitUntilItReturns(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 		wantStats(t, "while a call whose context was canceled still runs", b.Stats(), Stats{Permits: 1, InUse: 1, Acquired: 1})
 		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
-			t.Fatalf("Acquire while the only permit's call still runs = %v, want ErrQueueTimeout", err)
+			t.Fatalf("Acquire while the only permit's call still runs returned %s, want ErrQueueTimeout", said(err))
 		}
 		unblockCall()
 		wg.Wait()
@@ -320,7 +320,7 @@ func TestHandOverRacingCancellation(t *testing.T) {
 			case err == nil:
 				r()
 			case !errors.Is(err, context.Canceled):
-				t.Fatalf("Acquire = %v, want a permit or context.Canceled", err)
+				t.Fatalf("Acquire returned %s, want a permit or context.Canceled", said(err))
 			}
 			wait()
 			s := b.Stats()
@@ -374,7 +374,7 @@ func TestManyCallers(t *testing.T) {
 				case errors.Is(err, context.DeadlineExceeded):
 					canceled.Add(1)
 				default:
-					t.Errorf("Do = %v, want nil, ErrQueueTimeout or context.DeadlineExceeded", err)
+					t.Errorf("Do returned %s, want no error, ErrQueueTimeout or context.DeadlineExceeded", said(err))
 				}
 			})
 		}
@@ -397,11 +397,11 @@ func TestOddArguments(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(0, -time.Second)
 		if _, err := b.Acquire(context.Background()); err != nil {
-			t.Fatalf("New(0, ...) admitted nobody: %v; the bulkhead has at least one permit", err)
+			t.Fatalf("New(0, ...) admitted nobody: %s; the bulkhead has at least one permit", said(err))
 		}
 		start := time.Now()
 		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) || time.Since(start) != 0 {
-			t.Fatalf("second Acquire = %v after %v, want ErrQueueTimeout at once", err, time.Since(start))
+			t.Fatalf("second Acquire returned %s after %v, want ErrQueueTimeout at once", said(err), time.Since(start))
 		}
 		wantStats(t, "New(0, -1s)", b.Stats(), Stats{Permits: 1, InUse: 1, Acquired: 1, RejectedTimeout: 1})
 	})
@@ -431,4 +431,13 @@ func (g *gauge) highest() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.most
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }
