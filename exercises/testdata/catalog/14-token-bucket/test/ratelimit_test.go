@@ -50,7 +50,7 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
 func TestStartsFullThenRefuses(t *testing.T) {
 	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 3}, newClock())
 	if got := l.Tokens(); got != 3 {
-		t.Fatalf("Tokens() = %v for a new bucket of burst 3", got)
+		t.Fatalf("Tokens() = %v for a new bucket of burst 3, want 3: a bucket starts full, with Burst tokens", got)
 	}
 	for i := range 3 {
 		if !l.Allow() {
