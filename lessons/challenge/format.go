@@ -777,7 +777,14 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				v   any
 				dst *float64
 			}{{"min", kt.Min, &k.Min}, {"max", kt.Max, &k.Max}, {"step", kt.Step, &k.Step}} {
-				f, err := boundOf(kind, b.v)
+				// A range's end may quote the scenario, as a why's does
+				// (max = "{{param aiohttp.size}}": no semaphore larger than
+				// the connector), so an edit to the scenario moves it.
+				v, err := l.filledBound(c, kind, b.v)
+				if err != nil {
+					return l.errorf(line(b.key), field(b.key), "%v", err)
+				}
+				f, err := boundOf(kind, v)
 				if err != nil {
 					return l.errorf(line(b.key), field(b.key), "%v", err)
 				}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // copyLevel writes a built-in level and its scenario into a folder of
@@ -193,6 +195,36 @@ func TestWhyAboveAndBelow(t *testing.T) {
 		}
 		if got := c.Knobs[0].Ranges[0].rangeText(&c.Knobs[0]); got != tc.want {
 			t.Errorf("%q: the why speaks of %s, want %s", tc.why, got, tc.want)
+		}
+	}
+}
+
+// Level 21's knobs end where the scenario does: no semaphore larger than
+// the connector (a permit past it buys no connection) and no permit wait
+// longer than the endpoint's client waits. They once read max = 30 and
+// "5s", typed: a connector of 40 would have kept a learner from the
+// semaphore the brief calls as large as the whole connector.
+func TestPermitKnobsEndAtTheScenario(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    *Challenge
+	}{
+		{"as built", lookup(t, "budget-permits")},
+		{"a connector of 40, catalog's client waiting 8s", copyLevel(t, "21-budget-permits.toml", "permits.scenario.toml",
+			"size = 30\ndial", "size = 40\ndial",
+			"name = \"catalog\"\nrate = 100\ncalls = \"catalog-api\"\npatience = \"5s\"", "name = \"catalog\"\nrate = 100\ncalls = \"catalog-api\"\npatience = \"8s\"")},
+	} {
+		sys := &tc.c.Scenario.Variants[0].System
+		connector := find(t, tc.c, sys.Pools, "pool aiohttp", func(p *engine.Pool) bool { return p.Name == "aiohttp" }).Size
+		for _, ep := range []string{"search", "profile", "catalog"} {
+			patience := find(t, tc.c, sys.Endpoints, "endpoint "+ep, func(e *engine.Endpoint) bool { return e.Name == ep }).Patience
+			permits, wait := knobAt(t, tc.c, ep+"-api.bulkhead"), knobAt(t, tc.c, ep+"-api.bulkhead_wait")
+			if permits.Max != float64(connector) {
+				t.Errorf("%s: %s ends at %v, want the connector's %d (it reads %s)", tc.name, permits.Path, permits.Max, connector, permits.Range())
+			}
+			if wait.Max != patience.Seconds() {
+				t.Errorf("%s: %s ends at %vs, want %s's patience, %s (it reads %s)", tc.name, wait.Path, wait.Max, ep, patience, wait.Range())
+			}
 		}
 	}
 }
