@@ -36,8 +36,8 @@ func TestShortPanelCutsBetweenGoals(t *testing.T) {
 				// The goals as drawn, naming the scenario's window, or, where
 				// the panel squeezed it out (maxSqueeze), not: a goal is cut
 				// when it is cut as both.
-				_, blocks := m.goalBlocks(min(w, 100)-2, false, false)
-				_, bare := m.goalBlocks(min(w, 100)-2, true, false)
+				_, blocks := m.goalBlocks(min(w, 100)-2, false, seedsBeside)
+				_, bare := m.goalBlocks(min(w, 100)-2, true, seedsBeside)
 				cutAfter := func(b goalBlock) int {
 					at := indexOf(view, strings.TrimSpace(ansi.Strip(b.lines[0])))
 					if at < 0 {

@@ -3,6 +3,7 @@ package challengeui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -81,43 +82,66 @@ func (m *Model) panelLines(w int) []string {
 
 // panel lays out the challenge's panel in w×h: title, brief (as much as
 // fits), knobs, goals, par, status and keys. A goal missed names its seed,
-// on a line of its own where its line cannot hold it: that line is taken
-// from the status, whose whys are cut short ("… i shows the rest") or left
-// to i, not from the knobs and goals. Beside the sandbox at 140×24 the
-// whys took every line and two goals missed read with no seed, where
-// --check names it; the seed is what v plays and what tells the goals'
-// values apart. Only a window too short for the goals themselves leaves
-// a seed out, as the goals come first.
+// the seed --check names and v plays, which tells the goals' values apart:
+// on its own line where the label cannot hold it and the window has the
+// room, else all of them folded on one line under the goals, in the
+// blank line over the status. Neither takes a line from the brief or the
+// whys: beside the sandbox at 140×24 level 6's four seed lines left it no
+// word of the brief and no why, only "i shows why", where what the
+// learner needs first is what the level asks and why the design misses.
+// Only a window too short for the folded line leaves the seeds out.
 func (m *Model) panel(w, h int) []string {
-	lines, fit := m.panelWith(w, h, false)
+	lines, fit := m.panelWith(w, h, seedsBeside)
 	r := m.Result()
 	if r == nil || r.Pass && r.MeetsPar {
 		return lines // no goal missed, nor a par v plays: no seed to name
 	}
 	inner := min(w, 100) - 2
-	bare, _, _ := m.knobsAndGoals(inner, 0, false)
-	named, _, _ := m.knobsAndGoals(inner, 0, true)
+	bare, _, _ := m.knobsAndGoals(inner, 0, seedsBeside)
+	named, _, _ := m.knobsAndGoals(inner, 0, seedsOwnLines)
 	if len(named) == len(bare) {
 		return lines // every seed named fits on its goal's own lines
 	}
-	withSeeds, nfit := m.panelWith(w, h, true)
-	if nfit.squeezed > fit.squeezed || nfit.cut && !fit.cut {
-		return lines // the seeds' lines would cost the goals theirs
+	for _, mode := range []seedMode{seedsOwnLines, seedsFolded} {
+		if l, f := m.panelWith(w, h, mode); f.keeps(fit) {
+			return l
+		}
 	}
-	return withSeeds
+	return lines // even one line of seeds would cost the goals, brief or whys
 }
+
+// seedMode is where the goals missed name their worst seeds.
+type seedMode int
+
+const (
+	// seedsBeside names a seed only where its goal's line holds it.
+	seedsBeside seedMode = iota
+	// seedsOwnLines gives the others a line each under their goals.
+	seedsOwnLines
+	// seedsFolded names every missed goal's seed on one line under the
+	// goals, in their order, in place of the blank over the status.
+	seedsFolded
+)
 
 // panelFit is how a layout fitted its window: how far it squeezed the
-// knobs and goals (knobsAndGoals), and whether it cut lines under them
-// for want of room.
+// knobs and goals (knobsAndGoals), whether it cut lines under them for
+// want of room, and how many lines the brief and the status kept.
 type panelFit struct {
-	squeezed int
-	cut      bool
+	squeezed      int
+	cut           bool
+	brief, status int
 }
 
-// panelWith is panel, with the seeds of the goals missed given lines of
-// their own where seedLines.
-func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, fit panelFit) {
+// keeps says whether a layout that names more seeds than bare keeps all
+// that bare shows: the goals, the brief's lines and the status's (the
+// whys).
+func (f panelFit) keeps(bare panelFit) bool {
+	return f.squeezed <= bare.squeezed && (!f.cut || bare.cut) && f.brief >= bare.brief && f.status >= bare.status
+}
+
+// panelWith is panel, with the seeds of the goals missed named as seeds
+// says.
+func (m *Model) panelWith(w, h int, seeds seedMode) (_ []string, fit panelFit) {
 	inner := min(w, 100) - 2 // a margin of one on each side
 	if inner < 20 {
 		return pane.Wrap("Make the window wider to play this challenge.", w), fit
@@ -142,12 +166,14 @@ func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, fit panelFit) {
 	squeezed := 0
 	for ; squeezed <= maxSqueeze; squeezed++ {
 		var needEnd int
-		rest, needEnd, tails = m.knobsAndGoals(inner, squeezed, seedLines)
+		rest, needEnd, tails = m.knobsAndGoals(inner, squeezed, seeds)
 		if len(top)+needEnd <= h-2 {
 			break
 		}
 	}
-	rest = append(rest, "")
+	if seeds != seedsFolded {
+		rest = append(rest, "") // the folded seeds' line stands in its place
+	}
 	// The status gets what the title, knobs, goals, keys and the brief's
 	// first line with its pointer leave: without them a long status (the
 	// whys of a design that falls short) left the panel no word of what
@@ -182,7 +208,7 @@ func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, fit panelFit) {
 		lines = lines[:len(lines)-1]
 	}
 	whole := len(lines) <= h-1 // nothing cut
-	fit.squeezed, fit.cut = squeezed, !whole
+	fit.squeezed, fit.cut, fit.brief, fit.status = squeezed, !whole, len(brief), len(status)
 	if len(lines) > h-1 && h >= 3 {
 		// The cut falls between goals: a goal wrapped over two lines and
 		// cut after its first showed a mark and half a label, its value
@@ -195,6 +221,7 @@ func (m *Model) panelWith(w, h int, seedLines bool) (_ []string, fit panelFit) {
 			cut--
 		}
 		over := len(lines) - cut
+		fit.status = max(min(len(status), cut-statusAt), 0)
 		// What the window cannot hold (a goal, the par, the stars) is
 		// said, not dropped without a word; and the stars, when they are
 		// among it, are said there: a short window showed the knobs and
@@ -229,7 +256,7 @@ const maxSqueeze = 4
 // (maxSqueeze) also leaves out the scenario's window the goals share, a
 // wrapped line of its own under each in a narrow panel, where without it
 // the goals had no line at all (40×14): the brief's page and --check say it.
-func (m *Model) knobsAndGoals(w, squeeze int, seedLines bool) (lines []string, needEnd int, tails []bool) {
+func (m *Model) knobsAndGoals(w, squeeze int, seeds seedMode) (lines []string, needEnd int, tails []bool) {
 	if squeeze >= 2 && len(m.c.Knobs) > 1 {
 		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
 	} else {
@@ -241,7 +268,7 @@ func (m *Model) knobsAndGoals(w, squeeze int, seedLines bool) (lines []string, n
 		}
 		lines = append(lines, m.knobLines(i, w, squeeze >= maxSqueeze)...)
 	}
-	head, blocks := m.goalBlocks(w, squeeze >= maxSqueeze, seedLines)
+	head, blocks := m.goalBlocks(w, squeeze >= maxSqueeze, seeds)
 	if squeeze >= 1 {
 		blocks = failingFirst(blocks)
 	}
@@ -676,8 +703,9 @@ func failingFirst(blocks []goalBlock) []goalBlock {
 // its worst seed's value and its bound; the par last. Each label names the
 // window its goal is measured over, but for the scenario's where
 // noScenarioWindow: a goal's own window is always named. A goal missed
-// names its seed on a line of its own where seedLines.
-func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []goalBlock) {
+// names its seed as seedsAt says: beside its value where that fits, on a
+// line of its own, or with the others on one line after the par.
+func (m *Model) goalBlocks(w int, noScenarioWindow bool, seedsAt seedMode) (string, []goalBlock) {
 	var seeds []string
 	for _, s := range m.c.Seeds {
 		seeds = append(seeds, fmt.Sprint(s))
@@ -817,13 +845,16 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 	// no seed, where --check said which. The line whose seed the sandbox
 	// plays names it too, the par's once the goals are met, so that the
 	// value shown and the run v plays are plainly the same seed's. Where
-	// that takes a line of its own, only with seedLines: panel gives
-	// them, taken from the whys, unless the goals need them.
+	// that takes a line of its own, only with seedsOwnLines, which panel
+	// gives where the lines are spare; folded, every one is named on the
+	// line after the par (foldedSeeds), none beside its value, so that
+	// the list reads in the order of the goals it names.
 	// A knob's value (a par of "param ...") is the same on every seed:
 	// naming one would say it differs on others.
 	_, played := playSeed(m.c, r)
+	var folded []uint64 // the seeds named on the folded line, in the goals' order
 	onSeed := func(i int, g *challenge.Goal, label, value string) (_, seedLine string) {
-		if r == nil || len(m.c.Seeds) < 2 || g.Metric == "param" {
+		if r == nil || len(m.c.Seeds) < 2 {
 			return label, ""
 		}
 		// A goal is named when missed; the par only when v plays it,
@@ -836,6 +867,15 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 			return label, ""
 		}
 		seed, ok := gr.WorstSeed()
+		if g.Metric == "param" || !ok {
+			seed, ok = 0, false
+		}
+		if seedsAt == seedsFolded {
+			// Every goal missed has its place on the folded line, a
+			// seed named beside it too and a knob's value as "–", so
+			// that the list reads goal by goal.
+			folded = append(folded, seed)
+		}
 		if !ok {
 			return label, ""
 		}
@@ -846,7 +886,7 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		if named := fmt.Sprintf("%s on%sseed%s%d", label, nbsp, nbsp, seed); drawnLines(named, value) <= drawnLines(label, value) {
 			return named, ""
 		}
-		if seedLines {
+		if seedsAt == seedsOwnLines {
 			// Under the label as it is drawn without it: named, the
 			// label wrapped anew, "calls sent to" over "inventory on
 			// seed 3", a line more all the same.
@@ -892,7 +932,34 @@ func (m *Model) goalBlocks(w int, noScenarioWindow, seedLines bool) (string, []g
 		}
 		line(parState(r != nil && r.MeetsPar), label, "", value, parChangesWant(m.c))
 	}
+	if slices.ContainsFunc(folded, func(s uint64) bool { return s != 0 }) {
+		blocks = append(blocks, goalBlock{lines: []string{"  " + m.th.Dim.Render(pane.Fit(firstFitting(foldedSeeds(folded), w-2), w-2))}})
+	}
 	return m.th.Bold.Render(pane.Fit(titleFit(head, w), w)), blocks
+}
+
+// foldedSeeds says the worst seed of each goal missed, in the goals'
+// order, 0 for one with none (a knob's value, alike on every seed), in
+// the ways it may be said, longest first: "the ✗s' worst seeds: 2, –, 1",
+// or, all alike, "each ✗'s worst seed: 2" ("the ✗'s" for one).
+func foldedSeeds(seeds []uint64) []string {
+	same := true
+	list := make([]string, len(seeds))
+	for i, s := range seeds {
+		list[i] = fmt.Sprint(s)
+		if s == 0 {
+			list[i] = "–"
+		}
+		same = same && s == seeds[0]
+	}
+	if len(seeds) == 1 {
+		return []string{fmt.Sprintf("the ✗'s worst seed: %d", seeds[0]), fmt.Sprintf("✗ on seed %d", seeds[0])}
+	}
+	if same {
+		return []string{fmt.Sprintf("each ✗'s worst seed: %d", seeds[0]), fmt.Sprintf("✗ on seed %d", seeds[0])}
+	}
+	joined := strings.Join(list, ", ")
+	return []string{"the ✗s' worst seeds: " + joined, "seeds: " + joined, joined}
 }
 
 // nbsp keeps the words either side of it on one line when a label wraps
