@@ -29,7 +29,8 @@ type Prompt struct {
 	// prompt's placeholders quote its numbers.
 	Scenario string
 	// Plays says which part of the scenario plays which part of the
-	// prompt, where the names differ ("recommendations plays push").
+	// prompt, where the names differ ("recommendations plays push"):
+	// written from Parts where the prompt gives none (playsFromParts).
 	Plays string
 	// Parts maps a scenario's endpoint or dependency to the name the
 	// prompt gives it (search: email), for the parts whose names differ:
@@ -177,6 +178,9 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 			return nil, fmt.Errorf("%s: prompt %q: warn.charges is %q, not %q, %q or left out", name, pr.ID, pr.Warn.Charges, ChargesEvery, ChargesNamed)
 		}
 		seen[pr.ID] = true
+		if pr.Plays == "" {
+			pr.Plays = playsFromParts(Prompt{Scenario: pr.Scenario, Text: pr.Text, Parts: pr.Parts})
+		}
 		warn := WarnNumbers{Rate: pr.Warn.Rate, Workers: pr.Warn.Workers, P99: pr.Warn.P99, Charges: pr.Warn.Charges}
 		p := Prompt{ID: pr.ID, Title: pr.Title, Text: strings.TrimSpace(pr.Text), Scenario: pr.Scenario,
 			Plays: pr.Plays, Parts: pr.Parts, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Warn: warn, Points: append([]Point(nil), common...)}
