@@ -83,7 +83,9 @@ func TestPartsTablesAgreeWithTheirPrompts(t *testing.T) {
 			`parts maps search-index to "the index", but the text quotes no number of search-index (it quotes: search, profile, recommendations)`},
 		{"a sentence that leaves a part out", func(p *Prompt) { p.Plays = "search plays email and profile SMS" },
 			`plays leaves out recommendations, which parts maps to "push"`},
-		{"a note", func(p *Prompt) { p.Parts = map[string]string{"search": "email", "search-index": "no part: email has no index"} }, ""},
+		{"a note", func(p *Prompt) {
+			p.Parts = map[string]string{"search": "email", "search-index": "no part: email has no index"}
+		}, ""},
 	} {
 		p := notifications
 		p.Parts = maps.Clone(p.Parts)
