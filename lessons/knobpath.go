@@ -546,3 +546,28 @@ var partKeys = func() map[string]bool {
 	delete(m, "retry.*")
 	return m
 }()
+
+// KnobSection is the list a scenario file writes the part of knob path
+// under: "endpoints", "dependencies", "pools", or "services" for a
+// service's own keys and its dependencies' alike ([services.inventory],
+// [services.inventory.dependencies.database]); "" for the server's own
+// keys or a path that is no knob of sys. A call to a service shares its
+// name: go-inventory's inventory.timeout is the call's (dependencies),
+// inventory.workers the service's (services).
+func KnobSection(sys *engine.System, path string) string {
+	at, ok, err := findKnob(sys, path)
+	if !ok || err != nil {
+		return ""
+	}
+	switch at.part {
+	case endpointPart:
+		return "endpoints"
+	case dependencyPart:
+		return "dependencies"
+	case servicePart, edgePart:
+		return "services"
+	case poolPart:
+		return "pools"
+	}
+	return ""
+}

@@ -669,6 +669,19 @@ func readKnob(sc *engine.Scenario, path string) (any, error) {
 	if v, ok := readMore(sc, path); ok {
 		return v, nil
 	}
+	// A goal's param or a placeholder written with the file's section
+	// (services.inventory.workers, dependencies.inventory.timeout) is told
+	// the knob's one name, as a [[knobs]] path is, not handed the list of
+	// every key: go-inventory's inventory is both a service and a call.
+	var offered []string
+	for _, p := range lessons.Knobs(sc, 0) {
+		if _, ok := knobKind(p, false); ok {
+			offered = append(offered, p)
+		}
+	}
+	if fk := lessons.FileKeyRefusal(path, offered, "a challenge"); fk != nil {
+		return nil, fk
+	}
 	return nil, fmt.Errorf("%s has no knob %q that a challenge can read (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", sc.Name, path, knobKeys(false))
 }
 

@@ -54,8 +54,7 @@ func sectionFilter(filter string) (list, prefix string, ok bool) {
 // partSections holds each part of variant v's system that a file lists
 // under a section, with that section's list: a front dependency under
 // "dependencies", a service under "services", ... A call to a service is
-// both: its edge's knobs (inventory.timeout) and the service's
-// (inventory.workers) share the name, and each section lists them all.
+// both, by one name: which of its knobs is whose is inSection's.
 func partSections(sc *engine.Scenario, v int) map[[2]string]bool {
 	out := map[[2]string]bool{}
 	if v < 0 || v >= len(sc.Variants) {
@@ -78,20 +77,17 @@ func partSections(sc *engine.Scenario, v int) map[[2]string]bool {
 }
 
 // inSection says whether choice is a knob of a part listed under list
-// whose path, its names unquoted, begins with prefix.
+// whose path, its names unquoted, begins with prefix. A knob is under the
+// one section the file writes its key in: go-inventory's services.i lists
+// inventory's workers and queue, not the call's timeout, which is under
+// dependencies.inventory (lessons.KnobSection); the two sections listed
+// every knob of either, so one knob came under two names.
 func (s *sweepOverlay) inSection(choice, list, prefix string) bool {
 	name, key, ok := lessons.SplitKnobName(choice)
-	if !ok {
+	if !ok || s.variant < 0 || s.variant >= len(s.base.Variants) {
 		return false
 	}
-	part := name
-	if list == "services" {
-		part, _, _ = strings.Cut(name, "/") // a service's dependency is under its service
-	}
-	if s.parts == nil {
-		s.parts = partSections(s.base, s.variant)
-	}
-	return s.parts[[2]string{list, part}] && strings.HasPrefix(name+"."+key, prefix)
+	return lessons.KnobSection(&s.base.Variants[s.variant].System, choice) == list && strings.HasPrefix(name+"."+key, prefix)
 }
 
 // sectionNoMatch says why a section path lets no knob through: no part

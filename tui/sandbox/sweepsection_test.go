@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,8 +42,15 @@ func TestSweepPickerFiltersBySectionPath(t *testing.T) {
 		{"go-server", "system.dependencies.", func(part, _ string) bool { return part == "payments" || part == "orders-db" }},
 		{"go-server", "endpoints.c", func(part, _ string) bool { return part == "checkout" }},
 		{"go-server", "pools.t", func(part, _ string) bool { return part == "transport" }},
-		// A service's knobs, and its dependency's as the knob writes it.
-		{"go-inventory", "services.i", func(part, _ string) bool { return strings.HasPrefix(part, "inventory") }},
+		// A service's knobs, and its dependency's as the knob writes it;
+		// the call to the service, of the same name, under dependencies
+		// alone: each knob under the one section its file writes it in.
+		{"go-inventory", "services.i", func(part, key string) bool {
+			return part == "inventory" && slices.Contains([]string{"workers", "queue", "instances", "work.value"}, key) || strings.HasPrefix(part, "inventory/")
+		}},
+		{"go-inventory", "dependencies.i", func(part, key string) bool {
+			return part == "inventory" && slices.Contains([]string{"timeout", "deadline", "bulkhead", "retry.attempts"}, key)
+		}},
 		{"go-inventory", "services.inventory.dependencies.d", func(part, _ string) bool { return part == "inventory/database" }},
 	} {
 		t.Run(c.scenario+" "+c.typed, func(t *testing.T) {
