@@ -110,6 +110,8 @@ var naiveDesigns = map[string][]struct {
 		{"the most attempts, no deadline", Setting{"payment.retry.attempts": int64(5)}},
 		{"the longest deadline", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(5)}},
 		{"the shortest timeout", Setting{"payment.timeout": "100ms"}},
+		{"a timeout that fits every attempt in the patience", Setting{"payment.timeout": "300ms"}},
+		{"that timeout under a deadline of the patience", Setting{"payment.timeout": "300ms", "payment.deadline": "1s"}},
 		// A deadline past the patience fills the pool: the checkouts it
 		// refuses never call payment, which keeps the count of calls low.
 		{"a deadline three times the patience", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(4), "payment.timeout": "900ms"}},
