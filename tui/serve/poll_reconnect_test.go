@@ -13,8 +13,9 @@ import (
 // A student who answered the open poll and whose connection dropped signs
 // in again under their name: their answer is counted again (the
 // teacher's count went back to 0 of 3) and their screen shows it (they
-// were asked again with no "Your answer"). While they are away, the count
-// is of the students in the room; coming back gives no second vote.
+// were asked again with no "Your answer"). While they are away, their
+// answer stays counted, the teacher told they have left; coming back
+// gives no second vote.
 func TestAReconnectKeepsThePollAnswer(t *testing.T) {
 	racefree.Only(t)
 	room := NewRoom()
@@ -28,15 +29,15 @@ func TestAReconnectKeepsThePollAnswer(t *testing.T) {
 	keys(ada, "2")
 	keys(other, "1")
 	ada.Leave()
-	if a, _ := room.OpenQuestion(); a.Counts[1] != 0 || a.Students != 1 {
-		t.Fatalf("while ada is away the room counts %v of %d students", a.Counts, a.Students)
+	if a, _ := room.OpenQuestion(); a.Counts[1] != 1 || a.Students != 2 || a.Left != 1 {
+		t.Fatalf("while ada is away the room counts %v of %d students, %d left; want [1 1 0] of 2, 1 left", a.Counts, a.Students, a.Left)
 	}
 
 	back := plainSession(t, room, false, 80, 24)
 	back.SetStudent("user-ada", "ada")
 	reads(back)
 	a, _ := room.OpenQuestion()
-	if a.Counts[0] != 1 || a.Counts[1] != 1 || a.Students != 2 {
+	if a.Counts[0] != 1 || a.Counts[1] != 1 || a.Students != 2 || a.Left != 0 {
 		t.Fatalf("ada came back: the room counts %v of %d students, want [1 1 0] of 2", a.Counts, a.Students)
 	}
 	if v := flat(back.View()); !strings.Contains(v, "Your answer: 2.") {
@@ -110,10 +111,11 @@ func TestAReconnectKeepsThePollsKeptNote(t *testing.T) {
 }
 
 // A student answered, their connection dropped, and the teacher revealed
-// the answer before they signed in again: the tally stands as it was
-// shown (their answer is not counted again), but their own reveal marks
-// the choice they made and says why it is wrong, as it does for everyone
-// who stayed (it showed the right answer as to one who never answered).
+// the answer before they signed in again: the tally counts their answer
+// (it was given), and stands as it was shown when they come back; their
+// own reveal marks the choice they made and says why it is wrong, as it
+// does for everyone who stayed (it showed the right answer as to one who
+// never answered).
 func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
 	racefree.Only(t)
 	room := NewRoom()
@@ -125,6 +127,9 @@ func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
 	keys(ada, "3")
 	ada.Leave()
 	keys(teacher, "r")
+	if a, _ := room.OpenQuestion(); a.Counts[2] != 1 {
+		t.Errorf("the revealed tally lost ada's answer, given before she left: %v", a.Counts)
+	}
 
 	back := plainSession(t, room, false, 100, 30)
 	back.SetStudent("user-ada", "ada")
@@ -133,7 +138,7 @@ func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
 	if !strings.Contains(v, "3. the breaker (your answer)") || !strings.Contains(v, "You chose 3. Why not: a breaker holds no requests") {
 		t.Errorf("ada came back after the reveal: her screen does not show her answer, 3:\n%s", back.View())
 	}
-	if a, _ := room.OpenQuestion(); a.Counts[2] != 0 {
+	if a, _ := room.OpenQuestion(); a.Counts[2] != 1 {
 		t.Errorf("the revealed tally changed when ada came back: %v", a.Counts)
 	}
 }

@@ -27,17 +27,21 @@ type answeredNote struct {
 
 // keepAnswersLocked keeps the answers to q, which is being revealed, in
 // the progress of the students who gave them, and hands each to their
-// sessions. A prediction is kept as it is given (pollfollow.go); a student
-// who left before the reveal is not in the room to keep it for.
+// sessions. A prediction is kept as it is given (pollfollow.go). The
+// answer of a student who left before the reveal waits for them
+// (awayKept): their progress is closed with their last session, and
+// opened again when they sign in under their name.
 func (r *Room) keepAnswersLocked(q *questionState) {
 	if q.q.Predict || q.q.lesson == nil {
 		return
 	}
 	kept := map[*lessons.Store]bool{}
+	here := map[any]bool{}
 	for m := range r.members {
 		if m.teacher {
 			continue
 		}
+		here[m.voter()] = true
 		right, ok := q.rightOf(m.voter())
 		if !ok {
 			continue
@@ -49,6 +53,67 @@ func (r *Room) keepAnswersLocked(q *questionState) {
 		}
 		m.answeredQ = append(m.answeredQ, n)
 	}
+	for _, v := range q.voters() {
+		name, ok := v.(studentName)
+		if !ok || here[v] {
+			// A session with no name cannot come back as itself.
+			continue
+		}
+		right, _ := q.rightOf(v)
+		if r.awayKept == nil {
+			r.awayKept = map[studentName][]answeredNote{}
+		}
+		r.awayKept[name] = append(r.awayKept[name], answeredNote{lesson: q.q.lesson, step: q.q.step, right: right})
+	}
+}
+
+// voters are those who answered q, in no order.
+func (q *questionState) voters() []any {
+	out := make([]any, 0, len(q.answers)+len(q.guesses))
+	for v := range q.answers {
+		out = append(out, v)
+	}
+	for v := range q.guesses {
+		out = append(out, v)
+	}
+	return out
+}
+
+// answeredAwayLocked counts the students who answered q and have no
+// session in the room now.
+func (r *Room) answeredAwayLocked(q *questionState) int {
+	if len(q.answers)+len(q.guesses) == 0 {
+		return 0
+	}
+	here := make(map[any]bool, len(r.members))
+	for m := range r.members {
+		if !m.teacher {
+			here[m.voter()] = true
+		}
+	}
+	n := 0
+	for _, v := range q.voters() {
+		if !here[v] {
+			n++
+		}
+	}
+	return n
+}
+
+// takeAwayKeptLocked keeps in m's progress, and hands m's session, the
+// answers its student gave to questions revealed while they were away.
+func (r *Room) takeAwayKeptLocked(m *Member) {
+	name, ok := m.voter().(studentName)
+	if !ok || len(r.awayKept[name]) == 0 {
+		return
+	}
+	for _, n := range r.awayKept[name] {
+		if m.progress != nil {
+			n.keep(m.progress)
+		}
+		m.answeredQ = append(m.answeredQ, n)
+	}
+	delete(r.awayKept, name)
 }
 
 // rightOf is whether voter v's answer to q was right; ok is false when they

@@ -229,7 +229,7 @@ func (s *Session) numberAskView(a Asked) string {
 // then on reveal the spread against the engine's answer.
 func (s *Session) numberResultsView(a Asked) string {
 	paras := []string{a.Prompt, ""}
-	answered := answeredOf(len(a.Guesses), a.Students)
+	answered := answeredOf(len(a.Guesses), a.Students, a.Left)
 	if !a.Revealed {
 		paras = append(paras, answered+" "+revealKey+" reveals the engine's answer and the spread of the room's numbers; esc ends the question.")
 		return s.block(s.resultsTitle(a), paras)

@@ -17,10 +17,11 @@ package serve
 // the store lost the answer, the teacher's count went back, and the
 // student was asked again with no "Your answer". The room names a voter
 // by the student's name when the server gives one (SetStudent): the
-// answer of a student who leaves is set aside, not counted while they are
-// away (the count is of the students in the room), and counted again when
-// they come back under the same name. Coming back gives no second vote:
-// it is the same voter.
+// answer of a student who leaves stays counted (room.go, Leave), and one
+// who comes back under the same name finds it theirs: shown while the
+// question is open, and kept in their progress if it was revealed while
+// they were away (pollkeep.go, awayKept). Coming back gives no second
+// vote: it is the same voter.
 
 // voter is who a question counts once: m's student, by their name, else
 // by the progress their sessions share, or m alone without either.
@@ -59,54 +60,23 @@ func (s *Session) SetStudent(id, display string) {
 	}
 }
 
-// nameMember names m's student and counts again the answer to the open
-// question they gave before they left.
+// nameMember names m's student and hands their session the answers to
+// the room's questions revealed while they were away.
 func (r *Room) nameMember(m *Member, id, display string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	m.name, m.display = id, display
-	if q := r.question; q != nil && !q.revealed {
-		q.comeBackLocked(m.voter())
-	}
+	r.takeAwayKeptLocked(m)
 	r.notifyLocked(false)
 }
 
-// setAsideLocked takes voter v's answer out of the count, kept for their
-// return.
-func (q *questionState) setAsideLocked(v any) {
+// dropLocked takes voter v's answer out of the count.
+func (q *questionState) dropLocked(v any) {
 	if old, ok := q.answers[v]; ok {
 		q.counts[old]--
 		delete(q.answers, v)
-		if q.goneAnswers == nil {
-			q.goneAnswers = map[any]int{}
-		}
-		q.goneAnswers[v] = old
 	}
-	if g, ok := q.guesses[v]; ok {
-		delete(q.guesses, v)
-		if q.goneGuesses == nil {
-			q.goneGuesses = map[any]Guess{}
-		}
-		q.goneGuesses[v] = g
-	}
-}
-
-// comeBackLocked counts again the answer voter v gave before leaving,
-// unless they have answered since.
-func (q *questionState) comeBackLocked(v any) {
-	if old, ok := q.goneAnswers[v]; ok {
-		delete(q.goneAnswers, v)
-		if _, now := q.answers[v]; !now {
-			q.answers[v] = old
-			q.counts[old]++
-		}
-	}
-	if g, ok := q.goneGuesses[v]; ok {
-		delete(q.goneGuesses, v)
-		if _, now := q.guesses[v]; !now {
-			q.guesses[v] = g
-		}
-	}
+	delete(q.guesses, v)
 }
 
 // signalVoterLocked signals m's student's other sessions: their screens
@@ -146,12 +116,9 @@ func (r *Room) Students() int {
 func (r *Room) studentsLocked() int { return len(r.byStudentLocked()) }
 
 // AnswerOf is m's student's answer to question seq, from whichever of
-// their sessions gave it: the choice (from 0) of a multiple-choice
-// question, or the guess of a number question; ok is false when they
-// have given none. An answer set aside when they left, and not counted
-// again because the teacher revealed the question while they were away,
-// is still theirs: their reveal marks it and says why it is wrong,
-// though the tally stands as it was shown.
+// their sessions gave it, before or after a dropped connection: the
+// choice (from 0) of a multiple-choice question, or the guess of a number
+// question; ok is false when they have given none.
 func (r *Room) AnswerOf(m *Member, seq int) (choice int, guess Guess, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -163,13 +130,7 @@ func (r *Room) AnswerOf(m *Member, seq int) (choice int, guess Guess, ok bool) {
 	if g, ok := q.guesses[v]; ok {
 		return 0, g, true
 	}
-	if choice, ok = q.answers[v]; ok {
-		return choice, Guess{}, true
-	}
-	if g, ok := q.goneGuesses[v]; ok {
-		return 0, g, true
-	}
-	choice, ok = q.goneAnswers[v]
+	choice, ok = q.answers[v]
 	return choice, Guess{}, ok
 }
 

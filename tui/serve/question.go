@@ -72,10 +72,6 @@ type questionState struct {
 	// aside are the students who put it aside, by voter, and whether
 	// they did so after the reveal (pollaside.go).
 	aside map[any]bool
-	// gone are the answers of students who left while it was open, not
-	// counted until they come back (pollvoter.go).
-	goneAnswers map[any]int
-	goneGuesses map[any]Guess
 	// kept is, by voter, what a student's answer to a prediction keeps in
 	// their progress and what it replaced (pollfollow.go): it outlasts
 	// the session that answered, so that the student's screen still says
@@ -88,7 +84,8 @@ type Asked struct {
 	Question
 	Seq      int   // the question's number: answers name it
 	Counts   []int // how many chose each choice
-	Students int   // students in the room
+	Students int   // students in the room, and those who answered and left
+	Left     int   // of Students, those who answered and have left the room
 	Revealed bool  // the teacher has shown the right answer
 	// Guesses are a number question's answers, in no order that names
 	// anyone.
@@ -169,6 +166,8 @@ func (r *Room) OpenQuestion() (a Asked, ok bool) {
 		return a, false
 	}
 	q := r.question
+	a.Left = r.answeredAwayLocked(q)
+	a.Students += a.Left
 	a.Question, a.Seq, a.Counts, a.Revealed = q.q, q.seq, append([]int(nil), q.counts...), q.revealed
 	for _, g := range q.guesses {
 		a.Guesses = append(a.Guesses, g)
@@ -567,7 +566,7 @@ func (s *Session) resultsView(a Asked) string {
 		paras = append(paras, fmt.Sprintf("%d. %s%s", i+1, c, right),
 			fmt.Sprintf("   %s %d", strings.Repeat("█", n)+strings.Repeat("·", barW-n), a.Counts[i]))
 	}
-	answered := answeredOf(total, a.Students)
+	answered := answeredOf(total, a.Students, a.Left)
 	if a.Revealed {
 		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
 		if a.Explain != "" {
@@ -741,7 +740,13 @@ func flatten(md string) []string {
 
 // answeredOf is the teacher's count of a poll's answers, for a question
 // and a number alike: "2 of 3 students answered", and of a room of one "1
-// of 1 student answered", the noun the room's (pane.Counted).
-func answeredOf(answered, students int) string {
-	return pane.Count(answered) + " of " + pane.Counted(students, "student", "students") + " answered; nobody's name is kept."
+// of 1 student answered", the noun the room's (pane.Counted). left of
+// them answered and have left the room since: their answers count, and
+// the teacher, who sees fewer in the room, reads why.
+func answeredOf(answered, students, left int) string {
+	gone := ""
+	if left > 0 {
+		gone = fmt.Sprintf(" (%d of them since left)", left)
+	}
+	return pane.Count(answered) + " of " + pane.Counted(students, "student", "students") + " answered" + gone + "; nobody's name is kept."
 }

@@ -311,9 +311,10 @@ func TestFlatten(t *testing.T) {
 	}
 }
 
-// A student who answers and leaves takes the answer along while the
-// question is open: the count stays one of the students in the room, and
-// reconnecting gives no second vote.
+// A session with no name (the server names every student) that answers
+// and leaves takes the answer along while the question is open: it can
+// never come back as itself, and a client could otherwise answer, leave
+// and answer again. A named student's answer stays (leftanswer_test.go).
 func TestALeavingStudentTakesTheirAnswer(t *testing.T) {
 	racefree.Only(t)
 	room := NewRoom()

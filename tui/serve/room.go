@@ -45,6 +45,10 @@ type Room struct {
 	// polls are the students' answers to the room's predictions, by
 	// voter and step (pollfollow.go, notePolled).
 	polls map[any]map[polledKey]lessons.Prediction
+	// awayKept are the answers to the room's questions revealed while
+	// the students who gave them were away, by student, kept in their
+	// progress when they come back (pollkeep.go).
+	awayKept map[studentName][]answeredNote
 }
 
 // Member is one session in the room.
@@ -103,23 +107,22 @@ func (r *Room) Leave(m *Member) {
 	}
 	delete(r.members, m)
 	r.noteRejoinLocked(m)
-	// A student who leaves takes their answer to the open question with
-	// them: the teacher's count is of the students in the room ("20 of 3
-	// students answered" once twenty had answered and gone), and a student
-	// who reconnected could otherwise vote again and again. Once revealed,
-	// the tally stands as it was shown.
-	// (Their answer stays while another of their sessions does:
-	// pollvoter.go.)
-	// It is set aside, not forgotten: a student whose connection drops
-	// and who signs in again under their name finds it counted again
-	// (pollvoter.go, comeBackLocked).
-	if q := r.question; q != nil && !q.revealed && !r.voterStaysLocked(m) {
-		q.setAsideLocked(m.voter())
-	}
-	// A session named by itself alone (no name, no progress) cannot come
-	// back: its answers to the predictions go with it.
+	// A student who leaves keeps their answer to the open question in
+	// the count: it was given, and the teacher's tally, the summary the
+	// class ends with and the student's progress (kept at the reveal,
+	// pollkeep.go) all go by it. Taken out as they left, it was in none
+	// of them when their connection dropped before the reveal. The count
+	// says how many of those who answered have left (Asked.Left), so it
+	// never reads "3 of 2 students"; coming back under the same name is
+	// the same voter, with no second vote (pollvoter.go).
+	// A session named by itself alone (no name, no progress; the server
+	// names every student) cannot come back: its answers go with it, else
+	// a client with no name could answer, leave and answer again.
 	if m.voter() == any(m) {
 		delete(r.polls, m)
+		if q := r.question; q != nil && !q.revealed {
+			q.dropLocked(m)
+		}
 	}
 	if m.teacher {
 		r.presenters--
