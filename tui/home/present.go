@@ -116,6 +116,18 @@ func (m Model) AnsweredElsewhere(l *lessons.Lesson, i int, right bool) Model {
 	return m
 }
 
+// SawElsewhere hands the lesson player, when it has lesson l open, step
+// i as seen outside it (a classroom's student following the teacher): it
+// keeps the step in the progress it saves (lessonui.Model.SawElsewhere).
+// The store is the caller's to update.
+func (m Model) SawElsewhere(l *lessons.Lesson, i int) Model {
+	if m.lessons != nil {
+		p := m.lessons.SawElsewhere(l, i)
+		m.lessons = &p
+	}
+	return m
+}
+
 // RoomAnswered tells the lesson player, when it has lesson l open, that
 // step i's prediction was put to a classroom and revealed there
 // (lessonui.Model.RoomAnswered): one space plays it.

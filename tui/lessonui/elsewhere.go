@@ -103,3 +103,26 @@ func (m Model) AnsweredElsewhere(i int, right bool) Model {
 func (p Picker) AnsweredElsewhere(l *lessons.Lesson, i int, right bool) Picker {
 	return p.onLesson(l, func(m Model) Model { return m.AnsweredElsewhere(i, right) })
 }
+
+// SawElsewhere records step i as seen outside the player: a classroom's
+// student who followed the teacher to it (tui/serve). The store keeps it
+// (the caller's to update); the open player takes it into the copy it
+// saves, which would otherwise put back its record without it. The step
+// the player shows, and the one it saves as the learner's place, stay
+// its own.
+func (m Model) SawElsewhere(i int) Model {
+	if m.p == nil || i < 0 || i >= len(m.p.Steps) {
+		return m
+	}
+	at := m.progress.Step
+	m.progress.SawStep(i)
+	m.progress.Step = at
+	m.progress.UpdateDone(m.p.Lesson)
+	return m
+}
+
+// SawElsewhere is the open player's SawElsewhere when it has lesson l
+// open; otherwise the picker is returned as it was.
+func (p Picker) SawElsewhere(l *lessons.Lesson, i int) Picker {
+	return p.onLesson(l, func(m Model) Model { return m.SawElsewhere(i) })
+}

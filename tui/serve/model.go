@@ -126,6 +126,9 @@ type Session struct {
 	// kept is what the student's last answer to a prediction replaced in
 	// their progress.
 	kept keptAnswer
+	// seen is the step following last kept in their progress
+	// (followseen.go).
+	seen seenStep
 
 	drops dropNote // input the server dropped, while the note shows (dropnote.go)
 	// forkNote: the student's last key stopped their following the
@@ -790,6 +793,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 	// what it showed, with the reason in its status line.
 	s.rl, _ = s.rl.Follow(st)
 	s.followGuess()
+	s.keepSeen()
 }
 
 // catchUpSandbox shows the presenter's sandbox: a new sandbox when the
