@@ -182,8 +182,11 @@ func (m *Model) unseen() int {
 // the 5 questions missed or skipped".
 func (m *Model) toReview() (steps []int, toGo int) {
 	p := m.progress.Remap(m.p.Lesson) // the indexes Missed gives, for Right too
-	steps = p.Missed(m.p.Lesson)
-	for _, i := range steps {
+	for _, i := range p.Missed(m.p.Lesson) {
+		if !m.askedOf(p, i) {
+			continue
+		}
+		steps = append(steps, i)
 		if !p.Right(i) {
 			toGo++
 		}
@@ -288,7 +291,17 @@ func (m *Model) endParts(width int) endParts {
 		}
 	}
 	right, total := m.progress.Score(l)
-	if total > 0 {
+	switch {
+	case m.inRoom:
+		right, total = m.roomScore()
+		if total == 0 {
+			// Scored over the lesson, the follower read "0 of 4 right"
+			// and was asked to review four questions nobody asked it.
+			e.score = m.th.Bold.Render("The room was asked none of this lesson's questions: there is nothing to review.")
+			break
+		}
+		e.score = m.th.Bold.Render(fmt.Sprintf("Score: %d of %s asked, right at the first try.", right, plural(total, "question", "questions")))
+	case total > 0:
 		e.score = m.th.Bold.Render(fmt.Sprintf("Score: %d of %d questions right at the first try.", right, total))
 	}
 	if p := m.predictionTally(); p != "" {
@@ -296,6 +309,10 @@ func (m *Model) endParts(width int) endParts {
 	}
 	switch {
 	case total == 0:
+	case m.inRoom && len(review) == 0:
+		if r, asked := m.roomScore(); asked > 0 && r == asked {
+			e.allOK = m.th.Good.Render("✓ Every question asked right at the first try.")
+		}
 	case len(review) == 0:
 		e.allOK = m.th.Good.Render("✓ Every question right at the first try.")
 	default:

@@ -106,6 +106,11 @@ type Model struct {
 	// steps are the ones the teacher's screen showed while it looked: one
 	// the teacher passed between two of its looks was never on it.
 	following bool
+	// roomAsked, once set (inRoom), are the steps whose question a
+	// classroom put to the room while this player followed it
+	// (RoomAsked): what its last screen scores and reviews (roomasked.go).
+	roomAsked []int
+	inRoom    bool
 	review    []int // the steps a review of missed questions replays
 	reviewAt  int   // where the review is, in review
 	preparing bool  // the next lesson is being prepared

@@ -1149,7 +1149,7 @@ func (m *Model) helpKeys() helpKeys {
 		if m.nextLesson() != nil {
 			short = append(short, brief(k.Submit, "enter", "next lesson"))
 		}
-		if len(m.progress.Missed(m.p.Lesson)) > 0 {
+		if missed, _ := m.toReview(); len(missed) > 0 {
 			short = append(short, brief(k.Review, "m", "review missed"))
 		}
 		short = append(short, brief(k.Prev, "p", "last step"), brief(k.Help, "?", "keys"), k.Quit)

@@ -794,6 +794,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 	s.rl, _ = s.rl.Follow(st)
 	s.followGuess()
 	s.keepSeen()
+	s.tellAsked(st)
 }
 
 // catchUpSandbox shows the presenter's sandbox: a new sandbox when the

@@ -95,7 +95,7 @@ func TestTheRoomWalksALessonToItsEnd(t *testing.T) {
 		}
 	}
 	v := flat(ada.View())
-	if want := fmt.Sprintf("Score: 1 of %d questions right at the first try.", total); !strings.Contains(v, want) {
+	if want := "Score: 1 of 1 question asked, right at the first try."; total > 1 && !strings.Contains(v, want) {
 		t.Errorf("ada's last screen does not count the question she got right in the room (%q):\n%s", want, ada.View())
 	}
 	if strings.Contains(v, "not seen yet") || !strings.Contains(v, "without showing on your screen (the teacher moved past them)") {

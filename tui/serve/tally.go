@@ -23,6 +23,11 @@ type tallied struct {
 	lesson string // the lesson's progress key; "" for a question of none
 	step   string // "step 3, the prediction": the line's head on that page
 	counts string // how many answered and came right
+	// at is the step (from 0) and predict whether it was the step's
+	// prediction: a follower's last screen reviews the questions put to
+	// the room (roomasked.go).
+	at      int
+	predict bool
 }
 
 // line is the whole line: the question it was, then its counts.
@@ -44,7 +49,7 @@ func tallyLocked(q *questionState) tallied {
 	if !q.revealed {
 		out += " (its answer was not revealed)"
 	}
-	t := tallied{from: q.q.From, counts: out, step: stepOf(q.q)}
+	t := tallied{from: q.q.From, counts: out, step: stepOf(q.q), at: q.q.step, predict: q.q.Predict}
 	if q.q.lesson != nil {
 		t.lesson = q.q.lesson.ProgressKey()
 	}

@@ -1,0 +1,90 @@
+package serve
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// ada follows the teacher to lesson 2's last screen. The teacher put none
+// of its questions to the room: her last screen says so and asks her to
+// review nothing, where it read "Score: 0 of 4" and "m review the 4
+// questions missed", of questions nobody asked her.
+func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
+	racefree.Only(t)
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	ada := storeSession(t, room, false, tempStore(t), 120, 40)
+	ada.SetStudent("user-ada", "ada")
+	press(t, ada, "ctrl+g")
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	toTheEnd(t, teacher)
+	reads(ada)
+	v := flat(ada.View())
+	if !strings.Contains(v, "The room was asked none of this lesson's questions: there is nothing to review.") {
+		t.Errorf("ada's last screen does not say the room was asked nothing:\n%s", ada.View())
+	}
+	if strings.Contains(v, "Score:") || strings.Contains(v, "review the") || strings.Contains(v, "review missed") {
+		t.Errorf("ada's last screen asks her to review questions nobody asked:\n%s", ada.View())
+	}
+	press(t, ada, "m")
+	if p := ada.rl.State(); !p.End {
+		t.Errorf("m on ada's last screen opened step %d, a review of a question nobody asked:\n%s", p.Step+1, ada.View())
+	}
+}
+
+// The teacher puts one of lesson 2's questions to the room, and ada
+// answers it wrong: her last screen scores that one, names it alone to
+// review, and m reviews it.
+func TestAFollowersLastScreenReviewsWhatWasAsked(t *testing.T) {
+	racefree.Only(t)
+	l, question, _, _ := lessonTwo(t)
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	ada := storeSession(t, room, false, tempStore(t), 120, 40)
+	ada.SetStudent("user-ada", "ada")
+	press(t, ada, "ctrl+g")
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	goToStep(t, teacher, question)
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
+	reads(ada)
+	a, open := room.OpenQuestion()
+	if !open || a.Predict {
+		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", question+1, a.Question, open)
+	}
+	press(t, ada, string(rune('1'+(a.Right+1)%len(a.Choices))))
+	press(t, teacher, "r")
+	reads(ada)
+	press(t, teacher, "esc")
+	reads(ada)
+	toTheEnd(t, teacher)
+	reads(ada)
+	v := flat(ada.View())
+	if !strings.Contains(v, "Score: 0 of 1 question asked, right at the first try.") {
+		t.Errorf("ada's last screen does not score the one question asked:\n%s", ada.View())
+	}
+	title := l.Steps[question].Title
+	if want := "review the 1 question missed at the first try or skipped: " + title; !strings.Contains(v, want) {
+		t.Errorf("ada's last screen does not name the question asked, %q, alone:\n%s", want, ada.View())
+	}
+	ada.leftAt = ada.leftAt.Add(-questionGrace) // the poll closed long enough ago for a key to be meant for the screen
+	press(t, ada, "m")
+	if p := ada.rl.State(); p.End || p.Step != question {
+		t.Errorf("m on ada's last screen opened step %d (end %v), want the question asked, step %d:\n%s", p.Step+1, p.End, question+1, ada.View())
+	}
+}
+
+// toTheEnd moves the teacher's open lesson to its last screen.
+func toTheEnd(t *testing.T, teacher *Session) {
+	t.Helper()
+	p, _ := teacher.home.Lessons()
+	goToStep(t, teacher, len(p.State().Prepared.Steps)-1)
+	press(t, teacher, "n")
+	if p, _ := teacher.home.Lessons(); !p.State().End {
+		t.Fatalf("n on the last step did not open the lesson's last screen:\n%s", teacher.View())
+	}
+}
