@@ -280,6 +280,14 @@ func (m *Model) endParts(width int) endParts {
 			}
 			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
 				fmt.Sprintf("%d of the %d questions m reviews %s not answered right yet.", toGo, k, verb))
+		case !m.progress.Done && m.inRoom:
+			// What keeps it from done is the questions the room was not
+			// asked, which m does not review: the status line said "not
+			// done yet" and nothing on the screen said why.
+			if n := m.notAsked(); n > 0 {
+				e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
+					plural(n, "question was", "questions were") + " not put to the room (s lists the steps, to answer them on your own).")
+			}
 		}
 	}
 	if len(m.p.Recap) > 0 {

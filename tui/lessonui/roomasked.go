@@ -61,3 +61,16 @@ func (m *Model) roomScore() (right, total int) {
 	}
 	return right, total
 }
+
+// notAsked counts the questions not asked of the learner in a classroom
+// (askedOf) and not answered right.
+func (m *Model) notAsked() int {
+	p := m.progress.Remap(m.p.Lesson)
+	n := 0
+	for i, st := range m.p.Lesson.Steps {
+		if st.Question != nil && !m.askedOf(p, i) && !p.Right(i) {
+			n++
+		}
+	}
+	return n
+}

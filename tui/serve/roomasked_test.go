@@ -21,6 +21,13 @@ func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
 	press(t, ada, "ctrl+g")
 	press(t, teacher, "enter", "j", "enter")
 	awaitLesson(t, teacher)
+	// ada's screen looks at every step, so that she has seen them all.
+	reads(ada)
+	p, _ := teacher.home.Lessons()
+	for i := 1; i < len(p.State().Prepared.Steps); i++ {
+		goToStep(t, teacher, i)
+		reads(ada)
+	}
 	toTheEnd(t, teacher)
 	reads(ada)
 	v := flat(ada.View())
@@ -29,6 +36,10 @@ func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
 	}
 	if strings.Contains(v, "Score:") || strings.Contains(v, "review the") || strings.Contains(v, "review missed") {
 		t.Errorf("ada's last screen asks her to review questions nobody asked:\n%s", ada.View())
+	}
+	// The lesson is not done: the screen says why, beside "not done yet".
+	if !strings.Contains(v, "questions were not put to the room (s lists the steps, to answer them on your own).") {
+		t.Errorf("ada's last screen does not say what keeps the lesson from done:\n%s", ada.View())
 	}
 	press(t, ada, "m")
 	if p := ada.rl.State(); !p.End {
