@@ -1,6 +1,9 @@
 package serve
 
-import "github.com/breakerlab/breakerlab/lessons"
+import (
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+)
 
 // A student who follows the teacher through a lesson has seen its steps,
 // as one who stepped through it on their own has: their progress keeps
@@ -19,16 +22,16 @@ type seenStep struct {
 	step   int
 }
 
-// keepSeen records the step the followed player shows in the student's
-// progress, once a step: it is called on every move the teacher makes
-// (up to a frame's), and the store is written only when the step changes.
-// The student's own player, open on the lesson behind the followed one,
-// takes it too, or its next save put back its record without it.
-func (s *Session) keepSeen() {
-	if s.teacher || s.store == nil || s.mode != following || !s.haveRL {
+// keepSeen records st's step, which the followed player now shows, in
+// the student's progress, once a step: it is called on every move the
+// teacher makes (up to a frame's), and the store is written only when the
+// step changes. The student's own player, open on the lesson behind the
+// followed one, takes it too, or its next save put back its record
+// without it.
+func (s *Session) keepSeen(st lessonui.State) {
+	if s.teacher || s.store == nil || s.mode != following {
 		return
 	}
-	st := s.rl.State()
 	if st.Prepared == nil || st.End {
 		return
 	}

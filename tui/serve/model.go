@@ -791,9 +791,12 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 	}
 	// An error (a step the lesson does not have) leaves the follower on
 	// what it showed, with the reason in its status line.
-	s.rl, _ = s.rl.Follow(st)
+	var err error
+	s.rl, err = s.rl.Follow(st)
 	s.followGuess()
-	s.keepSeen()
+	if err == nil {
+		s.keepSeen(st)
+	}
 	s.tellAsked(st)
 }
 
