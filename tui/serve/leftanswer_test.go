@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // ada answers the room's question on a lesson step and her connection
@@ -19,21 +18,13 @@ func TestAnAnswerStaysWhenItsStudentLeavesBeforeTheReveal(t *testing.T) {
 	racefree.Only(t)
 	l, question, _, _ := lessonTwo(t)
 	room := NewRoom()
-	teacher := lessonSession(t, room, true, 120, 40)
+	teacher := teacherOnLessonTwo(t, room)
 	adaStore, graceStore := tempStore(t), tempStore(t)
 	ada := storeSession(t, room, false, adaStore, 100, 30)
 	ada.SetStudent("user-ada", "ada")
 	grace := storeSession(t, room, false, graceStore, 100, 30)
 	grace.SetStudent("user-grace", "grace")
-	press(t, teacher, "enter", "j", "enter")
-	awaitLesson(t, teacher)
-	goToStep(t, teacher, question)
-	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	reads(ada, grace)
-	a, open := room.OpenQuestion()
-	if !open || a.Predict {
-		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", question+1, a.Question, open)
-	}
+	a := askQuestion(t, room, teacher, question, ada, grace)
 	right := string(rune('1' + a.Right))
 	wrong := string(rune('1' + (a.Right+1)%len(a.Choices)))
 	press(t, ada, right)

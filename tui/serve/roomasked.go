@@ -17,19 +17,11 @@ import (
 // question (not prediction) was put to the room so far, the open one
 // too, in the order of the steps.
 func (r *Room) askedSteps(key string) []int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	var out []int
-	add := func(t tallied) {
-		if t.lesson == key && !t.predict && !slices.Contains(out, t.at) {
+	for _, t := range r.lessonAnswers(key) {
+		if !t.predict && !slices.Contains(out, t.at) {
 			out = append(out, t.at)
 		}
-	}
-	for _, t := range r.tallies {
-		add(t)
-	}
-	if q := r.question; q != nil && q.q.lesson != nil && q.q.lesson.ProgressKey() == key && !q.q.Predict {
-		add(tallied{lesson: key, at: q.q.step})
 	}
 	slices.Sort(out)
 	return out

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -14,13 +15,7 @@ import (
 // questions missed", of questions nobody asked her.
 func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
 	racefree.Only(t)
-	room := NewRoom()
-	teacher := lessonSession(t, room, true, 120, 40)
-	ada := storeSession(t, room, false, tempStore(t), 120, 40)
-	ada.SetStudent("user-ada", "ada")
-	press(t, ada, "ctrl+g")
-	press(t, teacher, "enter", "j", "enter")
-	awaitLesson(t, teacher)
+	_, teacher, ada := adaFollows(t, tempStore(t))
 	// ada's screen looks at every step, so that she has seen them all.
 	reads(ada)
 	p, _ := teacher.home.Lessons()
@@ -28,8 +23,7 @@ func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
 		goToStep(t, teacher, i)
 		reads(ada)
 	}
-	toTheEnd(t, teacher)
-	reads(ada)
+	toTheEnd(t, teacher, ada)
 	v := flat(ada.View())
 	if !strings.Contains(v, "The room was asked none of this lesson's questions: there is nothing to review.") {
 		t.Errorf("ada's last screen does not say the room was asked nothing:\n%s", ada.View())
@@ -53,27 +47,14 @@ func TestAFollowersLastScreenWithNoQuestionAsked(t *testing.T) {
 func TestAFollowersLastScreenReviewsWhatWasAsked(t *testing.T) {
 	racefree.Only(t)
 	l, question, _, _ := lessonTwo(t)
-	room := NewRoom()
-	teacher := lessonSession(t, room, true, 120, 40)
-	ada := storeSession(t, room, false, tempStore(t), 120, 40)
-	ada.SetStudent("user-ada", "ada")
-	press(t, ada, "ctrl+g")
-	press(t, teacher, "enter", "j", "enter")
-	awaitLesson(t, teacher)
-	goToStep(t, teacher, question)
-	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	reads(ada)
-	a, open := room.OpenQuestion()
-	if !open || a.Predict {
-		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", question+1, a.Question, open)
-	}
+	room, teacher, ada := adaFollows(t, tempStore(t))
+	a := askQuestion(t, room, teacher, question, ada)
 	press(t, ada, string(rune('1'+(a.Right+1)%len(a.Choices))))
 	press(t, teacher, "r")
 	reads(ada)
 	press(t, teacher, "esc")
 	reads(ada)
-	toTheEnd(t, teacher)
-	reads(ada)
+	toTheEnd(t, teacher, ada)
 	v := flat(ada.View())
 	if !strings.Contains(v, "Score: 0 of 1 question asked, right at the first try.") {
 		t.Errorf("ada's last screen does not score the one question asked:\n%s", ada.View())
@@ -89,8 +70,43 @@ func TestAFollowersLastScreenReviewsWhatWasAsked(t *testing.T) {
 	}
 }
 
-// toTheEnd moves the teacher's open lesson to its last screen.
-func toTheEnd(t *testing.T, teacher *Session) {
+// adaFollows is a room whose teacher has lesson 2 open, on its first
+// step, and ada, whose progress is store, following.
+func adaFollows(t *testing.T, store *lessons.Store) (room *Room, teacher, ada *Session) {
+	t.Helper()
+	room = NewRoom()
+	ada = storeSession(t, room, false, store, 120, 40)
+	ada.SetStudent("user-ada", "ada")
+	press(t, ada, "ctrl+g")
+	return room, teacherOnLessonTwo(t, room), ada
+}
+
+// teacherOnLessonTwo is a teacher's session in room with lesson 2 open.
+func teacherOnLessonTwo(t *testing.T, room *Room) *Session {
+	t.Helper()
+	teacher := lessonSession(t, room, true, 120, 40)
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	return teacher
+}
+
+// askQuestion has the teacher put step i's question (not its prediction)
+// to the room, and the students' screens read it.
+func askQuestion(t *testing.T, room *Room, teacher *Session, i int, students ...*Session) Asked {
+	t.Helper()
+	goToStep(t, teacher, i)
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
+	reads(students...)
+	a, open := room.OpenQuestion()
+	if !open || a.Predict {
+		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", i+1, a.Question, open)
+	}
+	return a
+}
+
+// toTheEnd moves the teacher's open lesson to its last screen, and the
+// students' screens read it.
+func toTheEnd(t *testing.T, teacher *Session, students ...*Session) {
 	t.Helper()
 	p, _ := teacher.home.Lessons()
 	goToStep(t, teacher, len(p.State().Prepared.Steps)-1)
@@ -98,4 +114,5 @@ func toTheEnd(t *testing.T, teacher *Session) {
 	if p, _ := teacher.home.Lessons(); !p.State().End {
 		t.Fatalf("n on the last step did not open the lesson's last screen:\n%s", teacher.View())
 	}
+	reads(students...)
 }

@@ -41,13 +41,7 @@ func TestTheRoomWalksALessonToItsEnd(t *testing.T) {
 	press(t, grace, "enter", "j", "enter")
 	awaitLesson(t, grace)
 
-	goToStep(t, teacher, question)
-	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	reads(ada, grace)
-	a, open := room.OpenQuestion()
-	if !open || a.Predict {
-		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", question+1, a.Question, open)
-	}
+	a := askQuestion(t, room, teacher, question, ada, grace)
 	wrong := string(rune('1' + (a.Right+1)%len(a.Choices)))
 	press(t, ada, wrong, string(rune('1'+a.Right)))
 	press(t, grace, wrong)
