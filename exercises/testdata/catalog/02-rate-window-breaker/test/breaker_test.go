@@ -19,7 +19,7 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Breaker {
 	t.Helper()
 	b, err := New(cfg, c.now)
 	if err != nil {
-		t.Fatalf("New(%+v) failed: %v", cfg, err)
+		t.Fatalf("New(%+v) failed: %s", cfg, said(err))
 	}
 	if b == nil {
 		t.Fatalf("New(%+v) returned a nil breaker", cfg)
@@ -61,7 +61,7 @@ func TestMinimumCallsBeforeAVerdict(t *testing.T) {
 		t.Errorf("FailureRate() = %v before the minimum number of calls, want -1", r)
 	}
 	feed(t, b, "F")
-	wantState(t, b, Open, "after the 10th failure")
+	wantState(t, b, Open, "after the 10th failure in 10 calls, with a minimum of 10 calls and a 50 % threshold: the window holds its minimum now, and a rate of 100 % is over the threshold")
 }
 
 func TestRateIsAPercentage(t *testing.T) {
@@ -349,7 +349,16 @@ func TestBadConfig(t *testing.T) {
 			continue
 		}
 		if !strings.Contains(err.Error(), tc.field) {
-			t.Errorf("%s: error %q does not name the field %s", tc.name, err, tc.field)
+			t.Errorf("%s: the error %s does not name the field %s", tc.name, said(err), tc.field)
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

@@ -34,7 +34,7 @@ func allow(t *testing.T, b *Breaker) *Permit {
 	p, err := b.Allow()
 	switch {
 	case err != nil:
-		t.Fatalf("Allow() = %v while %v; want a permit", err, b.State())
+		t.Fatalf("Allow() returned %s while %v; want a permit", said(err), b.State())
 	case p == nil:
 		t.Fatalf("Allow() returned no permit and no error while %v; want a permit", b.State())
 	}
@@ -50,7 +50,7 @@ func refused(t *testing.T, b *Breaker, when string) {
 	case err == nil:
 		t.Fatalf("%s: Allow() returned neither a permit nor an error; want ErrOpen", when)
 	case !errors.Is(err, ErrOpen):
-		t.Fatalf("%s: Allow() = %v; want ErrOpen", when, err)
+		t.Fatalf("%s: Allow() returned %s; want ErrOpen", when, said(err))
 	}
 }
 
@@ -79,9 +79,9 @@ func TestClosedCountsFailuresInARow(t *testing.T) {
 	allow(t, b).Done(true)
 	allow(t, b).Done(false)
 	allow(t, b).Done(false)
-	wantState(t, b, Closed, "after F F S F F with threshold 3")
+	wantState(t, b, Closed, "after F F S F F with threshold 3 (a success resets the count: only the last 2 failures are in a row)")
 	allow(t, b).Done(false)
-	wantState(t, b, Open, "after three failures in a row")
+	wantState(t, b, Open, "after F F S F F F with threshold 3: the success reset the count, and the last three failures in a row reach the threshold")
 	refused(t, b, "right after opening")
 }
 
@@ -198,7 +198,7 @@ func TestConcurrentCallersGetExactlyNTrials(t *testing.T) {
 					granted.Add(1)
 					permits.Store(i, p)
 				} else if !errors.Is(err, ErrOpen) {
-					t.Errorf("Allow returned %v, want a permit or ErrOpen", err)
+					t.Errorf("Allow returned %s, want a permit or ErrOpen", said(err))
 				}
 			}()
 		}
@@ -307,4 +307,13 @@ func TestConcurrentFailuresOpen(t *testing.T) {
 	wg.Wait()
 	wantState(t, b, Open, "after a storm of failures")
 	refused(t, b, "after the storm")
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

@@ -21,7 +21,7 @@ func mustNew(t *testing.T, size time.Duration, n int, c *clock) *Window {
 	t.Helper()
 	w, err := New(size, n, c.now)
 	if err != nil {
-		t.Fatalf("New(%v, %d) failed: %v", size, n, err)
+		t.Fatalf("New(%v, %d) failed: %s", size, n, said(err))
 	}
 	if w == nil {
 		t.Fatalf("New(%v, %d) returned no window and no error", size, n)
@@ -186,7 +186,7 @@ func TestBadArguments(t *testing.T) {
 	} {
 		_, err := New(tc.size, tc.n, newClock().now)
 		if err == nil || !strings.Contains(err.Error(), tc.word) {
-			t.Errorf("New(%v, %d) error = %v, want one mentioning %q", tc.size, tc.n, err, tc.word)
+			t.Errorf("New(%v, %d) returned %s, want an error mentioning %q", tc.size, tc.n, said(err), tc.word)
 		}
 	}
 }
@@ -197,4 +197,13 @@ func count(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

@@ -2,6 +2,7 @@ package threadpool
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -46,7 +47,7 @@ func newPool(t *testing.T, workers, queue int, gates ...*gate) *Pool {
 func submit(t *testing.T, p *Pool, task func()) {
 	t.Helper()
 	if err := p.Submit(task); err != nil {
-		t.Fatalf("Submit = %v, want nil (active %d, queued %d)", err, p.Active(), p.Queued())
+		t.Fatalf("Submit returned %s, want no error while the pool has room (Active() = %d, Queued() = %d)", said(err), p.Active(), p.Queued())
 	}
 }
 
@@ -83,7 +84,7 @@ func TestRejectsWhenWorkersAndQueueAreFull(t *testing.T) {
 		}
 		start := time.Now()
 		if err := p.Submit(g.task); !errors.Is(err, ErrQueueFull) {
-			t.Fatalf("a 4th Submit = %v, want ErrQueueFull", err)
+			t.Fatalf("a 4th Submit returned %s, want ErrQueueFull", said(err))
 		}
 		if time.Since(start) != 0 {
 			t.Fatal("Submit waited; it must answer at once")
@@ -122,7 +123,7 @@ func TestNoQueue(t *testing.T) {
 		submit(t, p, g.task)
 		synctest.Wait()
 		if err := p.Submit(g.task); !errors.Is(err, ErrQueueFull) {
-			t.Fatalf("Submit with the only worker busy and no queue = %v, want ErrQueueFull", err)
+			t.Fatalf("Submit with the only worker busy and no queue returned %s, want ErrQueueFull", said(err))
 		}
 		g.open()
 		synctest.Wait()
@@ -194,7 +195,7 @@ func TestCloseFinishesQueuedWork(t *testing.T) {
 			t.Fatalf("Close returned with %d of 7 accepted tasks done; it must wait for running and queued tasks", n)
 		}
 		if err := p.Submit(func() {}); !errors.Is(err, ErrClosed) {
-			t.Fatalf("Submit after Close = %v, want ErrClosed", err)
+			t.Fatalf("Submit after Close returned %s, want ErrClosed", said(err))
 		}
 		p.Close() // a second Close is harmless
 	})
@@ -205,7 +206,7 @@ func TestOddSizes(t *testing.T) {
 		p := newPool(t, 0, -3)
 		done := make(chan struct{})
 		if err := p.Submit(func() { close(done) }); err != nil {
-			t.Fatalf("New(0, -3) gave a pool that rejects a task on an idle pool: %v; want 1 worker, no queue", err)
+			t.Fatalf("New(0, -3) gave a pool that rejects a task on an idle pool with %s; want 1 worker, no queue", said(err))
 		}
 		<-done
 	})
@@ -229,7 +230,7 @@ func TestSubmitRacingClose(t *testing.T) {
 						accepted.Add(1)
 					case errors.Is(err, ErrQueueFull), errors.Is(err, ErrClosed):
 					default:
-						t.Errorf("Submit = %v", err)
+						t.Errorf("Submit returned %s, want no error, ErrQueueFull or ErrClosed", said(err))
 					}
 				}
 			}()
@@ -245,4 +246,13 @@ func TestSubmitRacingClose(t *testing.T) {
 			t.Fatalf("round %d: %d tasks accepted but %d ran", round, a, r)
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

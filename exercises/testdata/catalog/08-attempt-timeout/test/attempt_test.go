@@ -3,6 +3,7 @@ package attempt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -34,10 +35,10 @@ func TestFastCallReturnsItsResult(t *testing.T) {
 			return errDependency
 		})
 		if err != errDependency {
-			t.Fatalf("Call = %v, want fn's own error", err)
+			t.Fatalf("Call returned %s, want fn's own error", said(err))
 		}
 		if err := Call(context.Background(), time.Second, func(context.Context) error { return nil }); err != nil {
-			t.Fatalf("Call = %v, want nil", err)
+			t.Fatalf("Call returned %s, want no error, as fn returned none", said(err))
 		}
 	})
 }
@@ -47,13 +48,13 @@ func TestAttemptTimesOut(t *testing.T) {
 		start := time.Now()
 		err := Call(context.Background(), 500*time.Millisecond, hang)
 		if took := time.Since(start); took != 500*time.Millisecond {
-			t.Fatalf("Call returned after %v, want 500 ms", took)
+			t.Fatalf("Call with a 500 ms limit, of an fn that never returns, came back after %v; want 500 ms: the attempt ends when its own limit runs out, whatever fn does", took)
 		}
 		if !errors.Is(err, ErrAttemptTimeout) {
-			t.Fatalf("Call = %v, want an error matching ErrAttemptTimeout", err)
+			t.Fatalf("Call returned %s, want an error matching ErrAttemptTimeout", said(err))
 		}
 		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("Call = %v, want it to match context.DeadlineExceeded too, as every timeout does", err)
+			t.Fatalf("Call returned %s, want it to match context.DeadlineExceeded too, as every timeout does", said(err))
 		}
 	})
 }
@@ -79,10 +80,10 @@ func TestCallersDeadlineComesFirst(t *testing.T) {
 			t.Fatalf("fn's context had deadline %v, want the caller's (%v)", deadline, start.Add(300*time.Millisecond))
 		}
 		if errors.Is(err, ErrAttemptTimeout) {
-			t.Fatalf("Call = %v; the caller's deadline ran out, not the attempt's, so it must not match ErrAttemptTimeout", err)
+			t.Fatalf("Call returned %s; the caller's deadline ran out, not the attempt's, so it must not match ErrAttemptTimeout", said(err))
 		}
 		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("Call = %v, want context.DeadlineExceeded", err)
+			t.Fatalf("Call returned %s, want context.DeadlineExceeded", said(err))
 		}
 	})
 }
@@ -117,7 +118,7 @@ func TestCallerCancels(t *testing.T) {
 		start := time.Now()
 		err := Call(ctx, time.Second, hang)
 		if !errors.Is(err, context.Canceled) || errors.Is(err, ErrAttemptTimeout) {
-			t.Fatalf("Call = %v, want context.Canceled (and not ErrAttemptTimeout)", err)
+			t.Fatalf("Call returned %s, want context.Canceled (and not ErrAttemptTimeout)", said(err))
 		}
 		if took := time.Since(start); took != 100*time.Millisecond {
 			t.Fatalf("Call returned after %v, want 100 ms", took)
@@ -135,7 +136,7 @@ func TestAlreadyDoneDoesNotCall(t *testing.T) {
 			t.Fatal("Call started fn although the caller's context had already ended")
 		}
 		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("Call = %v, want context.Canceled", err)
+			t.Fatalf("Call returned %s, want context.Canceled", said(err))
 		}
 	})
 }
@@ -155,7 +156,7 @@ func TestIgnoresAContextDeafCall(t *testing.T) {
 			t.Fatalf("Call returned after %v, want 200 ms even though fn ignored its context", took)
 		}
 		if !errors.Is(err, ErrAttemptTimeout) {
-			t.Errorf("Call = %v, want ErrAttemptTimeout", err)
+			t.Errorf("Call returned %s, want ErrAttemptTimeout", said(err))
 		}
 		// Let the abandoned call finish. If its goroutine is still blocked
 		// after this (say, sending its result on a channel nobody reads),
@@ -197,11 +198,11 @@ func TestNoAttemptLimit(t *testing.T) {
 			}
 			switch {
 			case hadDeadline:
-				t.Fatalf("perAttempt %v must mean no limit of the attempt's own, but fn's context had a deadline (Call = %v after %v): set a timeout only when perAttempt > 0", d, err, took)
+				t.Fatalf("perAttempt %v must mean no limit of the attempt's own, but fn's context had a deadline (Call returned %s after %v): set a timeout only when perAttempt > 0", d, said(err), took)
 			case !ran:
-				t.Fatalf("perAttempt %v: Call = %v without running fn, want fn run with no limit of its own", d, err)
+				t.Fatalf("perAttempt %v: Call returned %s without running fn, want fn run with no limit of its own", d, said(err))
 			case err != nil || took != time.Hour:
-				t.Fatalf("perAttempt %v: Call = %v after %v, want nil after fn's hour: with no limit of its own, the attempt takes as long as fn", d, err, took)
+				t.Fatalf("perAttempt %v: Call returned %s after %v, want no error after fn's hour: with no limit of its own, the attempt takes as long as fn", d, said(err), took)
 			}
 		}
 	})
@@ -224,7 +225,7 @@ func TestKeepsTheCallersValues(t *testing.T) {
 				t.Errorf("fn's context lost the caller's value: got %v, want request-42", v)
 			}
 		default:
-			t.Errorf("Call = %v without running fn, want fn run with the caller's values", err)
+			t.Errorf("Call returned %s without running fn, want fn run with the caller's values", said(err))
 		}
 	})
 }
@@ -242,4 +243,13 @@ func TestAttemptContextEndsWithTheCall(t *testing.T) {
 			t.Fatal("fn's context is still live after Call returned; cancel it before returning")
 		}
 	})
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

@@ -221,7 +221,7 @@ func TestContextEndsBetweenAttempts(t *testing.T) {
 		return errFlaky
 	})
 	if calls != 1 || !errors.Is(err, context.Canceled) {
-		t.Fatalf("Do = %v after %s, want context.Canceled after 1", err, count(calls, "call", "calls"))
+		t.Fatalf("Do returned %s after %s, want context.Canceled after 1", said(err), count(calls, "call", "calls"))
 	}
 }
 

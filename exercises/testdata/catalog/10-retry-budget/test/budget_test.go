@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,7 +32,7 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Budget {
 	t.Helper()
 	b, err := New(cfg, c.now)
 	if err != nil {
-		t.Fatalf("New(%+v) failed: %v", cfg, err)
+		t.Fatalf("New(%+v) failed: %s", cfg, said(err))
 	}
 	if b == nil {
 		t.Fatalf("New(%+v) returned no budget and no error", cfg)
@@ -321,7 +322,16 @@ func TestBadConfig(t *testing.T) {
 	} {
 		_, err := New(tc.cfg, newClock().now)
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
-			t.Errorf("New(%+v) error = %v, want one naming %s", tc.cfg, err, tc.field)
+			t.Errorf("New(%+v) returned %s, want an error naming %s", tc.cfg, said(err), tc.field)
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

@@ -39,7 +39,7 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
 	t.Helper()
 	l, err := New(cfg, c.now)
 	if err != nil {
-		t.Fatalf("New(%s) failed: %v", configArgs(cfg), err)
+		t.Fatalf("New(%s) failed: %s", configArgs(cfg), said(err))
 	}
 	if l == nil {
 		t.Fatalf("New(%s) returned no limiter and no error", configArgs(cfg))
@@ -327,4 +327,13 @@ func TestBadConfig(t *testing.T) {
 			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(cfg))
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }

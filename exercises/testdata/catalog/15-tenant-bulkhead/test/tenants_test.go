@@ -13,7 +13,7 @@ func mustNew(t *testing.T, cfg Config) *Bulkhead {
 	t.Helper()
 	b, err := New(cfg)
 	if err != nil {
-		t.Fatalf("New(%s) failed: %v", showConfig(cfg), err)
+		t.Fatalf("New(%s) failed: %s", showConfig(cfg), said(err))
 	}
 	if b == nil {
 		t.Fatalf("New(%s) returned no bulkhead and no error", showConfig(cfg))
@@ -375,7 +375,16 @@ func TestBadConfig(t *testing.T) {
 		case err == nil:
 			t.Errorf("New(%s) returned no error; want one mentioning %s", showConfig(c.cfg), c.want)
 		case !strings.Contains(err.Error(), c.want):
-			t.Errorf("New(%s) failed with %q; want an error mentioning %s", showConfig(c.cfg), err, c.want)
+			t.Errorf("New(%s) failed with %s; want an error mentioning %s", showConfig(c.cfg), said(err), c.want)
 		}
 	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
 }
