@@ -44,6 +44,64 @@ func repeatedMessages(r grade.Report) string {
 	return ""
 }
 
+// mostSameAnswers is how many cases of one table may fail with the same
+// answer, each on a line of its own. Exercise 12's stub printed eight
+// "BulkheadSize(...) = 1, want N" lines: a function that answers 1
+// whatever it is given is one thing wrong, said once ("returned 1 for all
+// 9 cases"), and the lines a case are for answers that differ.
+const mostSameAnswers = 4
+
+// answer matches what a message says a call returned: "= 1, want 20" or
+// "= 800ms, no error; want".
+var answer = regexp.MustCompile(` = ([^,;]+)[,;]`)
+
+// sameAnswers returns the first message of a failing test in r that one
+// line of the test printed more than mostSameAnswers times with the same
+// answer, with how many times; "" if none did.
+func sameAnswers(r grade.Report) string {
+	for _, t := range r.Failures() {
+		seen := map[[2]string]int{}
+		for _, l := range t.Output {
+			where := testMessage.FindString(l)
+			m := answer.FindStringSubmatch(l)
+			if where == "" || m == nil {
+				continue
+			}
+			k := [2]string{where, m[1]}
+			if seen[k]++; seen[k] > mostSameAnswers {
+				return fmt.Sprintf("%s: %d messages answering %q, like %q", t.Name, seen[k], m[1], l)
+			}
+		}
+	}
+	return ""
+}
+
+func TestSameAnswers(t *testing.T) {
+	racefree.Only(t) // no goroutines: it reads reports built here
+	failed := func(lines ...string) grade.Report {
+		return grade.Report{Tests: []grade.TestResult{{Name: "TestTable", Output: lines}}}
+	}
+	var ones, differ []string
+	for i, want := range []int{20, 4, 8, 2, 21, 55, 2, 4} {
+		ones = append(ones, fmt.Sprintf("compose_test.go:68: BulkheadSize(%d/s, 40ms, ×5) = 1, want %d", i, want))
+		differ = append(differ, fmt.Sprintf("compose_test.go:68: BulkheadSize(%d/s, 40ms, ×5) = %d, want %d", i, want+1, want))
+	}
+	for _, tc := range []struct {
+		r    grade.Report
+		want bool
+	}{
+		{failed(ones...), true},
+		{failed(ones[:mostSameAnswers]...), false},
+		{failed(differ...), false},
+		{failed("compose_test.go:81: BulkheadSize returned 1 for all 9 cases, whatever the rate, latency and headroom"), false},
+		{grade.Report{Tests: []grade.TestResult{{Name: "TestA", Passed: true, Output: ones}}}, false},
+	} {
+		if got := sameAnswers(tc.r); (got != "") != tc.want {
+			t.Errorf("sameAnswers(%q) = %q, want a line: %v", tc.r.Tests[0].Output, got, tc.want)
+		}
+	}
+}
+
 func TestRepeatedMessages(t *testing.T) {
 	racefree.Only(t) // no goroutines: it reads reports built here
 	failed := func(lines ...string) grade.Report {

@@ -8,6 +8,9 @@ import (
 )
 
 func TestShards(t *testing.T) {
+	answers := map[string]int{} // how many sizes got each answer
+	cases := 0
+	var wrong []string
 	for _, tc := range []struct {
 		n, k int
 		want string
@@ -20,9 +23,25 @@ func TestShards(t *testing.T) {
 		{5, 0, "1"},
 		{5, 5, "1"},
 	} {
-		if got := Shards(tc.n, tc.k); got == nil || got.String() != tc.want {
-			t.Errorf("Shards(%d, %d) = %v, want %s", tc.n, tc.k, got, tc.want)
+		got := Shards(tc.n, tc.k)
+		switch {
+		case got == nil:
+			wrong = append(wrong, fmt.Sprintf("Shards(%d, %d) returned no number, want %s: the ways to choose %d of %d workers", tc.n, tc.k, tc.want, tc.k, tc.n))
+			continue
+		case got.String() != tc.want:
+			wrong = append(wrong, fmt.Sprintf("Shards(%d, %d) = %v, want %s: the ways to choose %d of %d workers, n! / (k! (n-k)!)", tc.n, tc.k, got, tc.want, tc.k, tc.n))
 		}
+		answers[got.String()]++
+		cases++
+	}
+	// One answer for every size is a count not yet computed: say it once.
+	if len(answers) == 1 && len(wrong) > 1 {
+		for got := range answers {
+			t.Fatalf("Shards returned %s for all %d sizes; want n choose k, the ways to choose k of n workers: Shards(8, 2) = 28 (big.Int has Binomial)", got, cases)
+		}
+	}
+	for _, w := range wrong {
+		t.Error(w)
 	}
 }
 
@@ -88,6 +107,8 @@ func inexact(r *big.Rat) string {
 // The published table: the chance that another customer shares at least
 // one worker, to one decimal place.
 func TestSharingAtLeastOne(t *testing.T) {
+	answers := map[string]int{} // how many fleets got each chance
+	var wrong []string
 	for _, tc := range []struct {
 		n, k int
 		want string
@@ -100,11 +121,22 @@ func TestSharingAtLeastOne(t *testing.T) {
 	} {
 		got := AtLeastOne(tc.n, tc.k)
 		if got == nil {
-			t.Fatalf("AtLeastOne(%d, %d) = nil", tc.n, tc.k)
+			t.Fatalf("AtLeastOne(%d, %d) returned no number, want %s %%", tc.n, tc.k, tc.want)
 		}
 		pct := new(big.Rat).Mul(got, big.NewRat(100, 1)).FloatString(1)
+		answers[pct]++
 		if pct != tc.want {
-			t.Errorf("AtLeastOne(%d, %d) = %s %%, want %s %%", tc.n, tc.k, pct, tc.want)
+			wrong = append(wrong, fmt.Sprintf("AtLeastOne(%d, %d) = %s %%, want %s %%", tc.n, tc.k, pct, tc.want))
+		}
+	}
+	// One chance for every fleet is a chance not yet computed: say it once.
+	if len(answers) == 1 && len(wrong) > 1 {
+		for pct := range answers {
+			t.Errorf("AtLeastOne returned %s %% for all %d fleets; want the chance that two shards share a worker, 46.4 %% for AtLeastOne(8, 2)", pct, answers[pct])
+		}
+	} else {
+		for _, w := range wrong {
+			t.Error(w)
 		}
 	}
 	if got := AtLeastOne(8, 2); got.Cmp(big.NewRat(13, 28)) != 0 {
@@ -163,7 +195,7 @@ func TestAssignGivesKDistinctSortedWorkers(t *testing.T) {
 			id := fmt.Sprintf("customer-%d", c)
 			shard, err := Assign(id, n, k)
 			if err != nil {
-				t.Fatalf("Assign(%q, %d, %d) failed: %v", id, n, k, err)
+				t.Fatalf("Assign(%q, %d, %d) failed: %s", id, n, k, said(err))
 			}
 			if len(shard) != k {
 				t.Fatalf("Assign(%q, %d, %d) = %v, want %d workers", id, n, k, shard, k)
@@ -203,7 +235,7 @@ func TestAssignSpreadsOverAllPairs(t *testing.T) {
 	for c := range customers {
 		s, err := Assign(fmt.Sprintf("customer-%d", c), 8, 2)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("Assign(\"customer-%d\", 8, 2) failed: %s", c, said(err))
 		}
 		counts[[2]int{s[0], s[1]}]++
 		load[s[0]]++
@@ -307,7 +339,28 @@ func thousands(digits string) string {
 func TestAssignRejectsBadSizes(t *testing.T) {
 	for _, tc := range []struct{ n, k int }{{0, 1}, {8, 0}, {8, 9}, {-1, 2}} {
 		if s, err := Assign("x", tc.n, tc.k); err == nil {
-			t.Errorf("Assign(x, %d, %d) = %v, want an error", tc.n, tc.k, s)
+			t.Errorf("Assign(\"x\", %d, %d) returned the workers %v and no error; want an error: %s", tc.n, tc.k, s, badSize(tc.n, tc.k))
 		}
+	}
+}
+
+// said is what a call returned, in words: "no error", or the error's text
+// in quotes.
+func said(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return fmt.Sprintf("%q", err.Error())
+}
+
+// badSize says why n workers and shards of k cannot be assigned.
+func badSize(n, k int) string {
+	switch {
+	case n < 1:
+		return fmt.Sprintf("%d workers is no pool to choose from", n)
+	case k < 1:
+		return fmt.Sprintf("a shard of %d workers serves no one", k)
+	default:
+		return fmt.Sprintf("a shard of %d workers cannot be chosen from %d", k, n)
 	}
 }

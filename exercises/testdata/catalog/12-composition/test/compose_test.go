@@ -41,6 +41,8 @@ func TestInFlight(t *testing.T) {
 }
 
 func TestBulkheadSize(t *testing.T) {
+	answers := map[int]int{} // how many cases got each answer
+	var wrong []string
 	for _, tc := range []struct {
 		rate     float64
 		latency  time.Duration
@@ -57,16 +59,30 @@ func TestBulkheadSize(t *testing.T) {
 		{0.1, 10 * time.Millisecond, 1, 1},     // never below 1
 		{100, 40 * time.Millisecond, 0, 4},     // headroom below 1 counts as 1
 	} {
-		if got := BulkheadSize(tc.rate, tc.latency, tc.headroom); got != tc.want {
-			// One too many for a need that is whole, give or take float64
-			// noise, is that noise rounded up.
-			why := ""
-			if need := tc.rate * tc.latency.Seconds() * max(tc.headroom, 1); got == tc.want+1 && math.Abs(need-float64(tc.want)) < 1e-6 {
-				why = ": the need is a whole number, but float64 can compute it a hair above (300 × 0.07 s is 21.000000000000004, 50 × 1.1 is 55.00000000000001); " +
-					"forgive that noise before rounding up, say math.Ceil(need - 1e-9)"
-			}
-			t.Errorf("BulkheadSize(%v/s, %v, ×%v) = %d, want %d%s", tc.rate, tc.latency, tc.headroom, got, tc.want, why)
+		got := BulkheadSize(tc.rate, tc.latency, tc.headroom)
+		answers[got]++
+		if got == tc.want {
+			continue
 		}
+		// One too many for a need that is whole, give or take float64
+		// noise, is that noise rounded up.
+		why := ""
+		if need := tc.rate * tc.latency.Seconds() * max(tc.headroom, 1); got == tc.want+1 && math.Abs(need-float64(tc.want)) < 1e-6 {
+			why = ": the need is a whole number, but float64 can compute it a hair above (300 × 0.07 s is 21.000000000000004, 50 × 1.1 is 55.00000000000001); " +
+				"forgive that noise before rounding up, say math.Ceil(need - 1e-9)"
+		}
+		wrong = append(wrong, fmt.Sprintf("BulkheadSize(%v/s, %v, ×%v) = %d, want %d%s", tc.rate, tc.latency, tc.headroom, got, tc.want, why))
+	}
+	// One answer whatever the rate, latency and headroom is a size not yet
+	// computed: one sentence says so, where a line a case would repeat it.
+	if len(answers) == 1 && len(wrong) > 1 {
+		for got := range answers {
+			t.Fatalf("BulkheadSize returned %d for all %d cases, whatever the rate, latency and headroom; want the calls in flight, rate × latency (Little's law), "+
+				"times the headroom and rounded up: BulkheadSize(100/s, 40ms, ×5) = 20, 4 in flight and five times that", got, answers[got])
+		}
+	}
+	for _, w := range wrong {
+		t.Error(w)
 	}
 }
 
