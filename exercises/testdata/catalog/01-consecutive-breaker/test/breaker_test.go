@@ -18,7 +18,7 @@ func trip(t *testing.T, b *Breaker, n int) {
 	t.Helper()
 	for i := range n {
 		if !b.Allow() {
-			t.Fatalf("call %d was refused, but the breaker should still be closed (state %v)", i+1, b.State())
+			t.Fatalf("call %d was refused, but the breaker should still be closed (State() = %s)", i+1, constName(b.State()))
 		}
 		b.OnFailure()
 	}
@@ -36,14 +36,14 @@ func tripOpen(t *testing.T, b *Breaker, n int) {
 		if n == 1 {
 			failures = "failure"
 		}
-		t.Fatalf("the breaker never opened after %d %s in a row with threshold %d: State() = %v", n, failures, n, got)
+		t.Fatalf("the breaker never opened after %d %s in a row with threshold %d: State() = %s", n, failures, n, constName(got))
 	}
 }
 
 func wantState(t *testing.T, b *Breaker, want State, when string) {
 	t.Helper()
 	if got := b.State(); got != want {
-		t.Fatalf("%s: State() = %v (%d), want %v (%d)", when, got, int(got), want, int(want))
+		t.Fatalf("%s: State() = %s, want %s", when, constName(got), constName(want))
 	}
 }
 
@@ -54,7 +54,7 @@ func TestStateNames(t *testing.T) {
 		want string
 	}{{Closed, "closed"}, {Open, "open"}, {HalfOpen, "half-open"}} {
 		if got := c.s.String(); got != c.want {
-			t.Errorf("State(%d).String() = %q, want %q", int(c.s), got, c.want)
+			t.Errorf("%s.String() = %q, want %q, the name a log or a message shows", constName(c.s), got, c.want)
 		}
 	}
 	if got := State(42).String(); got == "" || got == "closed" || got == "open" || got == "half-open" {
@@ -174,7 +174,8 @@ func TestSuccessResetsTheCount(t *testing.T) {
 	b := New(3, 10*time.Second, newClock().now)
 	for i, ok := range []bool{false, false, true, false, false} {
 		if !b.Allow() {
-			t.Fatalf("call %d refused while closed", i+1)
+			t.Fatalf("call %d of fail, fail, success, fail, fail with threshold 3 was refused (State() = %s); want it let through: "+
+				"a success resets the count, so no 3 failures are in a row", i+1, constName(b.State()))
 		}
 		if ok {
 			b.OnSuccess()
@@ -182,7 +183,7 @@ func TestSuccessResetsTheCount(t *testing.T) {
 			b.OnFailure()
 		}
 	}
-	wantState(t, b, Closed, "after fail, fail, success, fail, fail")
+	wantState(t, b, Closed, "after fail, fail, success, fail, fail with threshold 3 (a success resets the count: only the last 2 failures are in a row)")
 	b.OnFailure()
 	wantState(t, b, Open, "after a third failure in a row")
 }
@@ -353,4 +354,18 @@ func TestManyCycles(t *testing.T) {
 		b.OnSuccess()
 		wantState(t, b, Closed, "after a good trial")
 	}
+}
+
+// constName names a state by its constant, Closed, Open or HalfOpen, as
+// the code writes it: the messages must read right before String does.
+func constName(s State) string {
+	switch s {
+	case Closed:
+		return "Closed"
+	case Open:
+		return "Open"
+	case HalfOpen:
+		return "HalfOpen"
+	}
+	return fmt.Sprintf("State(%d)", int(s))
 }

@@ -26,7 +26,7 @@ func TestAdmitsUpToTheLimit(t *testing.T) {
 			}
 		}
 		if n := b.InUse(); n != 2 {
-			t.Fatalf("InUse() = %d, want 2", n)
+			t.Fatalf("InUse() = %d after 2 Acquires of a bulkhead of 2, want 2: each Acquire that returns no error holds a slot until its Release", n)
 		}
 		if err := b.Acquire(ctx); !errors.Is(err, ErrFull) {
 			t.Fatalf("a third Acquire with no wait returned %s, want ErrFull at once", said(err))
