@@ -70,7 +70,7 @@ func TestAdmitsUpToThePermits(t *testing.T) {
 		}
 		start := time.Now()
 		if _, err := b.Acquire(ctx); !errors.Is(err, ErrQueueTimeout) {
-			t.Fatalf("a third Acquire with no queue timeout returned %s, want ErrQueueTimeout", said(err))
+			t.Fatalf("a third Acquire on a bulkhead of 2 permits, both held, with a queue timeout of 0 returned %s; want ErrQueueTimeout at once: no permit is free and the caller may not wait", said(err))
 		}
 		if waited := time.Since(start); waited != 0 {
 			t.Fatalf("waited %v with a queue timeout of 0, want no wait", waited)
