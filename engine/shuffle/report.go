@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -242,7 +243,7 @@ func WriteTableWidth(w io.Writer, r Report, width int) error {
 	}
 	// The shards go with the workers each: they are the ways of picking
 	// that many.
-	writeColumns(ew, odds, 0, [][]int{{1, 2}, {3}, {4}})
+	writeColumns(ew, odds, 0, [][]int{{1, 2}, {3}, {4}}, nil)
 
 	s := r.Setup
 	ew.printf("\n")
@@ -279,7 +280,12 @@ func WriteTableWidth(w io.Writer, r Report, width int) error {
 		}
 	}
 	// Each expected figure stays beside the count it is the odds of.
-	writeColumns(ew, sim, 1, [][]int{{1}, {2, 3}, {4, 5}})
+	// Where the width cuts a pair (a "lose some, carry on" group is 46
+	// columns with the strategy, wider than --width 40 to 45), the
+	// figure's table no longer says what it expects: its header says so
+	// instead of a bare "expected".
+	writeColumns(ew, sim, 1, [][]int{{1}, {2, 3}, {4, 5}},
+		map[int]string{3: "expected to lose service", 5: "expected to lose some"})
 	if len(notes) > 0 {
 		ew.printf("\n")
 		for _, note := range notes {
@@ -364,8 +370,11 @@ func countWithShare(count, of int) string {
 // (names), the rest right (numbers). groups are the columns after the
 // first, in order, those of a group read together: when the rows are wider
 // than ew.width the columns are cut into several tables, whole groups
-// apiece where they fit (fitGroups), each led by the first column.
-func writeColumns(ew *errWriter, rows [][]string, leftAligned int, groups [][]int) {
+// apiece where they fit (fitGroups), each led by the first column. A
+// column in alone that lands in a table without the first column of its
+// group takes alone's header there, which says what its bare header said
+// only beside the group.
+func writeColumns(ew *errWriter, rows [][]string, leftAligned int, groups [][]int, alone map[int]string) {
 	var widths []int
 	for _, row := range rows {
 		for i, cell := range row {
@@ -380,7 +389,17 @@ func writeColumns(ew *errWriter, rows [][]string, leftAligned int, groups [][]in
 			ew.printf("\n")
 		}
 		cols := append([]int{0}, part...)
-		for _, row := range rows {
+		header := map[int]string{}
+		for _, g := range groups {
+			if len(g) > 1 && !slices.Contains(part, g[0]) {
+				for _, c := range g[1:] {
+					if h, ok := alone[c]; ok && slices.Contains(part, c) {
+						header[c] = h
+					}
+				}
+			}
+		}
+		for r, row := range rows {
 			var line strings.Builder
 			for k, i := range cols {
 				if k > 0 {
@@ -390,7 +409,14 @@ func writeColumns(ew *errWriter, rows [][]string, leftAligned int, groups [][]in
 				if i < len(row) {
 					cell = row[i]
 				}
-				pad := strings.Repeat(" ", widths[i]-len([]rune(cell)))
+				w := widths[i]
+				if h, ok := header[i]; ok {
+					w = max(w, len([]rune(h)))
+					if r == 0 {
+						cell = h
+					}
+				}
+				pad := strings.Repeat(" ", w-len([]rune(cell)))
 				if i < leftAligned {
 					line.WriteString(cell + pad)
 				} else {

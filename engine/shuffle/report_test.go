@@ -308,3 +308,58 @@ func TestWriteTableWidthFitsEveryWidth(t *testing.T) {
 		}
 	}
 }
+
+// A table the width cuts from its group still says what its figures are:
+// an "expected" column apart from the count it is the odds of is headed by
+// what it expects (at --width 40 to 45, "lose some, carry on" and its
+// expected figure did not fit one table, and the second read "strategy
+// expected", the expected what unsaid).
+func TestWriteTableWidthNamesACutExpectedColumn(t *testing.T) {
+	r := mustScenario(t, 5)
+	for _, tc := range []struct {
+		width int
+		want  string // the header of the table holding the lose-some figure's expectation
+	}{
+		{40, "expected to lose some"},
+		{43, "expected to lose some"},
+		{45, "expected to lose some"},
+		{46, "lose some, carry on  expected"},
+		{80, "lose some, carry on  expected"},
+		{0, "lose some, carry on  expected"},
+	} {
+		var buf bytes.Buffer
+		if err := WriteTableWidth(&buf, r, tc.width); err != nil {
+			t.Fatal(err)
+		}
+		var headers []string
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if strings.HasPrefix(line, "strategy ") {
+				headers = append(headers, line)
+			}
+			if n := len([]rune(line)); tc.width > 0 && n > tc.width {
+				t.Errorf("width %d: line is %d columns wide: %q", tc.width, n, line)
+			}
+		}
+		found := false
+		for _, h := range headers {
+			found = found || strings.Contains(h, tc.want)
+			if f := strings.Fields(h); len(f) > 1 && f[1] == "expected" && (len(f) < 3 || f[2] != "to") {
+				t.Errorf("width %d: a table leads with a bare \"expected\": %q", tc.width, h)
+			}
+		}
+		if !found {
+			t.Errorf("width %d: no table header holds %q:\n%s", tc.width, tc.want, strings.Join(headers, "\n"))
+		}
+	}
+	for width := 40; width <= 120; width++ {
+		var buf bytes.Buffer
+		if err := WriteTableWidth(&buf, r, width); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if n := len([]rune(line)); n > width {
+				t.Errorf("width %d: line is %d columns wide: %q", width, n, line)
+			}
+		}
+	}
+}
