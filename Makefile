@@ -17,11 +17,22 @@ export GORACE := $(if $(findstring atexit_sleep_ms=,$(GORACE)),$(GORACE),$(strip
 
 .PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man pgo instructions
 
+# The binary says which code it is (`breakerlab version`): the go command
+# records the commit of a build from a clone, unless GOFLAGS holds
+# -buildvcs=false (some CI runners and sandboxes set it), when the version
+# said only "no commit recorded". The linker's stamp does not depend on
+# it: the commit from git rev-parse and whether the tree has uncommitted
+# changes. Outside a git clone both are empty and nothing is stamped, as
+# before. Recursive (=), so that only build and run ask git.
+BUILD_COMMIT = $(shell git rev-parse HEAD 2>/dev/null)
+BUILD_MODIFIED = $(if $(BUILD_COMMIT),$(if $(shell git status --porcelain 2>/dev/null | head -1),true))
+BUILD_LDFLAGS = $(if $(BUILD_COMMIT),-ldflags='-X main.commit=$(BUILD_COMMIT)$(if $(BUILD_MODIFIED), -X main.modified=true)')
+
 run:
-	$(GO) run ./cmd/breakerlab
+	$(GO) run $(BUILD_LDFLAGS) ./cmd/breakerlab
 
 build:
-	$(GO) build -o bin/breakerlab ./cmd/breakerlab
+	$(GO) build $(BUILD_LDFLAGS) -o bin/breakerlab ./cmd/breakerlab
 
 # test checks that go.mod is tidy and vets the host's packages first (a
 # type error stops it in seconds), then runs the tests beside the other

@@ -8,14 +8,18 @@ import (
 )
 
 // version, commit and date are set by the linker for releases (goreleaser:
-// -X main.version=... -X main.commit=... -X main.date=...). Without them,
+// -X main.version=... -X main.commit=... -X main.date=...), and commit and
+// modified by `make build` and `make run` (git rev-parse, git status),
+// which name the code even where GOFLAGS holds -buildvcs=false and the go
+// command records no VCS information. Without them,
 // the build info the go command records stands in: the module version of
 // `go install ...@v1.2.3`, and the VCS revision, commit time and whether
 // the tree had uncommitted changes of a build from a checkout.
 var (
-	version = ""
-	commit  = ""
-	date    = ""
+	version  = ""
+	commit   = ""
+	date     = ""
+	modified = "" // "true" when the tree had uncommitted changes
 )
 
 func init() {
@@ -39,17 +43,18 @@ func runVersion(args []string, stdout, _ io.Writer) error {
 // noCommit is what `breakerlab version` adds when neither the linker nor
 // the go command recorded which code the binary was built from (go run,
 // -buildvcs=false, a folder that is no git clone).
-const noCommit = "no commit recorded: build from a git clone, without -buildvcs=false"
+const noCommit = "no commit recorded: build from a git clone with make build, or go build without -buildvcs=false"
 
 // programVersion is this binary's versionString.
 func programVersion() string {
 	info, _ := debug.ReadBuildInfo()
-	return versionString(stamp{version, commit, date}, info)
+	return versionString(stamp{version, commit, date, modified}, info)
 }
 
 // stamp is what the linker set: a release's version, commit and build
-// date, each "" if not set.
-type stamp struct{ version, commit, date string }
+// date, and whether the tree had uncommitted changes ("true"), each "" if
+// not set.
+type stamp struct{ version, commit, date, modified string }
 
 // versionString says which code this binary is, for a user to quote in a
 // bug report: "v1.2.3 (commit 0123456789ab, built 2026-01-02T03:04:05Z)"
@@ -69,7 +74,7 @@ func versionString(s stamp, info *debug.BuildInfo) string {
 		built = ""
 	}
 	var committed string
-	modified := false
+	modified := s.modified == "true"
 	if info != nil {
 		vcsRev := ""
 		for _, kv := range info.Settings {
@@ -90,7 +95,7 @@ func versionString(s stamp, info *debug.BuildInfo) string {
 		} else if vcsRev != "" && !strings.HasPrefix(vcsRev, c) && !strings.HasPrefix(c, vcsRev) {
 			// The stamp names another commit than the tree was at:
 			// the time and changes recorded are not the stamp's.
-			committed, modified = "", false
+			committed, modified = "", s.modified == "true"
 		}
 	}
 	if v == "" {

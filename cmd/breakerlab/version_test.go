@@ -1,7 +1,10 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
@@ -33,12 +36,12 @@ func TestVersionString(t *testing.T) {
 		info  *debug.BuildInfo
 		want  string
 	}{
-		{"release", stamp{"1.2.3", "0123456789abcdef", "2026-12-01T10:00:00Z"}, info("(devel)", nil),
+		{"release", stamp{"1.2.3", "0123456789abcdef", "2026-12-01T10:00:00Z", ""}, info("(devel)", nil),
 			"1.2.3 (commit 0123456789ab, built 2026-12-01T10:00:00Z)"},
-		{"release built in its clone", stamp{"1.2.3", "06d6780c1d2e", "2026-12-01T10:00:00Z"}, info("v1.2.3", vcs(rev, at, "false")),
+		{"release built in its clone", stamp{"1.2.3", "06d6780c1d2e", "2026-12-01T10:00:00Z", ""}, info("v1.2.3", vcs(rev, at, "false")),
 			"1.2.3 (commit 06d6780c1d2e, built 2026-12-01T10:00:00Z)"},
-		{"snapshot outside git", stamp{"1.2.3", "none", "0001-01-01T00:00:00Z"}, nil, "1.2.3"},
-		{"stamp of another commit", stamp{"1.2.3", "ffffffffffff", ""}, info("(devel)", vcs(rev, at, "true")),
+		{"snapshot outside git", stamp{"1.2.3", "none", "0001-01-01T00:00:00Z", ""}, nil, "1.2.3"},
+		{"stamp of another commit", stamp{"1.2.3", "ffffffffffff", "", ""}, info("(devel)", vcs(rev, at, "true")),
 			"1.2.3 (commit ffffffffffff)"},
 		{"go install at a tag", stamp{}, info("v1.4.0", nil), "v1.4.0"},
 		{"go install at a commit", stamp{}, info("v0.0.0-20261207081500-06d6780c1d2e", nil), "v0.0.0-20261207081500-06d6780c1d2e"},
@@ -55,6 +58,11 @@ func TestVersionString(t *testing.T) {
 		{"old go, checkout", stamp{}, info("(devel)", vcs(rev, at, "true")),
 			"devel (commit 06d6780c1d2e, committed 2026-12-07T08:15:00Z, with uncommitted changes)"},
 		{"no vcs (go run, -buildvcs=false)", stamp{}, info("(devel)", nil), "devel"},
+		{"make build, -buildvcs=false", stamp{"", rev, "", ""}, info("(devel)", nil), "devel (commit 06d6780c1d2e)"},
+		{"make build, -buildvcs=false, with changes", stamp{"", rev, "", "true"}, info("(devel)", nil),
+			"devel (commit 06d6780c1d2e, with uncommitted changes)"},
+		{"make build in a clone", stamp{"", rev, "", "true"}, info("v0.0.0-20261207081500-06d6780c1d2e+dirty", vcs(rev, at, "true")),
+			"devel (commit 06d6780c1d2e, committed 2026-12-07T08:15:00Z, with uncommitted changes)"},
 		{"no build info", stamp{}, nil, "devel"},
 	} {
 		if got := versionString(tc.stamp, tc.info); got != tc.want {
@@ -85,5 +93,30 @@ func TestVersionWithNoCommitSaysHowToGetOne(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	if out, _, code := run(t, "version"); code != 0 || out != "breakerlab devel ("+noCommit+")\n" {
 		t.Errorf("version: exit %d, %q", code, out)
+	}
+}
+
+// make build names the commit to the linker, which GOFLAGS=-buildvcs=false
+// does not stop (the go command then records none, and version said "no
+// commit recorded" of a build from a clone).
+func TestMakeBuildStampsTheCommit(t *testing.T) {
+	racefree.Only(t) // make -n starts no goroutine of the test's
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git clone: %v", err)
+	}
+	for _, target := range []string{"build", "run"} {
+		cmd := exec.Command("make", "--no-print-directory", "-n", "-C", "../..", target)
+		cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("make -n %s: %v\n%s", target, err, out)
+		}
+		if want := "-X main.commit=" + strings.TrimSpace(string(head)); !strings.Contains(string(out), want) {
+			t.Errorf("make -n %s does not stamp %q:\n%s", target, want, out)
+		}
 	}
 }
