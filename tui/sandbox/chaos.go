@@ -236,7 +236,7 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case onInjected && key.Matches(k, km.Remove):
 		specs := slices.Delete(slices.Clone(m.sim.injected), c.cursor, c.cursor+1)
 		gone := m.sim.injected[c.cursor]
-		if m.report(m.setInjected(specs, "removed "+gone.String())) {
+		if m.report(m.setInjected(specs, "removed "+gone.Told(m.end()))) {
 			c.cursor = min(c.cursor, max(c.rows(len(specs))-1, 0))
 		}
 	case onInjected && (key.Matches(k, km.Earlier) || key.Matches(k, km.Later)):
@@ -247,7 +247,10 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		} else {
 			sp.At += time.Second
 		}
-		m.report(m.setInjected(specs, "moved to "+sp.String()))
+		// Told, as a fault typed at the prompt is confirmed: one that
+		// outlasts the run reads "from 13s to the end" after a move too,
+		// where the move said "13s ... for 25s" of a 30 s run.
+		m.report(m.setInjected(specs, "moved to "+sp.Told(m.end())))
 	case onInjected && key.Matches(k, km.Choose):
 		sp := m.sim.injected[c.cursor]
 		c.err, c.moved = "", ""

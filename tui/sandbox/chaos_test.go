@@ -355,3 +355,30 @@ func TestChaosMomentIsTheStatusLinesMoment(t *testing.T) {
 		t.Errorf("the fault filled in at the moment shown as 2.9 s reads %+v", m.prompt)
 	}
 }
+
+// Every note that confirms a fault (injected at the prompt, moved with
+// ←/→, removed with d) quotes it in one form, Told's: a fault that
+// outlasts the run reads "from AT to the end". A move said "13s ... for
+// 25s" of a 30 s run, where the prompt's "injected" said "from 12s to the
+// end" of the same fault.
+func TestChaosNotesQuoteAFaultInOneForm(t *testing.T) {
+	racefree.Only(t)
+	sc := tuitest.Scenario(t, "cascade") // 30 s long
+	for _, tc := range []struct {
+		fault string
+		keys  []string
+		want  string
+	}{
+		{"12s profile-db slow 2s for 25s", []string{"f", "right"}, "moved to profile-db slow 2s from 13s to the end"},
+		{"12s profile-db slow 2s for 25s", []string{"f", "left"}, "moved to profile-db slow 2s from 11s to the end"},
+		{"12s profile-db slow 2s for 10s", []string{"f", "right"}, "moved to 13s profile-db slow 2s for 10s"},
+		{"12s profile-db hang", []string{"f", "right"}, "moved to 13s profile-db hang"},
+		{"12s profile-db slow 2s for 25s", []string{"f", "d"}, "removed profile-db slow 2s from 12s to the end"},
+	} {
+		m := newModel(t, 100, 30, Options{Scenario: sc, Faults: []chaos.Spec{mustSpec(t, tc.fault)}})
+		m = press(m, tc.keys...)
+		if m.note != tc.want {
+			t.Errorf("%q, keys %v: the note reads %q, want %q", tc.fault, tc.keys, m.note, tc.want)
+		}
+	}
+}
