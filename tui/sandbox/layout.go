@@ -42,7 +42,16 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return m.keys.Keys.SmallView(m.w, m.h)
+		// The scenario and the variant playing stay above the request,
+		// as a lesson's step does: below 80 columns the screen said
+		// only how big a window it needs, not which design it hides.
+		sc := m.sim.sc
+		v := m.sim.variant
+		design := fmt.Sprintf("variant %d/%d", v+1, len(sc.Variants))
+		if v < len(sc.Variants) && sc.Variants[v].Name != "" {
+			design += ": " + sc.Variants[v].Name
+		}
+		return m.keys.Keys.SmallViewIn(m.w, m.h, "breakerlab "+strings.Join(m.crumbs, " › ")+" › "+sc.Name, design)
 	}
 	if m.sw != nil {
 		return m.sweepScreen() // sweepkey.go

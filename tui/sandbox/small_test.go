@@ -168,3 +168,33 @@ func TestTooSmallPausesThePlayAndResumesIt(t *testing.T) {
 		t.Error("a run the learner paused should stay paused")
 	}
 }
+
+// A window too small for the sandbox still says which scenario and
+// design it hides, above how big a window it needs and how to leave,
+// where they fit: below 80 columns the screen said only the size, and the
+// design line went with the rest.
+func TestTooSmallKeepsTheDesignLine(t *testing.T) {
+	sc := tuitest.Scenario(t, "cascade")
+	for _, tc := range []struct {
+		w, h    int
+		variant int
+		want    []string // the screen's first lines, in order
+	}{
+		{60, 20, 0, []string{"breakerlab sandbox › cascade", "variant 1/3: one shared pool of 200 threads", "breakerlab needs a window of at least 80×24; this one is"}},
+		{71, 24, 0, []string{"breakerlab sandbox › cascade", "variant 1/3: one shared pool of 200 threads", "breakerlab needs a window of at least 80×24; this one is 71×24. Make"}},
+		{79, 23, 2, []string{"breakerlab sandbox › cascade", "variant 3/3: " + sc.Variants[2].Name}},
+		// Too small for the context: the size and the way out stay.
+		{20, 4, 0, []string{"Needs 80×24, this is", "20×4.", "Press q to quit."}},
+	} {
+		m := newModel(t, tc.w, tc.h, Options{Scenario: sc, Variant: tc.variant})
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		if len(lines) != tc.h {
+			t.Errorf("%d×%d: %d lines", tc.w, tc.h, len(lines))
+		}
+		for i, want := range tc.want {
+			if i >= len(lines) || strings.TrimRight(lines[i], " ") != want {
+				t.Errorf("%d×%d: line %d reads %q, want %q\n%s", tc.w, tc.h, i+1, lines[min(i, len(lines)-1)], want, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}

@@ -30,6 +30,17 @@ func (k Keys) SmallView(w, h int) string {
 	return smallView(w, h, "quit")
 }
 
+// SmallViewIn is SmallView with lines of context above the request
+// where they fit (SmallMessage): where the window is and what it shows,
+// so that a window made too small says what it hides.
+func (k Keys) SmallViewIn(w, h int, context ...string) string {
+	q := "quit"
+	if k.Home.Enabled() {
+		q = "go back"
+	}
+	return strings.Join(SmallMessage(w, h, MinWidth, MinHeight, q, context...), "\n")
+}
+
 func smallView(w, h int, q string) string {
 	return strings.Join(SmallMessage(w, h, MinWidth, MinHeight, q), "\n")
 }
