@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/breakerlab/breakerlab/internal/userfile"
 )
 
 //go:embed content/*.md
@@ -150,9 +153,22 @@ func lookupIn(files []*builtinFile, id string) (*Lesson, error) {
 // LoadFile reads and parses a teacher's lesson file. It is read once: an
 // edit made while the lesson is open shows when it is opened again.
 func LoadFile(name string) (*Lesson, error) {
+	const want = "Markdown that starts with its front matter between two lines of \"+++\""
+	if err := userfile.Folder(name, "lesson file"); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("the lesson file %s does not exist", name)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading the lesson file: %w", err)
+	}
+	// An empty file Parse refuses in a lesson's own words.
+	if len(bytes.TrimSpace(data)) > 0 {
+		if err := userfile.Text(name, data, "lesson file", want); err != nil {
+			return nil, err
+		}
 	}
 	l, err := Parse(name, data)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
@@ -264,12 +265,11 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 // short (the error says what), 2 when the file cannot be read or is not a
 // design for this challenge.
 func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.Writer) error {
-	data, err := os.ReadFile(path)
+	// Empty, binary or a folder, a design is refused as such, where an
+	// empty one "needs a duration".
+	data, err := userfile.Read(path, "design", "a scenario file of one variant (TOML); `breakerlab challenge "+c.ID+" --start` writes one to start from", 0)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return usagef("the design %s does not exist", path)
-		}
-		return usagef("cannot read the design %s: %w", path, err)
+		return usagef("%w", err)
 	}
 	r, setting, err := c.Check(path, data)
 	if err != nil {

@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 )
@@ -120,9 +120,9 @@ func printRubric(w io.Writer, p drill.Prompt) {
 func checkInterview(w io.Writer, pos []string) error {
 	raw, err := drill.BuiltinPrompts()
 	if len(pos) == 1 {
-		data, rerr := os.ReadFile(pos[0])
+		data, rerr := userfile.Read(pos[0], "prompts file", "TOML of [[prompts]]", 0)
 		if rerr != nil {
-			return usagef("reading the prompts file: %w", rerr)
+			return usagef("%w", rerr)
 		}
 		raw, err = drill.ParsePrompts(pos[0], data)
 	}

@@ -129,7 +129,7 @@ func TestLessonBadInputIsAUsageError(t *testing.T) {
 		{[]string{"lesson", "99"}, "unknown lesson \"99\""},
 		{[]string{"lesson", bad}, "mine.md:9: pause:"},
 		{[]string{"lesson", false_}, "claims.md:9: expect:"},
-		{[]string{"lesson", filepath.Join(dir, "missing.md")}, "reading the lesson file"},
+		{[]string{"lesson", filepath.Join(dir, "missing.md")}, "the lesson file " + filepath.Join(dir, "missing.md") + " does not exist"},
 		{[]string{"lesson", "1", "2"}, "one lesson"},
 		{[]string{"lesson", "1", "--step", "99"}, "--step must be between 1 and"},
 		{[]string{"lesson", "--check"}, "need a lesson"},

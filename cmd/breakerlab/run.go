@@ -65,7 +65,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer out.Discard()
-	if err := writeRun(out, pos[0], *seed, *variant, format.value, width, faults, budget, stderr); err != nil {
+	// 0 stands for every variant when --variant is left out; typed, it is
+	// a variant that does not exist (they count from 1), and was taken
+	// as every variant.
+	var only *int
+	if given(fs, "variant") {
+		only = variant
+	}
+	if err := writeRun(out, pos[0], *seed, only, format.value, width, faults, budget, stderr); err != nil {
 		return err
 	}
 	if err := out.Commit(); err != nil {
@@ -107,14 +114,14 @@ func refuseForeignName(cmd string, format *choiceFlag, path string) error {
 
 // writeRun runs the scenario named arg and writes its results to stdout
 // in format: every variant, or only variant (counting from 1) when it is
-// not 0. A variant runs alone as it runs beside the others, on the same
+// not nil. A variant runs alone as it runs beside the others, on the same
 // seeded traffic, so its numbers are those of its column in the full run.
-func writeRun(stdout io.Writer, arg string, seed uint64, variant int, format string, width int, faults *faultFlag, budget *budgetFlag, stderr io.Writer) error {
+func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format string, width int, faults *faultFlag, budget *budgetFlag, stderr io.Writer) error {
 	if arg == shuffleScenario.Name {
 		if len(faults.specs) > 0 {
 			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
 		}
-		if variant != 0 {
+		if only != nil {
 			return usagef("--variant: shuffle's strategies run together on one fleet, and run shows them all; leave --variant out")
 		}
 		return runShuffle(stdout, seed, format, width, stderr)
@@ -132,7 +139,8 @@ func writeRun(stdout io.Writer, arg string, seed uint64, variant int, format str
 	if sc, err = faults.apply(sc); err != nil {
 		return err
 	}
-	if variant != 0 {
+	if only != nil {
+		variant := *only
 		if variant < 1 || variant > len(sc.Variants) {
 			return usagef("--variant must be between 1 and %d for %s (%s), got %d; leave it out to show every variant", len(sc.Variants), sc.Name, variantList(sc), variant)
 		}

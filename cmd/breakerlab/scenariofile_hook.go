@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/userfile"
 )
 
 // maxScenarioFile bounds how much of a scenario file is read: a real one is
@@ -33,6 +34,10 @@ func loadScenarioFile(path string) (*engine.Scenario, error) {
 	if err != nil {
 		return nil, usagef("cannot open scenario file %s: %w", path, err)
 	}
+	if err := userfile.Folder(path, "scenario file"); err != nil {
+		f.Close()
+		return nil, usagef("%w", err)
+	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxScenarioFile+1))
 	if err != nil {
@@ -40,6 +45,9 @@ func loadScenarioFile(path string) (*engine.Scenario, error) {
 	}
 	if len(data) > maxScenarioFile {
 		return nil, usagef("scenario file %s is larger than %d MiB; a scenario file is a few kilobytes of TOML", path, maxScenarioFile>>20)
+	}
+	if err := userfile.Text(path, data, "scenario file", scenarioFileIs); err != nil {
+		return nil, usagef("%w", err)
 	}
 	sc, err := scenariofile.Parse(path, data)
 	if err != nil {
@@ -75,3 +83,7 @@ type quietWrap struct {
 
 func (q quietWrap) Error() string { return q.msg }
 func (q quietWrap) Unwrap() error { return q.err }
+
+// scenarioFileIs says what a scenario file is, for a refusal of one that
+// is empty or binary.
+const scenarioFileIs = "TOML; `breakerlab scenarios --dump NAME` writes a built-in one to start from"

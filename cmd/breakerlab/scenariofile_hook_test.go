@@ -76,7 +76,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 	}{
 		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist (give a built-in scenario, one of ", "cascade", ".toml scenario file)"}},
 		{"a mistyped built-in name", "cascad", []string{`no built-in scenario or scenario file is called "cascad": did you mean cascade? (built in: `, "cascade"}},
-		{"a directory", dir, []string{"cannot read scenario file"}},
+		{"a directory", dir, []string{dir + " is a folder, not a scenario file: give the path of the file itself"}},
 		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services, tasks, pools)`}},
 	}
 	for _, c := range cases {

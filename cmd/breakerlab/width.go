@@ -19,6 +19,7 @@ const minTableWidth = 40
 type widthFlags struct {
 	wide  *bool
 	width *int
+	fs    *flag.FlagSet // to tell --width 0 typed from no --width
 }
 
 // addTextWidthFlags adds the flags of a text read as prose, which wraps to
@@ -28,6 +29,7 @@ func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := widthFlags{
 		wide:  fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
 		width: fs.Int("width", 0, "wrap the text to `N` columns"),
+		fs:    fs,
 	}
 	sayDefault(fs, "width", fmt.Sprintf("the terminal's width, or %d in a pipe", textWidth), false)
 	return f
@@ -59,12 +61,15 @@ const textWidth = 80
 
 // resolve returns the width to fit, 0 for no limit.
 func (f widthFlags) resolve(out io.Writer) (int, error) {
+	// 0 is no --width, not a width: a --width 0 typed was taken as
+	// --wide, which the help never said.
+	set := f.fs != nil && given(f.fs, "width")
 	switch {
-	case *f.width != 0 && *f.wide:
+	case set && *f.wide:
 		return 0, usagef("--wide and --width both say how wide the output is: give one")
-	case *f.width != 0 && *f.width < minTableWidth:
-		return 0, usagef("--width must be at least %d columns, got %d", minTableWidth, *f.width)
-	case *f.width != 0:
+	case set && *f.width < minTableWidth:
+		return 0, usagef("--width must be at least %d columns, got %d; --wide never wraps", minTableWidth, *f.width)
+	case set:
 		return *f.width, nil
 	case *f.wide:
 		return 0, nil
@@ -87,4 +92,13 @@ func terminalWidth(out io.Writer) int {
 		return 0
 	}
 	return max(w, minTableWidth)
+}
+
+// given reports whether the flag name was on the command line, for a flag
+// whose zero value stands for "not given" (--width, run's --variant): a 0
+// typed there is refused as the value it is, not taken as no flag.
+func given(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
 }

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/breakerlab/breakerlab/internal/userfile"
 )
 
 // content holds the built-in challenges (NN-id.toml), the scenario files
@@ -142,8 +144,15 @@ func LoadFile(path string) (*Challenge, error) {
 // what the engine does not do ([[claims]], CheckClaims) is refused too,
 // each false claim named on its line with the seed and the engine's value.
 func LoadFileBudget(path string, budget int64) (*Challenge, error) {
+	const want = "TOML with a title, a brief and a scenario"
+	if err := userfile.Folder(path, "challenge file"); err != nil {
+		return nil, err
+	}
 	data, err := readSmall(path)
 	if err != nil {
+		return nil, err
+	}
+	if err := userfile.Text(path, data, "challenge file", want); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(path)
