@@ -18,6 +18,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
 	"github.com/breakerlab/breakerlab/tui/asciiterm"
@@ -477,9 +478,11 @@ func (n *notAFile) Write(p []byte) (int, error) { return n.w.Write(p) }
 // readKeys reads an authorized_keys file: one key a line; blank lines and
 // # comments are skipped.
 func readKeys(path string) ([]gossh.PublicKey, error) {
-	data, err := os.ReadFile(path)
+	// A folder, an empty file or a binary one (a private key's .ppk, say)
+	// is refused as such, where a folder read "read DIR: is a directory".
+	data, err := userfile.Read(path, "keys file", "in authorized_keys format, one public key a line, such as `ssh-ed25519 AAAA... name`", 0)
 	if err != nil {
-		return nil, fmt.Errorf("reading the keys (a file in authorized_keys format, one key a line): %w", err)
+		return nil, err
 	}
 	var keys []gossh.PublicKey
 	for i, line := range bytes.Split(data, []byte("\n")) {
