@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -137,7 +138,7 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fileError(name, err, reflect.TypeOf(f))
 	}
 	point := func(where string, pt pointTOML) (Point, error) {
 		switch {
