@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"unicode/utf8"
 )
 
@@ -100,4 +101,39 @@ func size(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// WrongType words the TOML decoder's refusal of a value of the wrong type
+// (msg, its error's text) as a file's author reads it: "must be a whole
+// number, got a TOML string", where the decoder named Go's types
+// ("cannot decode TOML string into struct field challenge.fileTOML.After
+// of type int"). ok is false for any other error.
+func WrongType(msg string) (words string, ok bool) {
+	m := wrongType.FindStringSubmatch(msg)
+	if m == nil {
+		return "", false
+	}
+	want, known := tomlWords[m[2]]
+	if !known {
+		return fmt.Sprintf("cannot be a TOML %s here", m[1]), true
+	}
+	return fmt.Sprintf("must be %s, got a TOML %s", want, m[1]), true
+}
+
+// wrongType is the decoder's refusal of a value of the wrong type: the
+// TOML type written and the Go type wanted.
+var wrongType = regexp.MustCompile(`cannot decode TOML (\w+) into (?:struct field \S+ of type |a slice of type |a Go value of type )?(\S+)`)
+
+// tomlWords says a Go type of the file formats as a file writes a value
+// of it.
+var tomlWords = map[string]string{
+	"string":            "text in quotes",
+	"[]string":          `a list of texts in quotes, such as ["a", "b"]`,
+	"map[string]string": "a table of texts in quotes",
+	"int":               "a whole number",
+	"int64":             "a whole number",
+	"[]int64":           "a list of whole numbers, such as [1, 2, 3]",
+	"[]int":             "a list of whole numbers, such as [1, 2, 3]",
+	"float64":           "a number",
+	"bool":              "true or false",
 }

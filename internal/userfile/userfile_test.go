@@ -52,3 +52,22 @@ func TestRead(t *testing.T) {
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// The decoder's refusal of a value of the wrong type is said in TOML's
+// words; any other error is not this one.
+func TestWrongType(t *testing.T) {
+	for _, c := range []struct {
+		msg, want string
+	}{
+		{"toml: cannot decode TOML string into struct field challenge.fileTOML.After of type int", "must be a whole number, got a TOML string"},
+		{"toml: cannot decode TOML integer into struct field drill.promptTOML.ID of type string", "must be text in quotes, got a TOML integer"},
+		{"toml: cannot decode TOML string into a slice of type []string", `must be a list of texts in quotes, such as ["a", "b"], got a TOML string`},
+		{"toml: cannot decode TOML boolean into struct field x.y.Z of type time.Duration", "cannot be a TOML boolean here"},
+		{"toml: basic strings cannot have new lines", ""},
+	} {
+		got, ok := WrongType(c.msg)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("%q: got %q, %v; want %q", c.msg, got, ok, c.want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/lessons"
 	toml "github.com/pelletier/go-toml/v2"
 )
@@ -564,6 +565,11 @@ func (l *loader) decodeError(err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
+		if words, ok := userfile.WrongType(de.Error()); ok {
+			// Valid TOML of the wrong type, said in TOML's words, not
+			// Go's ("struct field challenge.fileTOML.After of type int").
+			return l.errorf(line, strings.Join(de.Key(), "."), "%s", words)
+		}
 		return l.errorf(line, strings.Join(de.Key(), "."), "not valid TOML (column %d): %s", col, strings.TrimPrefix(de.Error(), "toml: "))
 	}
 	return l.errorf(0, "", "not valid TOML: %v", strings.TrimPrefix(err.Error(), "toml: "))

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -32,14 +32,8 @@ func fileError(name string, err error, format reflect.Type) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
-		if m := wrongType.FindStringSubmatch(de.Error()); m != nil {
-			// The decoder names Go's types (drill.promptTOML.ID of type
-			// string): the author wrote TOML.
-			want, ok := tomlWords[m[2]]
-			if !ok {
-				want = "of another type"
-			}
-			return fmt.Errorf("%s:%d: %s must be %s, got a TOML %s", name, line, strings.Join(de.Key(), "."), want, m[1])
+		if words, ok := userfile.WrongType(de.Error()); ok {
+			return fmt.Errorf("%s:%d: %s: %s", name, line, strings.Join(de.Key(), "."), words)
 		}
 		return fmt.Errorf("%s:%d: not valid TOML (column %d): %s", name, line, col, strings.TrimPrefix(de.Error(), "toml: "))
 	}
@@ -90,18 +84,4 @@ func fieldByTag(t reflect.Type, name string) (reflect.StructField, bool) {
 		}
 	}
 	return reflect.StructField{}, false
-}
-
-// wrongType is the decoder's refusal of a value of the wrong type: the
-// TOML type written and the Go type wanted.
-var wrongType = regexp.MustCompile(`cannot decode TOML (\w+) into (?:struct field \S+ of type |a slice of type |a Go value of type )?(\S+)`)
-
-// tomlWords says a Go type of the formats as a file writes a value of it.
-var tomlWords = map[string]string{
-	"string":            "text in quotes",
-	"[]string":          "a list of texts in quotes, such as [\"a\", \"b\"]",
-	"map[string]string": "a table of texts in quotes",
-	"int":               "a whole number",
-	"float64":           "a number",
-	"bool":              "true or false",
 }

@@ -18,8 +18,8 @@ func TestParsePromptsNamesTheKeyAndTheLine(t *testing.T) {
 		{prompt + "bogus = 1\n", `mine.toml:4: unknown key "bogus" in [[prompts]] (allowed: id, title, scenario, plays, parts, source, text, expect, numbers, warn, points, adds)`},
 		{prompt + "[[prompts.points]]\nid = \"a\"\nweight = 2\n", `mine.toml:6: unknown key "weight" in [[prompts.points]] (allowed: id, text, keywords, unless, expect)`},
 		{prompt + "[prompts.warn]\nrates = \"x\"\n", `mine.toml:5: unknown key "rates" in [prompts.warn] (allowed: rate, workers, p99, charges)`},
-		{"[[prompts]]\nid = 5\n", `mine.toml:2: prompts.id must be text in quotes, got a TOML integer`},
-		{prompt + "expect = \"one\"\n", `mine.toml:4: prompts.expect must be a list of texts in quotes, such as ["a", "b"], got a TOML string`},
+		{"[[prompts]]\nid = 5\n", `mine.toml:2: prompts.id: must be text in quotes, got a TOML integer`},
+		{prompt + "expect = \"one\"\n", `mine.toml:4: prompts.expect: must be a list of texts in quotes, such as ["a", "b"], got a TOML string`},
 		{"[[prompts]]\nid = \"p\n", `mine.toml:2: not valid TOML (column 8): basic strings cannot have new lines`},
 	} {
 		_, err := ParsePrompts("mine.toml", []byte(c.file))
