@@ -19,17 +19,10 @@ import (
 func TestBadInputIsNamed(t *testing.T) {
 	racefree.Only(t) // no goroutine: each command refuses before it runs the engine
 	tempConfig(t)
+	empty := writeTemp(t, "empty.toml", " \n\n")
+	binary := writeTemp(t, "binary.toml", "\x00\x10\xffabc")
+	latin1 := writeTemp(t, "latin1.md", "+++\ntitle = \"caf\xe9\"\n+++\n")
 	dir := t.TempDir()
-	write := func(name string, data []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	empty := write("empty.toml", []byte(" \n\n"))
-	binary := write("binary.toml", []byte("\x00\x10\xffabc"))
-	latin1 := write("latin1.md", []byte("+++\ntitle = \"caf\xe9\"\n+++\n"))
 	folder := filepath.Join(dir, "folder.toml")
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
