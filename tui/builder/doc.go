@@ -17,7 +17,8 @@
 // scenariofile.Dump), plus the checks the engine lacks (a part nobody's
 // requests reach: engine.Validate accepts it, the run never calls it); a
 // refused edit changes nothing and the screen shows the engine's words.
-// Edits are undone one by one (u). A copy of a built-in keeps the
+// Edits are undone one by one (u). o on the list of starts opens a
+// scenario file (open.go), one w saved or one written by hand. A copy of a built-in keeps the
 // built-in's design names and summary only while they still describe it:
 // an edit rebuilds or marks them "(edited)", as the sandbox's knob edits
 // do (names.go). p plays the system at once (PlayMsg, for the parent to

@@ -14,7 +14,7 @@ import (
 // Top and Bottom go to the ends of the list of starts, with the keys every
 // list of the program takes for its ends (listnav).
 type keyMap struct {
-	Up, Down, Top, Bottom, Open                  key.Binding
+	Up, Down, Top, Bottom, Open, OpenFile        key.Binding
 	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
 	Call, Breaker, Fault, Remove, Rename, Knobs  key.Binding
 	Shares, Undo                                 key.Binding
@@ -36,6 +36,7 @@ func newKeyMap() keyMap {
 		Up:         b([]string{"up", "k"}, "↑/k", "previous part"),
 		Down:       b([]string{"down", "j"}, "↓/j", "next part"),
 		Open:       b([]string{"enter"}, "enter", "start from it"),
+		OpenFile:   b([]string{"o"}, "o", "open a scenario file"),
 		Top:        b(listnav.TopKey.Keys(), "g/home", "the first start"),
 		Bottom:     b(listnav.BottomKey.Keys(), "G/end", "the last start"),
 		Service:    b([]string{"s"}, "s", "add a service the selected part calls"),
@@ -121,13 +122,16 @@ func (k keyMap) ctrlC() key.Binding {
 func (k keyMap) choose(draft string) []key.Binding {
 	head := []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys")}
 	ends := playback.Short(k.Top.Keys()[0]+"/"+k.Bottom.Keys()[0], "first/last")
+	// o comes last: at 80 columns it gives way, and the list's own text
+	// under the summary says it (startsPane).
+	file := playback.Brief(k.OpenFile, "open a file")
 	switch {
 	case draft == "":
-		return append(append(head, k.out()...), ends)
+		return append(append(head, k.out()...), ends, file)
 	case k.Leave.Enabled():
-		return append(head, playback.Short("esc/q", "back to "+draft), ends)
+		return append(head, playback.Short("esc/q", "back to "+draft), ends, file)
 	}
-	return append(head, playback.Short("esc", "back to "+draft), k.quit(), ends)
+	return append(head, playback.Short("esc", "back to "+draft), k.quit(), ends, file)
 }
 
 // chooseFull is the help screen's table on the list of starts: the keys
@@ -143,7 +147,7 @@ func (k keyMap) chooseFull(draft string) [][]key.Binding {
 		}
 	}
 	return [][]key.Binding{
-		{up, down, k.Top, k.Bottom, k.Open},
+		{up, down, k.Top, k.Bottom, k.Open, k.OpenFile},
 		append(append([]key.Binding{k.Help}, out...), k.Palette, k.ctrlC()),
 	}
 }

@@ -126,6 +126,7 @@ type Model struct {
 	renaming   part // the part the open prompt renames (kind 0: the prompt saves)
 	faulting   part // the part the open prompt adds a fault to (faults.go)
 	sharing    bool // the open prompt sets the tenants' shares (shares.go)
+	opening    bool // the open prompt names a file to open (open.go)
 	ask        question
 	savePath   string // the path of the question's file, and the last saved
 	// saveNote is what the next save's note adds: that .toml was added
@@ -156,6 +157,9 @@ func New(o Options) Model {
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.keys.Back.SetEnabled(o.CanGoHome)
 	m.keys.Leave.SetEnabled(o.CanGoHome)
+	// Where w writes elsewhere (over SSH, on the server), o would read
+	// the server's files, not the learner's.
+	m.keys.OpenFile.SetEnabled(o.WriteElsewhere == "")
 	return m
 }
 
@@ -193,6 +197,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case writtenMsg:
 		return m.onWritten(msg), nil
+	case openedMsg:
+		return m.onOpened(msg), nil
 	case tea.KeyMsg:
 		return m.key(msg)
 	}
@@ -527,6 +533,8 @@ func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Down):
 		m.pick = (m.pick + 1) % n
 		m.previewStart()
+	case key.Matches(k, m.keys.OpenFile):
+		m.startOpen()
 	case key.Matches(k, m.keys.Open):
 		sc := m.startScenario(m.pick)
 		if err := check(sc); err != nil {
@@ -695,10 +703,16 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if m.faulting.kind != 0 || m.sharing || m.renaming.kind != 0 && m.msgErr {
 			m.msg, m.msgErr = "", false // what the fault, shares or rename prompt said
 		}
-		m.prompt, m.renaming, m.faulting, m.sharing = nil, part{}, part{}, false
+		if m.opening && m.msgErr {
+			m.msg, m.msgErr = "", false // why the file was not opened
+		}
+		m.prompt, m.renaming, m.faulting, m.sharing, m.opening = nil, part{}, part{}, false, false
 		return m, nil
 	case playback.PromptTyping:
 		return m, nil
+	}
+	if m.opening {
+		return m.openPrompt(m.prompt.Input)
 	}
 	if p := m.faulting; p.kind != 0 {
 		if m.faultPrompt(p, m.prompt.Input) {

@@ -214,6 +214,12 @@ func (m Model) startsPane(w, h int, inline bool) []string {
 	body := m.startLines(items, rows, inline, inner)
 	body = append(body, about...) // right under the list
 	note := fmt.Sprintf("%d of %d", m.pick+1, len(names))
+	if m.keys.OpenFile.Enabled() && ansi.StringWidth(note)+len("Start from")+len(" · or o opens a file")+10 <= w {
+		// The key line has no room for o at 80 columns, and a start
+		// other than these is what a learner with a saved file looks for
+		// here.
+		note = "or o opens a file · " + note
+	}
 	return pane.Frame(m.th, w, h, "Start from", note, body)
 }
 
