@@ -18,10 +18,10 @@
 // requests reach: engine.Validate accepts it, the run never calls it); a
 // refused edit changes nothing and the screen shows the engine's words.
 // Edits are undone one by one (u). o on the list of starts opens a
-// scenario file (open.go), one w saved or one written by hand. A copy of a built-in keeps the
-// built-in's design names and summary only while they still describe it:
-// an edit rebuilds or marks them "(edited)", as the sandbox's knob edits
-// do (names.go). p plays the system at once (PlayMsg, for the parent to
+// scenario file (open.go), one w saved or one written by hand. A copy of
+// a built-in keeps the built-in's design names and summary only while
+// they still describe it: an edit rebuilds or marks them "(edited)", as
+// the sandbox's knob edits do (names.go). p plays the system at once (PlayMsg, for the parent to
 // open the sandbox on it; the parent hands back what was injected there
 // with Played, which keeps it), w saves it as a scenario file (.toml,
 // named after the file) that `breakerlab run FILE`, sweep, lessons and
@@ -34,6 +34,6 @@
 // engine/chaos (faults), engine/sweep (deep copies), tui/mappane,
 // tui/chart, tui/sandbox (the knob form), tui/pane, tui/theme,
 // tui/palette (its key, for the help), tui/internal/playback and
-// helpview, bubbletea and bubbles. Its only I/O is writing the file, in a
-// tea.Cmd.
+// helpview, bubbletea and bubbles. Its only I/O is writing the file and
+// reading one o opens, each in a tea.Cmd.
 package builder

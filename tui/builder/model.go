@@ -591,10 +591,13 @@ func (m Model) connectKey(k tea.KeyMsg) Model {
 		m.moveSel(1)
 	case k.Type == tea.KeyEnter:
 		m.connecting = false
-		from, to := m.from, m.cur()
+		from, to, before := m.from, m.cur(), m.sc
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return from.name, connect(sc, from, to)
 		}, fmt.Sprintf("%s now calls %s", from.name, to.name))
+		if !m.msgErr {
+			m.msg += leftBehind(before, m.sc)
+		}
 	}
 	return m
 }

@@ -550,6 +550,27 @@ func goneWith(before, after *engine.Scenario, p part) string {
 	return fmt.Sprintf(" and what it called, %s (u brings them back)", strings.Join(gone, ", "))
 }
 
+// leftBehind is what the note on c adds when the call moved away from a
+// dependency nothing else called: connect drops it, and with it its
+// latency, faults and policy, which the list stopped showing without a
+// word; u brings it back.
+func leftBehind(before, after *engine.Scenario) string {
+	left := map[part]bool{}
+	for _, q := range parts(after) {
+		left[part{kind: q.kind, name: q.name, caller: q.caller}] = true
+	}
+	var gone []string
+	for _, q := range parts(before) {
+		if q.kind == partLeaf && !left[part{kind: q.kind, name: q.name, caller: q.caller}] {
+			gone = append(gone, q.name)
+		}
+	}
+	if len(gone) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; nothing calls %s any more, so it is gone with its settings (u brings it back)", strings.Join(gone, ", "))
+}
+
 // unCall clears the calls of caller's requests to edge.
 func unCall(sys *engine.System, caller, edge string) {
 	if caller != "" {
