@@ -157,6 +157,15 @@ func TestRefusedEditsChangeNothing(t *testing.T) {
 		t.Errorf("the screen should show the refusal:\n%s", v)
 	}
 
+	// The choice stays open on the refused part; esc gives it up, back
+	// on the part c started from.
+	if !m.connecting || m.cur().name != "orders" {
+		t.Errorf("a refused choice should stay open, on the part refused: choosing %v, on %s", m.connecting, m.cur().name)
+	}
+	if m = tuitest.Press(m, "esc"); m.connecting || m.cur().name != "inventory" {
+		t.Errorf("esc should end the choice on inventory: choosing %v, on %s", m.connecting, m.cur().name)
+	}
+
 	// Removing orders leaves inventory with no caller: the refusal says
 	// what to do instead.
 	m = tuitest.Press(selectPart(t, m, "orders"), "x")

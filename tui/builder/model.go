@@ -585,6 +585,8 @@ func (m Model) connectKey(k tea.KeyMsg) Model {
 	case k.Type == tea.KeyEsc:
 		m.connecting = false
 		m.msg, m.msgErr = "", false
+		// Back on the part c started from, where the learner was.
+		m.refresh(m.from)
 	case key.Matches(k, m.keys.Up):
 		m.moveSel(-1)
 	case key.Matches(k, m.keys.Down):
@@ -597,7 +599,13 @@ func (m Model) connectKey(k tea.KeyMsg) Model {
 		}, fmt.Sprintf("%s now calls %s", from.name, to.name))
 		if !m.msgErr {
 			m.msg += leftBehind(before, m.sc)
+			break
 		}
+		// A part refused (the front, a loop) keeps the choice open, the
+		// refusal above it and the pane's title still asking: it ended c
+		// on the refused part, and the learner started over from the
+		// caller, now rows away.
+		m.connecting = true
 	}
 	return m
 }
