@@ -82,6 +82,9 @@ type state struct {
 	sc  *engine.Scenario
 	id  int  // which edit made it; the saved one's id is savedID
 	sel part // the part selected then
+	// made is the note of the edit that made sc, for u to say what it
+	// undid.
+	made string
 }
 
 // Model is the builder screen.
@@ -98,7 +101,8 @@ type Model struct {
 	pick   int
 
 	sc      *engine.Scenario
-	id      int // the edit that made sc
+	id      int    // the edit that made sc
+	made    string // the note of that edit (state.made)
 	nextID  int
 	savedID int // the edit last saved; -1 when none was
 	undo    []state
@@ -200,7 +204,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openedMsg:
 		return m.onOpened(msg), nil
 	case tea.KeyMsg:
-		return m.key(msg)
+		next, cmd := m.key(msg)
+		if b, ok := next.(Model); ok && b.nextID != m.nextID && !b.msgErr {
+			// An edit was made (commit or begin): its note is what u
+			// will say it undid.
+			b.made = b.msg
+			next = b
+		}
+		return next, cmd
 	}
 	return m, nil
 }
@@ -450,7 +461,8 @@ func (m *Model) refuse(err error) {
 // commit makes c the system, keeping the one before for undo, and
 // selects sel when it is still there (refresh).
 func (m *Model) commit(c *engine.Scenario, sel part) {
-	m.undo = append(m.undo, state{sc: m.sc, id: m.id, sel: m.cur()})
+	m.undo = append(m.undo, state{sc: m.sc, id: m.id, sel: m.cur(), made: m.made})
+	m.made = "" // until a key's edit names it (Update): faults played come back without a key
 	if len(m.undo) > undoDepth {
 		m.undo = m.undo[1:]
 	}
@@ -467,9 +479,25 @@ func (m *Model) undoOnce() {
 	}
 	s := m.undo[len(m.undo)-1]
 	m.undo = m.undo[:len(m.undo)-1]
-	m.sc, m.id = s.sc, s.id
+	undid := undoneWhat(m.made)
+	m.sc, m.id, m.made = s.sc, s.id, s.made
 	m.refresh(s.sel)
-	m.msg = fmt.Sprintf("undone (%d more to undo)", len(m.undo))
+	m.msg = fmt.Sprintf("undone%s (%d more to undo)", undid, len(m.undo))
+}
+
+// undoneWhat is what u's note names of the edit undone: its note up to
+// what the note went on to explain, so that "undone" says which edit went
+// (it said only "undone", and the learner looked for the change).
+func undoneWhat(note string) string {
+	for _, sep := range []string{"; ", ": ", " (", " and what it called"} {
+		if i := strings.Index(note, sep); i >= 0 {
+			note = note[:i]
+		}
+	}
+	if note == "" {
+		return ""
+	}
+	return ": " + note
 }
 
 // refresh lists the parts and draws the map anew, the selection on sel
