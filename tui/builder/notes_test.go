@@ -8,14 +8,17 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
+// checkoutToDB is the empty server whose /checkout calls a dependency,
+// db, added by d.
+func checkoutToDB() Model { return tuitest.Press(newBuilder(100, 30), "enter", "d") }
+
 // c moving an endpoint's call away from the one dependency that only it
 // called drops that dependency, with the latency typed for it: the note
 // says so, and u brings it back with its numbers. It said only "/checkout
 // now calls cache", and the list lost db without a word.
 func TestACallMovedAwaySaysWhatWentWithIt(t *testing.T) {
-	racefree.Only(t)                                      // no goroutine: the model driven by hand
-	m := tuitest.Press(newBuilder(100, 30), "enter", "d") // /checkout → db
-	m = typeField(t, m, "latency p50", "35ms")
+	racefree.Only(t) // no goroutine: the model driven by hand
+	m := typeField(t, checkoutToDB(), "latency p50", "35ms")
 	m = tuitest.Press(selectPart(t, m, "front"), "a", "d") // /search → cache
 	m = tuitest.Press(selectPart(t, m, "/checkout"), "c")
 	m = tuitest.Press(selectPart(t, m, "cache"), "enter")
@@ -36,5 +39,24 @@ func TestACallMovedAwaySaysWhatWentWithIt(t *testing.T) {
 	m = tuitest.Press(selectPart(t, m, "cache"), "enter")
 	if !strings.HasSuffix(m.msg, " now calls cache") {
 		t.Errorf("db is still called by /checkout: %q", m.msg)
+	}
+}
+
+// u says which edit it undid, newest first, as far back as the start: it
+// said only "undone", and the learner searched the list for the change.
+func TestUndoSaysWhatItUndid(t *testing.T) {
+	racefree.Only(t)                                                     // no goroutine: the model driven by hand
+	m := tuitest.Press(selectPart(t, checkoutToDB(), "front"), "a", "t") // /search, acme
+	m = typeField(t, m, "workers", "40")
+	for _, want := range []string{
+		"undone: set workers 40 (3 more to undo)",
+		"undone: added tenant acme (2 more to undo)",
+		"undone: added endpoint /search (1 more to undo)",
+		"undone: added dependency db (0 more to undo)",
+		"nothing to undo",
+	} {
+		if m = tuitest.Press(m, "u"); m.msg != want {
+			t.Errorf("u said %q, want %q", m.msg, want)
+		}
 	}
 }
