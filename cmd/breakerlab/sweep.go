@@ -23,6 +23,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/picture"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/progress"
@@ -192,7 +193,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		if out.path != "" {
 			where = "written to " + out.path
 		}
-		return fmt.Errorf("interrupted: %d of %d runs done, %s", res.Runs, res.Total, where)
+		return fmt.Errorf("interrupted: %s of %s runs done, %s", pane.Count(res.Runs), pane.Count(res.Total), where)
 	}
 	return nil
 }
@@ -339,7 +340,7 @@ func newProgressLine(stderr io.Writer) *progressLine {
 
 // update shows runs done of total (a sweep's).
 func (p *progressLine) update(done, total int) {
-	p.show(float64(done)/float64(max(total, 1)), fmt.Sprintf("%d/%d runs", done, total), done >= total)
+	p.show(float64(done)/float64(max(total, 1)), pane.Count(done)+"/"+pane.Count(total)+" runs", done >= total)
 }
 
 // virtual shows virtual time done of total (a run's, over its variants).

@@ -399,6 +399,16 @@ func msText(d time.Duration) string {
 	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }
 
+// Count writes a count as every screen and message writes one, with
+// commas between groups of three digits (2,048), for the engine's
+// packages that cannot reach tui/pane's Count, which writes the same.
+func Count(n int) string {
+	if n < 0 {
+		return "-" + thousands(uint64(-n))
+	}
+	return thousands(uint64(n))
+}
+
 // thousands writes n with commas between groups of three digits.
 func thousands(n uint64) string {
 	s := strconv.FormatUint(n, 10)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Setter sets the knob at path on variant v of sc; lessons.SetKnob is one.
@@ -254,7 +255,7 @@ func (p *Plan) Prepare() error {
 	}
 	nx, ny := p.Size()
 	if runs := nx * ny * len(p.Seeds); runs > MaxRuns {
-		return fmt.Errorf("%d cells × %d seeds is %d runs; at most %d are allowed: fewer steps or seeds", nx*ny, len(p.Seeds), runs, MaxRuns)
+		return fmt.Errorf("%s cells × %s seeds is %s runs; at most %s are allowed: fewer steps or seeds", report.Count(nx*ny), report.Count(len(p.Seeds)), report.Count(runs), report.Count(MaxRuns))
 	}
 	if err := p.checkBreakers(); err != nil {
 		return err

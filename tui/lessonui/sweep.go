@@ -95,8 +95,8 @@ func (p *sweepPane) View() string {
 	lines := p.heatmap(p.w - 4)
 	if p.res != nil && p.until != "" {
 		nx, ny := p.res.Plan.Size()
-		lines = pane.Wrap(p.th.Dim.Render(fmt.Sprintf("%d designs, %d runs each: the map appears %s.",
-			nx*ny, len(p.res.Plan.Seeds), p.until)), max(p.w-4, 1))
+		lines = pane.Wrap(p.th.Dim.Render(fmt.Sprintf("%s designs, %s runs each: the map appears %s.",
+			pane.Count(nx*ny), pane.Count(len(p.res.Plan.Seeds)), p.until)), max(p.w-4, 1))
 	}
 	// What does not fit is said, not dropped: the rows' edges come last
 	// and a taller window shows them.

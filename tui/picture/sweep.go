@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -76,7 +77,7 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 	pl := res.Plan
 	p.Title.Text = fmt.Sprintf("%s: %s, %s", name, pl.Measure.Describe(), pl.SeedsText())
 	if !res.Complete() {
-		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
+		p.Title.Text += " (stopped: " + pane.Count(res.Runs) + " of " + pane.Count(res.Total) + " runs)"
 	}
 	xs := placeKnob(pl.Axes[0].X, none[0])
 	knobAxis(&p.X, pl.Axes[0], xs)

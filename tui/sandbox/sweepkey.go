@@ -1164,7 +1164,7 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w, h int) []string {
 	bar := th.Good.Render(strings.Repeat("█", filled)) + th.Dim.Render(strings.Repeat("░", barW-filled))
 	fit := s.fitLines(w)
 	if s.res != nil && s.res.Runs > 0 {
-		status := fmt.Sprintf(" %d/%d runs", s.done, s.total)
+		status := " " + pane.Count(s.done) + "/" + pane.Count(s.total) + " runs"
 		if s.cancel == nil || s.stopping {
 			status += th.Dim.Render(", stopping")
 		}
@@ -1183,7 +1183,7 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w, h int) []string {
 	if len(fit) > 0 {
 		out = append(append(out, ""), fit...)
 	}
-	out = append(out, "", bar+fmt.Sprintf(" %d/%d runs", s.done, s.total), "")
+	out = append(out, "", bar+" "+pane.Count(s.done)+"/"+pane.Count(s.total)+" runs", "")
 	if s.cancel == nil || s.stopping {
 		return append(out, th.Dim.Render("stopping: the runs under way stop at their next step"))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/lipgloss"
 )
@@ -74,9 +75,9 @@ func incomplete(res *sweep.Result) string {
 	case res.Complete():
 		return ""
 	case res.Underway:
-		return fmt.Sprintf(" (so far: %d of %d runs)", res.Runs, res.Total)
+		return " (so far: " + pane.Count(res.Runs) + " of " + pane.Count(res.Total) + " runs)"
 	}
-	return fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
+	return " (stopped: " + pane.Count(res.Runs) + " of " + pane.Count(res.Total) + " runs)"
 }
 
 // blankLegend says what a blank cell is, for a result with cells not run:
@@ -110,7 +111,7 @@ func cellsWord(n int) string {
 	if n == 1 {
 		return "1 cell"
 	}
-	return fmt.Sprintf("%d cells", n)
+	return pane.Count(n) + " cells"
 }
 
 // Mark is a point of the grid to show, such as the design a sandbox is
@@ -425,7 +426,7 @@ func cellLine(res *sweep.Result, what string, mark *Mark, i, j int, w Wording, t
 		case c.N > 1 && Value(p.Measure, c.Min) != Value(p.Measure, c.Max):
 			// The seeds' spread: a mean near a band's edge may hide
 			// seeds on both sides of it.
-			s += fmt.Sprintf(" (%s\u00a0to\u00a0%s over\u00a0%d\u00a0seeds)", Value(p.Measure, c.Min), Value(p.Measure, c.Max), c.N)
+			s += fmt.Sprintf(" (%s\u00a0to\u00a0%s over\u00a0%s\u00a0seeds)", Value(p.Measure, c.Min), Value(p.Measure, c.Max), pane.Count(c.N))
 		}
 	} else if c.Runs > 0 {
 		s += ", " + neverWords(p.Measure)
@@ -671,11 +672,11 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 		}
 	}
 	var b strings.Builder
-	of := fmt.Sprintf("%d cells", nx*ny)
+	of := pane.Count(nx*ny) + " cells"
 	if ran < nx*ny {
-		of = fmt.Sprintf("the %d cells run", ran)
+		of = "the " + pane.Count(ran) + " cells run"
 	}
-	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", goalWords(p.Goal, w), met, of), width) + "\n")
+	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %s of %s", goalWords(p.Goal, w), pane.Count(met), of), width) + "\n")
 	b.WriteString(goalLacking(res, width))
 	x := p.Axes[0]
 	for j := ny - 1; j >= 0; j-- {
@@ -903,7 +904,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 		if lacking {
 			count := "-"
 			if c.Runs > 0 {
-				count = fmt.Sprintf("%d of %d", c.N, c.Runs)
+				count = pane.Count(c.N) + " of " + pane.Count(c.Runs)
 			}
 			row = append(row, count)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // A measure some seeds have no value of (first_open: a breaker that
@@ -52,9 +53,9 @@ func someWords(m sweep.Metric) string {
 // 6 seeds".
 func seedsWith(m sweep.Metric, c sweep.Cell) string {
 	if m.Field == "first_open" {
-		return fmt.Sprintf("opened on %d of %d seeds", c.N, c.Runs)
+		return "opened on " + pane.Count(c.N) + " of " + pane.Count(c.Runs) + " seeds"
 	}
-	return fmt.Sprintf("a value on %d of %d seeds", c.N, c.Runs)
+	return "a value on " + pane.Count(c.N) + " of " + pane.Count(c.Runs) + " seeds"
 }
 
 // tableNote is the line under a table with countHead's column: what it
@@ -110,7 +111,7 @@ func lackingLegend(res *sweep.Result, ts []axisTexts, width int, w Wording) stri
 					if len(p.Axes) > 1 {
 						where += ", " + knobSetting(p.Axes[1], j, ts[1].setting[j], w)
 					}
-					some = append(some, fmt.Sprintf("%d of %d at %s", c.N, c.Runs, where))
+					some = append(some, pane.Count(c.N)+" of "+pane.Count(c.Runs)+" at "+where)
 				}
 			}
 		}
@@ -128,7 +129,7 @@ func lackingLegend(res *sweep.Result, ts []axisTexts, width int, w Wording) stri
 			s += ", and the cell meets no goal"
 		}
 		if n > maxListed {
-			s += fmt.Sprintf(": %s, and %d cells more", strings.Join(some, "; "), n-maxListed)
+			s += fmt.Sprintf(": %s, and %s cells more", strings.Join(some, "; "), pane.Count(n-maxListed))
 		} else {
 			s += ": " + strings.Join(some, "; ")
 		}
@@ -162,5 +163,5 @@ func goalLacking(res *sweep.Result, width int) string {
 	if n == 1 {
 		cells = "cell misses"
 	}
-	return wrapWords(fmt.Sprintf("%d %s it because %s on one seed or more", n, cells, neverWords(p.Goal.Metric)), width) + "\n"
+	return wrapWords(fmt.Sprintf("%s %s it because %s on one seed or more", pane.Count(n), cells, neverWords(p.Goal.Metric)), width) + "\n"
 }
