@@ -98,7 +98,7 @@ func TestRecordTakesFaults(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	head, _, _ := strings.Cut(out, "\n")
-	if !strings.Contains(head, `"command":"breakerlab sandbox multi-hop --fault '500ms inventory hang for 10s'"`) {
+	if !strings.Contains(head, `"command":"breakerlab sandbox multi-hop --speed 5 --play --fault '500ms inventory hang for 10s'"`) {
 		t.Errorf("the recording's header does not say how to play it again: %s", head)
 	}
 }

@@ -168,6 +168,7 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 			return nil, usagef("shuffle has no variants: its shard view shows two strategies side by side; drop --variant")
 		}
 		command = append(command, sandboxFlags(seed, 1)...)
+		command = append(command, playFlags(speed, set["budget"], budget)...)
 		if presentOn {
 			command = append(command, "--present")
 		}
@@ -183,6 +184,7 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 		return nil, err
 	}
 	command = append(command, sandboxFlags(seed, variant)...)
+	command = append(command, playFlags(speed, set["budget"], budget)...)
 	for _, sp := range faults.specs {
 		command = append(command, "--fault", shellWord(sp.String()))
 	}
@@ -343,6 +345,20 @@ func sandboxFlags(seed uint64, variant int) []string {
 	}
 	if variant != 1 {
 		out = append(out, "--variant", strconv.Itoa(variant))
+	}
+	return out
+}
+
+// playFlags are the sandbox's flags that play a recording as it was
+// recorded: at its --speed (the sandbox opens at ×1), playing from the
+// start (the sandbox opens paused), and with the --budget a run over the
+// default needed, without which the sandbox refuses it. The header's
+// command is how a viewer reproduces the recording, and "breakerlab
+// sandbox cascade" opened paused at a fifth of the speed it showed.
+func playFlags(speed float64, budgetSet bool, budget *budgetFlag) []string {
+	out := []string{"--speed", strconv.FormatFloat(speed, 'g', -1, 64), "--play"}
+	if budgetSet {
+		out = append(out, "--budget", budget.String())
 	}
 	return out
 }

@@ -61,7 +61,7 @@ func TestRecordWritesAsciicastV2(t *testing.T) {
 	if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Version != 2 || h.Width != 80 || h.Height != 24 {
 		t.Fatalf("header %s: %v", sc.Text(), err)
 	}
-	if h.Command != "breakerlab sandbox cascade" {
+	if h.Command != "breakerlab sandbox cascade --speed 20 --play" {
 		t.Errorf("header's command %q", h.Command)
 	}
 	events, last := 0, -1.0
@@ -269,7 +269,7 @@ func TestRecordShuffleIsTheShardView(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if h := castHeader(t, out); h.Command != "breakerlab sandbox shuffle --seed 7" || !strings.Contains(h.Title, "shard view (seed 7)") {
+	if h := castHeader(t, out); h.Command != "breakerlab sandbox shuffle --seed 7 --speed 10 --play" || !strings.Contains(h.Title, "shard view (seed 7)") {
 		t.Errorf("header: title %q, command %q", h.Title, h.Command)
 	}
 	at, texts := castEvents(t, out)
@@ -295,7 +295,7 @@ func TestRecordPresentDrawsPresentationMode(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if h := castHeader(t, out); h.Command != "breakerlab sandbox cascade --present" || !strings.Contains(h.Title, "presentation mode") {
+	if h := castHeader(t, out); h.Command != "breakerlab sandbox cascade --speed 100 --play --present" || !strings.Contains(h.Title, "presentation mode") {
 		t.Errorf("header: title %q, command %q", h.Title, h.Command)
 	}
 	_, texts := castEvents(t, out)
@@ -602,5 +602,22 @@ func TestRecordLessonIsPresentationModeWithOrWithoutPresent(t *testing.T) {
 	help, _, _ := run(t, "record", "--help")
 	if line := flagEntry(help, "--present"); !strings.Contains(line, "--lesson") {
 		t.Errorf("--present's help %q does not say a lesson's step is recorded in presentation mode without it", line)
+	}
+}
+
+// A recording's header says the command that plays what it shows live:
+// the speed it was recorded at, playing from the start, and a --budget it
+// needed, which the sandbox would refuse the run without; the header read
+// "breakerlab sandbox cascade", which opens paused at ×1.
+func TestRecordHeaderCommandReproducesTheRecording(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record draws the frames on this one
+	out, errOut, code := run(t, "record", "cascade", "--variant", "2", "--speed", "50", "--budget", "300M",
+		"--fault", "12s recommendations slow 2s", "--size", "80x24", "--fps", "1", "--max", "1s", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "breakerlab sandbox cascade --variant 2 --speed 50 --play --budget 300M --fault '12s recommendations slow 2s'"
+	if h := castHeader(t, out); h.Command != want {
+		t.Errorf("header's command %q, want %q", h.Command, want)
 	}
 }
