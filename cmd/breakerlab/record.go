@@ -302,9 +302,11 @@ func recordingStore(stderr io.Writer) *lessons.Store {
 }
 
 // shellArg is s as one word of a shell's command line: as it is when it
-// holds nothing a shell reads, else in single quotes.
+// holds nothing a shell reads, else in single quotes. = : , % + are
+// plain in a word after its first character: a sweep's
+// recommendations.bulkhead=10..40:4 needs no quotes.
 func shellArg(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./") == "" {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,%+") == "" && !strings.ContainsAny(s[:1], "=:,%+") {
 		return s
 	}
 	return shellWord(s)

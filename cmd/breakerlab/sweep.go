@@ -48,7 +48,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		"in_flight_max is the most calls the dependency worked on at once, abandoned ones included (their caller gave up, timed out), so it may pass a bulkhead's cap; "+
 		"held_max the most calls a caller still waited on at once in the measurement window (read at each sample, every 100 ms in a run up to an hour), what a bulkhead caps")
 	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
-	seeds := fs.Int("seeds", 3, "how many seeds each cell runs on (from --seed up)")
+	seeds := fs.Int("seeds", defaultSweepSeeds, "how many seeds each cell runs on (from --seed up)")
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
 	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms) or 'search.p99<=0.25s'")
 	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
@@ -172,6 +172,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("sweep: %w", runErr)
 	}
 	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	name.Command = sweepCommand(pos[0], *variant, vary, *measure, *goal, *seed, *seeds, faults, set["budget"], budget)
 	var tty io.Writer
 	if out.path == "" && isTerminal(stdout) {
 		// The terminal's file, for its colours: the ASCII writer main may
@@ -383,6 +386,44 @@ type sweepName struct {
 	Scenario    string
 	Variant     int
 	VariantName string
+	// Command is the command line that runs the sweep again (sweepCommand).
+	Command string
+}
+
+// defaultSweepSeeds is how many seeds a sweep's cell runs on without --seeds.
+const defaultSweepSeeds = 3
+
+// sweepCommand is the command that runs a sweep again, for its JSON: the
+// scenario as given, the flags that change a cell's figures (the
+// variant, each --vary, the measure and goal, the seeds, each --fault)
+// and a --budget it needed; not how it is written out (--format, -o,
+// --width) or how fast (--workers). A JSON whose sweep had a fault named
+// the scenario alone, and a rerun of it ran another scenario.
+func sweepCommand(scenario string, variant int, vary []string, measure, goal string, seed uint64, seeds int, faults *faultFlag, budgetSet bool, budget *budgetFlag) string {
+	words := []string{"breakerlab", "sweep", shellArg(scenario)}
+	if variant != 1 {
+		words = append(words, "--variant", strconv.Itoa(variant))
+	}
+	for _, v := range vary {
+		words = append(words, "--vary", shellArg(v))
+	}
+	words = append(words, "--measure", shellArg(measure))
+	if goal != "" {
+		words = append(words, "--goal", shellArg(goal))
+	}
+	if seed != defaultSeed {
+		words = append(words, "--seed", strconv.FormatUint(seed, 10))
+	}
+	if seeds != defaultSweepSeeds {
+		words = append(words, "--seeds", strconv.Itoa(seeds))
+	}
+	for _, f := range faults.typed {
+		words = append(words, "--fault", shellWord(f))
+	}
+	if budgetSet {
+		words = append(words, "--budget", budget.String())
+	}
+	return strings.Join(words, " ")
 }
 
 // label is the heading of the heatmap and the pictures: "cascade, variant
@@ -583,6 +624,7 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 	}
 	unit, conv := jsonUnit(p.Measure)
 	doc := struct {
+		Command       string   `json:"command"`
 		Scenario      string   `json:"scenario"`
 		Variant       int      `json:"variant"`
 		VariantName   string   `json:"variant_name"`
@@ -596,7 +638,7 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 		Runs          int      `json:"runs"`
 		Total         int      `json:"total"`
 		Cells         []cell   `json:"cells"`
-	}{Scenario: name.Scenario, Variant: name.Variant, VariantName: name.VariantName,
+	}{Command: name.Command, Scenario: name.Scenario, Variant: name.Variant, VariantName: name.VariantName,
 		Measure: p.Measure.Name, Unit: unit, Seeds: p.Seeds, Runs: res.Runs, Total: res.Total}
 	var goalConv func(float64) float64
 	if p.Goal != nil {
