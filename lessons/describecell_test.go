@@ -10,8 +10,8 @@ import (
 
 // A check's message names a cell as the author types it back into the
 // lesson file: the setting the cell ran with, every digit and its unit
-// (recommendations.timeout=4136.364ms), where the map's short label
-// (4.14 s) typed back ran another design.
+// (recommendations.timeout=4.136364s), where the map's short label
+// (4.14s) typed back ran another design.
 func TestDescribeCellTypesTheSetting(t *testing.T) {
 	x, err := sweep.ParseVary("recommendations.timeout=250ms..5s:12")
 	if err != nil {
@@ -22,7 +22,7 @@ func TestDescribeCellTypesTheSetting(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := sweep.NewResult(&sweep.Plan{Axes: []sweep.Axis{x, y}})
-	if got, want := describeCell(res, 9, 1), "recommendations.timeout=4136.364ms, duration=9h20m"; got != want {
+	if got, want := describeCell(res, 9, 1), "recommendations.timeout=4.136364s, duration=9h20m"; got != want {
 		t.Errorf("describeCell = %q, want %q", got, want)
 	}
 	// Every setting written, typed back as --vary and a [sweep] table

@@ -252,8 +252,8 @@ func evalSweepCell(share bool) func(*evalCtx, []string) (Value, error) {
 
 // describeCell names a cell's settings as the author types them back
 // into the lesson file, as --vary takes them: every digit the cell ran
-// with and its unit (Axis.Setting: "recommendations.timeout=4136.364ms").
-// The map's short label (4.14 s) typed back runs another design, and a
+// with and its unit (Axis.Setting: "recommendations.timeout=4.136364s").
+// The map's short label (4.14s) typed back runs another design, and a
 // bare 4136 left its unit to guess.
 func describeCell(res *sweep.Result, i, j int) string {
 	p := res.Plan

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 )
 
@@ -19,11 +20,14 @@ const maxMoreDigits = 12
 // Labels is each value of ax as a person reads it on a screen or a
 // slide, the one rule for the map's columns and rows, the table's rows,
 // a goal's boundary, the cell reader and a picture's ticks: a duration
-// by report.LatencyShort's rule, three significant digits in the unit
-// one would say ("258 ms", "1.13 s"), a number by Short's. The CSV
-// and the JSON keep the exact values, for a script to read; a label
-// with every digit the cell ran with (4136.364ms) was wider than the
-// map's column and read as noise. Where three digits would write two
+// in one unit for the whole axis, the one its largest value is said in
+// (s from a second up, else ms), three significant digits, written as
+// the knob form and --vary write a duration ("0.25s", "1.55s", "5s"),
+// where each value in its own unit read "250 ms" beside "1.55 s" and the
+// form beside the map wrote "5s"; a number by Short's rule. The CSV and
+// the JSON keep the exact values, for a script to read; a label with
+// every digit the cell ran with (4136.364ms) was wider than the map's
+// column and read as noise. Where three digits would write two
 // neighbouring values alike, the whole axis takes one more, and so on,
 // so no two columns read as one design. An axis read in minutes or hours
 // (ShownUnit) writes report.AxisLabel's hundredths of that unit ("13h").
@@ -35,9 +39,13 @@ func (ax Axis) Labels() []string {
 		}
 		return labels
 	}
+	unit, scale := ax.Unit, 1.0
+	if ax.Unit == "ms" || ax.Unit == "s" {
+		unit, scale = ax.tickUnit()
+	}
 	for more := 0; ; more++ {
 		for i, x := range ax.X {
-			labels[i] = valueLabel(ax.Unit, x, more)
+			labels[i] = valueLabel(unit, x*scale, more)
 		}
 		if more == maxMoreDigits || apart(labels) {
 			return labels
@@ -45,18 +53,35 @@ func (ax Axis) Labels() []string {
 	}
 }
 
-// valueLabel writes x, in unit, with more digits than the rule's three.
-func valueLabel(unit string, x float64, more int) string {
-	if x == 0 && (unit == "ms" || unit == "s") {
-		// In the axis's unit: "0 ms" beside "50 ms", where
-		// SecondsShort's "0 s" read as another unit.
-		return "0 " + unit
+// tickUnit is the one unit a duration axis's labels are written in, and
+// what turns a value of the axis's own unit into it: seconds if its
+// largest value reads a second or more, else ms, else us (below a
+// millisecond, as the form writes a microsecond).
+func (ax Axis) tickUnit() (string, float64) {
+	toSeconds := 1.0
+	if ax.Unit == "ms" {
+		toSeconds = 1e-3
 	}
+	top := 0.0
+	for _, x := range ax.X {
+		top = max(top, math.Abs(x)*toSeconds)
+	}
+	switch {
+	case top >= 1:
+		return "s", toSeconds
+	case top >= 1e-3:
+		return "ms", toSeconds * 1e3
+	}
+	return "us", toSeconds * 1e6
+}
+
+// valueLabel writes x, in unit, with more digits than the rule's three:
+// a duration (unit s, ms or us) as the form writes one, its unit after
+// the figure with no space; any other number by Short's rule.
+func valueLabel(unit string, x float64, more int) string {
 	switch unit {
-	case "ms":
-		return report.LatencyDigits(time.Duration(math.Round(x*float64(time.Millisecond))), more)
-	case "s":
-		return report.LatencyDigits(time.Duration(math.Round(x*float64(time.Second))), more)
+	case "s", "ms", "us":
+		return durationFigure(unit, x, more) + unit
 	}
 	if more == 0 || x == math.Trunc(x) && math.Abs(x) < 1e6 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return Short(x)
@@ -66,6 +91,25 @@ func valueLabel(unit string, x float64, more int) string {
 		return strconv.FormatFloat(x, 'g', 3+more, 64)
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// durationFigure writes x, a duration in unit, to 3+more significant
+// digits, but never past the microsecond a duration axis holds (its
+// ends are whole microseconds), never in an exponent, and without
+// trailing zeros: "0.25", "1.55", "5", "82800".
+func durationFigure(unit string, x float64, more int) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	most := map[string]int{"s": 6, "ms": 3, "us": 0}[unit]
+	decimals := 3 + more - 1 - int(math.Floor(math.Log10(math.Abs(x))))
+	decimals = min(max(decimals, 0), most)
+	text := strconv.FormatFloat(x, 'f', decimals, 64)
+	if strings.Contains(text, ".") {
+		// 5s, not 5.00s: the digits say the value, not the rule's count.
+		text = strings.TrimSuffix(strings.TrimRight(text, "0"), ".")
+	}
+	return text
 }
 
 // apart says whether no two neighbouring labels are alike.
@@ -107,31 +151,24 @@ func (ax Axis) ShownUnit() (string, float64) {
 
 // Setting is value i of the axis as a user sets the knob, with every
 // digit the cell ran with: sweep.Short's few digits when they are the
-// value, else all of them, in the axis's unit ("2840.909ms"); an axis read
-// in minutes or hours (Axis.ShownUnit) as a duration in them, to the
-// millisecond ("13h", "9h20m", "9h20m0.5s"), which --vary and a scenario
-// file take back. The sweep screen's typed wording (a goal's boundary, a
-// cell read on the command line) and a lesson's [sweep] check errors,
-// which an author types back into the lesson file, both write it.
+// value, else all of them; a duration as the knob form writes it
+// (engine.FormatDuration: "2.840909s", "500ms", "13h", "9h20m0.5s"),
+// which --vary, the form and a scenario file take back, where an axis in
+// ms wrote "2840.909ms" beside the form's "2.840909s". The sweep
+// screen's typed wording (a goal's boundary, a cell read on the command
+// line) and a lesson's [sweep] check errors, which an author types back
+// into the lesson file, both write it.
 func (ax Axis) Setting(i int) string {
 	x := ax.X[i]
-	if _, per := ax.ShownUnit(); per > 0 {
-		d := time.Duration(math.Round(x*1000)) * time.Millisecond
-		s := d.String() // "13h0m0s", "9h20m0s", "9h20m0.5s"
-		if strings.HasSuffix(s, "m0s") {
-			s = strings.TrimSuffix(s, "0s")
-		}
-		if strings.HasSuffix(s, "h0m") {
-			s = strings.TrimSuffix(s, "0m")
-		}
-		return s
+	switch ax.Unit {
+	case "ms":
+		return engine.FormatDuration(time.Duration(math.Round(x * float64(time.Millisecond))))
+	case "s":
+		return engine.FormatDuration(time.Duration(math.Round(x * float64(time.Second))))
 	}
 	figure := strconv.FormatFloat(x, 'f', -1, 64)
 	if short := Short(x); ParsesTo(short, x) {
 		figure = short
-	}
-	if ax.Unit == "ms" || ax.Unit == "s" {
-		return figure + ax.Unit
 	}
 	return figure
 }

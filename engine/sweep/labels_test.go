@@ -2,21 +2,26 @@ package sweep
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
-// A swept value reads to a person in three significant digits and the
-// unit one would say: payments.timeout=100ms..5s:20 steps by 257.894…
-// ms, and its labels read "358 ms" and "1.13 s", not 357.895 and
-// 1131.579 under a head of (ms).
+// A swept value reads to a person in three significant digits, a
+// duration in one unit for its whole axis, written as the knob form
+// writes a duration: payments.timeout=100ms..5s:20 steps by 257.894… ms,
+// and its labels read "0.358s" and "1.13s", not 357.895 and 1131.579
+// under a head of (ms), nor "358 ms" beside "1.13 s" (two units on one
+// axis, and a space the form does not write).
 func TestAxisLabelsAreShort(t *testing.T) {
 	ax, err := ParseVary("payments.timeout=100ms..5s:20")
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := ax.Labels()
-	for i, want := range map[int]string{0: "100 ms", 1: "358 ms", 4: "1.13 s", 16: "4.23 s", 19: "5 s"} {
+	for i, want := range map[int]string{0: "0.1s", 1: "0.358s", 4: "1.13s", 16: "4.23s", 19: "5s"} {
 		if got[i] != want {
 			t.Errorf("value %d (%v ms) reads %q, want %q", i, ax.X[i], got[i], want)
 		}
@@ -29,8 +34,9 @@ func TestAxisLabelsAreShort(t *testing.T) {
 	for _, c := range []struct{ spec, want string }{
 		{"recommendations.bulkhead=5..60:12", "10"},
 		{"payment.fault.probability=0..1:8", "0.143"},
-		{"fault.from=1s..24s:4", "8.67 s"},
-		{"recommendations.bulkhead_wait=0..100ms:3", "0 ms"},
+		{"fault.from=1s..24s:4", "8.67s"},
+		{"recommendations.bulkhead_wait=0..100ms:3", "0ms"},
+		{"recommendations.timeout=0..800ms:5", "200ms"},
 	} {
 		ax, err := ParseVary(c.spec)
 		if err != nil {
@@ -44,15 +50,15 @@ func TestAxisLabelsAreShort(t *testing.T) {
 
 // Where three digits would write two neighbouring values alike, the axis
 // takes as many more as keep them apart, every value alike: 1 s to
-// 1.1 s in 20 steps is 5.26 ms apart, and "1.01 s" would label two
+// 1.1 s in 20 steps is 5.26 ms apart, and "1.01s" would label two
 // columns, two designs, alike. An axis apart at three keeps three.
 func TestAxisLabelsKeepNeighboursApart(t *testing.T) {
 	for _, c := range []struct {
 		spec string
 		some string
 	}{
-		{"payments.timeout=1s..1.1s:20", "1.005 s"},
-		{"payments.timeout=100ms..101ms:11", "100.1 ms"},
+		{"payments.timeout=1s..1.1s:20", "1.005s"},
+		{"payments.timeout=100ms..101ms:11", "100.1ms"},
 		{"payment.fault.probability=0.1..0.101:5", "0.1003"},
 		{"caller.rate=1000..1001:7", "1000.2"},
 	} {
@@ -68,6 +74,32 @@ func TestAxisLabelsKeepNeighboursApart(t *testing.T) {
 		}
 		if !slices.Contains(got, c.some) {
 			t.Errorf("%s reads %q, want %q among them", c.spec, got, c.some)
+		}
+	}
+}
+
+// Every label of a duration axis is in one unit, the one its largest
+// value is said in: "0.25s" beside "1.55s", where "250 ms" beside
+// "1.55 s" read as two scales on one axis.
+func TestDurationAxisLabelsShareOneUnit(t *testing.T) {
+	for _, c := range []struct{ spec, unit string }{
+		{"recommendations.timeout=250ms..5s:12", "s"},
+		{"recommendations.timeout=381ms..3050ms:8", "s"},
+		{"recommendations.timeout=5ms..800ms:9", "ms"},
+		{"fault.from=1s..24s:4", "s"},
+	} {
+		ax, err := ParseVary(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range ax.Labels() {
+			figure, ok := strings.CutSuffix(l, c.unit)
+			if _, err := strconv.ParseFloat(figure, 64); !ok || err != nil {
+				t.Errorf("%s: %q is not a figure in %s: %q", c.spec, l, c.unit, ax.Labels())
+			}
+			if _, err := time.ParseDuration(l); err != nil {
+				t.Errorf("%s: %q does not read as the form reads a duration: %v", c.spec, l, err)
+			}
 		}
 	}
 }

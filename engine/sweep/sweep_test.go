@@ -209,7 +209,7 @@ func TestAxisSetting(t *testing.T) {
 		i    int
 		want string
 	}{
-		{"recommendations.timeout=250ms..5s:12", 9, "4136.364ms"},
+		{"recommendations.timeout=250ms..5s:12", 9, "4.136364s"},
 		{"recommendations.timeout=1s..20s:7", 1, "4.167s"},
 		{"duration=2h..24h:4", 1, "9h20m"},
 		{"payment.fault.probability=10%..90%:7", 1, "0.233333333333"},

@@ -115,7 +115,7 @@ const maxSweptTicks = 10
 
 // sweptTicks marks a heatmap's axis at the knob's swept values, each
 // labelled as the terminal's map labels its column (sweep.Axis.Labels:
-// "258 ms", "1.13 s", where a slide read "1.131 s"), none as none; when
+// "0.258s", "1.13s", where a slide read "1.131 s"), none as none; when
 // they are more than most, every so many, evenly, the first and last
 // always.
 type sweptTicks struct {
@@ -170,6 +170,9 @@ func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
 		whole = whole && x == math.Trunc(x)
 	}
 	a.Tick.Marker = tickerFor(k.Unit, whole)
+	if k.Unit == "ms" || k.Unit == "s" {
+		a.Tick.Marker = knobDurationTicks(k.Unit)
+	}
 	switch {
 	case at.none:
 		a.Tick.Marker = noneApart{a.Tick.Marker, at, "none"}

@@ -691,8 +691,8 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 				dir = "not met from"
 			}
 			// The knob's value as the wording says it: typed
-			// (recommendations.timeout=4.14 s) or in words
-			// (timeout 4.14 s), as the map's column reads it.
+			// (recommendations.timeout=4.136364s) or in words
+			// (timeout 4.14s), as the map's column reads it.
 			edges = append(edges, dir+" "+knobSetting(x, i, ts[0].setting[i], w))
 		}
 		if len(edges) == 0 {

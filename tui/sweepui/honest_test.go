@@ -133,7 +133,7 @@ func TestLatencyHeatmapSaysRefusalsCount(t *testing.T) {
 }
 
 // A goal's boundary names the knob's value as --vary takes it, with its
-// unit and every digit the cell ran with (4136.364ms: 4.14 s typed back
+// unit and every digit the cell ran with (4.136364s: 4.14s typed back
 // runs another design).
 func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 	res := filled(t, "recommendations.timeout=250ms..5s:12", "workers=100..400:2", "search.ok", "search.ok>=0.99",
@@ -144,7 +144,7 @@ func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 			return 1
 		})
 	out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
-	for _, want := range []string{"at workers=400: not met from recommendations.timeout=4136.364ms", "at workers=100: not met from recommendations.timeout=4568.182ms"} {
+	for _, want := range []string{"at workers=400: not met from recommendations.timeout=4.136364s", "at workers=100: not met from recommendations.timeout=4.568182s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
 		}

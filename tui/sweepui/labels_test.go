@@ -12,7 +12,7 @@ import (
 // Each place a person reads a swept value as a scale says it by
 // Axis.Labels: the one-knob table's rows, the map's columns and rows. A
 // setting written as --vary takes it (a goal's boundary, "not met from
-// …=4226.316ms", the design and the cell under the cursor) keeps every
+// …=4.226316s", the design and the cell under the cursor) keeps every
 // digit the cell ran with, so that typed back it runs that very cell
 // (TestTypedSettingsRunAsTheCell); so do the CSV and the JSON.
 func TestEveryPlaceWritesShortLabels(t *testing.T) {
@@ -26,7 +26,7 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 		return 1
 	})
 	out := plain(Table(one, th, 80))
-	for _, want := range []string{"\nrecommendations.timeout  mean", "   1.13 s  ", "   358 ms  ", "not met from recommendations.timeout=4226.316ms"} {
+	for _, want := range []string{"\nrecommendations.timeout  mean", " 1.13s  ", " 0.358s  ", "not met from recommendations.timeout=4.226316s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table has no %q:\n%s", want, out)
 		}
@@ -41,15 +41,15 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 	for _, width := range []int{80, 200} {
 		out = plain(HeatmapMarked(two, th, width, mark))
 		flat := strings.Join(strings.Fields(out), " ")
-		for _, want := range []string{"\n1.13 s │", "\n   5 s │", "↑ recommendations.breaker.open\n", " 250 ms "} {
+		for _, want := range []string{" 1.13s │", "    5s │", "↑ recommendations.breaker.open\n", " 0.25s "} {
 			if !strings.Contains(out, want) {
 				t.Errorf("at %d wide, the map has no %q:\n%s", width, want, out)
 			}
 		}
 		for _, want := range []string{
-			"at recommendations.breaker.open=4742.105ms: not met from recommendations.timeout=3704.545ms",
+			"at recommendations.breaker.open=4.742105s: not met from recommendations.timeout=3.704545s",
 			"◆ the design: recommendations.timeout=250ms, recommendations.breaker.open=100ms,",
-			"▣ the cell under the cursor: recommendations.timeout=1545.455ms, recommendations.breaker.open=1131.579ms",
+			"▣ the cell under the cursor: recommendations.timeout=1.545455s, recommendations.breaker.open=1.131579s",
 		} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("at %d wide, the map has no %q:\n%s", width, want, out)

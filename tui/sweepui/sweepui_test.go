@@ -212,7 +212,7 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 }
 
 // The heatmap fits 80 columns, labels both axes with their units (a
-// duration's in each value, "200 ms"), has a
+// duration's in each value, "0.2s"), has a
 // legend, and marks the cells that meet the goal.
 func TestHeatmapFitsAndLabels(t *testing.T) {
 	res := sweptCascade(t, 12, 6, "search.ok>=0.99")
@@ -224,7 +224,7 @@ func TestHeatmapFitsAndLabels(t *testing.T) {
 				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
 			}
 		}
-		for _, want := range []string{"search.ok (share)", "recommendations.timeout →", " 200 ms ", "↑ workers\n", "meets search.ok>=99%", "300 │", " 200 "} {
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout →", " 0.2s ", "↑ workers\n", "meets search.ok>=99%", "300 │", "260 │"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
 			}
@@ -300,7 +300,7 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 	c := res.Cell(3, 1)
 	// The knob's value as --vary takes it (every digit the cell ran
 	// with, TestTypedSettingsRunAsTheCell); the line may wrap.
-	want := "◆ the current design: recommendations.timeout=5000ms, workers=200, search.ok " + pane.Percent(c.Mean)
+	want := "◆ the current design: recommendations.timeout=5s, workers=200, search.ok " + pane.Percent(c.Mean)
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)
 	}

@@ -94,7 +94,7 @@ func knobWords(path string) string {
 func axisLabel(ax sweep.Axis, w Wording) string {
 	unit, per := ax.ShownUnit()
 	if per == 0 && (unit == "ms" || unit == "s") {
-		unit = "" // each value says its own ("258 ms", "1.13 s"): Axis.Labels
+		unit = "" // each value says it, one for the axis ("0.258s", "1.13s"): Axis.Labels
 	}
 	return labelIn(ax, unit, w)
 }
@@ -115,14 +115,14 @@ func labelIn(ax sweep.Axis, unit string, w Wording) string {
 
 // knobSetting is value i of an axis as a row's boundary and the cell
 // reader say it: in words, its short label (text, as Axis.Labels writes
-// it: "timeout 4.14 s"); typed, the setting the cell ran with, every
+// it: "timeout 4.14s"); typed, the setting the cell ran with, every
 // digit of it, as --vary and --goal take it back
-// ("recommendations.timeout=4.136363636s"): 4.14s typed back runs another
+// ("recommendations.timeout=4.136364s"): 4.14s typed back runs another
 // design than the cell's, with other figures (2841ms gave 0.97308 where
-// the cell of 2840.909ms gave 0.973139).
+// the cell of 2.840909s gave 0.973139).
 func knobSetting(ax sweep.Axis, i int, text string, w Wording) string {
 	if w == Prose {
-		// A no-break space keeps "3.7 s" whole where the line wraps.
+		// A space in the label is made no-break: a value stays whole where the line wraps.
 		return knobLabel(ax.Path) + " " + strings.ReplaceAll(text, " ", "\u00a0")
 	}
 	return ax.Path + "=" + ax.Setting(i)
