@@ -94,17 +94,32 @@ func valueLabel(unit string, x float64, more int) string {
 }
 
 // durationFigure writes x, a duration in unit, to 3+more significant
-// digits, but never past the microsecond a duration axis holds (its
-// ends are whole microseconds), never in an exponent, and without
-// trailing zeros: "0.25", "1.55", "5", "82800".
+// digits, or one more where that one writes x exactly (1.525), but
+// never past the microsecond a duration axis holds (its ends are whole
+// microseconds), never in an exponent, and without trailing zeros:
+// "0.25", "1.55", "1.525", "5", "82800".
 func durationFigure(unit string, x float64, more int) string {
 	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	most := map[string]int{"s": 6, "ms": 3, "us": 0}[unit]
-	decimals := 3 + more - 1 - int(math.Floor(math.Log10(math.Abs(x))))
-	decimals = min(max(decimals, 0), most)
-	text := strconv.FormatFloat(x, 'f', decimals, 64)
+	at := func(digits int) string {
+		decimals := digits - 1 - int(math.Floor(math.Log10(math.Abs(x))))
+		return strconv.FormatFloat(x, 'f', min(max(decimals, 0), most), 64)
+	}
+	// Exact to a billionth: x came through a change of unit (1525 ms is
+	// 1.5250000000000001 s).
+	writes := func(text string) bool {
+		f, err := strconv.ParseFloat(text, 64)
+		return err == nil && math.Abs(f-x) <= 1e-9*math.Abs(x)
+	}
+	text := at(3 + more)
+	if exact := at(4 + more); !writes(text) && writes(exact) {
+		// The design in the form, 1.525s, ticked "1.53s" beside a
+		// line that says 1.525s: a fourth digit that makes the label
+		// the value is kept.
+		text = exact
+	}
 	if strings.Contains(text, ".") {
 		// 5s, not 5.00s: the digits say the value, not the rule's count.
 		text = strings.TrimSuffix(strings.TrimRight(text, "0"), ".")

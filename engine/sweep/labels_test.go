@@ -34,7 +34,7 @@ func TestAxisLabelsAreShort(t *testing.T) {
 	for _, c := range []struct{ spec, want string }{
 		{"recommendations.bulkhead=5..60:12", "10"},
 		{"payment.fault.probability=0..1:8", "0.143"},
-		{"fault.from=1s..24s:4", "8.67s"},
+		{"fault.from=1s..24s:4", "8.667s"}, // held to the ms, exact in four digits
 		{"recommendations.bulkhead_wait=0..100ms:3", "0ms"},
 		{"recommendations.timeout=0..800ms:5", "200ms"},
 	} {
@@ -75,6 +75,21 @@ func TestAxisLabelsKeepNeighboursApart(t *testing.T) {
 		if !slices.Contains(got, c.some) {
 			t.Errorf("%s reads %q, want %q among them", c.spec, got, c.some)
 		}
+	}
+}
+
+// The sandbox's span round a form's 1525ms keeps the design's value
+// among round ones (tui/sandbox's roundAxis): its tick is the value the
+// form and the line under the map write, 1.525s, not "1.53s"; a value
+// that four digits cannot write keeps three.
+func TestDurationLabelKeepsAFourthDigitThatMakesItExact(t *testing.T) {
+	ax := Axis{Path: "recommendations.timeout", Unit: "ms", X: []float64{500, 1000, 1525, 2000, 2500, 3000, 3500}}
+	if got := ax.Labels(); !slices.Equal(got, []string{"0.5s", "1s", "1.525s", "2s", "2.5s", "3s", "3.5s"}) {
+		t.Errorf("labels %q", got)
+	}
+	ax.X = []float64{250, 1113.636, 5000}
+	if got := ax.Labels(); got[1] != "1.11s" {
+		t.Errorf("labels %q, want 1.11s for 1113.636ms", got)
 	}
 }
 
