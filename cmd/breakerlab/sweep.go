@@ -116,7 +116,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		var problems []string
 		for _, spec := range vary {
 			if _, err := sweep.ParseVary(spec); err != nil {
-				problems = append(problems, err.Error())
+				problems = append(problems, fitMessage(err.Error()))
 			}
 		}
 		// The measures the variant offers follow, as a measure it cannot
@@ -213,7 +213,9 @@ func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, 
 	for _, spec := range vary {
 		ax, err := sweep.ParseVary(spec)
 		if err != nil {
-			return nil, usagef("%w", err)
+			// Fitted to a terminal as the other refusals are: a range's
+			// refusal with its fix ran to 150 columns.
+			return nil, usagef("%s", fitMessage(err.Error()))
 		}
 		// A path that names no knob is refused here, with the flag as it
 		// was typed: the plan's own check quoted its first value, as if

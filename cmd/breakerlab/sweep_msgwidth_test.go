@@ -59,3 +59,30 @@ func TestSweepRefusalsFit80Columns(t *testing.T) {
 		fits(args, stderr)
 	}
 }
+
+// A range refused as it is read (backwards, one step of two ends, too
+// many steps) fits 80 columns as the other refusals do, with or without
+// a --measure, and says how to write it: "100..400:1 asks for one value
+// from a range of two: give 2 steps or more" ran to 123 columns.
+func TestSweepRangeRefusalsFit80Columns(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it sweeps
+	for _, c := range []struct{ vary, want string }{
+		{"recommendations.timeout=250ms..5000ms:1", "give 2 steps or more"},
+		{"workers=400..100:4", "a range goes from low to high: workers=100..400:4"},
+		{"recommendations.timeout=5s..250ms:12", "recommendations.timeout=250ms..5s:12"},
+		{"workers=100..400:400", "steps must be a whole number from 1 to 200"},
+	} {
+		for _, measure := range [][]string{{"--measure", "search.ok"}, nil} {
+			args := append([]string{"sweep", "cascade", "--vary", c.vary}, measure...)
+			_, stderr, code := run(t, args...)
+			if code != 2 || !strings.Contains(strings.Join(strings.Fields(stderr), " "), c.want) {
+				t.Errorf("%q: exit %d, want it to say %q:\n%s", args, code, c.want, stderr)
+			}
+			for i, line := range strings.Split(strings.TrimRight(stderr, "\n"), "\n") {
+				if n := utf8.RuneCountInString(line); n > 80 {
+					t.Errorf("%q: line %d is %d columns wide: %q", args, i+1, n, line)
+				}
+			}
+		}
+	}
+}

@@ -92,7 +92,7 @@ func ParseVary(spec string) (Axis, error) {
 			return Axis{}, fmt.Errorf("--vary %s: %q..%q: give both ends as durations, such as 100ms..2s", path, from, to)
 		}
 		if a < 0 || b < a {
-			return Axis{}, fmt.Errorf("--vary %s: want 0 <= FROM <= TO, got %v..%v", path, a, b)
+			return Axis{}, fmt.Errorf("--vary %s: want 0 <= FROM <= TO, got %v..%v%s", path, a, b, swapped(path, from, to, steps, hasSteps, a >= 0 && b >= 0))
 		}
 		if err := oneStepOneValue(path, hasSteps, steps, a != b, from, to); err != nil {
 			return Axis{}, err
@@ -127,7 +127,7 @@ func ParseVary(spec string) (Axis, error) {
 		return Axis{}, fmt.Errorf("--vary %s: %q..%q: give both ends as numbers (5..60, 0.1..0.9) or durations (100ms..2s)", path, from, to)
 	}
 	if b < a {
-		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %v..%v", path, a, b)
+		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %v..%v%s", path, a, b, swapped(path, from, to, steps, hasSteps, true))
 	}
 	if err := oneStepOneValue(path, hasSteps, steps, a != b, from, to); err != nil {
 		return Axis{}, err
@@ -231,7 +231,7 @@ func percentAxis(ax Axis, from, to string, steps int, hasSteps bool) (Axis, erro
 		return Axis{}, fmt.Errorf("--vary %s: each end must be %s, got %s..%s", ax.Path, scenariofile.PercentAllowed, from, to)
 	}
 	if b < a {
-		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %s..%s", ax.Path, from, to)
+		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %s..%s%s", ax.Path, from, to, swapped(ax.Path, from, to, steps, hasSteps, true))
 	}
 	if err := oneStepOneValue(ax.Path, hasSteps, steps, a != b, from, to); err != nil {
 		return Axis{}, err
@@ -279,6 +279,21 @@ func oneStepOneValue(path string, hasSteps bool, steps int, twoEnds bool, from, 
 		return fmt.Errorf("--vary %s: %s..%s:1 asks for one value from a range of two: give 2 steps or more, or one value as %s..%s:1", path, from, to, from, from)
 	}
 	return nil
+}
+
+// swapped is what a refusal of a range written backwards adds: the
+// flag with its ends the other way round, which runs the same values
+// low to high ("; write workers=100..400:4"), or nothing when swapping
+// would not do (ok false: an end below 0).
+func swapped(path, from, to string, steps int, hasSteps, ok bool) string {
+	if !ok {
+		return ""
+	}
+	spec := path + "=" + to + ".." + from
+	if hasSteps {
+		spec += ":" + strconv.Itoa(steps)
+	}
+	return "; a range goes from low to high: " + spec
 }
 
 // fractional says whether a knob takes shares or factors, never whole

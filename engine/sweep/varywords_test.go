@@ -59,7 +59,7 @@ func TestParseVaryPercentagesAndQuotes(t *testing.T) {
 		"payment.breaker.failure_rate=10%..120%":           "--vary payment.breaker.failure_rate: each end must be " + scenariofile.PercentAllowed + ", got 10%..120%",
 		"recommendations.breaker.failure_rate=10%..150%:3": "--vary recommendations.breaker.failure_rate: each end must be " + scenariofile.PercentAllowed + ", got 10%..150%",
 		"payment.breaker.failure_rate=-10%..50%":           "each end must be " + scenariofile.PercentAllowed + ", got -10%..50%",
-		"payment.breaker.failure_rate=90%..10%":            "--vary payment.breaker.failure_rate: want FROM <= TO, got 90%..10%",
+		"payment.breaker.failure_rate=90%..10%":            "--vary payment.breaker.failure_rate: want FROM <= TO, got 90%..10%; a range goes from low to high: payment.breaker.failure_rate=10%..90%",
 		`payment.timeout="1s".."5s"`:                       `--vary payment.timeout="1s".."5s": on the command line a value goes without quotes: payment.timeout=1s..5s`,
 	} {
 		if _, err := ParseVary(in); err == nil || !strings.Contains(err.Error(), want) {
