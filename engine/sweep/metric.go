@@ -84,7 +84,7 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 		for _, d := range sys.Dependencies {
 			if d.Name == m.Owner {
 				if m.Field == "first_open" && d.Policy.Breaker == nil {
-					return Metric{}, fmt.Errorf("measure %q: dependency %q has no breaker in variant %d (%s)", s, d.Name, v+1, sc.Variants[v].Name)
+					return Metric{}, fmt.Errorf("measure %q: dependency %q has no breaker in variant %d (%s)%s", s, d.Name, v+1, sc.Variants[v].Name, breakerElsewhere(sc, d.Name))
 				}
 				return m, nil
 			}
@@ -92,6 +92,24 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q\n%s", s, sc.Name, m.Owner, MeasureChoices(sc, v, choicesWidth))
 	}
 	return Metric{}, fmt.Errorf("measure %q: unknown field %q\n%s", s, m.Field, MeasureChoices(sc, v, choicesWidth))
+}
+
+// breakerElsewhere is what a refusal of dependency dep's first_open on a
+// variant without a breaker on it adds: the variants that have one and
+// the flag that picks one, or that none has, where the refusal said what
+// was wrong and left the learner to find a variant that would do.
+func breakerElsewhere(sc *engine.Scenario, dep string) string {
+	var with []string
+	for _, k := range WithBreaker(sc, "", dep) {
+		with = append(with, strconv.Itoa(k+1))
+	}
+	switch len(with) {
+	case 0:
+		return fmt.Sprintf("; no variant of %s has one there, so %s never opens", sc.Name, dep)
+	case 1:
+		return "; variant " + with[0] + " has one: --variant " + with[0]
+	}
+	return "; variants " + strings.Join(with, ", ") + " have one: --variant " + with[0]
 }
 
 // choicesWidth is the widest line MeasureChoices writes for a refusal: a
