@@ -14,6 +14,12 @@ import (
 // setter the command line and the sandbox use.
 func prepare(t *testing.T, name string, v int, measure string, specs ...string) error {
 	t.Helper()
+	return prepareOn(t, []uint64{1}, name, v, measure, specs...)
+}
+
+// prepareOn is prepare on the seeds given.
+func prepareOn(t *testing.T, seeds []uint64, name string, v int, measure string, specs ...string) error {
+	t.Helper()
 	b, ok := scenarios.Lookup(name)
 	if !ok {
 		t.Fatalf("no scenario %s", name)
@@ -22,7 +28,7 @@ func prepare(t *testing.T, name string, v int, measure string, specs ...string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &sweep.Plan{Build: b.Build, Variant: v, Seeds: []uint64{1}, Measure: m, Set: lessons.SetKnob}
+	p := &sweep.Plan{Build: b.Build, Variant: v, Seeds: seeds, Measure: m, Set: lessons.SetKnob}
 	for _, s := range specs {
 		ax, err := sweep.ParseVary(s)
 		if err != nil {

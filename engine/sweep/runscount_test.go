@@ -3,30 +3,13 @@ package sweep_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/breakerlab/breakerlab/engine/scenarios"
-	"github.com/breakerlab/breakerlab/engine/sweep"
-	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // A grid past the runs a sweep may have is refused with its counts
 // written as every screen writes a count, "240,000 runs", where it read
 // "240000", a figure one counts the digits of.
 func TestTooManyRunsSaysItsCountsWithSeparators(t *testing.T) {
-	b, _ := scenarios.Lookup("cascade")
-	m, err := sweep.ParseMetric("search.ok", b.Build(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &sweep.Plan{Build: b.Build, Seeds: []uint64{1, 2, 3, 4, 5, 6}, Measure: m, Set: lessons.SetKnob}
-	for _, s := range []string{"workers=1..200:200", "recommendations.timeout=1s..5s:200"} {
-		ax, err := sweep.ParseVary(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Axes = append(p.Axes, ax)
-	}
-	err = p.Prepare()
+	err := prepareOn(t, []uint64{1, 2, 3, 4, 5, 6}, "cascade", 0, "search.ok", "workers=1..200:200", "recommendations.timeout=1s..5s:200")
 	if err == nil {
 		t.Fatal("a sweep of 240,000 runs was taken")
 	}

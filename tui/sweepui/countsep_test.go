@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
@@ -17,26 +17,7 @@ var bareThousand = regexp.MustCompile(`(^|[^0-9.,])[0-9]{4,}([^0-9.,%]|$)`)
 // every other screen does, "2,048", not "2048": the goal's tally, the
 // title's runs so far and the blank cells' line.
 func TestSweepCountsOfAThousandOrMoreHaveSeparators(t *testing.T) {
-	m := sweep.Metric{Name: "search.ok", Owner: "search", Field: "ok"}
-	p := &sweep.Plan{Seeds: []uint64{5}, Measure: m, Goal: &sweep.Goal{Metric: m, Op: ">=", Threshold: 0.5}}
-	for _, s := range []string{"caller.rate=1..64:64", "workers=1..32:32"} {
-		ax, err := sweep.ParseVary(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Axes = append(p.Axes, ax)
-	}
-	res := sweep.NewResult(p)
-	nx, ny := p.Size()
-	for j := range ny {
-		for i := range nx {
-			if i == nx-1 && j == ny-1 {
-				continue // the one run the sweep did not get to
-			}
-			v := float64(i+j) / float64(nx+ny)
-			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
-		}
-	}
+	res := tuitest.StoppedGrid(t, true)
 	out := Heatmap(res, theme.New(theme.Plain()), 120)
 	for _, want := range []string{"2,047 of 2,048 runs", "of the 2,047 cells run"} {
 		if !strings.Contains(out, want) {
