@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
@@ -17,7 +17,8 @@ var bareThousand = regexp.MustCompile(`(^|[^0-9.,])[0-9]{4,}([^0-9.,%]|$)`)
 // every other screen does, "2,048", not "2048": the goal's tally, the
 // title's runs so far and the blank cells' line.
 func TestSweepCountsOfAThousandOrMoreHaveSeparators(t *testing.T) {
-	res := tuitest.StoppedGrid(t, true)
+	res := sweeptest.FilledBut(t, []string{"workers=1..64:64", "queue=1..32:32"}, "search.ok", "search.ok>=0.5",
+		func(i, j int) float64 { return float64(i+j) / 96 }, func(i, j int) bool { return i+j == 0 })
 	out := Heatmap(res, theme.New(theme.Plain()), 120)
 	for _, want := range []string{"2,047 of 2,048 runs", "of the 2,047 cells run"} {
 		if !strings.Contains(out, want) {

@@ -37,6 +37,13 @@ func Plan(t testing.TB, build func() *engine.Scenario, metric string, axes ...st
 // value(i, j) on one seed.
 func Filled(t testing.TB, axes []string, metric, goal string, value func(i, j int) float64) *sweep.Result {
 	t.Helper()
+	return FilledBut(t, axes, metric, goal, value, func(int, int) bool { return false })
+}
+
+// FilledBut is Filled with the cells where skip holds not run, as in a
+// sweep stopped before them.
+func FilledBut(t testing.TB, axes []string, metric, goal string, value func(i, j int) float64, skip func(i, j int) bool) *sweep.Result {
+	t.Helper()
 	p := Plan(t, scenarios.Cascade, metric, axes...)
 	if goal != "" {
 		g, err := sweep.ParseGoal(goal, p.Build(), 0)
@@ -53,6 +60,9 @@ func Filled(t testing.TB, axes []string, metric, goal string, value func(i, j in
 	nx, ny := p.Size()
 	for j := range ny {
 		for i := range nx {
+			if skip(i, j) {
+				continue
+			}
 			v := value(i, j)
 			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
 		}

@@ -3,8 +3,7 @@
 // moments, packed as pane data, and the driving of a screen by messages
 // (Key, Send, Press, SeekTo) or as a whole program (WaitFor).
 //
-// It imports the engine (engine/sweep: a sweep's result, StoppedGrid),
-// lessons (a progress store, LearnerStore),
+// It imports the engine, lessons (a progress store, LearnerStore),
 // tui/theme, tui/pane, bubbletea and teatest, and is
 // imported only by tests.
 package tuitest
