@@ -228,3 +228,26 @@ func TestPermitKnobsEndAtTheScenario(t *testing.T) {
 		}
 	}
 }
+
+// Level 12's deadline and timeout end at three times checkout's patience,
+// read from the scenario: they once read "3s", typed, and a client that
+// waited 2 s would have left a learner no deadline past its patience to
+// try, the waste the level is about.
+func TestDeadlineKnobsEndAtThricePatience(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    *Challenge
+	}{
+		{"as built", lookup(t, "deadline")},
+		{"a client that waits 2s", copyLevel(t, "12-deadline.toml", "deadline.scenario.toml",
+			`patience = "1s"`, `patience = "2s"`)},
+	} {
+		sys := &tc.c.Scenario.Variants[0].System
+		patience := find(t, tc.c, sys.Endpoints, "endpoint checkout", func(e *engine.Endpoint) bool { return e.Name == "checkout" }).Patience
+		for _, path := range []string{"payment.deadline", "payment.timeout"} {
+			if k := knobAt(t, tc.c, path); k.Max != 3*patience.Seconds() {
+				t.Errorf("%s: %s ends at %vs, want three times checkout's patience, %s (it reads %s)", tc.name, path, k.Max, 3*patience, k.Range())
+			}
+		}
+	}
+}
