@@ -333,29 +333,8 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 		at, ok = nextArrival(es, 0, duration)
 	}
 	if ok && es.interval == 0 && es.rate > 0 {
-		// nextArrival's Poisson case, written out: this loop draws every
-		// arrival of the run.
-		rate, end := es.rate, float64(duration)
-		s, reqs := es.arrivals, et.reqs
-		hi, lo := s.hi, s.lo // the stream's state, in registers (pcgStep)
-		for ok {
-			reqs = append(reqs, trafficRequest{at: at})
-			var u uint64 // es.arrivals.exp(), written out (expFast)
-			hi, lo, u = pcgStep(hi, lo)
-			x, fast := expFast(u)
-			if !fast {
-				s.hi, s.lo = hi, lo
-				x = s.expSlow(u)
-				hi, lo = s.hi, s.lo
-			}
-			gap := x / rate * float64(time.Second)
-			ok = float64(at)+gap < end
-			if ok {
-				at += time.Duration(gap)
-				ok = at < duration
-			}
-		}
-		s.hi, s.lo, et.reqs = hi, lo, reqs
+		et.reqs = drawPoisson(et.reqs, es.arrivals, at, es.rate, duration)
+		ok = false
 	}
 	for ok {
 		et.reqs = append(et.reqs, trafficRequest{at: at})
@@ -368,21 +347,7 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 			reqs[k].errDraw = traffic.float64()
 		}
 	case lat.latKind == Exponential:
-		mean := lat.latMean
-		hi, lo := traffic.hi, traffic.lo // in registers, as above
-		for k := range reqs {
-			var u uint64 // traffic.exp(), written out (expFast)
-			hi, lo, u = pcgStep(hi, lo)
-			x, fast := expFast(u)
-			if !fast {
-				traffic.hi, traffic.lo = hi, lo
-				x = traffic.expSlow(u)
-				hi, lo = traffic.hi, traffic.lo
-			}
-			hi, lo, u = pcgStep(hi, lo) // traffic.float64()
-			reqs[k].latency, reqs[k].errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
-		}
-		traffic.hi, traffic.lo = hi, lo
+		drawExpLatencies(reqs, traffic, lat.latMean)
 	default:
 		for k := range reqs {
 			reqs[k].latency = lat.sample(traffic)
@@ -391,6 +356,72 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 	}
 	et.tenants = drawTenants(sys, &sys.Endpoints[i], seed, reqs) // tenants.go
 	return et
+}
+
+// drawPoisson appends to reqs the arrivals of a Poisson endpoint of rate
+// from at, its first, on, as nextArrival draws them from s: its Poisson
+// case written out, as this loop draws every arrival of a run. It is a
+// function of its own, never inlined: inlined into NewTraffic (the
+// profile inlines drawEndpoint there) the loop spilled and reloaded its
+// values on every arrival among NewTraffic's many live ones. (A version
+// whose inner loop called nothing, the slow draws outside it, took more:
+// Go's register allocation moved its values about at the loop's edge.)
+//
+//go:noinline
+func drawPoisson(reqs []trafficRequest, s *stream, at time.Duration, rate float64, duration time.Duration) []trafficRequest {
+	end := float64(duration)
+	n := len(reqs)
+	reqs = reqs[:cap(reqs)] // written by index: make zeroed the rest
+	hi, lo := s.hi, s.lo    // the stream's state, in registers (pcgStep)
+	for {
+		if n == len(reqs) { // more than the room drawn for: grow
+			reqs = append(reqs, trafficRequest{})
+			reqs = reqs[:cap(reqs)]
+		}
+		reqs[n].at = at
+		n++
+		var u uint64 // s.exp(), written out (expFast)
+		hi, lo, u = pcgStep(hi, lo)
+		x, fast := expFast(u)
+		if !fast {
+			s.hi, s.lo = hi, lo
+			x = s.expSlow(u)
+			hi, lo = s.hi, s.lo
+		}
+		gap := x / rate * float64(time.Second)
+		if !(float64(at)+gap < end) {
+			break
+		}
+		at += time.Duration(gap)
+		if at >= duration {
+			break
+		}
+	}
+	s.hi, s.lo = hi, lo
+	return reqs[:n]
+}
+
+// drawExpLatencies draws each of reqs' latency, exponential of mean
+// mean, and error draw from s, in turn (s.exp() and s.float64()), written
+// out and kept out of NewTraffic for the reason drawPoisson is.
+//
+//go:noinline
+func drawExpLatencies(reqs []trafficRequest, s *stream, mean float64) {
+	hi, lo := s.hi, s.lo // in registers, as in drawPoisson
+	for k := range reqs {
+		var u uint64 // s.exp(), written out (expFast)
+		hi, lo, u = pcgStep(hi, lo)
+		x, fast := expFast(u)
+		if !fast {
+			s.hi, s.lo = hi, lo
+			x = s.expSlow(u)
+			hi, lo = s.hi, s.lo
+		}
+		hi, lo, u = pcgStep(hi, lo) // s.float64()
+		r := &reqs[k]
+		r.latency, r.errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
+	}
+	s.hi, s.lo = hi, lo
 }
 
 // NewShared is New for the seed tr was drawn with, replaying tr's traffic
