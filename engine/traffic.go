@@ -182,18 +182,21 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 	// but the last (of the endpoint with the most arrivals) to read.
 	first, most := sizes[0], len(eps[sizes[len(sizes)-1]].reqs)
 	from := n - len(eps[first].reqs)
-	for i := from; i < n; i++ {
-		order[i] = uint8(first)
+	firstOrder := order[from:] // no bounds checks
+	for i := range firstOrder {
+		firstOrder[i] = uint8(first)
 	}
 	if len(sizes) == 1 {
 		return order
 	}
 	times := make([]time.Duration, n-most)
-	for i, r := range eps[first].reqs {
-		times[from-most+i] = r.at
+	reqs := eps[first].reqs
+	firstAt := times[from-most:][:len(reqs)] // of reqs' length: no bounds checks
+	for i := range firstAt {
+		firstAt[i] = reqs[i].at
 	}
 	for _, ep := range sizes[1 : len(sizes)-1] {
-		reqs := eps[ep].reqs
+		reqs = eps[ep].reqs
 		from -= len(reqs)
 		mergeTimed(order[from:], times[from-most:], reqs, uint8(ep))
 	}
@@ -208,11 +211,14 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 // and times.
 func mergeTimed(order []uint8, times []time.Duration, reqs []trafficRequest, ep uint8) {
 	times = times[:len(order)]
-	w, j := 0, len(reqs) // where the next goes; the others' next
+	// j is unsigned, so that its test against len(order) proves times[j]
+	// and order[j] in range (a signed j, carried from one arrival's loop
+	// to the next, kept both checks).
+	w, j := 0, uint(len(reqs)) // where the next goes; the others' next
 	for k := range reqs {
 		t := reqs[k].at
 		// The others' arrivals before it.
-		for ; j < len(order); j++ {
+		for ; j < uint(len(order)); j++ {
 			if a := times[j]; a >= t {
 				if a > t {
 					break
@@ -235,10 +241,10 @@ func mergeTimed(order []uint8, times []time.Duration, reqs []trafficRequest, ep 
 func mergeLast(order []uint8, times []time.Duration, reqs []trafficRequest, ep uint8) {
 	others := order[len(reqs):]
 	at := times[:len(others)]
-	w, j := 0, 0
+	w, j := 0, uint(0) // j unsigned, as in mergeTimed
 	for k := range reqs {
 		t := reqs[k].at
-		for ; j < len(at); j++ {
+		for ; j < uint(len(at)); j++ {
 			if a := at[j]; a >= t {
 				if a > t {
 					break
