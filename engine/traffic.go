@@ -366,68 +366,129 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 
 // drawPoisson appends to reqs the arrivals of a Poisson endpoint of rate
 // from at, its first, on, as nextArrival draws them from s: its Poisson
-// case written out, as this loop draws every arrival of a run. It is a
-// function of its own, never inlined: inlined into NewTraffic (the
-// profile inlines drawEndpoint there) the loop spilled and reloaded its
-// values on every arrival among NewTraffic's many live ones. (A version
-// whose inner loop called nothing, the slow draws outside it, took more:
-// Go's register allocation moved its values about at the loop's edge.)
-//
-//go:noinline
+// case written out, as this loop draws every arrival of a run. The
+// arrivals are drawn by poissonRun, a loop that calls nothing; this one
+// takes the rest, a draw the ziggurat finishes slowly (some 1 % of them)
+// and a slice grown past the room drawn for.
 func drawPoisson(reqs []trafficRequest, s *stream, at time.Duration, rate float64, duration time.Duration) []trafficRequest {
 	end := float64(duration)
-	n := len(reqs)
+	n := uint(len(reqs))
 	reqs = reqs[:cap(reqs)] // written by index: make zeroed the rest
-	hi, lo := s.hi, s.lo    // the stream's state, in registers (pcgStep)
+	hi, lo := s.hi, s.lo
 	for {
-		if n == len(reqs) { // more than the room drawn for: grow
-			reqs = append(reqs, trafficRequest{})
+		var u uint64
+		var ran runEnd
+		n, hi, lo, at, u, ran = poissonRun(reqs, n, hi, lo, at, rate, end, duration)
+		switch ran {
+		case runDone:
+			s.hi, s.lo = hi, lo
+			return reqs[:n]
+		case runFull:
+			reqs = append(reqs[:n], trafficRequest{})
 			reqs = reqs[:cap(reqs)]
+		case runSlow:
+			s.hi, s.lo = hi, lo
+			x := s.expSlow(u)
+			hi, lo = s.hi, s.lo
+			var ok bool
+			if at, ok = poissonNext(at, x, rate, end, duration); !ok {
+				return reqs[:n]
+			}
 		}
+	}
+}
+
+// runEnd is why a run of draws without calls (poissonRun, expRun)
+// stopped.
+type runEnd uint8
+
+const (
+	runDone runEnd = iota // every draw made
+	runFull               // the slice is full
+	runSlow               // the draw u needs the ziggurat's slow case (stream.expSlow)
+)
+
+// poissonRun writes arrival at into reqs[n] and draws the next, and so
+// on, from the stream state (hi, lo), until the traffic ends, reqs is
+// full or a draw u needs expSlow; it returns the arrivals written, the
+// state and the arrival to write next. It calls nothing, and is never
+// inlined: Go keeps no register across a call, so a loop with one, taken
+// or not, spilled and reloaded its values on every arrival (and inlined
+// into NewTraffic, as the profile did, among NewTraffic's many).
+//
+//go:noinline
+func poissonRun(reqs []trafficRequest, n uint, hi, lo uint64, at time.Duration, rate, end float64, duration time.Duration) (uint, uint64, uint64, time.Duration, uint64, runEnd) {
+	for n < uint(len(reqs)) { // unsigned n: no bounds check on reqs[n]
 		reqs[n].at = at
 		n++
 		var u uint64 // s.exp(), written out (expFast)
 		hi, lo, u = pcgStep(hi, lo)
 		x, fast := expFast(u)
 		if !fast {
-			s.hi, s.lo = hi, lo
-			x = s.expSlow(u)
-			hi, lo = s.hi, s.lo
+			return n, hi, lo, at, u, runSlow
 		}
-		gap := x / rate * float64(time.Second)
-		if !(float64(at)+gap < end) {
-			break
-		}
-		at += time.Duration(gap)
-		if at >= duration {
-			break
+		var ok bool
+		if at, ok = poissonNext(at, x, rate, end, duration); !ok {
+			return n, hi, lo, at, 0, runDone
 		}
 	}
-	s.hi, s.lo = hi, lo
-	return reqs[:n]
+	return n, hi, lo, at, 0, runFull
+}
+
+// poissonNext is the arrival after at of a Poisson endpoint of rate, for
+// the exponential draw x: nextArrival's Poisson case, false when it
+// falls at or past duration (end is duration as a float64).
+func poissonNext(at time.Duration, x, rate, end float64, duration time.Duration) (time.Duration, bool) {
+	gap := x / rate * float64(time.Second)
+	if !(float64(at)+gap < end) {
+		return at, false
+	}
+	at += time.Duration(gap)
+	return at, at < duration
 }
 
 // drawExpLatencies draws each of reqs' latency, exponential of mean
-// mean, and error draw from s, in turn (s.exp() and s.float64()), written
-// out and kept out of NewTraffic for the reason drawPoisson is.
+// mean, and error draw from s, in turn (s.exp() and s.float64()), by
+// expRun, a loop without calls as poissonRun is, and the slow draws
+// here.
+func drawExpLatencies(reqs []trafficRequest, s *stream, mean float64) {
+	hi, lo := s.hi, s.lo
+	k := uint(0)
+	for {
+		var u uint64
+		var ran runEnd
+		if k, hi, lo, u, ran = expRun(reqs, k, hi, lo, mean); ran == runDone {
+			s.hi, s.lo = hi, lo
+			return
+		}
+		s.hi, s.lo = hi, lo
+		x := s.expSlow(u)
+		hi, lo = s.hi, s.lo
+		hi, lo, u = pcgStep(hi, lo) // s.float64()
+		reqs[k].latency, reqs[k].errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
+		k++
+	}
+}
+
+// expRun draws reqs[k:]'s latencies and error draws from the stream
+// state (hi, lo) until they are all drawn or a draw u needs expSlow
+// (runSlow: reqs[k] is the request it was for); it calls nothing, for
+// the reason poissonRun does not.
 //
 //go:noinline
-func drawExpLatencies(reqs []trafficRequest, s *stream, mean float64) {
-	hi, lo := s.hi, s.lo // in registers, as in drawPoisson
-	for k := range reqs {
+func expRun(reqs []trafficRequest, k uint, hi, lo uint64, mean float64) (uint, uint64, uint64, uint64, runEnd) {
+	for ; k < uint(len(reqs)); k++ { // unsigned k: no bounds check on reqs[k]
 		var u uint64 // s.exp(), written out (expFast)
 		hi, lo, u = pcgStep(hi, lo)
 		x, fast := expFast(u)
 		if !fast {
-			s.hi, s.lo = hi, lo
-			x = s.expSlow(u)
-			hi, lo = s.hi, s.lo
+			return k, hi, lo, u, runSlow
 		}
 		hi, lo, u = pcgStep(hi, lo) // s.float64()
 		r := &reqs[k]
 		r.latency, r.errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
 	}
-	s.hi, s.lo = hi, lo
+	return k, hi, lo, 0, runDone
 }
 
 // NewShared is New for the seed tr was drawn with, replaying tr's traffic

@@ -198,6 +198,46 @@ func TestTrafficRequestsWeighsItsOrders(t *testing.T) {
 	}
 }
 
+// drawEndpoint's written-out loops (poissonRun and expRun, the slow
+// draws they hand back and a slice grown past its room) draw what the
+// streams draw one at a time through the run's own steps: nextArrival
+// for the arrivals, sample and float64 for each latency and error draw.
+// Rooms from none (every arrival grows the slice) to more than enough.
+func TestDrawEndpointDrawsWhatTheStreamsDraw(t *testing.T) {
+	sc := cascadeLike()
+	sys := &sc.Variants[0].System
+	for i := range sys.Endpoints {
+		key := endpointKey(sys, i)
+		es := &endpointState{rate: key.rate, interval: key.interval}
+		es.arrivals = newStream(5, streamKey(key.name, 1))
+		traffic := newStream(5, streamKey(key.name, 2))
+		var lat dependencyState
+		lat.setLatency(key.latency)
+		var want []trafficRequest
+		for at, ok := nextArrival(es, 0, sc.Duration); ok; at, ok = nextArrival(es, at, sc.Duration) {
+			r := trafficRequest{at: at, latency: lat.sample(traffic)}
+			r.errDraw = traffic.float64()
+			want = append(want, r)
+		}
+		// The ziggurat's slow case, some 1 % of exponential draws, is
+		// among them (without it the loops' slow paths go untested).
+		if len(want) < 2000 {
+			t.Fatalf("%s: %d requests, too few for slow draws", key.name, len(want))
+		}
+		expected := int(expectedArrivals(&sys.Endpoints[i], sc.Duration))
+		for _, room := range []int{0, 1, 100, len(want) - 1, len(want), expected} {
+			got := drawEndpoint(sys, i, key, 5, sc.Duration, room).reqs
+			if !slices.Equal(got, want) {
+				n := 0
+				for n < min(len(got), len(want)) && got[n] == want[n] {
+					n++
+				}
+				t.Fatalf("%s, room %d: %d requests, want %d; first difference at %d", key.name, room, len(got), len(want), n)
+			}
+		}
+	}
+}
+
 // mergeArrivals merges the endpoints' arrivals two at a time; this checks
 // it against the plain rule (mergeOneAtATime) on endpoints whose arrivals
 // tie often: times drawn from a few milliseconds.
