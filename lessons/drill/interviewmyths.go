@@ -74,7 +74,10 @@ var myths = []myth{
 	{
 		// Lesson 6: Resilience4j's Retry retries every exception by
 		// default, CallNotPermittedException too: an open breaker ends no
-		// retry until ignoreExceptions lists the refusal.
+		// retry until ignoreExceptions lists the refusal. Source:
+		// resilience4j-retry RetryConfig.java (DEFAULT_RECORD_FAILURE_PREDICATE
+		// is throwable -> true; retryExceptions and ignoreExceptions are
+		// empty), and CallNotPermittedException is a RuntimeException.
 		id:     "r4j-retry-stops",
 		points: []string{"retry"},
 		says: regexp.MustCompile(`(?:open (?:circuit )?breaker|breaker (?:is |goes |)open|breaker opens|breaker trips|breaker is tripped)[^,;]*?\b(?:stops?|ends?|halts?|cuts? off|short-circuits?|aborts?)\b[^,;.]*|` +
