@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/shed"
 	"github.com/breakerlab/breakerlab/internal/deepequal"
@@ -263,17 +264,20 @@ func TestFlatServiceArrivalsTakeTheBatch(t *testing.T) {
 
 // An arrival whose call a layer refuses as it enters (an open breaker,
 // outermost; a full bulkhead behind no breaker) takes refuseAtEntry from
-// arriveMany's lines: no request slot is taken for it, so the batch run's
-// slots are reused fewer times (their generations add up to less) than
-// the run's whose arrivals all go to arrive, and it must leave the run as
-// arrive does. On the cascade's bulkhead and breaker variants, with the
-// breaker's fallback and plain endpoints, and with patient endpoints and
-// no fallback (api-gateway's breakers).
+// arriveMany's lines, or arriveDrawn's when the run draws its own traffic
+// (the sandbox's, the Steady benchmarks'): no request slot is taken for
+// it, so the batch run's slots are reused fewer times (their generations
+// add up to less) than the run's whose arrivals all go to arrive, and it
+// must leave the run as arrive does. On the cascade's bulkhead and breaker
+// variants, with the breaker's fallback and plain endpoints, and with
+// patient endpoints and no fallback (api-gateway's breakers).
 func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 	for _, c := range []struct {
 		v       int
 		patient bool
-	}{{1, false}, {1, true}, {2, false}, {2, true}} {
+		drawn   bool
+	}{{1, false, false}, {1, true, false}, {2, false, false}, {2, true, false},
+		{1, false, true}, {1, true, true}, {2, false, true}, {2, true, true}} {
 		sc := cascadeLike()
 		sc.Variants = sc.Variants[c.v : c.v+1]
 		if c.patient {
@@ -283,9 +287,9 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 			}
 			sys.Dependencies[2].Policy.Fallback = NoFallback
 		}
-		batch, single := batchAndSingle(t, sc, 5, true)
-		if batch.batch != byMany {
-			t.Fatalf("%+v: the cascade's arrivals do not take arriveMany's lines", c)
+		batch, single := batchAndSingle(t, sc, 5, !c.drawn)
+		if want := map[bool]uint8{false: byMany, true: byDrawn}[c.drawn]; batch.batch != want {
+			t.Fatalf("%+v: the cascade's arrivals take loop %d, want %d", c, batch.batch, want)
 		}
 		batch.Run()
 		single.Run()
@@ -302,6 +306,74 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
 		}
 	}
+}
+
+// The same on random systems, as many ways as the entry refusal's
+// conditions have: a dependency that fails for a while (errors, or a hang)
+// behind a breaker that opens and a small bulkhead, in either order, with
+// a timeout or not, a fallback or not, a bulkhead that refuses or makes
+// its callers wait; called by a lean endpoint, patient or not, beside a
+// plain one; its traffic drawn by the run (arriveDrawn) or replayed in
+// order (arriveMany). Each run is compared, step by step, with the same
+// run's arrivals all taken by arrive.
+func TestEntryRefusalsChangeNothing(t *testing.T) {
+	ms := time.Millisecond
+	rapid.Check(t, func(t *rapid.T) {
+		pol := Policy{Bulkhead: rapid.IntRange(0, 8).Draw(t, "bulkhead")}
+		if pol.Bulkhead > 0 && rapid.IntRange(0, 3).Draw(t, "waits") == 0 {
+			pol.BulkheadWait = time.Duration(rapid.IntRange(1, 50).Draw(t, "waitMs")) * ms
+		}
+		if rapid.Bool().Draw(t, "timeout") {
+			pol.Timeout = time.Duration(rapid.IntRange(20, 400).Draw(t, "timeoutMs")) * ms
+		}
+		if rapid.IntRange(0, 3).Draw(t, "breaker") > 0 {
+			pol.Breaker = &breaker.Config{WindowSize: rapid.IntRange(2, 20).Draw(t, "window"), FailureRate: 0.5,
+				OpenFor: time.Duration(rapid.IntRange(50, 2000).Draw(t, "openMs")) * ms, HalfOpenTrials: rapid.IntRange(1, 3).Draw(t, "trials")}
+			if rapid.Bool().Draw(t, "fallback") {
+				pol.Fallback = CachedFallback
+			}
+		}
+		if rapid.Bool().Draw(t, "bulkheadOutside") && pol.Breaker != nil && pol.Bulkhead > 0 {
+			pol.Order = []Layer{LayerBulkhead, LayerTimeout, LayerBreaker}
+			if pol.Timeout == 0 {
+				pol.Order = []Layer{LayerBulkhead, LayerBreaker}
+			}
+		}
+		fault := Fault{Kind: Error, From: time.Second, To: 3 * time.Second, Probability: rapid.Float64Range(0.3, 1).Draw(t, "errors")}
+		if rapid.Bool().Draw(t, "hang") {
+			fault = Fault{Kind: Hang, From: time.Second, To: time.Duration(rapid.IntRange(1100, 3000).Draw(t, "hangToMs")) * ms}
+		}
+		sys := System{Workers: rapid.IntRange(4, 60).Draw(t, "workers"), Queue: rapid.IntRange(0, 10).Draw(t, "queue"),
+			Endpoints: []Endpoint{{Name: "flaky", Rate: rapid.Float64Range(20, 300).Draw(t, "rate"), Calls: "d",
+				Patience: time.Duration(rapid.IntRange(0, 2).Draw(t, "patience")) * 300 * ms},
+				{Name: "steady", Rate: 50, Calls: "leaf"}},
+			Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Exponential, Mean: 20 * ms}, Policy: pol, Faults: []Fault{fault}},
+				{Name: "leaf", Latency: Latency{Kind: Constant, Value: 5 * ms}}}}
+		sc := &Scenario{Name: "refusals", Duration: 4 * time.Second, MeasureFrom: 500 * ms, MeasureTo: 4 * time.Second,
+			Variants: []Variant{{Name: "v", System: sys}}}
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		batch, single := batchAndSingle(t, sc, rapid.Uint64().Draw(t, "seed"), rapid.Bool().Draw(t, "shared"))
+		if batch.batch != byMany && batch.batch != byDrawn {
+			t.Fatalf("the arrivals take loop %d, not arriveMany's or arriveDrawn's", batch.batch)
+		}
+		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * ms
+		for !batch.Done() || !single.Done() {
+			batch.Advance(step)
+			single.Advance(step)
+			if a, b := batch.Snapshot(), single.Snapshot(); !deepequal.Equal(a, b) {
+				t.Fatalf("at %v: the batch arrivals' snapshot differs from arrive's:\n%+v\n%+v", batch.Now(), a, b)
+			}
+			if batch.seq != single.seq || batch.maxBusy != single.maxBusy || batch.lacked != single.lacked {
+				t.Fatalf("at %v: %d events and fork evidence %d, %v with batch arrivals, %d, %d, %v with arrive's",
+					batch.Now(), batch.seq, batch.maxBusy, batch.lacked, single.seq, single.maxBusy, single.lacked)
+			}
+		}
+		if x, y := &batch.dependencies[0], &single.dependencies[0]; x.maxInside != y.maxInside || x.bulkheadBound != y.bulkheadBound || x.maxBulkhead != y.maxBulkhead {
+			t.Fatalf("the dependency's fork evidence differs")
+		}
+	})
 }
 
 // slotUses is how many times r's request slots were taken and given back

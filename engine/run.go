@@ -1644,15 +1644,17 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				es.windowArrived++
 			}
 			if refuse {
-				// arrive's refusal of a plain endpoint's request
-				// (noRoom), as arrive counts it.
+				// arrive's refusal of a plain endpoint's request (noRoom), as arrive counts it.
 				r.lacked = true // fork.go
 				es.total[Rejected]++
 				es.bucket.Outcomes[Rejected]++
 				r.countRefused(es, now)
 				goto next
 			}
-			var id int32
+			if b := ds.breakerAt; ds.fastLayers && r.accept.n == 0 && ((b == 0 && ds.breaker.Refused(now)) || (b < 0 && ds.bulkheadAt >= 0 && ds.bulkhead >= ds.cfg.Policy.Bulkhead && ds.refusesFull())) {
+				goto refused // below: a layer refuses the call as it enters
+			}
+			id, req, w, after, isErr := int32(0), (*request)(nil), int32(0), latency, false
 			if n := len(r.freeRequests); n > 0 {
 				id = r.freeRequests[n-1]
 				r.freeRequests = r.freeRequests[:n-1]
@@ -1660,7 +1662,6 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				r.requests = append(r.requests, request{ep: -1}) // free until written
 				id = int32(len(r.requests) - 1)
 			}
-			req, w, after, isErr := (*request)(nil), int32(0), latency, false
 			if es.sure {
 				goto sure // fastpath.go: below
 			}
@@ -1672,8 +1673,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 				req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
 				r.open++
 				if es.patience > 0 {
-					// arrive's setting of the patience timer (timers.go),
-					// in its common case: the timer joins others, with room.
+					// arrive's setting of the patience timer (timers.go), in its common case: the timer joins others, with room.
 					r.seq++
 					w := &es.waits
 					p := &w.items[(w.head+w.n)&(len(w.items)-1)]
@@ -1750,6 +1750,25 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 		if r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}
+		continue
+	refused:
+		// A layer refuses a lean endpoint's call as it enters, with
+		// nothing outside it but a timeout: an open breaker, outermost,
+		// or a full bulkhead that makes no caller wait, behind none. The
+		// call is counted without a request, a worker or a timer, as
+		// arriveMany counts it (refuseAtEntry, fastpath.go): the
+		// cascade's full bulkhead refuses some 1,900 arrivals an op so.
+		// Not along a flat service edge (fastLayers), whose layers
+		// enterFlat walks. Written here, below the loop's other lines,
+		// so that theirs stay where the shipped profile
+		// (cmd/breakerlab/default.pgo) has them: it names a call by its
+		// line in the function, and q.place, moved, is no longer inlined.
+		if ds.breakerAt == 0 {
+			r.refuseAtEntry(es, ds, now, resBreakerOpen)
+		} else {
+			r.refuseAtEntry(es, ds, now, resBulkheadFull)
+		}
+		goto next
 	}
 }
 
