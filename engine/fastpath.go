@@ -242,9 +242,9 @@ func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res
 
 // refuseAtEntry is what becomes of an arrival of a lean endpoint with a
 // worker free and nobody queued for one (runBefore's arriveMany lines,
-// arriveOthers) whose call a layer refuses as it enters, with no layer
-// outside it but a timeout: the request taken and set up, its patience
-// timer set, the worker taken, then the refusal (enterFast's: refuseFast,
+// arriveDrawn, arriveOthers) whose call a layer refuses as it enters,
+// with no layer outside it but a timeout: the request taken and set up,
+// its patience timer set, the worker taken, then the refusal (enterFast's: refuseFast,
 // finishFast, answerFast, freeFast; or enterFlat's: refuseFlat,
 // finishFlat), with only what outlasts the request kept. The refusing
 // layer, by its result by: the breaker, outermost and open
@@ -261,8 +261,9 @@ func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res
 // (timers.go). The answer's latency is 0. A dependency that is down has
 // most of a sweep's cells' calls to it refused so (api-gateway's search,
 // some 40 % of its arrivals), and so has a partner over its rate
-// (rate-limit-vs-bulkhead's limiter). TestBatchArrivalsChangeNothing runs
-// it against arrive, and TestRefusedArrivalsTakeTheShortWay and
+// (rate-limit-vs-bulkhead's limiter). TestBatchArrivalsChangeNothing and
+// TestEntryRefusalsChangeNothing run it against arrive, and
+// TestRefusedArrivalsTakeTheShortWay and
 // TestRateLimitedArrivalsTakeTheShortWay check that it is taken.
 func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Duration, by result) {
 	r.maxBusy = max(r.maxBusy, r.busy+1) // fork.go: the worker it held
