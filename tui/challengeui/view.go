@@ -989,8 +989,8 @@ func parChangesWant(c *challenge.Challenge) string { return c.Par.ChangesWant() 
 // a why is left out with no room for that line either.
 func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var out []string
-	var whys [][]string // each why's lines: a why is shown whole or cut by cutWhy
-	var short []string  // each why as cutWhy shows a piece of it
+	var whys [][]string // each why's lines: a why is shown whole or not at all
+	var names []string  // what each why is of, to name one left to the brief's page ("" for none)
 	ownStars := false   // the reference solution is on screen: say where stars go, room left
 	verdictAt := -1     // the stars line's place in out, where it has one
 	r := m.Result()
@@ -1037,13 +1037,13 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 			// A wrong option is explained, not only marked.
 			for _, why := range m.c.ExplainResult(m.setting, r) {
 				whys = append(whys, pane.Wrap(m.th.Dim.Render("why: "+why), w))
-				short = append(short, "why: "+m.withoutChoice(why))
+				names = append(names, m.whyName(why, r))
 			}
 			// A learner who has earned all three stars here is not
 			// stuck: this design is a try of something else.
 			if m.fails >= SolutionAfter && m.c.Number > 0 && m.best < 3 {
 				whys = append(whys, []string{m.th.Dim.Render("stuck? s shows the reference solution")})
-				short = append(short, "stuck? s shows the reference solution")
+				names = append(names, "")
 			}
 		}
 	}
@@ -1082,30 +1082,32 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		}
 		out = append(out, m.th.Dim.Render(pane.Fit(pointer, w)))
 	}
-	for i, why := range whys {
+	// Whys in order, each whole: a why cut to a line or two lost its
+	// "label = value:" and its point with it (level 14 at 80×24). Those
+	// that do not fit go to the brief's page, a line naming them.
+	shown := 0
+	for shown < len(whys) {
+		need := len(whys[shown])
+		if shown+1 < len(whys) {
+			need++ // the line naming those after it, should they not fit
+		}
 		rest := 0
-		for _, later := range whys[i+1:] {
+		for _, later := range whys[shown+1:] {
 			rest += len(later)
 		}
-		if len(why)+rest <= left {
-			// This one and all the rest fit.
-			for _, w := range whys[i:] {
-				out = append(out, w...)
-			}
+		if len(whys[shown])+rest > left && need > left {
 			break
 		}
-		if len(why)+1 > left {
-			// Not this one whole: as much of it as fits, ending in where
-			// the rest is. A line of "why: …" alone said nothing.
-			if left > 0 {
-				out = append(out, m.cutWhy(short[i], left, w)...)
-			} else {
-				unsaid = true
-			}
-			break
+		out = append(out, whys[shown]...)
+		left -= len(whys[shown])
+		shown++
+	}
+	if untold := slices.DeleteFunc(slices.Clone(names[shown:]), func(n string) bool { return n == "" }); len(untold) > 0 {
+		if left > 0 {
+			out = append(out, m.th.Dim.Render(pane.Fit(firstFitting(untoldPointers(untold, shown > 0), w), w)))
+		} else {
+			unsaid = true
 		}
-		out = append(out, why...)
-		left -= len(why)
 	}
 	if unsaid && verdictAt >= 0 {
 		// No line for a why: the stars line says where they are, as the
@@ -1118,44 +1120,41 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	return append(out, note...), unsaid
 }
 
-// cutWhy is as much of a why as n lines (n at least 1) hold, for a why
-// that does not fit whole or leaves no room for the whys after it: the
-// last line ends in "… i shows the rest" after the last whole word that
-// fits, so a piece of the why stays in view beside where the rest is.
-func (m *Model) cutWhy(why string, n, w int) []string {
-	const rest = "… i shows the rest"
-	lines := pane.Wrap(why, w)
-	if len(lines) > n {
-		lines = lines[:n]
-	}
-	last := strings.TrimRight(lines[len(lines)-1], " ")
-	for last != "" && ansi.StringWidth(last)+1+ansi.StringWidth(rest) > w {
-		cut := strings.LastIndex(last, " ")
-		if cut < 0 {
-			last = ansi.Truncate(last, max(w-1-ansi.StringWidth(rest), 0), "")
-			break
+// whyName is what a why of ExplainResult is of, to name it where it has
+// no room: the knob it starts "label = value:" with, or the missed goal
+// whose figure it gives.
+func (m *Model) whyName(why string, r *challenge.Result) string {
+	for _, k := range m.c.Knobs {
+		if v, ok := m.setting[k.Path]; ok && strings.HasPrefix(why, k.Label+" = "+k.Format(v)+": ") {
+			return k.Label
 		}
-		last = strings.TrimRight(last[:cut], " ,:;")
 	}
-	lines[len(lines)-1] = strings.TrimLeft(last+" "+rest, " ")
-	for i, l := range lines {
-		lines[i] = m.th.Dim.Render(l)
+	for i := range r.Goals {
+		if l := r.Goals[i].Goal.Label; strings.HasPrefix(why, l+": ") {
+			return l
+		}
 	}
-	return lines
+	return "another"
 }
 
-// withoutChoice is a why of ExplainResult without the "label = value: "
-// that starts a choice's why: the knobs above show the value, and a why
-// cut to a line or two keeps its words for what the choice gets wrong.
-func (m *Model) withoutChoice(why string) string {
-	for _, k := range m.c.Knobs {
-		if v, ok := m.setting[k.Path]; ok {
-			if rest, ok := strings.CutPrefix(why, k.Label+" = "+k.Format(v)+": "); ok {
-				return rest
-			}
-		}
+// untoldPointers are the lines that say the whys named are on the brief's
+// page, longest first, for firstFitting: each names them, save the last
+// two, which only count them where no names fit. more is true when whys
+// are shown above, so that the line says these are others.
+func untoldPointers(names []string, more bool) []string {
+	list := names[0]
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
 	}
-	return why
+	what, count := "the why of ", "why"
+	if len(names) > 1 {
+		what, count = "the whys of ", "whys"
+	}
+	counted := fmt.Sprintf("%d %s", len(names), count)
+	if more {
+		counted = fmt.Sprintf("%d more %s", len(names), count)
+	}
+	return []string{"i shows " + what + list, "i: " + what + list, "i shows " + counted, "i: " + counted}
 }
 
 // hintPointer is said under a design that falls short with no why.
