@@ -22,6 +22,10 @@ type column struct {
 	endpoint int
 	outcome  engine.Outcome
 	waiting  bool
+	// width is the column's width in characters: the table's cell, or
+	// more on the first column of an endpoint whose name is wider than
+	// its columns (widenForNames).
+	width int
 }
 
 // WriteTable prints one row per variant with the share of each endpoint's
@@ -59,6 +63,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	b.WriteString("\n")
 
 	first := snaps[0]
+	const cell = 9
 	var cols []column
 	for ei := range first.Endpoints {
 		for _, o := range engine.Outcomes {
@@ -69,12 +74,12 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 				}
 			}
 			if used {
-				cols = append(cols, column{endpoint: ei, outcome: o})
+				cols = append(cols, column{endpoint: ei, outcome: o, width: cell})
 			}
 		}
 		for _, s := range snaps {
 			if ei < len(s.Endpoints) && WindowTally(&s.Endpoints[ei]).Waiting() > 0 {
-				cols = append(cols, column{endpoint: ei, waiting: true})
+				cols = append(cols, column{endpoint: ei, waiting: true, width: cell})
 				break
 			}
 		}
@@ -83,18 +88,18 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	for _, s := range snaps {
 		nameWidth = max(nameWidth, len(s.Variant))
 	}
-	const cell = 9
 	if width > 0 && nameWidth+cell+1 > width {
 		// Not even one column fits beside the longest design's name: the
 		// longest go on lines of their own (writeShares).
 		nameWidth = max(len("design"), width-cell-1)
 	}
+	widenForNames(cols, first, nameWidth, cell, width)
 	// Cut the columns into tables that fit, whole endpoints at a time.
-	for i, part := range fitColumns(cols, nameWidth, cell, width) {
+	for i, part := range fitColumns(cols, nameWidth, width) {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		writeShares(&b, first, snaps, part, nameWidth, cell, width)
+		writeShares(&b, first, snaps, part, nameWidth, width)
 	}
 	// The lines below count two spans: a design's requests are the window's,
 	// as the shares above; the calls that reached a dependency, the whole
@@ -171,29 +176,74 @@ func anyTimeout(sc *engine.Scenario) bool {
 	return false
 }
 
+// widenForNames widens the first column of each endpoint whose name is
+// wider than its columns, so that the name stands whole over them: a
+// built system's /inventory, one column of ok, was cut to "/invento…".
+// An endpoint is widened no further than a table width columns wide can
+// hold beside the design column (width 0: no limit); a name wider than
+// that wraps over lines of its own (writeShares).
+func widenForNames(cols []column, first engine.Snapshot, nameWidth, cell, width int) {
+	for i := 0; i < len(cols); {
+		j := groupEnd(cols, i)
+		span := (j - i) * (cell + 1)
+		need := utf8.RuneCountInString(first.Endpoints[cols[i].endpoint].Name) + 1 - span
+		if width > 0 {
+			need = min(need, width-nameWidth-span)
+		}
+		if need > 0 {
+			cols[i].width += need
+		}
+		i = j
+	}
+}
+
+// groupEnd is the index after the last of the columns of cols[i]'s
+// endpoint.
+func groupEnd(cols []column, i int) int {
+	j := i
+	for j < len(cols) && cols[j].endpoint == cols[i].endpoint {
+		j++
+	}
+	return j
+}
+
+// spanOf is the width of cols side by side, each after a space.
+func spanOf(cols []column) int {
+	n := 0
+	for _, c := range cols {
+		n += c.width + 1
+	}
+	return n
+}
+
 // fitColumns cuts cols into runs that fit width beside the design column,
 // whole endpoints at a time where they fit, and an endpoint whose columns
 // alone are too wide in runs of as many columns as fit (at least one).
-func fitColumns(cols []column, nameWidth, cell, width int) [][]column {
-	if width <= 0 || nameWidth+len(cols)*(cell+1) <= width {
+func fitColumns(cols []column, nameWidth, width int) [][]column {
+	if width <= 0 || nameWidth+spanOf(cols) <= width {
 		return [][]column{cols}
 	}
-	room := max(1, (width-nameWidth)/(cell+1)) // columns a table can hold
+	room := width - nameWidth // columns' width a table can hold
 	var parts [][]column
 	var cur []column
 	for i := 0; i < len(cols); {
-		j := i
-		for j < len(cols) && cols[j].endpoint == cols[i].endpoint {
-			j++
-		}
+		j := groupEnd(cols, i)
 		group := cols[i:j]
-		if len(cur) > 0 && len(cur)+len(group) > room {
+		if len(cur) > 0 && spanOf(cur)+spanOf(group) > room {
 			parts = append(parts, cur)
 			cur = nil
 		}
-		for len(group) > room {
-			parts = append(parts, group[:room])
-			group = group[room:]
+		for len(group) > 1 && spanOf(group) > room {
+			n := 1
+			for n < len(group) && spanOf(group[:n+1]) <= room {
+				n++
+			}
+			if len(cur) > 0 {
+				parts = append(parts, cur)
+				cur = nil
+			}
+			parts = append(parts, group[:n])
+			group = group[n:]
 		}
 		cur = append(cur, group...)
 		i = j
@@ -203,46 +253,75 @@ func fitColumns(cols []column, nameWidth, cell, width int) [][]column {
 
 // writeShares writes one share table: the endpoints' names over their
 // columns, the outcome names, then a row per variant.
-func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snapshot, cols []column, nameWidth, cell, width int) {
-	var head strings.Builder
-	fmt.Fprintf(&head, "%-*s", nameWidth, "")
+func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snapshot, cols []column, nameWidth, width int) {
+	// Each endpoint's name in the pieces it takes, on the head's last
+	// lines: one piece, but for a name wider than the room its columns
+	// were given (widenForNames), which wraps as the table's other lines
+	// do, rather than being cut.
+	type head struct {
+		pieces []string
+		span   int
+		group  int  // columns under the name
+		left   bool // the first name reaching over the design column
+	}
+	var heads []head
+	lines := 1
 	for i := 0; i < len(cols); {
-		j := i
-		for j < len(cols) && cols[j].endpoint == cols[i].endpoint {
-			j++
-		}
-		span := (j - i) * (cell + 1)
+		j := groupEnd(cols, i)
+		span := spanOf(cols[i:j])
 		name := first.Endpoints[cols[i].endpoint].Name
-		if i == 0 && utf8.RuneCountInString(name) > span-1 {
+		h := head{pieces: []string{name}, span: span, group: j - i}
+		switch {
+		case utf8.RuneCountInString(name) <= span-1:
+		case i == 0 && utf8.RuneCountInString(name) <= nameWidth+span:
 			// The first endpoint's name may reach left over the design
 			// column, which is blank on this line, ending over its last
 			// column: a table narrowed to one column still names it whole.
-			head.Reset()
-			fmt.Fprintf(&head, "%*s", nameWidth+span, truncate(name, nameWidth+span))
-			i = j
-			continue
+			h.left = true
+		default:
+			h.pieces = wrapName(name, span-1)
 		}
-		if j-i == 1 {
-			// A name over one column ends where its values end, as the
-			// outcome's name under it does: left-aligned it stood over
-			// the blank before the next name (a built system's
-			// /checkout /cache /orders, each one column of ok).
-			fmt.Fprintf(&head, " %*s", span-1, truncate(name, span-1))
-		} else {
-			// A name over several heads the group from its left edge.
-			fmt.Fprintf(&head, " %-*s", span-1, truncate(name, span-1))
-		}
+		lines = max(lines, len(h.pieces))
+		heads = append(heads, h)
 		i = j
 	}
-	b.WriteString(strings.TrimRight(head.String(), " "))
-	b.WriteString("\n")
+	for l := range lines {
+		var line strings.Builder
+		for k, h := range heads {
+			p := l - (lines - len(h.pieces)) // the names end on the last line
+			piece := ""
+			if p >= 0 {
+				piece = h.pieces[p]
+			}
+			if k == 0 && h.left {
+				fmt.Fprintf(&line, "%*s", nameWidth+h.span, piece)
+				continue
+			}
+			if k == 0 {
+				fmt.Fprintf(&line, "%-*s", nameWidth, "")
+			}
+			switch {
+			case h.group == 1:
+				// A name over one column ends where its values end, as
+				// the outcome's name under it does: left-aligned it stood
+				// over the blank before the next name (a built system's
+				// /checkout /cache /orders, each one column of ok).
+				fmt.Fprintf(&line, " %*s", h.span-1, piece)
+			default:
+				// A name over several heads the group from its left edge.
+				fmt.Fprintf(&line, " %-*s", h.span-1, piece)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteString("\n")
+	}
 	fmt.Fprintf(b, "%-*s", nameWidth, "design")
 	for _, c := range cols {
 		name := c.outcome.String()
 		if c.waiting {
 			name = "waiting"
 		}
-		fmt.Fprintf(b, " %*s", cell, name)
+		fmt.Fprintf(b, " %*s", c.width, name)
 	}
 	b.WriteString("\n")
 	for _, s := range snaps {
@@ -259,14 +338,14 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 			if t.total() == 0 {
 				// A share of no requests is none: "0.0%" ok would read
 				// as every request failed.
-				fmt.Fprintf(b, " %s", padLeftRunes(noShare, cell))
+				fmt.Fprintf(b, " %s", padLeftRunes(noShare, c.width))
 				continue
 			}
 			share := t.Share(c.outcome)
 			if c.waiting {
 				share = t.WaitingShare()
 			}
-			fmt.Fprintf(b, " %*s", cell, Percent1(share))
+			fmt.Fprintf(b, " %*s", c.width, Percent1(share))
 		}
 		b.WriteString("\n")
 	}
@@ -416,17 +495,6 @@ func thousands(n uint64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	if n <= 1 {
-		return string(r[:max(n, 0)])
-	}
-	return string(r[:n-1]) + "…"
 }
 
 // units are the words that stay on the line of the number before them,
@@ -676,6 +744,29 @@ func classList(c [shed.NumClasses]uint64) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// wrapName cuts an endpoint's name into pieces of at most n characters,
+// each before a "/" or after a "-", "_" or "." where the piece has one,
+// so that "/api/v2/orders" wraps at its path's parts.
+func wrapName(name string, n int) []string {
+	r := []rune(name)
+	if n < 1 {
+		return []string{name}
+	}
+	var pieces []string
+	for len(r) > n {
+		cut := n
+		for k := n; k >= 1; k-- {
+			if r[k] == '/' || strings.ContainsRune("-_.", r[k-1]) {
+				cut = k
+				break
+			}
+		}
+		pieces = append(pieces, string(r[:cut]))
+		r = r[cut:]
+	}
+	return append(pieces, string(r))
 }
 
 // noShare stands in a share table's cell for the share of an endpoint
