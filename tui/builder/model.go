@@ -42,6 +42,9 @@ type Options struct {
 	// path, where a file written would not be the learner's (a session
 	// over SSH writes on the server).
 	WriteElsewhere string
+	// Open, when set, is a scenario file read (ReadFile) to build on at
+	// once, as if o had opened it: `breakerlab new FILE`.
+	Open *File
 }
 
 // BackMsg asks the parent to close the builder. The parent keeps the
@@ -164,6 +167,9 @@ func New(o Options) Model {
 	// Where w writes elsewhere (over SSH, on the server), o would read
 	// the server's files, not the learner's.
 	m.keys.OpenFile.SetEnabled(o.WriteElsewhere == "")
+	if o.Open != nil {
+		m.buildOn(*o.Open)
+	}
 	return m
 }
 

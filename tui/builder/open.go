@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -18,15 +19,70 @@ import (
 // system saved and closed could be played (breakerlab sandbox FILE) but
 // never built on again: the draft lives only while the program runs.
 
-// openedMsg is a file read for o: its bytes, or why there are none.
+// openedMsg is a file read for o: its system, or why there is none.
 type openedMsg struct {
 	path string
-	data []byte
+	sc   *engine.Scenario
 	err  error
+}
+
+// File is a scenario file read for the builder to build on (Options.Open):
+// `breakerlab new FILE` reads it before the builder opens, as o reads one
+// from the list of starts.
+type File struct {
+	Path     string
+	Scenario *engine.Scenario
+}
+
+// ReadFile reads the scenario file at path for the builder, refusing it
+// in o's words: the path as given, what was wrong and what is wanted. A
+// part no request reaches does not keep the file out (onOpened).
+func ReadFile(path string) (File, error) {
+	sc, err := readScenario(path)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Path: path, Scenario: sc}, nil
 }
 
 // openHint is what the open prompt takes.
 const openHint = "a .toml scenario file, such as one w saved"
+
+// maxFile bounds how much of a file o reads: a scenario file is a few
+// kilobytes, and a path to a large file by mistake would be read whole.
+const maxFile = 4 << 20
+
+// readScenario reads and parses the scenario file at path: a folder, a
+// missing file, an empty or a binary one is refused in words that say
+// what was wrong and what is wanted (internal/userfile), where a folder
+// read "cannot read dir: read dir: is a directory".
+func readScenario(path string) (*engine.Scenario, error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		// Said here, not by userfile.Read ("the scenario file x does
+		// not exist"): o's words say which file is wanted, and where
+		// a relative path starts.
+		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file w saved, relative to the folder breakerlab started in", path)
+	}
+	data, err := userfile.Read(path, "scenario file", "TOML, such as a file w saved", maxFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist): // gone since the Stat
+		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file w saved, relative to the folder breakerlab started in", path)
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("cannot read %s: permission denied; give a file you can read", path)
+	case err != nil:
+		return nil, err
+	}
+	// The file and line, what was wrong and what is allowed, as run and
+	// sandbox say it of the same file.
+	sc, err := scenariofile.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkReach(sc, false); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
 
 // startOpen asks which file to open, offering the last one saved or
 // opened.
@@ -46,8 +102,8 @@ func (m Model) openPrompt(typed string) (tea.Model, tea.Cmd) {
 	}
 	m.msg, m.msgErr = "", false
 	return m, func() tea.Msg {
-		data, err := os.ReadFile(path)
-		return openedMsg{path: path, data: data, err: err}
+		sc, err := readScenario(path)
+		return openedMsg{path: path, sc: sc, err: err}
 	}
 }
 
@@ -59,38 +115,26 @@ func (m Model) onOpened(o openedMsg) Model {
 	if !m.opening {
 		return m // the prompt was closed while the file was read
 	}
-	var err error
-	switch {
-	case errors.Is(o.err, fs.ErrNotExist):
-		err = fmt.Errorf("there is no file %s; give the path of a .toml file w saved, relative to the folder breakerlab started in", o.path)
-	case errors.Is(o.err, fs.ErrPermission):
-		err = fmt.Errorf("cannot read %s: permission denied; give a file you can read", o.path)
-	case o.err != nil:
-		err = fmt.Errorf("cannot read %s: %w", o.path, o.err)
-	}
-	var sc *engine.Scenario
-	if err == nil {
-		// The file and line, what was wrong and what is allowed, as run
-		// and sandbox say it of the same file.
-		sc, err = scenariofile.Parse(o.path, o.data)
-	}
-	if err == nil {
-		err = checkReach(sc, false)
-	}
-	if err != nil {
-		m.msg, m.msgErr = "not opened: "+err.Error(), true
+	if o.err != nil {
+		m.msg, m.msgErr = "not opened: "+o.err.Error(), true
 		m.prompt = &playback.Prompt{Label: "open the scenario file", Input: o.path, Hint: openHint, Err: "not opened: why is above"}
 		m.prompt.Select()
 		return m
 	}
 	m.prompt, m.opening = nil, false
-	m.begin(sc)
+	m.buildOn(File{Path: o.path, Scenario: o.sc})
+	return m
+}
+
+// buildOn starts building on the system of a file read, by o or before
+// the builder opened (Options.Open).
+func (m *Model) buildOn(f File) {
+	m.begin(f.Scenario)
 	// The file holds the system as it is: nothing is unsaved, and w
 	// offers to save back to it.
-	m.savePath = o.path
-	m.msg, m.msgErr = fmt.Sprintf("opened %s: s/d/f/t add, e sets the knobs, w saves it back", o.path), false
-	if err := check(sc); err != nil {
-		m.msg, m.msgErr = fmt.Sprintf("opened %s, but %v", o.path, err), true
+	m.savePath = f.Path
+	m.msg, m.msgErr = fmt.Sprintf("opened %s: s/d/f/t add, e sets the knobs, w saves it back", f.Path), false
+	if err := check(f.Scenario); err != nil {
+		m.msg, m.msgErr = fmt.Sprintf("opened %s, but %v", f.Path, err), true
 	}
-	return m
 }

@@ -70,7 +70,8 @@ func TestASavedSystemOpensAgainAsBuilt(t *testing.T) {
 }
 
 // A file the engine refuses is not opened, and says why in run's words
-// (file, line, what is allowed); its path stays in the prompt to be
+// (file, line, what is allowed), as is a missing file, a folder or an
+// empty file; its path stays in the prompt to be
 // mended, and the list of starts is as it was.
 func TestABadFileSaysWhyAndKeepsThePath(t *testing.T) {
 	racefree.Only(t) // no goroutine: the commands are run by hand
@@ -79,9 +80,17 @@ func TestABadFileSaysWhyAndKeepsThePath(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("duration = \"30s\"\n\n[system]\nworkers = 0\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	empty := filepath.Join(dir, "empty.toml")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ path, want string }{
 		{bad, "not opened: " + bad + ":4: [system]: workers must be between 1 and 100000, got 0"},
 		{filepath.Join(dir, "gone.toml"), "not opened: there is no file " + filepath.Join(dir, "gone.toml")},
+		// A folder and an empty file say so, where a folder read "cannot
+		// read dir: read dir: is a directory".
+		{dir, "not opened: " + dir + " is a folder, not a scenario file: give the path of the file itself"},
+		{empty, "not opened: " + empty + " is empty: a scenario file is TOML"},
 	} {
 		m := open(t, newBuilder(80, 24), c.path)
 		if !m.msgErr || !strings.HasPrefix(m.msg, c.want) {

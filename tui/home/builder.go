@@ -14,7 +14,7 @@ import (
 
 // openBuilder opens the builder: the draft when there is one, else its
 // list of starts (the empty server, then the scenarios of the picker
-// that the sandbox can open).
+// that the sandbox can open), or the file NewSystemFile the first time.
 func (m Model) openBuilder() (tea.Model, tea.Cmd) {
 	if m.bd == nil {
 		var starts []builder.Start
@@ -26,7 +26,8 @@ func (m Model) openBuilder() (tea.Model, tea.Cmd) {
 		if starts == nil {
 			starts = []builder.Start{} // the empty server only
 		}
-		bd := builder.New(builder.Options{Theme: m.th, Seed: m.o.Seed, Starts: starts, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere})
+		bd := builder.New(builder.Options{Theme: m.th, Seed: m.o.Seed, Starts: starts, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere,
+			Open: m.o.NewSystemFile})
 		m.bd = &bd
 	}
 	m.bd.SetSize(m.w, m.h)

@@ -1,10 +1,13 @@
 package home
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/tui/builder"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -96,5 +99,32 @@ func TestFaultsInjectedWhilePlayingComeBackToTheBuilder(t *testing.T) {
 	}
 	if s := m.bd.Scenario().Variants[0].System.Services[0]; len(s.Faults) != 1 {
 		t.Errorf("orders should have the fault: %+v", s.Faults)
+	}
+}
+
+// NewSystem (`breakerlab new`) opens the screen on the builder's starts,
+// and with NewSystemFile on the file's system, built on at once, w
+// saving back to it; esc comes to the menu as from New system.
+func TestNewSystemOpensTheBuilderOnAFile(t *testing.T) {
+	m := newHome(t, Options{NewSystem: true})
+	if m.screen != onBuilder || !strings.Contains(ansi.Strip(m.View()), "new system › start from") {
+		t.Fatalf("NewSystem should open the builder's starts:\n%s", ansi.Strip(m.View()))
+	}
+	path := filepath.Join(t.TempDir(), "mine.toml")
+	file := "name = \"mine\"\nduration = \"30s\"\n\n[system]\nworkers = 8\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\ncalls = \"db\"\n\n" +
+		"[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"exponential\", mean = \"20ms\" }\n"
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := builder.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = newHome(t, Options{NewSystem: true, NewSystemFile: &f})
+	if v := ansi.Strip(m.View()); m.screen != onBuilder || !strings.Contains(v, "opened "+path) || !strings.Contains(v, "db") {
+		t.Fatalf("NewSystemFile should open the builder on the file:\n%s", v)
+	}
+	if m = typed(m, "esc"); m.screen != onMenu {
+		t.Errorf("esc on the file's system, nothing unsaved, should come to the menu:\n%s", ansi.Strip(m.View()))
 	}
 }

@@ -160,6 +160,12 @@ type Options struct {
 	// table: a classroom session's keys (follow the teacher, ask the
 	// room), which the table, the local program's, has not.
 	HelpNote string
+	// NewSystem opens the screen on New system, the builder, as
+	// `breakerlab new` does: esc on its list of starts comes to the menu.
+	// NewSystemFile, when set, is a scenario file read for the builder to
+	// build on at once (`breakerlab new FILE`).
+	NewSystem     bool
+	NewSystemFile *builder.File
 }
 
 type screen int
@@ -380,6 +386,10 @@ func New(o Options) Model {
 		m.addNotice(o.Challenges.Notice)
 	}
 	m.setScreen(onMenu)
+	if o.NewSystem {
+		next, _ := m.openBuilder() // returns no command
+		m = next.(Model)
+	}
 	return m
 }
 
