@@ -180,6 +180,11 @@ func completePositional(name string, pos []string, toComplete string) ([]string,
 		return scenarioOrFile(toComplete)
 	case "scenarios":
 		return nil, cobra.ShellCompDirectiveNoFileComp
+	case "new":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return []string{"toml"}, cobra.ShellCompDirectiveFilterFileExt
 	case "lesson":
 		if len(pos) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp

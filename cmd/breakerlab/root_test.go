@@ -55,7 +55,7 @@ func TestEveryCommandHelpAndBadFlag(t *testing.T) {
 	flagShown := map[string]string{
 		"challenge": "--check", "challenges": "--check", "cheatsheet": "--format", "completion": "",
 		"drill": "--generate", "exercises": "", "facts": "", "home": "", "interview": "--minutes",
-		"lab": "--rate", "lesson": "--step", "lessons": "--width", "man": "", "presets": "",
+		"lab": "--rate", "lesson": "--step", "lessons": "--width", "man": "", "new": "--seed", "presets": "",
 		"record": "--size", "run": "--seed", "sandbox": "--seed", "scenarios": "--dump",
 		"serve": "--listen", "sweep": "--vary", "version": "",
 	}
