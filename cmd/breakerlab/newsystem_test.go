@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,16 +16,9 @@ import (
 func TestNewSystemUsageErrors(t *testing.T) {
 	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	dir := t.TempDir()
-	write := func(name, data string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	bad := write("bad.toml", "duration = \"30s\"\n\n[system]\nworkers = 0\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\n")
-	empty := write("empty.toml", "")
-	binary := write("binary.toml", "name = \"x\"\x00")
+	bad := writeTemp(t, "bad.toml", "duration = \"30s\"\n\n[system]\nworkers = 0\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\n")
+	empty := writeTemp(t, "empty.toml", "")
+	binary := writeTemp(t, "binary.toml", "name = \"x\"\x00")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -50,7 +41,7 @@ func TestNewSystemUsageErrors(t *testing.T) {
 	}
 	// A file it can build on gets as far as the terminal, which a test
 	// has not.
-	good := write("good.toml", "duration = \"30s\"\n\n[system]\nworkers = 8\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\n")
+	good := writeTemp(t, "good.toml", "duration = \"30s\"\n\n[system]\nworkers = 8\n\n[[system.endpoints]]\nname = \"/a\"\nrate = 5\n")
 	if _, errOut, code := run(t, "new", good); code != exitUsage || !strings.Contains(errOut, "the builder needs a terminal") {
 		t.Errorf("new %s: exit %d, %q; want the builder's refusal of a pipe", good, code, errOut)
 	}
