@@ -478,12 +478,21 @@ func msText(d time.Duration) string {
 	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }
 
+// Integer is the kinds of count a screen or a message writes: an int, a
+// uint64 tally, an int64 or int32 of a snapshot.
+type Integer interface {
+	~int | ~int64 | ~uint64 | ~int32
+}
+
 // Count writes a count as every screen and message writes one, with
-// commas between groups of three digits (2,048), for the engine's
-// packages that cannot reach tui/pane's Count, which writes the same.
-func Count(n int) string {
+// commas between groups of three digits (2,048). It is the one writer of
+// a count: engine packages call it here, where tui/ may not be imported,
+// and tui/pane's Count is this function, so the two cannot drift apart.
+func Count[T Integer](n T) string {
 	if n < 0 {
-		return "-" + thousands(uint64(-n))
+		// Through int64, which every signed kind fits; its least value
+		// negated wraps to itself, whose uint64 is its magnitude.
+		return "-" + thousands(uint64(-int64(n)))
 	}
 	return thousands(uint64(n))
 }

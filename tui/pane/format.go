@@ -1,7 +1,6 @@
 package pane
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -66,29 +65,13 @@ func Rate(r float64) string {
 
 // Counted writes n things, the word after the count in the singular for
 // one: "1 task", "3,329 tasks", "0 tasks".
-func Counted[T ~int | ~int64 | ~uint64 | ~int32](n T, one, many string) string {
+func Counted[T report.Integer](n T, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return Count(n) + " " + many
 }
 
-// Count writes a count with thousands separators: 12,345.
-func Count[T ~int | ~int64 | ~uint64 | ~int32](n T) string {
-	s := fmt.Sprint(n)
-	neg := len(s) > 0 && s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
+// Count writes a count with thousands separators: 12,345. It is
+// report.Count, the one writer of counts the engine's messages use too.
+func Count[T report.Integer](n T) string { return report.Count(n) }
