@@ -170,7 +170,8 @@ func TestSweepPicture(t *testing.T) {
 		// A share reads as a percentage, as the terminal writes it
 		// (sweepui.Value, sweepui.GoalText): the legend's bands, the
 		// curve's axis, and the goal, given as 0.99.
-		want := []string{"cascade: search.ok (share), seed ", "recommendations.timeout", "search.ok>=99%"}
+		// The title says which requests the share counts, as the table's does.
+		want := []string{"cascade", "search.ok (share), of requests arriving from 10 s to ", "recommendations.timeout", "search.ok>=99%"}
 		if two {
 			// A heatmap's ticks are its swept values (sweptTicks), the
 			// first and the last with them.

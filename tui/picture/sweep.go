@@ -1,7 +1,6 @@
 package picture
 
 import (
-	"fmt"
 	"image/color"
 	"io"
 	"math"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
-	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -75,10 +73,10 @@ func SweepNamed(w io.Writer, res *sweep.Result, name, format string, none [2]str
 func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error) {
 	p := plot.New()
 	pl := res.Plan
-	p.Title.Text = fmt.Sprintf("%s: %s, %s", name, pl.Measure.Describe(), pl.SeedsText())
-	if !res.Complete() {
-		p.Title.Text += " (stopped: " + pane.Count(res.Runs) + " of " + pane.Count(res.Total) + " runs)"
-	}
+	// What the figures measure is the table's own title (sweepui.Measured),
+	// window and all, on a line of its own under the name: the picture
+	// said "search.ok (share)" without which requests it counted.
+	p.Title.Text = name + "\n" + sweepui.Measured(res)
 	xs := placeKnob(pl.Axes[0].X, none[0])
 	knobAxis(&p.X, pl.Axes[0], xs)
 	legend := newRowLegend()

@@ -727,12 +727,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 // lipgloss pads a block's lines to its widest, which ended a wrapped
 // title's last line in spaces.
 func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
-	p := res.Plan
-	parts := strings.Split(measureTitle(p.Measure, w), ", ")
-	if win := windowWords(p); win != "" {
-		parts = append(parts, win)
-	}
-	parts = append(parts, p.SeedsText()+incomplete(res))
+	parts := titleParts(res, w)
 	var lines []string
 	cur := ""
 	for k, part := range parts {
@@ -758,6 +753,24 @@ func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string
 	}
 	return b.String()
 }
+
+// titleParts are the pieces of a sweep's title, each a place it may
+// wrap at: the measure, the requests it counts (windowWords), the seeds
+// and, for a result not complete, how many runs are in.
+func titleParts(res *sweep.Result, w Wording) []string {
+	p := res.Plan
+	parts := strings.Split(measureTitle(p.Measure, w), ", ")
+	if win := windowWords(p); win != "" {
+		parts = append(parts, win)
+	}
+	return append(parts, p.SeedsText()+incomplete(res))
+}
+
+// Measured says what a sweep's figures are, as the table's and the map's
+// title says it, on one line: "search.ok (share), of requests arriving
+// from 10 s to 30 s, mean of 3 seeds". The pictures title with it, so a
+// slide says which requests its shares count as the table does.
+func Measured(res *sweep.Result) string { return strings.Join(titleParts(res, Typed), ", ") }
 
 // wrapTo cuts nothing: a line longer than width is wrapped at spaces.
 func wrapTo(s string, width int) string { return wrapWords(s, width) }
