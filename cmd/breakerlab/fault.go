@@ -33,6 +33,17 @@ func (f *faultFlag) strings() []string {
 	return out
 }
 
+// note is the line a table or a picture says its faults in, "with
+// --fault 12s recommendations slow 2s for 10s; 20s api#3 down for 15s", or
+// "" with none: a reader of the output alone must see that the figures
+// are of a run with faults the scenario does not have.
+func (f *faultFlag) note() string {
+	if f == nil || len(f.specs) == 0 {
+		return ""
+	}
+	return "with --fault " + f.String()
+}
+
 func (f *faultFlag) String() string {
 	if f == nil {
 		return ""

@@ -164,8 +164,8 @@ func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format strin
 		return report.WriteCSV(stdout, snaps)
 	}
 	var notes []string
-	if len(faults.specs) > 0 {
-		notes = append(notes, "with --fault "+strings.Join(faults.strings(), "; "))
+	if note := faults.note(); note != "" {
+		notes = append(notes, note)
 	}
 	return report.WriteTableWidth(stdout, sc, seed, snaps, width, notes...)
 }

@@ -171,7 +171,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return fmt.Errorf("sweep: %w", runErr)
 	}
-	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name}
+	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name, Faults: faults.note()}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	name.Command = sweepCommand(pos[0], *variant, vary, *measure, *goal, *seed, *seeds, faults, set["budget"], budget)
@@ -390,6 +390,9 @@ type sweepName struct {
 	VariantName string
 	// Command is the command line that runs the sweep again (sweepCommand).
 	Command string
+	// Faults says the --fault flags every cell ran with (faultFlag.note),
+	// or is "": the table and the pictures say it under the label.
+	Faults string
 }
 
 // defaultSweepSeeds is how many seeds a sweep's cell runs on without --seeds.
@@ -434,6 +437,21 @@ func (n sweepName) label() string {
 	return fmt.Sprintf("%s, variant %d (%s)", n.Scenario, n.Variant, n.VariantName)
 }
 
+// heading is the label and, under it, the faults the sweep ran with,
+// wrapped at width: a table or a slide of a sweep with --fault read as
+// the scenario's own, whose figures differ.
+func (n sweepName) heading(width int) string {
+	if n.Faults == "" {
+		return n.label()
+	}
+	return n.label() + "\n" + strings.TrimSuffix(report.Wrap(n.Faults, width, 2), "\n")
+}
+
+// pictureTitleWidth is the widest line, in characters, a picture's title
+// is wrapped at: the plot under it, some 27 cm, holds some 130 at the
+// title's size.
+const pictureTitleWidth = 120
+
 // writeSweep writes a sweep's result in the format asked for. tty is the
 // terminal w writes to, or nil when w goes to a pipe or a file: the
 // table's colours are chosen for it. The renderer is built on tty, not
@@ -446,13 +464,13 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 	case "json":
 		return writeSweepJSON(w, res, name)
 	case "svg", "png":
-		return picture.SweepNamed(w, res, name.label(), format, noneOnAxes(res.Plan))
+		return picture.SweepNamed(w, res, name.heading(pictureTitleWidth), format, noneOnAxes(res.Plan))
 	}
 	r := theme.Plain()
 	if tty != nil && !theme.NoColor(os.Getenv) {
 		r = theme.NewRenderer(tty, false)
 	}
-	_, err := fmt.Fprintf(w, "%s\n%s%s", name.label(), roundedNotes(res.Plan, "\n"), sweepui.HeatmapNamed(res, theme.New(r), width, noneOnAxes(res.Plan)))
+	_, err := fmt.Fprintf(w, "%s\n%s%s", name.heading(width), roundedNotes(res.Plan, "\n"), sweepui.HeatmapNamed(res, theme.New(r), width, noneOnAxes(res.Plan)))
 	return err
 }
 
