@@ -70,7 +70,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("sweep takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
+		return usagef("%s", fitMessage(fmt.Sprintf("sweep takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(sweepScenarios(), ", "), len(pos))))
 	}
 	if pos[0] == shuffleScenario.Name {
 		return usagef("sweep runs the request-level scenarios; %s has its own engine and no knobs to sweep", pos[0])
@@ -199,6 +199,13 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("interrupted: %s of %s runs done, %s", pane.Count(res.Runs), pane.Count(res.Total), where)
 	}
 	return nil
+}
+
+// sweepScenarios is the built-in scenarios sweep takes, in the order
+// scenarioNames lists them: all but shuffle, which it refuses (its engine
+// has no knobs to sweep), so the list offers nothing it would refuse.
+func sweepScenarios() []string {
+	return slices.DeleteFunc(scenarioNames(), func(n string) bool { return n == shuffleScenario.Name })
 }
 
 // prepareSweep makes and prepares the plan of a sweep of variant v (from
