@@ -55,7 +55,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	sayDefault(fs, "workers", "one per core", false)
 	width := fs.Int("width", 80, "the widest line the heatmap may draw")
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
-	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
+	// CSV stays a header row and a row a cell: a leading "# command" line
+	// is no CSV, and a reader that does not skip comments (Go's
+	// encoding/csv, pandas, a spreadsheet) takes it for the header. The
+	// command that reruns the sweep has its place in the JSON.
+	fs.Var(format, "format", "output format: table (a heatmap), csv (a header row and a row a cell, nothing else: the command that runs the sweep again, its faults included, is in json's \"command\"), json, svg or png")
 	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
