@@ -1,9 +1,11 @@
 package shardview
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // On the "window too small" screen no key but q reaches the view it hides.
@@ -18,5 +20,32 @@ func TestTooSmallTakesNoKey(t *testing.T) {
 	}
 	if _, cmd := m.Update(tuitest.Key("q")); cmd == nil {
 		t.Error("q should quit on the too-small screen")
+	}
+}
+
+// A window too small for the shard view still says what it hides, the
+// scenario and its fleet, above how big a window it needs and how to
+// leave, where they fit, as the sandbox's does: below 80 columns the
+// screen said only the size.
+func TestTooSmallKeepsTheScenarioLine(t *testing.T) {
+	for _, tc := range []struct {
+		w, h int
+		want []string // the screen's first lines, in order
+	}{
+		{70, 24, []string{"breakerlab sandbox › shuffle", "8 workers · 2 per customer · 1,000 customers · customer #0 poisoned"}},
+		{79, 23, []string{"breakerlab sandbox › shuffle"}},
+		// Too small for the context: the size and the way out stay.
+		{20, 4, []string{"Needs 80×24, this is", "20×4.", "Press q to quit."}},
+	} {
+		m := newModel(t, tc.w, tc.h, Options{})
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		if len(lines) != tc.h {
+			t.Errorf("%d×%d: %d lines", tc.w, tc.h, len(lines))
+		}
+		for i, want := range tc.want {
+			if i >= len(lines) || strings.TrimRight(lines[i], " ") != want {
+				t.Errorf("%d×%d: line %d reads %q, want %q\n%s", tc.w, tc.h, i+1, lines[min(i, len(lines)-1)], want, strings.Join(lines, "\n"))
+			}
+		}
 	}
 }

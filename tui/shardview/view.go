@@ -46,7 +46,11 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return m.keys.SmallView(m.w, m.h)
+		// The scenario and its fleet stay above the request, as the
+		// sandbox's too-small screen keeps its scenario and variant:
+		// below 80 columns the screen said only how big a window it
+		// needs, not what it hides.
+		return m.keys.SmallViewIn(m.w, m.h, "breakerlab sandbox › shuffle", fleetWords(m.run.setup, m.w))
 	}
 	lines := make([]string, 0, m.h)
 	s := m.run.setup
@@ -96,14 +100,21 @@ func (m Model) View() string {
 func (m *Model) titleLine() string {
 	s := m.run.setup
 	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render("shuffle") + "  "
-	fleet := fmt.Sprintf("%s workers · %d per customer · %s customers · customer %s poisoned",
-		count(s.Workers), s.PerCustomer, count(s.Customers), customer(s.Poisoned))
-	for _, short := range []string{"%s workers, %d each · %s customers · %s poisoned", "%s workers, %d each, %s customers, %s poisoned"} {
-		if ansi.StringWidth(head+fleet) > m.w {
-			fleet = fmt.Sprintf(short, count(s.Workers), s.PerCustomer, count(s.Customers), customer(s.Poisoned))
+	return pane.Fit(head+fleetWords(s, m.w-ansi.StringWidth(head)), m.w)
+}
+
+// fleetWords describes the fleet in the longest of its wordings that fits
+// room cells, else the shortest: the title's and the too-small screen's
+// one description.
+func fleetWords(s Setup, room int) string {
+	var fleet string
+	for _, form := range []string{"%s workers · %d per customer · %s customers · customer %s poisoned", "%s workers, %d each · %s customers · %s poisoned", "%s workers, %d each, %s customers, %s poisoned"} {
+		fleet = fmt.Sprintf(form, count(s.Workers), s.PerCustomer, count(s.Customers), customer(s.Poisoned))
+		if ansi.StringWidth(fleet) <= room {
+			break
 		}
 	}
-	return pane.Fit(head+fleet, m.w)
+	return fleet
 }
 
 // fillHelp lays the help screen out for the window, when it is open.
