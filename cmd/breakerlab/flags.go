@@ -22,6 +22,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	if err := flagTakenAsValue(fs, args); err != nil {
 		return nil, err
 	}
+	args = negativeValuesJoined(fs, args)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {

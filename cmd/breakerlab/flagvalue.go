@@ -2,8 +2,48 @@ package main
 
 import (
 	"flag"
+	"strconv"
 	"strings"
 )
+
+// optionalValue is a switch that takes a value when one follows it
+// (interview --history, --history 3): the flag package parses it as a
+// switch, and the command reads the word after it as a positional.
+type optionalValue interface {
+	IsBoolFlag() bool
+	OptionalValue()
+}
+
+// negativeValuesJoined writes a negative number after a switch that
+// takes an optional value as that switch's value (--history -1 as
+// --history=-1), so that the command can refuse it as a value. The flag
+// package gives a switch no next word, and reads a next word that starts
+// with a dash as a flag: "unknown flag -1", where every flag that takes a
+// number says which numbers it takes.
+func negativeValuesJoined(fs *flag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if f := flagNamed(fs, a); f != nil && !strings.Contains(a, "=") && i+1 < len(args) && isNegativeNumber(args[i+1]) {
+			if _, ok := f.Value.(optionalValue); ok {
+				out = append(out, a+"="+args[i+1])
+				i++
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// isNegativeNumber says whether word is a number below zero ("-1", "-2.5").
+func isNegativeNumber(word string) bool {
+	_, err := strconv.ParseFloat(word, 64)
+	return err == nil && strings.HasPrefix(word, "-")
+}
 
 // flagTakenAsValue finds a flag that takes a value given another flag in
 // its place (`challenge 8 --check --format json`), before the flag

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +21,7 @@ type historyFlag struct {
 
 func (h *historyFlag) String() string   { return "" }
 func (h *historyFlag) IsBoolFlag() bool { return true }
+func (h *historyFlag) OptionalValue()   {} // --history -1 is its value (negativeValuesJoined)
 
 func (h *historyFlag) Set(s string) error {
 	switch s {
@@ -78,6 +80,15 @@ func runHistory(stdout, stderr io.Writer, key string) error {
 		}
 		printHistory(stdout, h)
 		return nil
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(key)); err == nil && n < 1 {
+		// Worded as every flag that takes a number words one out of its
+		// range, with the numbers there are.
+		if len(h.Interviews) == 0 {
+			_, _, none := h.Find(key) // nothing saved, or nothing that reads
+			return usagef("--history must be 1 or more, got %d; %v", n, none)
+		}
+		return usagef("--history must be 1 or more, got %d: the saved interviews are numbered 1 to %d, oldest first", n, len(h.Interviews))
 	}
 	n, iv, err := h.Find(key)
 	if err != nil {

@@ -201,7 +201,8 @@ func TestInterviewHistory(t *testing.T) {
 		want string
 	}{
 		{[]string{"--history", "3"}, "no interview 3: the saved ones are numbered 1 to 2"},
-		{[]string{"--history", "0"}, "numbered 1 to 2"},
+		{[]string{"--history", "0"}, "--history must be 1 or more, got 0: the saved interviews are numbered 1 to 2"},
+		{[]string{"--history", "-1"}, "--history must be 1 or more, got -1: the saved interviews are numbered 1 to 2"},
 		{[]string{"--history", "nope"}, `no saved interview is called "nope"`},
 		{[]string{"--history", "1", "2"}, "one saved interview at a time"},
 		{[]string{"--history=1", "2"}, "one saved interview at a time"},
