@@ -131,6 +131,9 @@ func checkStub(t *testing.T, e Exercise, r Result) {
 	if l := sameAnswers(r.Report); l != "" {
 		t.Errorf("%s: the stub fails a test whose cases all give the same answer, a line each (say it once: \"returned 1 for all 9 cases\"):\n%s", e.Name, l)
 	}
+	if l := lateGotWant(r.Report); l != "" {
+		t.Errorf("%s: the stub's first failure opens with a long clause before what it got and wanted (the got/want first, the why after):\n%s", e.Name, l)
+	}
 	if name := firstFailure(r.Report); badInputTest.MatchString(name) {
 		t.Errorf("%s: the stub's first failure is %s, a test of bad input; the first failure a learner reads should be about the first thing to write (put the tests of bad input last)", e.Name, name)
 	}

@@ -45,7 +45,7 @@ func feed(t *testing.T, b *Breaker, results string) {
 func wantState(t *testing.T, b *Breaker, want State, when string) {
 	t.Helper()
 	if got := b.State(); got != want {
-		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+		t.Fatalf("State() = %v, want %v: %s", got, want, when)
 	}
 }
 
@@ -150,7 +150,7 @@ func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
 	feed(t, b, "FFFFFFFFFF")
 	if got := b.State(); got != Open {
 		if why := wrongRate(b, 100, 10, 10, 100); why != "" {
-			t.Fatalf("after 10 failures in 10 calls (minimum 10) in a window of 100: State() = %v, want open: %s", got, why)
+			t.Fatalf("State() = %v, want open: after 10 failures in 10 calls (minimum 10) in a window of 100, %s", got, why)
 		}
 	}
 	wantState(t, b, Open, "after 10 failures in 10 calls (minimum 10)")
@@ -195,12 +195,12 @@ func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
 		// A breaker left closed may judge after every result and still
 		// miss the threshold through a wrong rate: name the rate first.
 		if why := wrongRate(b, tc.rate, strings.Count(tc.results, "F"), len(tc.results), tc.cfg.WindowSize); why != "" {
-			t.Errorf("after %s: State() = %v, want open: %s", tc.what, got, why)
+			t.Errorf("State() = %v, want open: after %s, %s", got, tc.what, why)
 			continue
 		}
-		t.Errorf("after %s: State() = %v, want open. %s. "+
+		t.Errorf("State() = %v, want open: after %s. %s. "+
 			"Judge the rate after every result recorded while closed, a success too, not only after a failure",
-			tc.what, got, tc.why)
+			got, tc.what, tc.why)
 	}
 }
 

@@ -57,7 +57,7 @@ func refused(t *testing.T, b *Breaker, when string) {
 func wantState(t *testing.T, b *Breaker, want State, when string) {
 	t.Helper()
 	if got := b.State(); got != want {
-		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+		t.Fatalf("State() = %v, want %v: %s", got, want, when)
 	}
 }
 
