@@ -115,6 +115,10 @@ func Parse(s string) (Spec, error) {
 
 // parse is Parse, with the times as written.
 func parse(s string) (Spec, typedTimes, error) {
+	s, err := toTheEnd(s)
+	if err != nil {
+		return Spec{}, typedTimes{}, err
+	}
 	sp, err := parseSpec(s)
 	if err != nil {
 		return Spec{}, typedTimes{}, err
@@ -131,6 +135,31 @@ func parse(s string) (Spec, typedTimes, error) {
 		t.dur = rest[1]
 	}
 	return sp, t, nil
+}
+
+// toTheEnd writes the form Told gives a fault that outlasts the run,
+// "TARGET KIND [ARGS] from AT to the end", as "AT TARGET KIND [ARGS]": a
+// fault that lasts to the end, the same fault for the run it was told
+// of. Any other spec comes back as it is. Every form a fault is shown in
+// is one --fault reads back: the sandbox's list and a saved file's
+// comment show Told's.
+func toTheEnd(s string) (string, error) {
+	i := strings.LastIndex(s, " from ")
+	if i < 0 {
+		return s, nil
+	}
+	tail, err := Fields(s[i:])
+	if err != nil || len(tail) != 5 || tail[0] != "from" || tail[2] != "to" || tail[3] != "the" || tail[4] != "end" {
+		return s, nil
+	}
+	head, err := Fields(s[:i])
+	if err != nil || len(head) < 2 {
+		return s, nil // the words as they are, for parseSpec's message
+	}
+	if len(head) >= 4 && head[len(head)-2] == "for" {
+		return "", fmt.Errorf("fault %q: a fault 'from AT to the end' lasts to the end: leave out 'for %s', or write 'AT TARGET KIND [ARGS] for DURATION'", s, head[len(head)-1])
+	}
+	return tail[1] + " " + strings.TrimSpace(s[:i]), nil
 }
 
 func parseSpec(s string) (Spec, error) {

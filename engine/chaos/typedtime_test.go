@@ -103,3 +103,51 @@ func TestAKeptFaultRefusedLaterIsQuotedAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// Every form a fault is shown in reads back as that fault: Told's "from AT
+// to the end", which the sandbox's list and a saved file's comment show,
+// is a spec --fault takes, the fault from the same moment on, with the
+// same target, kind and arguments, lasting to the end; and what it reads
+// back as reads back again as itself.
+func TestToldReadsBack(t *testing.T) {
+	const end = 30e9 // cascade's traffic
+	for _, in := range []string{
+		"12s profile-db slow 2s for 25s",
+		"25s recommendations hang for 1m",
+		`20s "orders db" errors 50% for 20s`,
+		"10s acme surge x3 for 1m",
+		"29.5s api restart",
+		"12s profile-db slow 2s for 10s", // ends before the run does: String's form
+		"12s recommendations down",
+	} {
+		sp, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := sp.Told(end)
+		back, err := Parse(told)
+		if err != nil {
+			t.Errorf("%q is told as %q, which does not read back: %v", in, told, err)
+			continue
+		}
+		want := sp
+		if told != sp.String() && sp.Kind != Restart {
+			want.For = 0 // to the end: no span of its own
+		}
+		if back != want {
+			t.Errorf("%q is told as %q, which reads back as %+v, want %+v", in, told, back, want)
+		}
+		if again, err := Parse(back.Told(end)); err != nil || again != back {
+			t.Errorf("%q reads back as %q, told %q, which reads back as %+v, %v", told, back.String(), back.Told(end), again, err)
+		}
+	}
+	for in, want := range map[string]string{
+		"profile-db slow 2s for 5s from 12s to the end": "leave out 'for 5s'",
+		"profile-db bogus from 12s to the end":          `unknown`,
+		"profile-db hang from soon to the end":          `the time "soon"`,
+	} {
+		if _, err := Parse(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want an error saying %q", in, err, want)
+		}
+	}
+}

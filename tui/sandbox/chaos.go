@@ -101,7 +101,7 @@ func (m Model) Injected() []chaos.Spec { return slices.Clone(m.sim.injected) }
 // Inject adds a fault, as the chaos menu's prompt does; the model returned
 // shows the run with it.
 func (m Model) Inject(sp chaos.Spec) (Model, error) {
-	err := m.inject(append(slices.Clone(m.sim.injected), sp), "injected "+sp.String(), false)
+	err := m.inject(append(slices.Clone(m.sim.injected), sp), "injected "+sp.Told(m.end()), false)
 	return m, err
 }
 
@@ -393,7 +393,8 @@ func (m Model) chaosView(h int) []string {
 		if len(m.sim.injected) > 0 {
 			lines = append(lines, m.th.Bold.Render("Injected")+m.th.Dim.Render(" · enter edits, d removes, ←/→ move 1 s"))
 			for i, sp := range m.sim.injected {
-				row(i, sp.String())
+				// Told, as the note that confirmed it: one form a fault.
+				row(i, sp.Told(m.end()))
 			}
 		} else {
 			// Wrapped to the pane, not cut: at 80 columns the first line
@@ -528,15 +529,16 @@ func (m Model) chaosHelp() []key.Binding {
 }
 
 // injectedComment heads a written file with the faults injected, which
-// the file holds as faults and bursts like any other.
-func injectedComment(specs []chaos.Spec) string {
+// the file holds as faults and bursts like any other, each as the sandbox
+// told it for a run that ends at end (--fault reads that form back).
+func injectedComment(specs []chaos.Spec, end time.Duration) string {
 	if len(specs) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("# Faults injected in the sandbox (written below as faults and bursts):\n")
 	for _, sp := range specs {
-		b.WriteString("#   --fault '" + sp.String() + "'\n")
+		b.WriteString("#   --fault '" + sp.Told(end) + "'\n")
 	}
 	return b.String()
 }
