@@ -39,6 +39,27 @@ func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
 		{[]string{"record", "cascade", "-o", cast, "--fps", "0"}, "breakerlab record: --fps 0: allowed are 1 to 60 frames a second"},
 		{[]string{"record", "cascade", "-o", cast, "--max", "-1s"}, "breakerlab record: --max -1s: allowed is 0 (to the run's end) or more"},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--variant", "0"}, "breakerlab sweep: --variant must be between 1 and 3 for cascade, got 0"},
+		// A negative number is refused as a value, naming the flag, by
+		// every flag that takes a number: --history, a switch that takes
+		// an optional one, read "-1" as a flag of its own ("unknown flag
+		// -1").
+		{[]string{"interview", "--history", "-1"}, "breakerlab interview: --history must be 1 or more, got -1"},
+		{[]string{"interview", "--history=-1"}, "breakerlab interview: --history must be 1 or more, got -1"},
+		{[]string{"interview", "-history", "-3"}, "breakerlab interview: --history must be 1 or more, got -3"},
+		{[]string{"interview", "--history", "0"}, "breakerlab interview: --history must be 1 or more, got 0"},
+		{[]string{"interview", "--history", "-1", "--list"}, "breakerlab interview: --history lists the saved interviews: it takes no --list or --rubric"},
+		{[]string{"interview", "--minutes", "-1"}, "breakerlab interview: --minutes wants 1 to 120, got -1"},
+		{[]string{"drill", "--generate", "-1"}, "breakerlab drill: --generate wants a number of problems from 1 to 1000, got -1"},
+		{[]string{"drill", "--new", "-1"}, "breakerlab drill: --new wants 0 or more cards, got -1"},
+		{[]string{"drill", "--seed", "-1"}, `breakerlab drill: --seed takes a whole number, 0 or more`},
+		{[]string{"lesson", "1", "--step", "-1"}, "breakerlab lesson: --step must be between 1 and 9 (the lesson's steps), got -1"},
+		{[]string{"run", "cascade", "--variant", "-1"}, "breakerlab run: --variant must be between 1 and 3 for cascade"},
+		{[]string{"run", "cascade", "--width", "-1"}, "breakerlab run: --width must be at least 40 columns, got -1"},
+		{[]string{"run", "cascade", "--budget", "-1"}, `breakerlab run: --budget: a budget must be between 1 and 1e15 simulated requests, got "-1"`},
+		{[]string{"sandbox", "cascade", "--variant", "-1"}, "breakerlab sandbox: --variant must be between 1 and 3 for cascade, got -1"},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--seeds", "-1"}, "breakerlab sweep: --seeds must be between 1 and 1000, got -1"},
+		{[]string{"serve", "--max-sessions", "-1"}, "breakerlab serve: --max-sessions -1: allowed are 1 to 10000"},
+		{[]string{"lab", "checkout", "--api-port", "-1"}, "breakerlab lab: --api-port -1: allowed are 0 (a free one) to 65535"},
 		{[]string{"completion", "bash", "zsh"}, "breakerlab completion: completion takes one shell, one of bash, zsh, fish, powershell; got 2: bash zsh"},
 	} {
 		out, errOut, code := run(t, c.args...)

@@ -187,14 +187,6 @@ func TestTooSmallKeepsTheDesignLine(t *testing.T) {
 		{20, 4, 0, []string{"Needs 80×24, this is", "20×4.", "Press q to quit."}},
 	} {
 		m := newModel(t, tc.w, tc.h, Options{Scenario: sc, Variant: tc.variant})
-		lines := strings.Split(ansi.Strip(m.View()), "\n")
-		if len(lines) != tc.h {
-			t.Errorf("%d×%d: %d lines", tc.w, tc.h, len(lines))
-		}
-		for i, want := range tc.want {
-			if i >= len(lines) || strings.TrimRight(lines[i], " ") != want {
-				t.Errorf("%d×%d: line %d reads %q, want %q\n%s", tc.w, tc.h, i+1, lines[min(i, len(lines)-1)], want, strings.Join(lines, "\n"))
-			}
-		}
+		tuitest.CheckFirstLines(t, m.View(), tc.w, tc.h, tc.want...)
 	}
 }

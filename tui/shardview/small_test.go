@@ -1,11 +1,9 @@
 package shardview
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // On the "window too small" screen no key but q reaches the view it hides.
@@ -37,15 +35,6 @@ func TestTooSmallKeepsTheScenarioLine(t *testing.T) {
 		// Too small for the context: the size and the way out stay.
 		{20, 4, []string{"Needs 80×24, this is", "20×4.", "Press q to quit."}},
 	} {
-		m := newModel(t, tc.w, tc.h, Options{})
-		lines := strings.Split(ansi.Strip(m.View()), "\n")
-		if len(lines) != tc.h {
-			t.Errorf("%d×%d: %d lines", tc.w, tc.h, len(lines))
-		}
-		for i, want := range tc.want {
-			if i >= len(lines) || strings.TrimRight(lines[i], " ") != want {
-				t.Errorf("%d×%d: line %d reads %q, want %q\n%s", tc.w, tc.h, i+1, lines[min(i, len(lines)-1)], want, strings.Join(lines, "\n"))
-			}
-		}
+		tuitest.CheckFirstLines(t, newModel(t, tc.w, tc.h, Options{}).View(), tc.w, tc.h, tc.want...)
 	}
 }

@@ -77,6 +77,22 @@ func CheckBlock(t testing.TB, view string, w, h int) {
 	}
 }
 
+// CheckFirstLines checks that the w×h view opens with the lines want, in
+// order, each without its padding: what a too-small screen keeps above
+// its request, say. It reports every line that differs, with the screen.
+func CheckFirstLines(t testing.TB, view string, w, h int, want ...string) {
+	t.Helper()
+	lines := strings.Split(ansi.Strip(view), "\n")
+	if len(lines) != h {
+		t.Errorf("%d×%d: %d lines", w, h, len(lines))
+	}
+	for i, l := range want {
+		if i >= len(lines) || strings.TrimRight(lines[i], " ") != l {
+			t.Errorf("%d×%d: line %d reads %q, want %q\n%s", w, h, i+1, lines[min(i, len(lines)-1)], l, strings.Join(lines, "\n"))
+		}
+	}
+}
+
 // Key is the message a key sends, by its name as bubbles/key writes it
 // ("space", "right", "ctrl+r", "pgdown"...); anything else is typed as runes.
 func Key(k string) tea.KeyMsg {
