@@ -529,16 +529,18 @@ func (m Model) chaosHelp() []key.Binding {
 }
 
 // injectedComment heads a written file with the faults injected, which
-// the file holds as faults and bursts like any other, each as the sandbox
-// told it for a run that ends at end (--fault reads that form back).
-func injectedComment(specs []chaos.Spec, end time.Duration) string {
+// the file holds as faults and bursts like any other, each as the --fault
+// that gives the same run: its exact span (String), not the list's "to the
+// end" (Told), since a fault that outlasts the traffic still acts in the
+// drain, where one "to the end" and one "for 25s" part.
+func injectedComment(specs []chaos.Spec) string {
 	if len(specs) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("# Faults injected in the sandbox (written below as faults and bursts):\n")
 	for _, sp := range specs {
-		b.WriteString("#   --fault '" + sp.Told(end) + "'\n")
+		b.WriteString("#   --fault '" + sp.String() + "'\n")
 	}
 	return b.String()
 }

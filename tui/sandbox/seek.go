@@ -173,7 +173,7 @@ func (m *Model) dump() ([]byte, error) {
 		return nil, fmt.Errorf("cannot write the scenario: %w", err)
 	}
 	head := fmt.Sprintf("# Written by the breakerlab sandbox, knobs included. The sandbox ran it on\n# seed %d: `breakerlab run FILE --seed %d` gives the same numbers.\n", m.sim.seed, m.sim.seed)
-	head += injectedComment(m.sim.injected, m.end()) // chaos.go
+	head += injectedComment(m.sim.injected) // chaos.go
 	return append([]byte(head), data...), nil
 }
 
