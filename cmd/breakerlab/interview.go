@@ -36,6 +36,25 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	ids := promptIDs()
+	// --minutes sets the clock of an interview about to start: beside a
+	// flag that prints instead, it was dropped without a word (--history
+	// --minutes -1 listed the history), so it is refused naming the flag
+	// that chose the other mode.
+	if given(fs, "minutes") {
+		for _, m := range []struct {
+			on    bool
+			words string
+		}{
+			{*check, "--check checks the prompts"},
+			{history.on, "--history lists past ones"},
+			{*list, "--list prints the prompts"},
+			{*rubric != "", "--rubric prints a prompt's rubric"},
+		} {
+			if m.on {
+				return usagef("--minutes sets a new interview's clock; %s, and starts none: leave out --minutes", m.words)
+			}
+		}
+	}
 	switch {
 	case *check && (*list || *rubric != "" || history.on || len(pos) > 1):
 		return usagef("--check takes at most a prompts FILE, and no --list, --rubric or --history")

@@ -18,6 +18,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/flagerr"
 	"github.com/breakerlab/breakerlab/internal/userfile"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
@@ -195,10 +196,15 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	case *rate < 0:
 		return usagef("--rate-per-ip %v: allowed is 0 (no limit) or more", *rate)
 	}
+	if err := serveModeFlags(fs, *benchClients, *benchFor); err != nil {
+		return err
+	}
+	if *present && *teacherKey == "" && !*teacher {
+		// Only a teacher's session starts presenting: without one, the
+		// flag was dropped and the class started as if it were not given.
+		return usagef("--present starts the teacher's screen in presentation mode: add --teacher (this terminal) or --teacher-key FILE (a teacher signing in over SSH)")
+	}
 	if *benchClients != 0 {
-		if *benchClients < 1 || *benchClients > 500 {
-			return usagef("--bench-clients %d: allowed are 1 to 500", *benchClients)
-		}
 		return serveBench(*benchClients, *benchFor, stdout)
 	}
 	dir := *dataDir
@@ -532,10 +538,38 @@ func askPassword(stderr io.Writer) ([]byte, error) {
 
 // serveBench measures n followers, then n students playing on their own
 // (tui/serve.Bench), and prints the results.
-func serveBench(n int, d time.Duration, stdout io.Writer) error {
+// serveModeFlags refuses what serve would drop between its two modes:
+// --bench-for is refused out of range whatever else is given (a -1s
+// without --bench-clients started the server), --bench-for without
+// --bench-clients names the flag it needs, and a flag of the server's
+// beside --bench-clients, which measures in this process and serves no
+// one, names the mode that leaves it unused.
+func serveModeFlags(fs *flag.FlagSet, clients int, d time.Duration) error {
 	if d < time.Second || d > 50*time.Second {
 		return usagef("--bench-for %s: allowed are 1s to 50s (the scenario plays for a minute)", engine.FormatDuration(d))
 	}
+	bench := given(fs, "bench-clients")
+	switch {
+	case bench && (clients < 1 || clients > 500):
+		return usagef("--bench-clients %d: allowed are 1 to 500 (leave it out to serve)", clients)
+	case !bench && given(fs, "bench-for"):
+		return usagef("--bench-for is how long --bench-clients measures: add --bench-clients N (1 to 500), or leave out --bench-for to serve")
+	case !bench:
+		return nil
+	}
+	var unused string
+	fs.Visit(func(f *flag.Flag) {
+		if unused == "" && f.Name != "bench-clients" && f.Name != "bench-for" {
+			unused = flagerr.Dashed(f.Name)
+		}
+	})
+	if unused != "" {
+		return usagef("%s sets up the server; --bench-clients measures sessions in this process instead of serving, and starts none: leave out %s", unused, unused)
+	}
+	return nil
+}
+
+func serveBench(n int, d time.Duration, stdout io.Writer) error {
 	for _, follow := range []bool{true, false} {
 		r, err := serve.Bench(n, d, follow, serveHome)
 		if err != nil {
