@@ -207,6 +207,11 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if given(fs, "format") && *check == "" {
+		// Only a grade has a format: the level, --start's file and the
+		// list took it without a word.
+		return usagef("--format %s goes with --check, which grades a design: `breakerlab challenge 1 --check design.toml --format %s`", format.value, format.value)
+	}
 	if len(pos) == 0 && *check == "" && !*start {
 		// No challenge named: the list, as `breakerlab lesson` opens the
 		// lessons'.

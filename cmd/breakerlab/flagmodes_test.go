@@ -12,7 +12,10 @@ import (
 
 // A flag that does nothing in the mode chosen is refused, exit 2, naming
 // the flag that chose the mode or the flag it needs, where it was dropped
-// without a word (interview --history --minutes -1 listed the history);
+// without a word (interview --history --minutes -1 listed the history;
+// lab --serve took a --rate it sends none of, --mode timeout a
+// --bulkhead-wait it has no bulkhead for; challenge --start a --format,
+// lesson --check a --present, sweep --format csv a --width);
 // and serve's --bench-for out of range is refused whatever else is given
 // (--bench-for -1s without --bench-clients started the server). Without
 // the refusals these cases serve, measure or print: the servers listen on
@@ -46,6 +49,14 @@ func TestFlagsTheModeLeavesUnusedAreRefused(t *testing.T) {
 		{[]string{"serve", "--bench-clients", "2", "--teacher"}, "breakerlab serve: --teacher sets up the server; --bench-clients measures sessions in this process instead of serving, and starts none: leave out --teacher"},
 		{[]string{"serve", "--bench-clients", "2", "--bench-for", "1s", "--listen", "127.0.0.1:0"}, "breakerlab serve: --listen sets up the server; --bench-clients measures"},
 		{append(server, "--present"), "breakerlab serve: --present starts the teacher's screen in presentation mode: add --teacher (this terminal) or --teacher-key FILE"},
+		{[]string{"lab", "checkout", "--serve", "--rate", "3"}, "breakerlab lab: --rate sets the load a measured run or --tui sends; --serve sends none"},
+		{[]string{"lab", "checkout", "--mode", "timeout", "--bulkhead-wait", "1s", "--scale", "0.25"}, "breakerlab lab: --bulkhead-wait is the protected mode's bulkhead; --mode timeout has no bulkhead: add --mode protected"},
+		{[]string{"lab", "checkout", "--server", "go", "--mode", "none", "--bulkhead-wait", "1s", "--scale", "0.25"}, "--mode none has no bulkhead"},
+		{[]string{"challenge", "1", "--start", "--format", "json"}, "breakerlab challenge: --format json goes with --check, which grades a design"},
+		{[]string{"challenge", "1", "--format", "text"}, "breakerlab challenge: --format text goes with --check"},
+		{[]string{"lesson", "1", "--check", "--present"}, "breakerlab lesson: --present opens the lesson player in presentation mode; --check prints the steps and opens none: leave out --present"},
+		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..10:2", "--measure", "search.ok", "--seeds", "1", "--format", "csv", "--width", "100"}, "breakerlab sweep: --width is the widest line of the heatmap; csv output draws none"},
+		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..10:2", "--measure", "search.ok", "--seeds", "1", "-o", filepath.Join(dir, "map.svg"), "--width", "100"}, "breakerlab sweep: --width is the widest line of the heatmap; svg output draws none"},
 	} {
 		out, errOut, code := run(t, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

@@ -162,6 +162,14 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	if err := checkLabFlags(cfg, setFlags); err != nil {
 		return err
 	}
+	// Each value is checked above whatever the mode; here a flag the mode
+	// chosen leaves unused is refused, where it was dropped without a word.
+	switch {
+	case *serveFlag && setFlags["rate"]:
+		return usagef("--rate sets the load a measured run or --tui sends; --serve sends none (curl or a load tool sends it): leave out --rate")
+	case setFlags["bulkhead-wait"] && mode.value != "all" && cfg.Mode != lab.Protected:
+		return usagef("--bulkhead-wait is the protected mode's bulkhead; --mode %s has no bulkhead: add --mode protected, or leave out --bulkhead-wait", mode.value)
+	}
 	if !*serveFlag && cfg.MeasuredCheckouts() == 0 {
 		// --serve sends nothing itself; a run's table and --tui's panes
 		// count the requests that arrive in the window measured.

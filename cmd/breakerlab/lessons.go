@@ -174,6 +174,11 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	if format.value != "text" && !*check {
 		return usagef("--format %s goes with --check: `breakerlab lesson %s --check --format json`", format.value, pos[0])
 	}
+	if *check && *presentFlag {
+		// --check prints and opens no player: --present was dropped
+		// without a word.
+		return usagef("--present opens the lesson player in presentation mode; --check prints the steps and opens none: leave out --present")
+	}
 	if *check {
 		if format.value == "json" {
 			if *step != 0 {

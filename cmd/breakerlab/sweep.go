@@ -132,6 +132,10 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
 	case *width < 40:
 		return usagef("--width must be at least 40 columns, got %d", *width)
+	case format.value != "table" && given(fs, "width"):
+		// Only the heatmap is drawn to a width: the other formats took
+		// the flag without a word.
+		return usagef("--width is the widest line of the heatmap; %s output draws none: leave out --width, or use --format table", format.value)
 	case *workers < 0 || *workers > runtime.GOMAXPROCS(0):
 		// A sweep is all CPU: a worker past the cores adds no speed, but
 		// holds a run of its own (some 4 MB for go-server's memory sweep),
