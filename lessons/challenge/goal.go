@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/shed"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
 )
@@ -403,6 +404,25 @@ func init() {
 					names = append(names, s.Name)
 				}
 				return lessons.Value{}, false, fmt.Errorf("the scenario has no service %q (it has: %s)", a[0], strings.Join(names, ", "))
+			}},
+		// What the front's load shedding refused, apart from a full queue's
+		// refusals: both end as rejected, and only this tells a bound that
+		// ran out from a queue with no place left.
+		"shed-class": {kind: lessons.KindCount, usage: "CLASS", min: 1, max: 1,
+			help: "the requests of the classes (critical, default, sheddable; joined with +) the front's load shedding refused, over the whole run",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				if len(o.sc.Variants) == 0 || o.sc.Variants[0].System.Shed == nil {
+					return lessons.Value{}, false, fmt.Errorf("the scenario's front sheds no load ([system] shed is not set), so no class %q is shed", a[0])
+				}
+				var n uint64
+				for _, name := range strings.Split(a[0], "+") {
+					class, err := shed.ParseClass(name)
+					if err != nil {
+						return lessons.Value{}, false, err
+					}
+					n += o.snap.Shed[class]
+				}
+				return count(n), true, nil
 			}},
 		"lost":      withWhy(shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }), lostWhy),
 		"degraded":  withWhy(shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }), degradedWhy),
