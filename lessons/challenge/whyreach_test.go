@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,10 +99,11 @@ func TestEveryWhyCanBeReachedFromTheStart(t *testing.T) {
 	}
 }
 
-// The start design says why it falls short: of the goals it misses, at
-// least one is explained by a knob's why that names it (or names none),
-// or by the goal's own cause. Level 11's start, no timeout and no
-// bulkhead, missed two goals in silence.
+// The start design says why it falls short: each goal it misses is
+// explained by a knob's why that names it (or names none), or by the
+// goal's own cause. Level 11's start, no timeout and no bulkhead, missed
+// two goals in silence, and levels 6, 10, 12, 16, 17 and 21 explained one
+// miss of several.
 func TestEveryStartExplainsItsMisses(t *testing.T) {
 	racefree.Only(t) // grading runs the engine in this goroutine, no other
 	all, err := All()
@@ -116,23 +118,19 @@ func TestEveryStartExplainsItsMisses(t *testing.T) {
 			continue
 		}
 		whys := c.ExplainResult(s, r)
-		var missed []string
-		told := false
 		for _, g := range r.Goals {
-			if !g.Pass {
-				missed = append(missed, g.Goal.Label)
-				told = told || explained(c, s, whys, g.Goal.Label)
+			if !g.Pass && !explained(c, s, whys, g.Goal.Label) {
+				t.Errorf("%s: the start misses %q, and no why explains it: %q", c.ID, g.Goal.Label, whys)
 			}
-		}
-		if len(missed) > 0 && !told {
-			t.Errorf("%s: the start misses %q, and no why explains any of them: %q", c.ID, missed, whys)
 		}
 	}
 }
 
 // explained says whether one of whys, the design s's, explains a miss of
 // the goal labelled label: a knob's why that names that goal or none, or
-// a why that starts with the goal's label.
+// a why that starts with the goal's label. A why two knobs share (each
+// hop's cancellation) is told once, under the first knob's label, so it
+// explains the goals either knob names.
 func explained(c *Challenge, s Setting, whys []string, label string) bool {
 	for _, why := range whys {
 		if strings.HasPrefix(why, label+": ") {
@@ -144,12 +142,18 @@ func explained(c *Challenge, s Setting, whys []string, label string) bool {
 			if !ok || !strings.HasPrefix(why, k.Label+" = "+k.Format(v)+": ") {
 				continue
 			}
-			_, goals, _ := k.WhyOf(v)
-			if len(goals) == 0 {
-				return true
-			}
-			for _, g := range goals {
-				if g == label {
+			text, _, _ := k.WhyOf(v)
+			for j := range c.Knobs {
+				o := &c.Knobs[j]
+				ov, ok := s[o.Path]
+				if !ok {
+					continue
+				}
+				otext, goals, has := o.WhyOf(ov)
+				if !has || otext != text {
+					continue
+				}
+				if len(goals) == 0 || slices.Contains(goals, label) {
 					return true
 				}
 			}
