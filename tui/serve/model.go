@@ -299,6 +299,18 @@ func (s *Session) wait() tea.Cmd {
 // tag beside the title of the screen shown (tagfit.go) and notes the room
 // question the screen shows (pollclose.go).
 func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s.idledOut {
+		switch msg.(type) {
+		case tea.KeyMsg, tea.MouseMsg:
+			// The idle check has ended the session, but its tea.Quit is a
+			// command: bubbletea takes the messages queued before its
+			// QuitMsg first. A key read meanwhile was taken and drawn (a
+			// ctrl+g showed "following the teacher") and then the session
+			// closed "with no key pressed". Once decided, nothing more is
+			// taken, so the screen never shows what the session will not do.
+			return s, nil
+		}
+	}
 	if k, ok := msg.(tea.KeyMsg); ok && !s.splitting {
 		// Keys typed faster than the session reads them ("kkk" on a
 		// poll's page) come as one message of several runes, which no

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -81,5 +82,28 @@ func TestAFollowedPresenterIsNotIdle(t *testing.T) {
 	now = now.Add(9 * time.Second)
 	if teacher.Update(idleCheckMsg{}); !teacher.IdledOut() {
 		t.Fatal("a presenter nobody follows, with no question open, is not idle 9 s past an 8 s limit")
+	}
+}
+
+// The idle check ends a session with tea.Quit, a command: bubbletea takes
+// the messages already queued before its QuitMsg. A follow key read in
+// that gap, on a machine slow to start the session, was taken and drawn
+// as "following the teacher", and then the session closed for the
+// idleness before it. Once the check has decided, no key is taken.
+func TestAKeyAfterTheIdleCheckIsNotTaken(t *testing.T) {
+	racefree.Only(t)
+	now := time.Unix(1000, 0)
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 120, 40)
+	keys(teacher, "j", "enter", "enter")
+	student := plainSession(t, room, false, 80, 24)
+	student.SetIdleLimit(8*time.Second, func() time.Time { return now })
+	now = now.Add(9 * time.Second)
+	if _, cmd := student.Update(idleCheckMsg{}); !student.IdledOut() || !isQuit(cmd) {
+		t.Fatal("a student on the home screen 9 s after signing in is not idle past 8 s")
+	}
+	keys(student, "ctrl+g")
+	if student.Following() || strings.Contains(student.View(), "following the teacher") {
+		t.Fatalf("the follow key, read after the idle check ended the session, was taken:\n%s", student.View())
 	}
 }
