@@ -33,7 +33,7 @@ func TestProgramPlayPauseResizeQuit(t *testing.T) {
 	waitFor(t, out, "Worker pool")
 
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(patience(5*time.Second)))
 	final := tm.FinalModel(t).(Model)
 	if final.Playing() {
 		t.Error("the program ended playing")
@@ -68,7 +68,7 @@ func TestProgramSweepFillsIn(t *testing.T) {
 		return ok && bytes.Contains(after, []byte("next measure"))
 	}, teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(patience(5*time.Second)))
 	final := tm.FinalModel(t).(Model)
 	if s := final.sw; s == nil || s.stage != sweepDone || !s.res.Complete() || s.res.Underway {
 		t.Fatal("the sweep should have finished with every run in")
@@ -102,7 +102,7 @@ func TestProgramNoteGivesTheClockBackWhilePlaying(t *testing.T) {
 		t.Errorf("the note went after %v, before anyone could read it", held)
 	}
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(patience(5*time.Second)))
 	final := tm.FinalModel(t).(Model)
 	if final.note != "" {
 		t.Errorf("the note %q is still there", final.note)
@@ -111,3 +111,8 @@ func TestProgramNoteGivesTheClockBackWhilePlaying(t *testing.T) {
 		t.Error("the run stopped playing: the clock came back only because it ended")
 	}
 }
+
+// patience is a wait on a running program as the tests write it, stretched
+// under the race detector: on a loaded machine (make test, a load of 8 to
+// 14 on 2 cores) a bound of wall time fails a test that passes.
+func patience(d time.Duration) time.Duration { return d * raceSlowdown }

@@ -312,7 +312,7 @@ func TestProgramBurstsOfSeekKeys(t *testing.T) {
 	tm.Send(keyMsg("enter"))
 	waitFor(t, out, "at 25 s")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(patience(5*time.Second)))
 	final := tm.FinalModel(t).(Model)
 	if final.Now() != 25*time.Second || final.sim.seed != 42 {
 		t.Errorf("after the bursts: at %v on seed %d", final.Now(), final.sim.seed)

@@ -14,7 +14,7 @@ func guessOnce(addr string, k int, user, pw string) error {
 	if err != nil {
 		return err
 	}
-	_ = nc.SetDeadline(time.Now().Add(10 * time.Second))
+	_ = nc.SetDeadline(time.Now().Add(patience(10 * time.Second)))
 	c, _, _, err := gossh.NewClientConn(nc, addr, &gossh.ClientConfig{User: user, Auth: []gossh.AuthMethod{gossh.Password(pw)}, HostKeyCallback: gossh.InsecureIgnoreHostKey()})
 	if err != nil {
 		nc.Close()
