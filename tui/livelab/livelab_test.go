@@ -229,6 +229,11 @@ func TestFooterFiguresAddUp(t *testing.T) {
 	sim.Endpoints[c].Window[engine.Rejected] = 8
 	real.Endpoints[c].Window = engine.Counts{}
 	real.Endpoints[c].Window[engine.Rejected], real.Endpoints[c].Window[engine.OK] = 7, 1
+	// Every request of the window answered: the shares are of those that
+	// arrived in it (TestFooterCountsTheWindowsUnansweredAsWaiting).
+	for e := range real.Endpoints {
+		sim.Endpoints[e].WindowArrived, real.Endpoints[e].WindowArrived = sim.Endpoints[e].Window.Total(), real.Endpoints[e].Window.Total()
+	}
 	footer := ansi.Strip(strings.Join(m.footer(), "\n"))
 	for _, want := range []string{"checkout ok 0.0/12.5 (+12.5) · rejected 100.0/87.5 (-12.5)", "So far they differ most on checkout ok, by 12.5 points."} {
 		if !strings.Contains(footer, want) {

@@ -13,7 +13,7 @@ import (
 )
 
 // outcomeName is an outcome's name as the footer's figures start it.
-var outcomeName = regexp.MustCompile(`\b(ok|fallback|rejected|failed)\b`)
+var outcomeName = regexp.MustCompile(`\b(ok|fallback|rejected|failed|waiting)\b`)
 
 // At 40×12 the head says less instead of cutting words: the title keeps
 // the API's address, the line over the columns keeps the measured clock
