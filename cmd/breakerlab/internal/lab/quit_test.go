@@ -45,10 +45,11 @@ func TestStopMidIncidentLeavesNothing(t *testing.T) {
 			if err := s.Stop(); err != nil {
 				t.Errorf("Stop: %v", err)
 			}
-			// The provider's slow calls last 3 s at this scale: a stop that
-			// waited for them, or for the load's end, took that long.
-			if took := time.Since(start); took > time.Second {
-				t.Errorf("Stop took %v mid-incident, want under a second", took)
+			// The provider's slow calls last 3 s at this scale and the load
+			// another 1.5 s or so: a stop that waited for the load's end
+			// took 2.5 s. 1.5 s leaves a loaded machine under -race room.
+			if took := time.Since(start); took > 1500*time.Millisecond {
+				t.Errorf("Stop took %v mid-incident, want under 1.5 s", took)
 			}
 			for _, a := range addrs {
 				if c, err := net.DialTimeout("tcp", a, time.Second); err == nil {
