@@ -26,18 +26,8 @@ import (
 func TestSessionSnapshot(t *testing.T) {
 	before := runtime.NumGoroutine()
 	cfg := DefaultConfig(None)
-	cfg.Scale = testScale
-	cfg.Faults = slowFrom(DefaultMeasureFrom)
-	s, err := StartSession(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			s.Stop()
-		}
-	})
+	s, stop := startSlowSession(t, cfg)
+	cfg = s.Lab.Config
 	unscale := func(d time.Duration) time.Duration { return time.Duration(float64(d) / cfg.Scale) }
 	fault := cfg.Faults[0]
 	// Sixteen checkouts stuck at the provider hold the sixteen workers for
@@ -91,8 +81,7 @@ func TestSessionSnapshot(t *testing.T) {
 	}
 	seen := time.Since(s.Lab.Epoch) // the run had ended by then
 	end := s.Snapshot()
-	stopped = true
-	if err := s.Stop(); err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	if !end.Done {

@@ -18,18 +18,7 @@ func TestStopMidIncidentLeavesNothing(t *testing.T) {
 	for _, cfg := range []Config{DefaultConfig(None), DefaultGoConfig(None)} {
 		t.Run(cfg.Server.String(), func(t *testing.T) {
 			before := runtime.NumGoroutine()
-			cfg.Scale = testScale
-			cfg.Faults = slowFrom(DefaultMeasureFrom)
-			s, err := StartSession(context.Background(), cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stopped := false
-			t.Cleanup(func() {
-				if !stopped {
-					s.Stop()
-				}
-			})
+			s, stop := startSlowSession(t, cfg)
 			addrs := []string{strings.TrimPrefix(s.Lab.APIURL(), "http://"), strings.TrimPrefix(s.Lab.ProviderURL(), "http://")}
 			// Mid-incident: the provider holds calls it will not answer
 			// before the run would end, and the load still sends.
@@ -41,8 +30,7 @@ func TestStopMidIncidentLeavesNothing(t *testing.T) {
 				t.Fatalf("the provider held %d calls (done: %v): the stop was not mid-incident", held, s.Live.Done())
 			}
 			start := time.Now()
-			stopped = true
-			if err := s.Stop(); err != nil {
+			if err := stop(); err != nil {
 				t.Errorf("Stop: %v", err)
 			}
 			// The provider's slow calls last 3 s at this scale and the load
@@ -59,5 +47,29 @@ func TestStopMidIncidentLeavesNothing(t *testing.T) {
 			}
 			settleGoroutines(t, before)
 		})
+	}
+}
+
+// startSlowSession starts a session of cfg at testScale, the provider slow
+// from the window's start to the end, and returns it with its stop; a
+// session the test leaves running is stopped when it ends (once: a second
+// Stop would wait for servers already gone).
+func startSlowSession(t *testing.T, cfg Config) (*Session, func() error) {
+	t.Helper()
+	cfg.Scale = testScale
+	cfg.Faults = slowFrom(DefaultMeasureFrom)
+	s, err := StartSession(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			s.Stop()
+		}
+	})
+	return s, func() error {
+		stopped = true
+		return s.Stop()
 	}
 }
