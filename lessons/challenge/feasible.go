@@ -117,6 +117,24 @@ func (l *loader) feasible(c *Challenge) error {
 	for i := range c.Claims {
 		all = append(all, named{&c.Claims[i], fmt.Sprintf("claims[%d].expect", i+1), l.ln.find("claims", i, "expect")})
 	}
+	// A why's claims are held to the same, each on the line of its why.
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		for j := range k.Ranges {
+			at := l.whyAt[fmt.Sprintf("%s#%d", k.Path, j)]
+			for m := range k.Ranges[j].Claims {
+				all = append(all, named{&k.Ranges[j].Claims[m], fmt.Sprintf("knobs[%d].why[%d].claims[%d]", i+1, at[1]+1, m+1), l.ln.find("knobs.why", at[0], "claims")})
+			}
+		}
+		for _, ch := range k.Choices {
+			name := FormatValue(ch)
+			at := l.whyAt[k.Path+"="+name]
+			cl := k.WhyClaims[name]
+			for m := range cl {
+				all = append(all, named{&cl[m], fmt.Sprintf("knobs[%d].why[%d].claims[%d]", i+1, at[1]+1, m+1), l.ln.find("knobs.why", at[0], "claims")})
+			}
+		}
+	}
 	var par *named
 	if c.Par.Goal != nil {
 		par = &named{c.Par.Goal, "par.expect", l.ln.find("par", 0, "expect")}

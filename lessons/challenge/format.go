@@ -259,6 +259,9 @@ type whyTOML struct {
 	// is shown only when the design misses one of them, so that it never
 	// tells of a failure the goals beside it say did not happen.
 	Goals []string `toml:"goals"`
+	// Claims are what the text says of the design it explains, in the
+	// goals' form: the why is shown only where each holds on every seed.
+	Claims []string `toml:"claims"`
 }
 
 // whyGoals checks that every goal a [[knobs.why]] names is one of the
@@ -321,7 +324,11 @@ func (l *loader) rangeWhys(c *Challenge, k *Knob, i int, ws []whyTOML, whys *int
 		if err != nil {
 			return err
 		}
-		rw := RangeWhy{Min: k.Min, Max: k.Max, Text: strings.Join(strings.Fields(text), " "), Source: strings.Join(strings.Fields(w.Text), " "), Goals: w.Goals}
+		claims, err := l.whyClaims(c, *whys, fmt.Sprintf("knobs[%d].why[%d]", i+1, j+1), w.Claims)
+		if err != nil {
+			return err
+		}
+		rw := RangeWhy{Min: k.Min, Max: k.Max, Text: strings.Join(strings.Fields(text), " "), Source: strings.Join(strings.Fields(w.Text), " "), Goals: w.Goals, Claims: claims}
 		for _, b := range []struct {
 			key string
 			v   any
@@ -560,7 +567,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min (or above) and max (or below), text and goals), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min (or above) and max (or below), text, goals and claims), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -767,6 +774,16 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				}
 				l.whyAt[k.Path+"="+name] = [2]int{whys, j}
 				whys++
+				claims, err := l.whyClaims(c, whys-1, field(fmt.Sprintf("why[%d]", j+1)), w.Claims)
+				if err != nil {
+					return err
+				}
+				if len(claims) > 0 {
+					if k.WhyClaims == nil {
+						k.WhyClaims = map[string][]Goal{}
+					}
+					k.WhyClaims[name] = claims
+				}
 				if len(w.Goals) > 0 {
 					if k.WhyGoals == nil {
 						k.WhyGoals = map[string][]string{}
@@ -906,6 +923,29 @@ func (l *loader) goal(c *Challenge, text, table string, i int) (Goal, error) {
 	}
 	if strings.TrimSpace(text) == "" {
 		return Goal{}, l.errorf(l.ln.find(table, i, ""), field, "a goal needs expect = \"METRIC ARGS OP VALUE\", such as \"share search ok >= 99%%\"")
+	}
+	return l.goalAt(c, text, line, field)
+}
+
+// whyClaims reads the claims of the file's nth [[knobs.why]] (field is
+// its "knobs[K].why[J]"), each read as a goal is, so a claim the start
+// cannot measure is refused on its line.
+func (l *loader) whyClaims(c *Challenge, nth int, field string, texts []string) ([]Goal, error) {
+	var out []Goal
+	for m, text := range texts {
+		g, err := l.goalAt(c, text, l.ln.find("knobs.why", nth, "claims"), fmt.Sprintf("%s.claims[%d]", field, m+1))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// goalAt reads a goal's text, naming line and field in its errors.
+func (l *loader) goalAt(c *Challenge, text string, line int, field string) (Goal, error) {
+	if strings.TrimSpace(text) == "" {
+		return Goal{}, l.errorf(line, field, "a claim is \"METRIC ARGS OP VALUE\", such as \"share search ok >= 99%%\", got an empty one")
 	}
 	text, err := l.fillBound(c, text)
 	if err != nil {

@@ -886,8 +886,8 @@ func (c *Challenge) WindowNote() string {
 	return ""
 }
 
-// everyGoal is every measure the challenge states: its goals, its claims
-// and its par's goal, if it has one.
+// everyGoal is every measure the challenge states: its goals, its claims,
+// its whys' claims and its par's goal, if it has one.
 func (c *Challenge) everyGoal() []*Goal {
 	all := make([]*Goal, 0, len(c.Goals)+len(c.Claims)+1)
 	for i := range c.Goals {
@@ -895,6 +895,20 @@ func (c *Challenge) everyGoal() []*Goal {
 	}
 	for i := range c.Claims {
 		all = append(all, &c.Claims[i])
+	}
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		for j := range k.Ranges {
+			for m := range k.Ranges[j].Claims {
+				all = append(all, &k.Ranges[j].Claims[m])
+			}
+		}
+		for _, ch := range k.Choices {
+			cl := k.WhyClaims[FormatValue(ch)]
+			for m := range cl {
+				all = append(all, &cl[m])
+			}
+		}
 	}
 	if c.Par.Goal != nil {
 		all = append(all, c.Par.Goal)

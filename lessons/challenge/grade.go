@@ -318,6 +318,10 @@ type Result struct {
 	// AtFewest is true when the third star was earned by a par of
 	// changes: the design moves no more knobs than the fewest that do it.
 	AtFewest bool
+	// untrue holds, by knob path, the claim of the why of the design's
+	// value that the design does not bear out, and the engine's value:
+	// that why is not told, its sentence being false of this design.
+	untrue map[string]string
 }
 
 // Verdict says what the stars mean for this result, in words: "falls
@@ -352,7 +356,7 @@ func (c *Challenge) Grade(s Setting) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.grade(sc, fl, c.Changes(full))
+	return c.grade(sc, fl, full, c.Changes(full))
 }
 
 // Changes counts the knobs a setting moves from the start that its design
@@ -460,7 +464,8 @@ func (r *runsOf) grade(g *Goal) (GoalResult, error) {
 // It costs a run of the start on every seed for each window the claims
 // measure in (the claims of one window share them): a few milliseconds
 // for a built-in. A teacher's file is checked when it is loaded
-// (LoadFileBudget, within its budget); the built-ins only by the tests.
+// (LoadFileBudget, within its budget); the built-ins by the tests and by
+// `challenges --check` (CheckTexts).
 func (c *Challenge) CheckClaims() error {
 	fails, err := c.falseClaims()
 	if err != nil {
@@ -483,7 +488,11 @@ type falseClaim struct {
 // falseClaims runs the start on every seed and lists the claims that do
 // not hold.
 func (c *Challenge) falseClaims() ([]falseClaim, error) {
-	runs := &runsOf{c: c, sc: c.startScenario(), fl: c.startFleet()}
+	return c.falseClaimsOn(&runsOf{c: c, sc: c.startScenario(), fl: c.startFleet()})
+}
+
+// falseClaimsOn is falseClaims on the start's runs runs, which it adds to.
+func (c *Challenge) falseClaimsOn(runs *runsOf) ([]falseClaim, error) {
 	var out []falseClaim
 	for i := range c.Claims {
 		g := &c.Claims[i]
@@ -504,8 +513,93 @@ func (c *Challenge) falseClaims() ([]falseClaim, error) {
 	return out, nil
 }
 
-func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result, error) {
-	runs := &runsOf{c: c, sc: sc, fl: fl}
+// grade grades the design sc or fl, whose knobs s sets.
+// TextCheck is what CheckTexts finds in a challenge's texts.
+type TextCheck struct {
+	// Placeholders are those of the brief, the hint and the whys, all
+	// filled when the challenge was loaded.
+	Placeholders int
+	// Claims counts those evaluated: the brief's, and those of the whys
+	// the start is told.
+	Claims int
+	// False names each claim the engine does not bear out, with the seed
+	// and the value it gives.
+	False []string
+}
+
+// CheckTexts evaluates on every seed what the challenge's texts say of
+// its start: the brief's [[claims]], and the claims of each why the start
+// is told (its own value's, explaining a goal it misses), which must be
+// true of it. One set of runs of the start serves them all: the claims of
+// one window share a run per seed, and the goals' runs too.
+func (c *Challenge) CheckTexts() (TextCheck, error) {
+	var tc TextCheck
+	for _, t := range c.sources() {
+		tc.Placeholders += len(lessons.Placeholders(t))
+	}
+	runs := &runsOf{c: c, sc: c.startScenario(), fl: c.startFleet()}
+	fails, err := c.falseClaimsOn(runs)
+	if err != nil {
+		return tc, err
+	}
+	tc.Claims = len(c.Claims)
+	for _, f := range fails {
+		tc.False = append(tc.False, f.text)
+	}
+	start := c.Start()
+	r, err := c.gradeRuns(runs, start, 0)
+	if err != nil {
+		return tc, fmt.Errorf("grading the start: %w", err)
+	}
+	if r.Pass {
+		return tc, nil
+	}
+	for _, w := range c.knobWhys(start, r, true) {
+		tc.Claims += len(w.k.whyClaims(w.v))
+		if msg, ok := r.untrue[w.k.Path]; ok {
+			tc.False = append(tc.False, fmt.Sprintf("the why the start is told of %s = %s claims %s", w.k.Label, w.k.Format(w.v), msg))
+		}
+	}
+	return tc, nil
+}
+
+// sources are the brief, the hint and every why as the file writes them,
+// placeholders and all.
+func (c *Challenge) sources() []string {
+	out := []string{c.BriefSource, c.HintSource}
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		for _, ch := range k.Choices {
+			if src, ok := k.WhySource[FormatValue(ch)]; ok {
+				out = append(out, src)
+			}
+		}
+		for _, w := range k.Ranges {
+			out = append(out, w.Source)
+		}
+	}
+	return out
+}
+
+// missed are the labels of the goals r misses.
+func (r *Result) missed() map[string]bool {
+	missed := map[string]bool{}
+	for i := range r.Goals {
+		if !r.Goals[i].Pass {
+			missed[r.Goals[i].Goal.Label] = true
+		}
+	}
+	return missed
+}
+
+func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, s Setting, changes int) (*Result, error) {
+	return c.gradeRuns(&runsOf{c: c, sc: sc, fl: fl}, s, changes)
+}
+
+// gradeRuns grades the design runs runs, whose knobs s sets: its goals,
+// its par, and where it falls short the claims of the whys that would
+// explain it (on the same runs: a claim in a goal's window costs none).
+func (c *Challenge) gradeRuns(runs *runsOf, s Setting, changes int) (*Result, error) {
 	gradeGoal := runs.grade
 	r := &Result{Pass: true, Changes: changes}
 	for i := range c.Goals {
@@ -537,6 +631,11 @@ func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result,
 		r.MeetsPar = changes <= c.Par.Changes
 		r.BeatsPar = r.MeetsPar
 	}
+	if !r.Pass {
+		if err := c.whysBorneOut(runs, s, r); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case !r.Pass:
 	case r.BeatsPar:
@@ -548,6 +647,40 @@ func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result,
 		r.Stars = 1
 	}
 	return r, nil
+}
+
+// whysBorneOut checks the claims of the why each knob's value in s has,
+// on the design runs runs, and notes in r.untrue the first that does not
+// hold: ExplainResult leaves that why out.
+func (c *Challenge) whysBorneOut(runs *runsOf, s Setting, r *Result) error {
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		v, ok := s[k.Path]
+		if !ok {
+			continue
+		}
+		claims := k.whyClaims(v)
+		for m := range claims {
+			g := &claims[m]
+			gr, err := runs.grade(g)
+			if err != nil {
+				return fmt.Errorf("the why of %s = %s: claim %q: %w", k.Label, k.Format(v), g.Text, err)
+			}
+			if gr.Pass {
+				continue
+			}
+			if r.untrue == nil {
+				r.untrue = map[string]string{}
+			}
+			// Every claim is run (the check counts them), the first
+			// false one told.
+			if _, told := r.untrue[k.Path]; !told {
+				worst := gr.Measures[gr.Worst]
+				r.untrue[k.Path] = fmt.Sprintf("%q, but on seed %d the engine gives %s", g.Text, worst.Seed, gr.Shown())
+			}
+		}
+	}
+	return nil
 }
 
 func (c *Challenge) gradeGoal(g *Goal, outs []*outcome) (GoalResult, error) {
@@ -620,7 +753,7 @@ func (c *Challenge) Check(filename string, data []byte) (*Result, Setting, error
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := c.grade(sc, fl, c.Changes(s))
+	r, err := c.grade(sc, fl, s, c.Changes(s))
 	return r, s, err
 }
 
@@ -1041,29 +1174,11 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 	if r == nil || r.Pass {
 		return nil
 	}
-	missed := map[string]bool{}
-	for i := range r.Goals {
-		if !r.Goals[i].Pass {
-			missed[r.Goals[i].Goal.Label] = true
-		}
-	}
 	var out []string
-	// Knobs of one kind share a why (each upstream's permit wait): told
-	// once, under the first knob that has it, not once for each, which
-	// filled the panel with one paragraph three times.
-	told := map[string]bool{}
-	for _, k := range c.Knobs {
-		v, ok := s[k.Path]
-		if !ok {
-			continue
-		}
-		why, goals, ok := k.WhyOf(v)
-		if ok && !told[why] && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
-			told[why] = true
-			// "label = value:" keeps a label that ends in a word
-			// ("what answers a refused order") apart from the value.
-			out = append(out, k.Label+" = "+k.Format(v)+": "+why)
-		}
+	for _, w := range c.knobWhys(s, r, false) {
+		// "label = value:" keeps a label that ends in a word
+		// ("what answers a refused order") apart from the value.
+		out = append(out, w.k.Label+" = "+w.k.Format(w.v)+": "+w.text)
 	}
 	for i := range r.Goals {
 		g := &r.Goals[i]
@@ -1075,6 +1190,42 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 			cause[0] = unicode.ToUpper(cause[0])
 			seed, _ := g.WorstSeed()
 			out = append(out, fmt.Sprintf("%s: %s on seed %d, %s. %s.", g.Goal.Label, g.Shown(), seed, g.missedBy(), string(cause)))
+		}
+	}
+	return out
+}
+
+// knobWhy is the why a knob's value has, told of a design.
+type knobWhy struct {
+	k    *Knob
+	v    any
+	text string
+}
+
+// knobWhys are the whys of the values s gives the knobs that explain a
+// goal r misses or, a why that names none, any miss; with untrue, also
+// those whose claims the design r grades does not bear out, which
+// ExplainResult leaves out.
+func (c *Challenge) knobWhys(s Setting, r *Result, untrue bool) []knobWhy {
+	missed := r.missed()
+	var out []knobWhy
+	// Knobs of one kind share a why (each upstream's permit wait): told
+	// once, under the first knob that has it, not once for each, which
+	// filled the panel with one paragraph three times.
+	told := map[string]bool{}
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		v, ok := s[k.Path]
+		if !ok {
+			continue
+		}
+		why, goals, ok := k.WhyOf(v)
+		if _, wrong := r.untrue[k.Path]; wrong && !untrue {
+			continue // its sentence is not true of this design
+		}
+		if ok && !told[why] && (len(goals) == 0 || slices.ContainsFunc(goals, func(l string) bool { return missed[l] })) {
+			told[why] = true
+			out = append(out, knobWhy{k, v, why})
 		}
 	}
 	return out

@@ -54,6 +54,10 @@ type Knob struct {
 	// them is missed. A why with none is shown whenever the design falls
 	// short.
 	WhyGoals map[string][]string
+	// WhyClaims are, by choice, what its why says of the design it
+	// explains ([[knobs.why]] claims): the why is shown only where each
+	// holds on every seed of that design.
+	WhyClaims map[string][]Goal
 	// Ranges explain what a numeric knob's values get wrong, each for the
 	// values from its Min to its Max ([[knobs.why]] with min or max): the
 	// naive fix a level is about is a number turned too far (a longer
@@ -71,6 +75,12 @@ type RangeWhy struct {
 	// all ({{param catalog.fault.latency}}), for UncheckedTexts.
 	Text, Source string
 	Goals        []string
+	// Claims are what the text says of the design it explains, each a
+	// goal's form: the why is shown only where all hold on every seed,
+	// so that a sentence true of some of its values is not told of the
+	// others (a full queue refusing checkouts, where a short bound sheds
+	// them first).
+	Claims []Goal
 }
 
 // WhyOf is what the value v of the knob gets wrong, and the goals whose
@@ -94,6 +104,24 @@ func (k *Knob) WhyOf(v any) (text string, goals []string, ok bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// whyClaims are the claims of the why that speaks of v, if any: what its
+// text says of a design with that value, in a goal's form.
+func (k *Knob) whyClaims(v any) []Goal {
+	if k.Kind == KnobChoice {
+		return k.WhyClaims[FormatValue(v)]
+	}
+	f, isNum := k.number(v)
+	if !isNum {
+		return nil
+	}
+	for _, w := range k.Ranges {
+		if f >= w.Min-1e-9 && f <= w.Max+1e-9 {
+			return w.Claims
+		}
+	}
+	return nil
 }
 
 // The last part of a path decides its kind. Paths not listed here cannot be
