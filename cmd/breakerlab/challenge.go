@@ -20,13 +20,13 @@ import (
 // FILE` grades a design headless (exit 0 passes, 1 falls short, 2 bad
 // input), so a teacher can grade a folder of students' files in a script.
 func init() {
-	register(command{name: "challenges", summary: "list the challenge levels and the stars earned, or check that every brief's numbers come from its scenario", usage: "challenges [--width N | --wide] [--check [FILE...]]", run: runChallenges})
+	register(command{name: "challenges", summary: "list the challenge levels and the stars earned, or check that every brief's numbers come from its scenario and its claims hold", usage: "challenges [--width N | --wide] [--check [FILE...]]", run: runChallenges})
 	register(command{name: "challenge", summary: "play a challenge level, or grade a design for it headless", usage: "challenge ID|FILE [--start | --check FILE [--format text|json]]; no ID: the level list", run: runChallenge})
 }
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("challenges", flag.ContinueOnError)
-	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins (a file whose [[claims]] the engine does not bear out is refused, exit 2)")
+	check := fs.Bool("check", false, "fill every level's brief, hint and whys, evaluate on its seeds the claims of its brief and of the whys its start is told, and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the level and the claim or number that is wrong. With FILEs, check those challenge files instead of the built-ins (a file whose [[claims]] the engine does not bear out is refused, exit 2)")
 	widths := addListWidthFlags(fs, "a level")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -108,13 +108,20 @@ func lessonTitles() map[int]string {
 	return out
 }
 
+// builtinLevels are the levels `challenges --check` checks without a
+// FILE: a test puts an edited copy in their place to see the check fail.
+var builtinLevels = challenge.All
+
 // checkBriefs is `challenges --check [FILE...]`: each challenge is loaded
-// (which fills its brief and hint, refusing a placeholder that cannot be
-// filled with exit 2) and its typed numbers listed (exit 1).
+// (which fills its brief, hint and whys, refusing a placeholder that
+// cannot be filled with exit 2), the claims of its brief and of the whys
+// its start is told evaluated on its seeds, and the numbers it types by
+// hand listed; a level wrong in either is named, with what is wrong
+// (exit 1).
 func checkBriefs(stdout io.Writer, files []string) error {
 	var cs []*challenge.Challenge
 	if len(files) == 0 {
-		all, err := challenge.All()
+		all, err := builtinLevels()
 		if err != nil {
 			return err
 		}
@@ -130,28 +137,60 @@ func checkBriefs(stdout io.Writer, files []string) error {
 		}
 		cs = append(cs, c)
 	}
-	bad := 0
+	bad, placeholders, claims := 0, 0, 0
 	for _, c := range cs {
+		name := c.ID
+		if c.Number > 0 {
+			name = fmt.Sprintf("level %d, %s", c.Number, c.ID)
+		}
+		tc, err := c.CheckTexts()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		placeholders += tc.Placeholders
+		claims += tc.Claims
+		wrong := false
 		if us := c.UncheckedTexts(); len(us) > 0 {
-			bad++
+			wrong = true
 			var parts []string
 			for _, u := range us {
 				parts = append(parts, u.Where+" types "+strings.Join(u.Numbers, ", "))
 			}
-			fmt.Fprintf(stdout, "✗ %s: %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", c.ID, strings.Join(parts, "; "))
-			continue
+			fmt.Fprintf(stdout, "✗ %s: %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", name, strings.Join(parts, "; "))
 		}
-		fmt.Fprintf(stdout, "✓ %s\n", c.ID)
+		for _, f := range tc.False {
+			wrong = true
+			fmt.Fprintf(stdout, "✗ %s: %s; what a text says must hold on every seed (%s)\n", name, f, seedWords(c.Seeds))
+		}
+		if wrong {
+			bad++
+		}
+	}
+	what := "level"
+	if len(files) > 0 {
+		what = "challenge file"
+	}
+	if len(cs) != 1 {
+		what += "s"
 	}
 	if bad > 0 {
-		return fmt.Errorf("%d of %d challenges type numbers by hand in their brief, hint or whys", bad, len(cs))
+		verb := "are"
+		if bad == 1 {
+			verb = "is"
+		}
+		return fmt.Errorf("%d of %d %s %s wrong: a claim the engine does not bear out, or a number typed by hand in a brief, hint or why", bad, len(cs), what, verb)
 	}
-	if len(cs) == 1 {
-		fmt.Fprintf(stdout, "1 challenge: every number in its brief, hint and whys comes from its scenario, a fact or a goal\n")
-		return nil
-	}
-	fmt.Fprintf(stdout, "%d challenges: every number in their briefs, hints and whys comes from their scenario, a fact or a goal\n", len(cs))
+	fmt.Fprintf(stdout, "%d %s checked: %d placeholders, %d claims\n", len(cs), what, placeholders, claims)
 	return nil
+}
+
+// seedWords is "1, 2, 3".
+func seedWords(seeds []uint64) string {
+	var out []string
+	for _, s := range seeds {
+		out = append(out, fmt.Sprint(s))
+	}
+	return strings.Join(out, ", ")
 }
 
 // missingChallengeFile is the refusal of `challenges --check FILE` for a
@@ -318,11 +357,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 
 func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result) {
 	fmt.Fprintf(w, "%s: %s\n", c.ID, c.Title)
-	var seeds []string
-	for _, s := range c.Seeds {
-		seeds = append(seeds, fmt.Sprint(s))
-	}
-	fmt.Fprintf(w, "design %s\ngraded on seeds %s; each value is the worst seed's\n", path, strings.Join(seeds, ", "))
+	fmt.Fprintf(w, "design %s\ngraded on seeds %s; each value is the worst seed's\n", path, seedWords(c.Seeds))
 	// ✓ or ✗; par's mark is · until the goals are met, since par counts
 	// only then.
 	line := func(ok bool, label, value, want string) {

@@ -508,8 +508,10 @@ func TestChallengeStartIsADesign(t *testing.T) {
 	}
 }
 
-// `challenges --check` finds no number typed by hand in a built-in brief;
-// a challenge file whose brief types one fails with exit 1, naming it.
+// `challenges --check` finds no number typed by hand in a built-in brief
+// and no false claim, and says how many placeholders and claims it
+// checked, the line the README shows; a challenge file whose brief types
+// a number fails with exit 1, naming it.
 func TestChallengesCheckBriefs(t *testing.T) {
 	racefree.Only(t)
 	all, err := challenge.All()
@@ -517,8 +519,15 @@ func TestChallengesCheckBriefs(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errOut, code := run(t, "challenges", "--check")
-	if code != 0 || !strings.Contains(out, fmt.Sprintf("%d challenges: every number", len(all))) || !strings.Contains(out, "✓ timeout-pool") {
+	if code != 0 || !regexp.MustCompile(fmt.Sprintf(`^%d levels checked: [1-9]\d* placeholders, [1-9]\d* claims\n$`, len(all))).MatchString(out) {
 		t.Fatalf("challenges --check: exit %d, %q %q", code, out, errOut)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "breakerlab challenges --check   " + strings.TrimSpace(out); !strings.Contains(string(readme), want+"\n") {
+		t.Errorf("README.md should show %q, what challenges --check prints", want)
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "s.toml"), []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n"), 0o644)
@@ -530,7 +539,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 		t.Fatalf("a typed number: exit %d, %q %q", code, out, errOut)
 	}
 	os.WriteFile(path, []byte(strings.Replace(c, "30 requests", "{{param web.rate}} requests", 1)), 0o644)
-	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || !strings.Contains(out, "✓ typed") {
+	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || out != "1 challenge file checked: 2 placeholders, 0 claims\n" {
 		t.Fatalf("the placeholder: exit %d, %q %q", code, out, errOut)
 	}
 	// A knob's why is held to the same: the rate it types by hand is named
@@ -542,7 +551,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 		t.Fatalf("a why's typed number: exit %d, %q %q", code, out, errOut)
 	}
 	os.WriteFile(path, []byte(strings.Replace(why, "30 calls", "{{param web.rate}} calls", 1)), 0o644)
-	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || !strings.Contains(out, "✓ typed") {
+	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || out != "1 challenge file checked: 3 placeholders, 0 claims\n" {
 		t.Fatalf("a why's placeholder: exit %d, %q %q", code, out, errOut)
 	}
 	// Without a terminal, the way to play it names the file, not its ID
@@ -620,5 +629,46 @@ func TestATeachersFalseClaimIsRefused(t *testing.T) {
 	os.WriteFile(path, []byte(strings.Replace(c, "ok < 50%", "ok >= 99%", 1)), 0o644)
 	if out, errOut, code := run(t, "challenge", path, "--check", filepath.Join(dir, "s.toml")); code != 0 || !strings.Contains(out, "passes") {
 		t.Errorf("a true claim: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// `challenges --check` evaluates the claims of every built-in level, not
+// only its typed numbers: an edited copy of level 14 whose brief claims
+// what the engine does not do, and one whose told why claims it, fail
+// with exit 1, naming the level, the claim, the seed and the engine's
+// value.
+func TestChallengesCheckFindsAFalseClaim(t *testing.T) {
+	racefree.Only(t)
+	orig, err := challenge.Lookup("shed-priority")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The level's file as it is embedded, from the source tree.
+	const dir = "../../lessons/challenge/content/"
+	data, err := os.ReadFile(dir + "14-shed-priority.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ from, to, want string }{
+		{`expect = "shed-class critical+default+sheddable == 0"`, `expect = "shed-class critical+default+sheddable >= 1"`,
+			`✗ level 14, shed-priority: the brief claims "shed-class critical+default+sheddable >= 1" of the start, but on seed 1 the engine gives 0`},
+		{`claims = ["shed-class critical == 0"]`, `claims = ["shed-class critical >= 1"]`,
+			`✗ level 14, shed-priority: the why the start is told of default: longest wait = 500 ms claims "shed-class critical >= 1", but on seed 1 the engine gives 0`},
+	} {
+		edited := strings.Replace(string(data), tt.from, tt.to, 1)
+		if edited == string(data) {
+			t.Fatalf("%s is not in the level", tt.from)
+		}
+		c, err := challenge.Parse("14-shed-priority.toml", []byte(edited), func(rel string) ([]byte, error) { return os.ReadFile(dir + rel) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Number = orig.Number
+		builtinLevels = func() ([]*challenge.Challenge, error) { return []*challenge.Challenge{c}, nil }
+		out, errOut, code := run(t, "challenges", "--check")
+		builtinLevels = challenge.All
+		if code != 1 || !strings.Contains(out, tt.want) || !strings.Contains(errOut, "1 of 1 level is wrong") {
+			t.Errorf("claim %s: exit %d, %q %q; want 1 and %q", tt.to, code, out, errOut, tt.want)
+		}
 	}
 }
