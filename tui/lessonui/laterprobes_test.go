@@ -1,6 +1,7 @@
 package lessonui
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -47,6 +48,12 @@ func TestLaterBreakerQuestionHoldsTheProbes(t *testing.T) {
 			checked++
 			if probeAt.MatchString(v) || strings.Contains(v, "probe at") {
 				t.Errorf("%s step %d at %v shows when the breakers probe before step %d's question:\n%s", p.Lesson.ID, i+1, m.Now(), later+1, v)
+			}
+			// The step's own guess is made (play): the footer names the
+			// later question the probes wait for, where it said "after
+			// your guess" beside the guess just made.
+			if !m.waiting() && (strings.Contains(v, "your guess") || !strings.Contains(v, fmt.Sprintf("after step %d", later+1))) {
+				t.Errorf("%s step %d: the held probes do not name step %d's question they wait for:\n%s", p.Lesson.ID, i+1, later+1, v)
 			}
 			m.predicts[later].made = true
 			m.layout()

@@ -170,14 +170,19 @@ func (m *Model) holdOutcomes() {
 	st := m.cur()
 	on := m.waiting() && st.PredictsOutcomes()
 	state := m.waiting() && st.PredictsBreakerState()
-	probes := m.waiting() && m.p.Asks(m.step, true).Breaker || later.probes
+	own := m.waiting() && m.p.Asks(m.step, true).Breaker
+	probes := own || later.probes
+	probesAfter := 0 // the guess on screen, when it is the step's own
+	if !own {
+		probesAfter = later.probesAfter
+	}
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
 		}
 		switch h := p.(type) {
 		case *instancesPane:
-			h.Hold(probes) // its breakers' schedule, not outcomes
+			h.HoldFor(probes, probesAfter) // its breakers' schedule, not outcomes
 		case holder:
 			h.Hold(on)
 		}
@@ -326,8 +331,9 @@ type laterHold struct {
 	shares        []shareAsk
 	// probes: a later question asks what the breakers of this run will
 	// do (lessons.Asks' Breaker), so the instances pane keeps back when
-	// they probe.
-	probes bool
+	// they probe; probesAfter is that step, from 1, for its footer.
+	probes      bool
+	probesAfter int
 }
 
 // laterHolds is what the current step keeps back: the figures a
@@ -386,8 +392,8 @@ func (m *Model) laterHolds() laterHold {
 		// Lesson 12's "The outage" paused with every instance's "next
 		// probe 25.2 s" beside it, and the next step asks whether they
 		// probe together.
-		if same && m.p.Asks(j, true).Breaker {
-			h.probes = true
+		if same && m.p.Asks(j, true).Breaker && !h.probes {
+			h.probes, h.probesAfter = true, after
 		}
 		if a.own.Scenario == cur.Sim.Scenario {
 			h.shares = append(h.shares, a.shares...)

@@ -47,6 +47,9 @@ type Fleet struct {
 	// held: a lesson's prediction about what the breakers will do waits
 	// for its guess, so the pane keeps back when each will probe (Hold).
 	held bool
+	// heldFor is the step (from 1) whose question the held probes wait
+	// for when it is a later step's, 0 when it is the guess on screen.
+	heldFor int
 
 	cur   fleetView
 	dirty bool
@@ -151,9 +154,19 @@ func (f *Fleet) SetSize(w, h int) {
 // breaker opened stay: they are what the question starts from. A fleet
 // with no breaker open or half-open has no probe to keep back, and draws
 // as it would.
-func (f *Fleet) Hold(on bool) {
-	if on != f.held {
-		f.held, f.dirty = on, true
+func (f *Fleet) Hold(on bool) { f.HoldFor(on, 0) }
+
+// HoldFor is Hold for a later step's question: after is that step, from
+// 1, and the footer names it. Lesson 12's "The outage" is held for
+// "Back together", and its footer said "next probes after your guess"
+// once the learner had made the outage's own guess; 0 is Hold's "your
+// guess", the question on screen.
+func (f *Fleet) HoldFor(on bool, after int) {
+	if !on {
+		after = 0
+	}
+	if on != f.held || after != f.heldFor {
+		f.held, f.heldFor, f.dirty = on, after, true
 		f.scroll(0) // the footer's height may change
 	}
 }
@@ -577,6 +590,14 @@ func (f *Fleet) footers() [][]string {
 	}
 	if f.holding() {
 		// What the breakers will do together is what the question asks.
+		if n := f.heldFor; n > 0 {
+			return [][]string{
+				{head, fmt.Sprintf("When each breaker will probe shows after step %d's question.", n)},
+				{counted + fmt.Sprintf(" · next probes after step %d's question", n)},
+				{counted + fmt.Sprintf(" · probes after step %d", n)},
+				{compact + fmt.Sprintf(" · probes after step %d", n)},
+			}
+		}
 		return [][]string{
 			{head, "When each breaker will probe shows once you have guessed."},
 			{counted + " · next probes after your guess"},
