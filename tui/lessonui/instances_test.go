@@ -12,7 +12,8 @@ import (
 // service's instances: lesson 12's second step, played to its pause at
 // 80×24, has every api instance's own breaker open and the footer counting
 // them, and cuts no word. When they probe is the next step's question:
-// it shows, due together, once that is answered.
+// the footer names it ("after step 3"), and the probes show, due
+// together, once that is answered.
 func TestInstancesPaneShowsEachInstancesBreaker(t *testing.T) {
 	for _, p := range allLessons(t) {
 		if p.Lesson.ID != "12-a-fleet-of-breakers" {
@@ -27,7 +28,7 @@ func TestInstancesPaneShowsEachInstancesBreaker(t *testing.T) {
 		tuitest.CheckBlock(t, v, 80, 24)
 		tuitest.CheckNoCuts(t, "lesson 12 step 2 at 80x24", v)
 		plain := ansi.Strip(v)
-		for _, want := range []string{"api ×20", "breaker", "20 open", "after guess"} {
+		for _, want := range []string{"api ×20", "breaker", "20 open", "after step 3"} {
 			if !strings.Contains(plain, want) {
 				t.Errorf("the instances pane should show %q:\n%s", want, plain)
 			}

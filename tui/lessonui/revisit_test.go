@@ -120,7 +120,7 @@ func stepTitled(t *testing.T, p *lessons.Prepared, title string) int {
 func TestWorkingForNobodyQuotesThePane(t *testing.T) {
 	p := allLessons(t)[10]
 	i := stepTitled(t, p, "Working for nobody")
-	g := regexp.MustCompile(`together the ([\d,]+) of abandoned work`).FindStringSubmatch(strings.Join(strings.Fields(p.Steps[i].Predict.Reveal), " "))
+	g := regexp.MustCompile(`together the ([\d,]+) calls of abandoned work`).FindStringSubmatch(strings.Join(strings.Fields(p.Steps[i].Predict.Reveal), " "))
 	if g == nil {
 		t.Fatalf("the reveal does not quote the pane's abandoned work:\n%s", p.Steps[i].Predict.Reveal)
 	}
