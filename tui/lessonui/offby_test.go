@@ -39,17 +39,23 @@ func TestShownDecimals(t *testing.T) {
 }
 
 // A guess of exactly half the answer is half of it: "under half" was
-// wrong there, as HowFar's "less than half" was.
+// wrong there, as HowFar's "less than half" was. A guess further below
+// says by how much, as one above does: 25 against 452 read "half of it or
+// less", as if it were off by two, not eighteen.
 func TestOffByAtExactlyHalf(t *testing.T) {
 	q := &lessons.PreparedQuestion{Kind: lessons.Number, Answer: 10, AnswerKind: lessons.KindNumber, Unit: "workers"}
 	for got, want := range map[float64]string{
-		5:  "5 workers below it, half of it or less",
-		4:  "6 workers below it, half of it or less",
+		5:  "5 workers below it, half of it",
+		4:  "6 workers below it, the answer is 2.5 times your guess",
 		20: "10 workers above it, 2 times it",
 		6:  "4 workers below it",
 	} {
 		if s := offBy(q, got); s != want {
 			t.Errorf("offBy(%v) for 10 = %q, want %q", got, s, want)
 		}
+	}
+	q.Answer = 452
+	if s, want := offBy(q, 25), "427 workers below it, the answer is 18.1 times your guess"; s != want {
+		t.Errorf("offBy(25) for 452 = %q, want %q", s, want)
 	}
 }

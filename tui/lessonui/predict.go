@@ -765,8 +765,11 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 // offBy says how far a prediction's guess was from what happened, shown
 // beside it: "6 s above it", "12 workers below it", "8.2 percentage
 // points below it", and how many times the answer when the guess is twice
-// it or more ("2.5 times it"), or that it is half of it or less (5 for 10
-// is half of it, not under half).
+// it or more ("2.5 times it"), or how many times the guess the answer is
+// when the guess is half of it or less ("the answer is 18.1 times your
+// guess" for 25 against 452, where "half of it or less" said as much of a
+// guess off by a factor of eighteen as of one off by two; 5 for 10 is
+// half of it, not under half).
 func offBy(q *lessons.PreparedQuestion, got float64) string {
 	diff := got - q.Answer
 	where := "above it"
@@ -783,7 +786,11 @@ func offBy(q *lessons.PreparedQuestion, got float64) string {
 		case r >= 2:
 			out += ", " + lessons.TrimNum(math.Round(r*10)/10) + " times it"
 		case r <= 0.5:
-			out += ", half of it or less"
+			if inv := math.Round(q.Answer/got*10) / 10; inv == 2 {
+				out += ", half of it"
+			} else {
+				out += ", the answer is " + lessons.TrimNum(inv) + " times your guess"
+			}
 		}
 	}
 	return out
