@@ -5,7 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -40,5 +42,34 @@ func TestHelpKey(t *testing.T) {
 	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
 	if v := ansi.Strip(checkFrame(t, in, 100, 30)); !strings.Contains(v, "ctrl+c") {
 		t.Errorf("the help inside the home screen should say ctrl+c quits:\n%s", v)
+	}
+}
+
+// The help says what each compared figure counts: the two sides count a
+// connection over different spans (the engine's held or dialled, the lab's
+// open, idle ones included), and a tasks server's help names both; a
+// worker pool's, which has no connections, names neither.
+func TestHelpNamesEachFigure(t *testing.T) {
+	gs := scenarios.GoServer()
+	for _, c := range []struct {
+		sc    *engine.Scenario
+		tasks bool
+	}{{gs, true}, {scenarios.Checkout(), false}} {
+		m, err := New(Options{Theme: theme.New(theme.Plain()), Scenario: c.sc, Variant: 0, Seed: 5, Where: "127.0.0.1:7011",
+			Real: fakeReal(t, c.sc, 0, 6, 200*time.Millisecond)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+			said := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, sz[0], sz[1]))), " ")
+			for _, want := range []string{"Most calls in flight: the most the dependency held at once",
+				"Most connections: simulated, those carrying a call or being dialled; measured, those open, idle ones included"} {
+				got, should := strings.Contains(said, want), c.tasks || !strings.HasPrefix(want, "Most connections")
+				if got != should {
+					t.Errorf("%s at %dx%d: the help says %q: %v, want %v:\n%s", c.sc.Name, sz[0], sz[1], want, got, should, said)
+				}
+			}
+		}
 	}
 }

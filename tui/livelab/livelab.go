@@ -473,7 +473,9 @@ func (m *Model) footer() []string {
 	}
 	rank = 2
 	add(m.verdict(sim, real))
-	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random."
+	// Both sides send the same requests at the same beat (the lab's
+	// SimScenario): the difference is the clock's, not the load's.
+	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact."
 	whyRank := 0
 	if m.late > m.lateLimit {
 		// The measured side's gaps (outcomes decided in bursts, /health
@@ -654,11 +656,18 @@ func (m *Model) helpView() string {
 		}
 	}
 	out = append(out, "")
-	for _, p := range []string{
-		"The left column is the engine's simulation of the mode, the right one the real servers on loopback, measured, on the same clock. " +
-			"Under them, each endpoint's outcomes in the window as simulated/measured percentages of the requests that arrived in it (waiting: not answered yet) with the difference in points, and where the two agree or differ most.",
-		"The run plays to its end on its own; nothing here changes it. Any key closes this help.",
-	} {
+	paras := []string{
+		"The left column is the engine's simulation of the mode, the right one the real servers on loopback, measured, on the same clock and the same load. " +
+			"Under them, each endpoint's outcomes in the window as simulated/measured percentages of the requests that arrived in it (waiting: not answered yet) with the difference in points, and where the two agree or differ most. " +
+			"Most calls in flight: the most the dependency held at once, those whose caller gave up included.",
+	}
+	if m.tasks {
+		// The two sides count a connection over different spans: the
+		// engine keeps idle ones apart, the lab counts what the cap does.
+		paras = append(paras, "Most connections: simulated, those carrying a call or being dialled; measured, those open, idle ones included, as the cap per host counts them. Most tasks: request goroutines alive at once.")
+	}
+	paras = append(paras, "The run plays to its end on its own; nothing here changes it. Any key closes this help.")
+	for _, p := range paras {
 		out = append(out, pane.Wrap(p, max(m.w, 1))...)
 		out = append(out, "")
 	}

@@ -237,8 +237,9 @@ func TestSimScenario(t *testing.T) {
 		}
 		vr := sc.Variants[v]
 		d := vr.System.Dependencies[0]
-		if vr.Name != cfg.VariantName() || vr.System.Endpoints[1].Rate != 30 || len(d.Faults) != 1 || d.Faults[0].Probability != 1 {
-			t.Errorf("%v: variant %q, rate %v, faults %+v", m, vr.Name, vr.System.Endpoints[1].Rate, d.Faults)
+		// 30 a second on the load tool's beat: one every 33.3 ms.
+		if e := vr.System.Endpoints[1]; vr.Name != cfg.VariantName() || e.Rate != 0 || e.Interval != time.Second/30 || len(d.Faults) != 1 || d.Faults[0].Probability != 1 {
+			t.Errorf("%v: variant %q, rate %v, interval %v, faults %+v", m, vr.Name, e.Rate, e.Interval, d.Faults)
 		}
 		if (m == Protected) != (d.Policy.Breaker != nil && d.Policy.Bulkhead == 4) || (m == None) != (d.Policy.Timeout == 0) {
 			t.Errorf("%v: policy %+v", m, d.Policy)
