@@ -33,3 +33,32 @@ func TestSimulationSendsTheLoadToolsBeat(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulatedConnectionsStayUnderThePermits: on the Go server's
+// protected mode a call holds a connection only while it holds one of the
+// semaphore's 4 permits, so no more than 4 connections carry a call or are
+// dialled at once. Go orders a deadline's end so: roundTrip sees the
+// context done and closes the connection (transport.go's cancelRequest,
+// then closeLocked's decConnsPerHost), client.Do returns, and only then
+// does the handler release its permit (API.pay). The engine orders it the
+// other way: abandonWith (engine/pipeline.go) releases the bulkhead first,
+// and releaseBulkhead hands the slot to a waiter, which enters and takes a
+// connection at once, before the same abandonWith's putConn closes the
+// cancelled call's. At 1.0003 s of the default run (a call's 500 ms
+// deadline and the next checkout's dial on the same instant) the pool's
+// in_use_max reads 5 against the lab's 4, for no time at all.
+func TestSimulatedConnectionsStayUnderThePermits(t *testing.T) {
+	t.Skip("engine: abandonWith releases the bulkhead's permit before putConn closes the connection, the reverse of Go's order; the simulated transport's in_use_max reads 5 with 4 permits (engine/pipeline.go abandonWith; engine results are not changed here)")
+	cfg := DefaultGoConfig(Protected)
+	sim, err := Simulate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sim.Snapshot
+	if len(s.Pools) == 0 {
+		t.Fatal("the simulation has no transport")
+	}
+	if got := s.Pools[0].InUseMax; got > cfg.Bulkhead {
+		t.Errorf("the simulation's transport held %d connections at most with %d permits", got, cfg.Bulkhead)
+	}
+}
