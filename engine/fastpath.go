@@ -345,6 +345,12 @@ func (ds *dependencyState) refusesFull() bool {
 // breaker inside records a timeout), then goes out as exit and
 // finishCall take it.
 func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res result) {
+	if r.pools != nil && r.holdsConn(id) {
+		// pools_run.go: as abandonWith does, the connection first. Inlined,
+		// the test spares the call the calls refused at a semaphore, which
+		// hold nothing.
+		r.putConn(id, false)
+	}
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
 			continue
@@ -363,11 +369,6 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 		case LayerBreaker:
 			r.record(req, ds, resTimeout)
 		}
-	}
-	if r.pools != nil && r.holdsConn(id) {
-		// pools_run.go: as abandonWith does. Inlined, the test spares
-		// the call the calls refused at a semaphore, which hold nothing.
-		r.putConn(id, false)
 	}
 	if req.inCall {
 		req.inCall = false

@@ -249,6 +249,14 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		return // a tasks server's handler waiting for its loop: it calls nothing
 	}
 	ds := r.dep(req)
+	if r.pools != nil {
+		// pools_run.go: a wait ends, a connection closes, before any layer
+		// lets go: Go's Transport closes the connection as the context
+		// ends, and only after client.Do returns does the handler free its
+		// permit. Released first, the permit's next holder would take a
+		// connection while this one still counted.
+		r.putConn(id, false)
+	}
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&(1<<j) == 0 {
 			continue
@@ -271,9 +279,6 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		case LayerRateLimiter: // ratelimitlayer.go
 			abandonRateWait(req, ds)
 		}
-	}
-	if r.pools != nil {
-		r.putConn(id, false) // pools_run.go: a wait ends, a connection closes
 	}
 	if req.inCall {
 		req.inCall = false

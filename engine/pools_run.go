@@ -11,6 +11,19 @@ import "time"
 // gives up on it (abandonWith, resultFast). Who waits where is kept
 // beside the request slab (holds), so a request is no larger for it.
 //
+// A caller that gives up closes its connection before any of its layers
+// lets go (abandonWith, resultFast, resultFlat put the connection first),
+// because that is Go's order: when a request's context ends, the
+// Transport's roundTrip (net/http/transport.go in Go 1.26: the select's
+// `case <-ctxDoneChan`, line 2949) calls pc.cancelRequest (line 2958),
+// whose closeLocked (line 2992) drops the host's count with
+// decConnsPerHost (line 2998) and closes the connection; roundTrip then
+// returns on pc.closech (`case <-pcClosed`, line 2928), client.Do
+// returns, and only then does the handler free its semaphore's permit.
+// Freed first, the permit went at once to a caller waiting for it, which
+// took a connection while the abandoned one still counted: go-server's
+// protected design held 61 connections with 60 permits.
+//
 // A host's dials are kept out of the event queue as its timeouts are
 // (timers.go): a dial mostly takes the pool's Dial, so dials end in the
 // order they start, and a hung host's all end together, when the hang is

@@ -127,10 +127,15 @@ func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res 
 // limiter's hold ended in a refusal, a layer refused a call the pipeline
 // walked in), for a call along an edge canGoFlat allows or a child's call
 // to a leaf behind a timeout alone (leafTimeout): abandonWith's steps for
-// the layers inside i, the connection (a pooled edge's) and the attempt in
+// the connection (a pooled edge's), the layers inside i and the attempt in
 // flight (each breaker inside records a timeout), then exit's and
 // finishCall's (finishFlat).
 func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res result) {
+	if ds.pooled {
+		// A wait for a connection ends, a connection closes, before any
+		// layer lets go, as abandonWith does.
+		r.putConn(id, false)
+	}
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
 			continue
@@ -151,9 +156,6 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 		case LayerRateLimiter: // ratelimitlayer.go
 			abandonRateWait(req, ds)
 		}
-	}
-	if ds.pooled {
-		r.putConn(id, false) // a wait for a connection ends, a connection closes
 	}
 	if req.inCall {
 		req.inCall = false
