@@ -15,9 +15,9 @@ import (
 // BenchmarkFrame is one frame of the exercises runner while the current
 // exercise's tests run again after a failure: the spinner's tick (the
 // clock a tenth of a second on), then the full View with the last
-// failure's details, at 100×30, 120×40 and 200×60.
+// failure's details, at 80×24, 100×30, 120×40 and 200×60.
 func BenchmarkFrame(b *testing.B) {
-	for _, size := range [][2]int{{100, 30}, {120, 40}, {200, 60}} {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			r := lipgloss.NewRenderer(io.Discard)
 			r.SetColorProfile(termenv.ANSI256)

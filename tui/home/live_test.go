@@ -103,14 +103,25 @@ func TestProgramLivePicture(t *testing.T) {
 	}
 }
 
-// The menu as each tick of the live picture draws it again, at 80x24.
+// The menu as each tick of the live picture draws it again, in colour, at
+// 80x24 and 200x60.
 func BenchmarkMenuWithLivePicture(b *testing.B) {
-	m := New(Options{Theme: tuitest.Plain()})
-	m = send(m, tea.WindowSizeMsg{Width: 80, Height: 24}, breakerloop.LoadedMsg{Frames: loopFrames})
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		next, _ := m.Update(breakerloop.TickMsg{Gen: 0})
-		m = next.(Model)
-		_ = m.View()
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			m := New(Options{Theme: tuitest.Color()})
+			m = send(m, tea.WindowSizeMsg{Width: size[0], Height: size[1]}, breakerloop.LoadedMsg{Frames: loopFrames})
+			start := m.loop.Frame()
+			if next, _ := m.Update(breakerloop.TickMsg{Gen: 0}); next.(Model).loop.Frame() == start {
+				b.Fatal("a tick does not move the picture")
+			}
+			var view string
+			b.ReportAllocs()
+			for b.Loop() {
+				next, _ := m.Update(breakerloop.TickMsg{Gen: 0})
+				m = next.(Model)
+				view = m.View()
+			}
+			b.ReportMetric(float64(len(view)), "view-B")
+		})
 	}
 }

@@ -30,7 +30,7 @@ func benchWriting(b *testing.B, w, h int) (Model, *clockAt) {
 // written: the countdown's tick (a second on), then the full View; and a
 // key typed into the answer, then the full View.
 func BenchmarkFrame(b *testing.B) {
-	for _, size := range [][2]int{{100, 30}, {120, 40}, {200, 60}} {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 		b.Run(fmt.Sprintf("tick/%dx%d", size[0], size[1]), func(b *testing.B) {
 			m, c := benchWriting(b, size[0], size[1])
 			var view string

@@ -65,11 +65,11 @@ var framePlaySteps = []struct {
 
 // BenchmarkPlayFrame is one animation frame of a lesson step while it
 // plays: a tick (the player's 50 ms at the step's speed), then the full
-// View, at 100×30, 120×40 and 200×60. At the pause and at the end the
-// step plays on (or again), as space does.
+// View, at 80×24, 100×30, 120×40 and 200×60. At the pause and at the end
+// the step plays on (or again), as space does.
 func BenchmarkPlayFrame(b *testing.B) {
 	for _, s := range framePlaySteps {
-		for _, size := range [][2]int{{100, 30}, {120, 40}, {200, 60}} {
+		for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 			b.Run(fmt.Sprintf("%s/step%d/%dx%d", s.lesson[:2], s.step+1, size[0], size[1]), func(b *testing.B) {
 				p := benchLesson(b, s.lesson)
 				m, err := New(p, Options{Theme: tuitest.Color(), Step: s.step})
@@ -92,6 +92,39 @@ func BenchmarkPlayFrame(b *testing.B) {
 				b.ReportMetric(float64(len(view)), "view-B")
 			})
 		}
+	}
+}
+
+// BenchmarkPredictFrame is one frame of lesson 1's first step while its
+// prediction waits for the guess, at 80×24 and 200×60: the player's tick
+// (which a waiting step does not play on), then the full View with the
+// prediction's panel. A classroom draws this screen for every student who
+// has not answered yet, each time the room changes.
+func BenchmarkPredictFrame(b *testing.B) {
+	p := benchLesson(b, "01-one-slow-dependency")
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			m, err := New(p, Options{Theme: tuitest.Color(), Step: 0})
+			if err != nil {
+				b.Fatal(err)
+			}
+			next, _ := m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			m = next.(Model)
+			if !m.waiting() || m.playing {
+				b.Fatal("the step's prediction does not wait")
+			}
+			var view string
+			b.ReportAllocs()
+			for b.Loop() {
+				next, _ := m.Update(tickMsg{m.tickID})
+				m = next.(Model)
+				view = m.View()
+			}
+			if !m.waiting() {
+				b.Fatal("the prediction stopped waiting")
+			}
+			b.ReportMetric(float64(len(view)), "view-B")
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package shardview
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -25,6 +26,7 @@ func benchModel(b *testing.B, w, h int) Model {
 func playFrames(b *testing.B, m Model) {
 	m.clock.Play(true)
 	start := time.Unix(0, 0)
+	var view string
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		if m.run.Now() >= m.run.End()-time.Second {
@@ -32,16 +34,20 @@ func playFrames(b *testing.B, m Model) {
 		}
 		next, _ := m.Update(m.clock.FrameAt(start.Add(time.Duration(i+1) * playback.Frame)))
 		m = next.(Model)
-		_ = m.View()
+		view = m.View()
 	}
+	b.ReportMetric(float64(len(view)), "view-B")
 }
 
 // BenchmarkFrame is one animation frame while playing at 1×: a tick that
 // advances 1/30 s of virtual time on both sides, then the full View at
-// 160×48.
+// 80×24, 160×48 and 200×60.
 func BenchmarkFrame(b *testing.B) {
-	m := benchModel(b, 160, 48)
-	playFrames(b, m)
+	for _, size := range [][2]int{{80, 24}, {160, 48}, {200, 60}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			playFrames(b, benchModel(b, size[0], size[1]))
+		})
+	}
 }
 
 // BenchmarkFrameCold redraws every pane from scratch at 160×48, as after a
