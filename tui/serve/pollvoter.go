@@ -113,7 +113,10 @@ func (r *Room) Students() int {
 // studentsLocked counts the students in the room, each once however many
 // sessions they have, as the teacher's top line and the list of who is in
 // the room do (byStudentLocked).
-func (r *Room) studentsLocked() int { return len(r.byStudentLocked()) }
+func (r *Room) studentsLocked() int {
+	follow, explore, menu := r.countLocked()
+	return follow + explore + menu
+}
 
 // AnswerOf is m's student's answer to question seq, from whichever of
 // their sessions gave it, before or after a dropped connection: the

@@ -73,6 +73,52 @@ func (r *Room) byStudentLocked() []*RollEntry {
 	return out
 }
 
+// voterKey is a student as voter names one (the name, else the progress,
+// else the session), as a comparable struct: voter's any boxes the name,
+// an allocation for each session each time the room is counted.
+type voterKey struct {
+	name     studentName
+	progress any
+	m        *Member
+}
+
+func (m *Member) voterKey() voterKey {
+	switch {
+	case m.name != "":
+		return voterKey{name: studentName(m.name)}
+	case m.progress != nil:
+		return voterKey{progress: m.progress}
+	}
+	return voterKey{m: m}
+}
+
+// countLocked is tally(byStudentLocked()) without the list: the students
+// who follow, explore and are on the menu, each once. The teacher's every
+// frame counts the room twice (the top line's Counts, the open question's
+// count of students), and building the list each time took a map, an
+// entry and a boxed name per student: some 30 KB a frame with 30
+// students. The scratch map is the room's, cleared, not made again.
+func (r *Room) countLocked() (follow, explore, menu int) {
+	if r.places == nil {
+		r.places = map[voterKey]RollEntry{}
+	}
+	clear(r.places)
+	for m := range r.members {
+		if m.teacher {
+			continue
+		}
+		k := m.voterKey()
+		e := r.places[k]
+		e.add(m)
+		r.places[k] = e
+	}
+	var n placeCounts
+	for _, e := range r.places {
+		n[e.place()]++
+	}
+	return n.split()
+}
+
 // add counts session m in the student's entry: following, on the home
 // screen's menu, or exploring.
 func (e *RollEntry) add(m *Member) {

@@ -49,6 +49,9 @@ type Room struct {
 	// the students who gave them were away, by student, kept in their
 	// progress when they come back (pollkeep.go).
 	awayKept map[studentName][]answeredNote
+	// places is countLocked's scratch, kept so that counting the room
+	// allocates nothing once it has seen its students (see countLocked).
+	places map[voterKey]RollEntry
 }
 
 // Member is one session in the room.
@@ -196,23 +199,24 @@ func (r *Room) Latest() (sh Shared, present bool) {
 func (r *Room) Counts() (follow, explore, menu int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return tally(r.byStudentLocked())
+	return r.countLocked()
 }
 
 // tally counts the students of entries who follow, those who explore and
-// those on the menu (Counts).
+// those on the menu (the list's foot, roll.go).
 func tally(entries []*RollEntry) (follow, explore, menu int) {
+	var n placeCounts
 	for _, e := range entries {
-		switch e.place() {
-		case placeFollowing:
-			follow++
-		case placeExploring:
-			explore++
-		default:
-			menu++
-		}
+		n[e.place()]++
 	}
-	return follow, explore, menu
+	return n.split()
+}
+
+// placeCounts is a count of students by place.
+type placeCounts [3]int
+
+func (n placeCounts) split() (follow, explore, menu int) {
+	return n[placeFollowing], n[placeExploring], n[placeHome]
 }
 
 // notifyLocked signals the presenters (the counts changed) and, unless
