@@ -531,8 +531,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Busy or not: while a workbook is looked for, ctrl+c asks too.
 		return m.quitKey() // jump.go: the builder's system is not saved
 	}
-	if next, cmd, ok := m.answerLeftBehind(msg); ok {
-		return next, cmd
+	if cmd, ok := m.answerLeftBehind(msg); ok {
+		return m, cmd
 	}
 	switch m.screen {
 	case onSandbox:
@@ -707,10 +707,13 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // started) when it comes after ctrl+c took the learner from them to the
 // builder's question (quitKey): the builder keeps the screen, and the
 // menu is not left waiting for it. ok is false for every other message.
-func (m Model) answerLeftBehind(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
+// It works on update's model, not a copy: a copy returned as a tea.Model
+// moved the whole model (some 20 KB) to the heap on every message, the
+// animation's ticks included, where almost none is its to take.
+func (m *Model) answerLeftBehind(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch m.screen {
 	case onMenu, onPicker, onNoWorkbook:
-		return m, nil, false
+		return nil, false
 	}
 	switch msg := msg.(type) {
 	case foundMsg:
@@ -720,17 +723,17 @@ func (m Model) answerLeftBehind(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bo
 			// opens it.
 			m.setNote(createdNotice(msg.b, m.o.Workbooks.Dir), false)
 		}
-		return m, nil, true
+		return nil, true
 	case liveLabStartedMsg:
 		m.busy = ""
 		if msg.err != nil {
-			return m, nil, true
+			return nil, true
 		}
 		// Nobody is there to use the servers: they stop.
 		m.liveStop = msg.stop
-		return m, m.stopLiveLab(), true
+		return m.stopLiveLab(), true
 	}
-	return m, nil, false
+	return nil, false
 }
 
 // move moves the cursor d rows among the rows shown, round the ends.

@@ -272,8 +272,11 @@ func (m Model) jumpLesson(arg string) (tea.Model, tea.Cmd) {
 }
 
 // paletteMsg handles what belongs to the palette: its key, every key while
-// it is open, and its answers; ok is false for the rest.
-func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
+// it is open, and its answers; ok is false for the rest. It works on
+// update's model, not a copy: a copy, returned as a tea.Model on some
+// paths, moved the whole model (some 20 KB) to the heap on every message,
+// the animation's ticks included, where few are the palette's.
+func (m *Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case palette.JumpMsg:
 		next, cmd = m.jump(msg)
@@ -282,17 +285,17 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 		next, cmd = m.jumpNow(msg.jump)
 		return next, cmd, true
 	case palette.ClosedMsg:
-		return m, nil, true
+		return *m, nil, true
 	case lessonsProgressMsg, challengesMsg, exercisesMsg:
 		m.progressMsg(msg)
-		return m, nil, true
+		return *m, nil, true
 	case liveLabStoppedMsg:
 		// It may come while another screen is open (a jump left the lab).
 		m.busy = ""
 		if msg.err != nil {
 			m.setNote("The live lab's servers did not stop cleanly: "+msg.err.Error(), true)
 		}
-		return m, nil, true
+		return *m, nil, true
 	case tea.KeyMsg:
 		if m.pal.IsOpen() {
 			if msg.Type == tea.KeyCtrlC {
@@ -304,11 +307,11 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 				return next, cmd, true
 			}
 			m.pal, cmd = m.pal.Update(msg)
-			return m, cmd, true
+			return *m, cmd, true
 		}
 		if m.paletteKey(msg) {
-			return m, nil, true
+			return *m, nil, true
 		}
 	}
-	return m, nil, false
+	return nil, nil, false
 }
