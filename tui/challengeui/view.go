@@ -37,17 +37,23 @@ func (m Model) View() string {
 	}
 	pw := panelWidth(m.w)
 	left := m.panelLines(pw)
-	right := strings.Split(m.sb.View(), "\n")
+	right := m.sb.View()
 	sw := m.w - pw
-	out := make([]string, m.h)
-	for i := range out {
-		r := ""
-		if i < len(right) {
-			r = right[i]
+	// One builder for the whole screen, the sandbox's lines read in place:
+	// each frame's pairs of lines joined, then the lines joined, copied
+	// the screen twice more (some 40 KB a frame at 200×60).
+	var b strings.Builder
+	b.Grow(len(right) + m.h*(pw+sw+1))
+	for i := range m.h {
+		if i > 0 {
+			b.WriteByte('\n')
 		}
-		out[i] = left[i] + pane.Fit(r, sw)
+		var r string
+		r, right, _ = strings.Cut(right, "\n")
+		b.WriteString(left[i])
+		pane.WriteFit(&b, r, sw)
 	}
-	return strings.Join(out, "\n")
+	return b.String()
 }
 
 // panelShown is the width the panel is drawn at, when it is on screen.

@@ -21,6 +21,20 @@ func Fit(s string, w int) string {
 	return s
 }
 
+// WriteFit writes Fit(s, w) to b: a screen built line by line in one
+// builder pads each line there, where Fit's padded copy was made and
+// copied again.
+func WriteFit(b *strings.Builder, s string, w int) {
+	if w <= 0 {
+		return
+	}
+	s, n := clip(s, w)
+	b.WriteString(s)
+	if n < w {
+		b.WriteString(spaces(w - n))
+	}
+}
+
 // clip is ansi.Truncate(s, w, ellipsis) and its width.
 func clip(s string, w int) (string, int) {
 	n, plain := plainWidth(s)
