@@ -211,20 +211,23 @@ var sweepIDs atomic.Int64
 
 // sweepMsg handles what belongs to the sweep overlay: ctrl+s in the knob
 // form, every key while the overlay is open, and the runs' messages. ok is
-// false for everything else.
-func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
+// false for everything else. It works on update's model, not a copy: a
+// copy, returned as a tea.Model on some paths, moved the whole model to
+// the heap on every message, each animation frame's included, where few
+// are the sweep's.
+func (m *Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case sweepProgressMsg:
 		s := m.sw
 		if s == nil || s.id != msg.id || s.stage != sweepRunning {
-			return m, nil, true
+			return *m, nil, true
 		}
 		s.done, s.total, s.res = msg.done, msg.total, msg.res
-		return m, s.wait, true
+		return *m, s.wait, true
 	case sweepDoneMsg:
 		s := m.sw
 		if s == nil || s.id != msg.id {
-			return m, nil, true
+			return *m, nil, true
 		}
 		s.stage, s.res, s.cancel = sweepDone, msg.res, nil
 		if msg.res != nil {
@@ -234,7 +237,7 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 		if msg.err != nil && !s.stopped {
 			s.err = msg.err.Error()
 		}
-		return m, nil, true
+		return *m, nil, true
 	case tea.KeyMsg:
 		if m.sw != nil {
 			next, cmd := m.sweepKey(msg)
@@ -242,10 +245,10 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 		}
 		if m.form != nil && key.Matches(msg, m.keys.Sweep) {
 			m.openSweep()
-			return m, nil, true
+			return *m, nil, true
 		}
 	}
-	return m, nil, false
+	return nil, nil, false
 }
 
 // openSweep opens the picker for the knob under the form's cursor, on the
