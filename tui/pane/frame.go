@@ -35,6 +35,21 @@ func WriteFit(b *strings.Builder, s string, w int) {
 	}
 }
 
+// sided is side+Fit(s, w)+side, a framed pane's line, made in one
+// allocation: every pane of every screen is framed on every frame, and the
+// padded line Fit made was copied again between the sides.
+func sided(side, s string, w int) string {
+	s, n := clip(s, w)
+	pad := max(w-n, 0)
+	var b strings.Builder
+	b.Grow(2*len(side) + len(s) + pad)
+	b.WriteString(side)
+	b.WriteString(s)
+	b.WriteString(spaces(pad))
+	b.WriteString(side)
+	return b.String()
+}
+
 // clip is ansi.Truncate(s, w, ellipsis) and its width.
 func clip(s string, w int) (string, int) {
 	n, plain := plainWidth(s)
@@ -105,8 +120,12 @@ func FrameFoot(th *theme.Theme, w, h int, title, note, foot string, body []strin
 	out = append(out, topEdge(th, border, inner, title, note))
 
 	side := border.Paint("│")
-	for _, l := range Block(body, inner, h-2) {
-		out = append(out, side+l+side)
+	for i := range h - 2 {
+		var l string
+		if i < len(body) {
+			l = body[i]
+		}
+		out = append(out, sided(side, l, inner))
 	}
 	if fw := Width(foot); foot != "" && fw <= FootRoom(w) {
 		out = append(out, border.Paint("╰─ ")+th.Dim.Render(foot)+" "+border.Paint(strings.Repeat("─", inner-fw-3)+"╯"))
