@@ -23,15 +23,7 @@ func BenchmarkFrame(b *testing.B) {
 			if m.msgErr || len(m.parts) < 6 {
 				b.Fatalf("the system was not built: %d parts, %q", len(m.parts), m.msg)
 			}
-			keys := [2]tea.Msg{tuitest.Key("down"), tuitest.Key("up")}
-			var view string
-			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				next, _ := m.Update(keys[i%2])
-				m = next.(Model)
-				view = m.View()
-			}
-			b.ReportMetric(float64(len(view)), "view-B")
+			tuitest.BenchKeys(b, m, "down", "up")
 		})
 	}
 }

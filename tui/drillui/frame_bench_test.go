@@ -39,15 +39,7 @@ func BenchmarkFrame(b *testing.B) {
 			if c, ok := m.Current(); !ok || c.Kind != drill.Choice {
 				b.Fatal("no choice card in the session")
 			}
-			keys := [2]tea.Msg{tuitest.Key("down"), tuitest.Key("up")}
-			var view string
-			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				next, _ := m.Update(keys[i%2])
-				m = next.(Model)
-				view = m.View()
-			}
-			b.ReportMetric(float64(len(view)), "view-B")
+			tuitest.BenchKeys(b, m, "down", "up")
 		})
 	}
 }

@@ -45,15 +45,7 @@ func BenchmarkFrame(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("key/%dx%d", size[0], size[1]), func(b *testing.B) {
 			m, _ := benchWriting(b, size[0], size[1])
-			keys := [2]tea.Msg{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'x'}}, tea.KeyMsg{Type: tea.KeyBackspace}}
-			var view string
-			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				next, _ := m.Update(keys[i%2])
-				m = next.(Model)
-				view = m.View()
-			}
-			b.ReportMetric(float64(len(view)), "view-B")
+			tuitest.BenchKeys(b, m, "x", "backspace")
 		})
 	}
 }
@@ -70,14 +62,7 @@ func BenchmarkRubricFrame(b *testing.B) {
 			if !m.Grading() {
 				b.Fatal("the answer was not handed in")
 			}
-			var view string
-			b.ReportAllocs()
-			for b.Loop() {
-				next, _ := m.Update(tuitest.Key("space"))
-				m = next.(Model)
-				view = m.View()
-			}
-			b.ReportMetric(float64(len(view)), "view-B")
+			tuitest.BenchKeys(b, m, "space")
 		})
 	}
 }

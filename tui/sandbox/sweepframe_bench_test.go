@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // BenchmarkSweepResultFrame is one frame of the sweep's finished map, in
@@ -30,20 +29,12 @@ func BenchmarkSweepResultFrame(b *testing.B) {
 			if m.sw == nil || m.sw.stage != sweepDone || m.sw.res == nil || !m.sw.res.Complete() {
 				b.Fatal("the sweep did not complete")
 			}
-			keys := [2]tea.Msg{tuitest.Key("right"), tuitest.Key("left")}
-			var view string
-			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				next, _ := m.Update(keys[i%2])
-				m = next.(Model)
-				view = m.View()
-			}
+			m = tuitest.BenchKeys(b, m, "right", "left")
 			if !m.sw.mark.Cursor.Shown {
 				b.Fatal("the keys did not move the cell cursor")
 			}
 			nx, ny := m.sw.plan.Size()
 			b.ReportMetric(float64(nx*ny), "cells")
-			b.ReportMetric(float64(len(view)), "view-B")
 		})
 	}
 }
