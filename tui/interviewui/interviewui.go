@@ -203,6 +203,9 @@ type Model struct {
 	// since it wraps every point of the rubric.
 	tallest, longest, tallW int
 	tallOK                  bool
+	// rubric is the whole rubric's text wrapped for the main column, in
+	// Update (wrappedRubric) rather than in every frame.
+	rubric rubricWrap
 	// scroll is the first line of the answer shown beside the point;
 	// pointTop the first line of the point's column, when it is longer
 	// than its rows.
@@ -354,7 +357,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea().measurePoints(), tea.Batch(cmd, run)
+	return nm.drawArea().measurePoints().wrappedRubric(), tea.Batch(cmd, run)
 }
 
 // keysAreCommands is whether a key typed now is a command (on the
@@ -522,7 +525,7 @@ func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
 // does, and sends then (the palette's jump) if the learner leaves.
 func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 	next, asked := m.askBeforeLeaving(then)
-	return next.drawArea().measurePoints(), !asked
+	return next.drawArea().measurePoints().wrappedRubric(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -751,8 +754,9 @@ func (m Model) handIn() Model {
 	}
 	m.warned = drill.AnswerPointWarnings(m.prompt, answer)
 	m.saved, m.shownText, m.reading = "", false, false
-	m.then = nil     // a jump asked about while writing waits no longer
-	m.tallOK = false // new hints: measurePoints measures again
+	m.then = nil        // a jump asked about while writing waits no longer
+	m.tallOK = false    // new hints: measurePoints measures again
+	m.rubric.ok = false // a new answer: wrappedRubric wraps it again
 	m = m.point(0)
 	if m.timeUp {
 		m.note, m.noteErr = "Time is up: the answer is handed in as it stands.", false

@@ -604,33 +604,26 @@ func (m Model) pointMarks(i int) (cur, box, hint string, style lipgloss.Style) {
 
 // rubricLines are every point of the rubric, numbered, with its mark and
 // hint and its whole text, the one under the cursor marked, and the line
-// each point begins on.
+// each point begins on. The text comes wrapped from Update (rubricWrap);
+// only the marks are drawn here.
 func (m Model) rubricLines(w int) (out []string, starts []int) {
+	r := m.rubric
+	if !r.fits(m, w) {
+		r = m.wrapRubric(w) // not wrapped in Update yet
+	}
 	out = []string{" " + m.th.Bold.Render("The whole rubric")}
-	for i, p := range m.prompt.Points {
+	for i, p := range r.points {
 		starts = append(starts, len(out))
-		cur, box, hint, style := m.pointMarks(i)
-		lead := fmt.Sprintf("%s%s%s %2d. ", cur, box, hint, i+1)
-		pad := strings.Repeat(" ", 10)
-		for k, l := range pane.Wrap(p.Text, max(w-11, 1)) {
-			if k == 0 {
-				out = append(out, " "+lead+style.Render(l))
-			} else {
-				out = append(out, " "+pad+style.Render(l))
-			}
+		cur, box, hint, _ := m.pointMarks(i)
+		lines := p.unsaid
+		if m.said[i] {
+			lines = p.said
 		}
-		// Where the answer has the point's words: the sentence, the
-		// evidence to grade by.
-		if i < len(m.pointSpans) && len(m.pointSpans[i]) > 0 {
-			if sn := snippet(m.area.Value(), m.pointSpans[i][0], w-11-len("you wrote: “”")); sn != "" {
-				out = append(out, " "+pad+m.th.Dim.Render("you wrote: “"+sn+"”"))
-			}
+		if len(lines) > 0 {
+			out = append(out, " "+cur+box+hint+fmt.Sprintf(" %2d. ", i+1)+lines[0])
+			out = append(out, lines[1:]...)
 		}
-		for _, wn := range m.warningsOf(i) {
-			for _, l := range pane.Wrap(warnGlyph+" "+wn, max(w-11, 1)) {
-				out = append(out, " "+pad+m.th.Bad.Render(l))
-			}
-		}
+		out = append(out, p.under...)
 	}
 	return out, starts
 }
