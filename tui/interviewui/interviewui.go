@@ -357,7 +357,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea().measurePoints().wrappedRubric(), tea.Batch(cmd, run)
+	return nm.drawArea().wrappedRubric().measurePoints(), tea.Batch(cmd, run)
 }
 
 // keysAreCommands is whether a key typed now is a command (on the
@@ -525,7 +525,7 @@ func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
 // does, and sends then (the palette's jump) if the learner leaves.
 func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 	next, asked := m.askBeforeLeaving(then)
-	return next.drawArea().measurePoints().wrappedRubric(), !asked
+	return next.drawArea().wrappedRubric().measurePoints(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {

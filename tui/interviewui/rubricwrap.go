@@ -7,17 +7,27 @@ import (
 )
 
 // rubricWrap is the whole rubric's text (rubricLines) wrapped and styled
-// at the width w, for the prompt it was wrapped for. The text never
-// changes while the rubric is graded, but wrapping it (pane.Wrap, a
-// regexp for each point that quotes a number) was most of a key's frame:
-// Update wraps it once per width (wrapRubric) and View only puts each
-// point's marks before its lines. The grades change a point's style, not
-// its lines, so both styles are kept and a grade wraps nothing.
+// for the main column's width w, and each point's column beside the
+// answer (pointLines) for the point's width pw, for the prompt it was
+// wrapped for. The text never changes while the rubric is graded, but
+// wrapping it (pane.Wrap, a regexp for each point that quotes a number)
+// was most of a key's frame: Update wraps it once per width (wrapRubric)
+// and View only puts the marks and blank lines between the lines. The
+// grades change a point's style in the whole rubric, not its lines, so
+// both styles are kept and a grade wraps nothing.
 type rubricWrap struct {
-	w      int
-	prompt string
-	ok     bool
-	points []wrappedPoint
+	w, pw   int
+	prompt  string
+	ok      bool
+	points  []wrappedPoint
+	columns []wrappedColumn
+}
+
+// wrappedColumn is point i's column, pointParts wrapped and styled,
+// without the blank lines (pointGaps) that go between its three parts:
+// what a strong answer says, the hint and warnings, and the question.
+type wrappedColumn struct {
+	says, hint, ask []string
 }
 
 // wrappedPoint is one point of the rubric as rubricLines draws it, but
@@ -32,10 +42,13 @@ type wrappedPoint struct {
 
 // wrapRubric is the rubric wrapped for the width w (rubricWrap).
 func (m Model) wrapRubric(w int) rubricWrap {
-	r := rubricWrap{w: w, prompt: m.prompt.ID, ok: true, points: make([]wrappedPoint, len(m.prompt.Points))}
+	pw, _ := m.pointWidth()
+	r := rubricWrap{w: w, pw: pw, prompt: m.prompt.ID, ok: true, points: make([]wrappedPoint, len(m.prompt.Points)),
+		columns: make([]wrappedColumn, len(m.prompt.Points))}
 	pad := " " + strings.Repeat(" ", 10)
 	answer := m.area.Value()
 	for i, p := range m.prompt.Points {
+		r.columns[i] = m.wrapColumn(i, pw)
 		wp := &r.points[i]
 		for k, l := range pane.Wrap(p.Text, max(w-11, 1)) {
 			said, unsaid := m.th.Text.Render(l), m.th.Subtitle.Render(l)
@@ -76,4 +89,33 @@ func (m Model) wrappedRubric() Model {
 		m.rubric = m.wrapRubric(w)
 	}
 	return m
+}
+
+// wrapColumn is point i's column wrapped to w (wrappedColumn).
+func (m Model) wrapColumn(i, w int) wrappedColumn {
+	wrap := func(parts []pointPart) []string {
+		var out []string
+		for _, p := range parts {
+			if p.styled {
+				out = append(out, pane.Wrap(p.text, max(w, 1))...)
+				continue
+			}
+			for _, l := range pane.Wrap(p.text, max(w, 1)) {
+				out = append(out, p.style.Render(l))
+			}
+		}
+		return out
+	}
+	parts := m.pointParts(i, 0) // no blank lines: the text, the hint and warnings, the question and its keys
+	n := len(parts)
+	return wrappedColumn{says: wrap(parts[:2]), hint: wrap(parts[2 : n-2]), ask: wrap(parts[n-2:])}
+}
+
+// column is point i's column wrapped to w: as Update wrapped it, or
+// wrapped now when it has not for this width yet.
+func (m Model) column(i, w int) wrappedColumn {
+	if r := m.rubric; r.ok && r.pw == w && r.prompt == m.prompt.ID && i < len(r.columns) {
+		return r.columns[i]
+	}
+	return m.wrapColumn(i, w)
 }

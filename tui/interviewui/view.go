@@ -744,36 +744,26 @@ func (m Model) pointParts(i, gaps int) []pointPart {
 }
 
 // pointLines are the point's side wrapped to w: pointParts, each line in
-// its paragraph's style.
+// its paragraph's style, with gaps blank lines between them.
 func (m Model) pointLines(i, w, gaps int) []string {
-	var out []string
-	for _, p := range m.pointParts(i, gaps) {
-		switch {
-		case p.text == "":
-			out = append(out, "")
-		case p.styled:
-			out = append(out, pane.Wrap(p.text, max(w, 1))...)
-		default:
-			for _, l := range pane.Wrap(p.text, max(w, 1)) {
-				out = append(out, p.style.Render(l))
-			}
-		}
+	c := m.column(i, w)
+	out := make([]string, 0, m.pointHeight(i, w, gaps))
+	out = append(out, c.says...)
+	if gaps >= 2 {
+		out = append(out, "")
 	}
-	return out
+	out = append(out, c.hint...)
+	if gaps >= 1 {
+		out = append(out, "")
+	}
+	return append(out, c.ask...)
 }
 
-// pointHeight is len(m.pointLines(i, w, gaps)), without styling a line:
-// showStrip asks it of every point.
+// pointHeight is len(m.pointLines(i, w, gaps)), without putting the lines
+// together: showStrip asks it of every point.
 func (m Model) pointHeight(i, w, gaps int) int {
-	n := 0
-	for _, p := range m.pointParts(i, gaps) {
-		if p.text == "" {
-			n++
-			continue
-		}
-		n += len(pane.Wrap(p.text, max(w, 1)))
-	}
-	return n
+	c := m.column(i, w)
+	return len(c.says) + len(c.hint) + len(c.ask) + min(max(gaps, 0), 2)
 }
 
 // answerColumn is what the learner wrote, with point i's words marked,
