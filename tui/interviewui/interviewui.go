@@ -206,6 +206,9 @@ type Model struct {
 	// rubric is the whole rubric's text wrapped for the main column, in
 	// Update (wrappedRubric) rather than in every frame.
 	rubric rubricWrap
+	// answerWrap is the answer wrapped for the cursor's point, in Update
+	// (wrappedAnswer).
+	answerWrap answerWrap
 	// scroll is the first line of the answer shown beside the point;
 	// pointTop the first line of the point's column, when it is longer
 	// than its rows.
@@ -357,7 +360,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea().wrappedRubric().measurePoints(), tea.Batch(cmd, run)
+	return nm.drawArea().wrappedRubric().wrappedAnswer().measurePoints(), tea.Batch(cmd, run)
 }
 
 // keysAreCommands is whether a key typed now is a command (on the
@@ -525,7 +528,7 @@ func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
 // does, and sends then (the palette's jump) if the learner leaves.
 func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 	next, asked := m.askBeforeLeaving(then)
-	return next.drawArea().wrappedRubric().measurePoints(), !asked
+	return next.drawArea().wrappedRubric().wrappedAnswer().measurePoints(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -757,6 +760,7 @@ func (m Model) handIn() Model {
 	m.then = nil        // a jump asked about while writing waits no longer
 	m.tallOK = false    // new hints: measurePoints measures again
 	m.rubric.ok = false // a new answer: wrappedRubric wraps it again
+	m.answerWrap.ok = false
 	m = m.point(0)
 	if m.timeUp {
 		m.note, m.noteErr = "Time is up: the answer is handed in as it stands.", false

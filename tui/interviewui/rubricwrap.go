@@ -119,3 +119,28 @@ func (m Model) column(i, w int) wrappedColumn {
 	}
 	return m.wrapColumn(i, w)
 }
+
+// answerWrap is the answer wrapped to w with point i's words marked
+// (answerLines), for the point under the cursor: the layout measures it
+// and the answer's column draws it in every frame.
+type answerWrap struct {
+	i, w   int
+	prompt string
+	ok     bool
+	lines  []string
+}
+
+// wrappedAnswer wraps the answer for the cursor's point and the answer
+// column's width while the rubric is graded, when the cursor, the width
+// or the answer (the hand-in clears it) changed.
+func (m Model) wrappedAnswer() Model {
+	if m.phase != grading || m.w <= 0 || m.h <= 0 {
+		return m
+	}
+	mw, _ := m.layout()
+	_, rw, _ := answerWidth(mw)
+	if a := m.answerWrap; !a.ok || a.i != m.cursor || a.w != rw || a.prompt != m.prompt.ID {
+		m.answerWrap = answerWrap{i: m.cursor, w: rw, prompt: m.prompt.ID, ok: true, lines: m.wrapAnswer(m.cursor, rw)}
+	}
+	return m
+}

@@ -11,10 +11,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// The whole rubric's text is wrapped in Update, once per width
-// (rubricWrap), not in every frame. A resize must wrap it again and a
-// grade must show in it: after each, the screen is the one drawn from
-// the rubric wrapped afresh, and Update, not View, did the wrapping.
+// The whole rubric's text, the point's column and the answer beside it
+// are wrapped in Update, once per width (rubricWrap, answerWrap), not in
+// every frame. A resize must wrap them again, a grade must show, and a
+// move of the cursor must mark the new point's words in the answer: after
+// each, the screen is the one drawn from them wrapped afresh, and Update,
+// not View, did the wrapping.
 func TestRubricWrapFollowsSizeAndGrades(t *testing.T) {
 	// In colour: a grade changes the style of the point's text, and only
 	// its style.
@@ -33,8 +35,11 @@ func TestRubricWrapFollowsSizeAndGrades(t *testing.T) {
 		if !m.rubric.fits(m, w) {
 			t.Errorf("%s: the rubric is wrapped for %d columns, not the main column's %d: View wraps it in every frame", step, m.rubric.w, w)
 		}
+		if _, rw, _ := answerWidth(w); !m.answerWrap.ok || m.answerWrap.i != m.cursor || m.answerWrap.w != rw {
+			t.Errorf("%s: the answer is wrapped for point %d at %d columns, not the cursor's %d at %d", step, m.answerWrap.i+1, m.answerWrap.w, m.cursor+1, rw)
+		}
 		fresh := m
-		fresh.rubric = rubricWrap{}
+		fresh.rubric, fresh.answerWrap = rubricWrap{}, answerWrap{}
 		got, want := m.View(), fresh.View()
 		if got != want {
 			t.Errorf("%s: the screen drawn from the kept wrapping differs from the rubric wrapped afresh:\n%q\nwant:\n%q", step, got, want)
@@ -80,4 +85,29 @@ func TestRubricWrapFollowsSizeAndGrades(t *testing.T) {
 	}
 	m = tuitest.Press(m, "n")
 	check("point 1 marked not said, on to point 2")
+	m = tuitest.Press(m, "right")
+	check("on to point 3")
+	m = tuitest.Send(m, tea.WindowSizeMsg{Width: 50, Height: 60})
+	check("stacked at 50×60")
+}
+
+// Moving to a point scrolls a long answer to the first place the point's
+// words are marked (point, firstHintLine), reading the answer as marked
+// for the new point, not the answer kept wrapped for the one before.
+func TestMoveScrollsToTheNewPointsWords(t *testing.T) {
+	m, _, _ := model(t, 80, 24, "payment-checkout")
+	var long strings.Builder
+	for k := range 30 {
+		fmt.Fprintf(&long, "Line %d of what came first.\n", k+1)
+	}
+	m = write(m, long.String()+answer)
+	m = tuitest.Press(m, "ctrl+d")
+	if !m.Grading() || m.prompt.Points[2].ID != "bulkhead" {
+		t.Fatal("not grading payment-checkout, its third point the bulkhead")
+	}
+	m = tuitest.Press(m, "right") // point 2, whose words are not in the answer
+	m = tuitest.Press(m, "right") // point 3: the bulkhead
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "*bulkhead*") {
+		t.Errorf("on the bulkhead's point, the answer is not scrolled to where it says bulkhead:\n%s", v)
+	}
 }

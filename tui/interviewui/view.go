@@ -452,14 +452,23 @@ func (m Model) gradeLayout() (lw, rw, answerH int, stacked bool) {
 	avail := m.gradeRoom()
 	pw, gaps := m.columnGaps(m.cursor, avail)
 	point := min(m.pointHeight(m.cursor, pw, gaps), m.pointRoom())
-	if w < stackedBelow {
-		return w - 1, w - 1, max(min(avail-point-1, 1+len(m.answerLines(m.cursor, w-1))), 3), true
+	lw, rw, stacked = answerWidth(w)
+	if stacked {
+		return lw, rw, max(min(avail-point-1, 1+len(m.answerLines(m.cursor, rw))), 3), true
 	}
-	lw = (w - 3) * 9 / 20
-	rw = w - 3 - lw
 	// As tall as the longer side needs, no taller: the marks follow.
 	need := max(point, 1+len(m.answerLines(m.cursor, rw)))
 	return lw, rw, max(min(avail, need), 3), false
+}
+
+// answerWidth is the width of the point's column and of the answer's in
+// a main column w wide, and whether they are stacked (a narrow screen).
+func answerWidth(w int) (lw, rw int, stacked bool) {
+	if w < stackedBelow {
+		return w - 1, w - 1, true
+	}
+	lw = (w - 3) * 9 / 20
+	return lw, w - 3 - lw, false
 }
 
 // answerHeight is how many lines of the answer's column show.
@@ -895,8 +904,17 @@ func (m Model) moved(dx, dy int) int {
 
 // answerLines wrap the answer to w with point i's words marked: in colour
 // as a highlight, and with asterisks too, since colour is never the only
-// sign.
+// sign. The cursor's point's are wrapped in Update (wrappedAnswer), since
+// a frame asks for them more than once.
 func (m Model) answerLines(i, w int) []string {
+	if a := m.answerWrap; a.ok && a.i == i && a.w == w && a.prompt == m.prompt.ID {
+		return a.lines
+	}
+	return m.wrapAnswer(i, w)
+}
+
+// wrapAnswer is answerLines, wrapped now.
+func (m Model) wrapAnswer(i, w int) []string {
 	text := m.area.Value()
 	if strings.TrimSpace(text) == "" {
 		return []string{m.th.Dim.Render("(nothing was written)")}
