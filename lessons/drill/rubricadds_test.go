@@ -16,7 +16,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		prompt, point string
 		says          []string
 	}{
-		{"payment-checkout", "timeout", []string{"near 2 × its p99", "here 20 × 500 ms = 10 of 16 on average, yet 15 held 3 s in"}},
+		{"payment-checkout", "timeout", []string{"near 2 × its p99", "here 20 × 500 ms = 10 of 16 on average, yet 15 were held at once 3 s into the run"}},
 		{"payment-checkout", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom", "a cap of 4 held 4 workers 3 s in, the timeout alone 15"}},
 		{"payment-checkout", "threshold", []string{"near 50.0% of 20, from 5", "minimum ÷ rate", "here 20 a second bring Resilience4j's 100 in 5 s"}},
 		{"slow-apis", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom"}},
