@@ -44,7 +44,7 @@ breakerlab lesson my-lesson.md --check   check a teacher's lesson file`,
 	"lessons": `breakerlab lessons`,
 	"man":     `breakerlab man ./man && man ./man/breakerlab-run.1`,
 	"new": `breakerlab new                           an empty server or a built-in to copy
-breakerlab new my-system.toml            build on a file w saved`,
+breakerlab new my-system.toml            build on a file saved with w`,
 	"presets": `breakerlab presets
 breakerlab presets resilience4j gobreaker`,
 	"run": `breakerlab run cascade --seed 5

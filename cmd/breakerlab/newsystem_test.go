@@ -24,7 +24,7 @@ func TestNewSystemUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"new", bad}, bad + ":4: [system]: workers must be between 1 and 100000, got 0"},
-		{[]string{"new", "missing/system.toml"}, "there is no file missing/system.toml; give the path of a .toml file w saved"},
+		{[]string{"new", "missing/system.toml"}, "there is no file missing/system.toml; give the path of a .toml file saved with w"},
 		{[]string{"new", dir}, dir + " is a folder, not a scenario file: give the path of the file itself"},
 		{[]string{"new", empty}, empty + " is empty: a scenario file is TOML"},
 		{[]string{"new", binary}, binary + " is not a text file (byte 11 is NUL)"},

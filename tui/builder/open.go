@@ -46,7 +46,7 @@ func ReadFile(path string) (File, error) {
 }
 
 // openHint is what the open prompt takes.
-const openHint = "a .toml scenario file, such as one w saved"
+const openHint = "a .toml scenario file, such as one saved with w"
 
 // maxFile bounds how much of a file o reads: a scenario file is a few
 // kilobytes, and a path to a large file by mistake would be read whole.
@@ -61,12 +61,12 @@ func readScenario(path string) (*engine.Scenario, error) {
 		// Said here, not by userfile.Read ("the scenario file x does
 		// not exist"): o's words say which file is wanted, and where
 		// a relative path starts.
-		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file w saved, relative to the folder breakerlab started in", path)
+		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file saved with w, relative to the folder breakerlab started in", path)
 	}
-	data, err := userfile.Read(path, "scenario file", "TOML, such as a file w saved", maxFile)
+	data, err := userfile.Read(path, "scenario file", "TOML, such as a file saved with w", maxFile)
 	switch {
 	case errors.Is(err, fs.ErrNotExist): // gone since the Stat
-		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file w saved, relative to the folder breakerlab started in", path)
+		return nil, fmt.Errorf("there is no file %s; give the path of a .toml file saved with w, relative to the folder breakerlab started in", path)
 	case errors.Is(err, fs.ErrPermission):
 		return nil, fmt.Errorf("cannot read %s: permission denied; give a file you can read", path)
 	case err != nil:
