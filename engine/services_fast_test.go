@@ -241,3 +241,44 @@ func TestServiceEdgesGoFlat(t *testing.T) {
 		t.Errorf("%d flat edges carried calls, want 4", flat)
 	}
 }
+
+// A tasks server's calls to a service along a flat edge with a client
+// pool and a bulkhead inside a timeout: the dial (40 ms) outlasts the
+// timeout (15 ms), so every call times out, while others, 300 a second,
+// wait for the bulkhead's one permit. The flat walk (resultFlat) must close
+// the abandoned call's connection before its bulkhead lets go, as
+// abandonWith does: the permit goes at once to a waiting call, which then
+// finds the connection gone and the pool's count down. Released in the
+// other order, the waiting call dials beside a connection that still
+// counts (two dialling at the peak, not one), and the comparison with the
+// pipeline fails here at once, where TestTasksServiceFlatLayersChangeNothing
+// drew such a case only after some 250.
+func TestFlatPooledTimeoutClosesBeforeThePermit(t *testing.T) {
+	ms := time.Millisecond
+	sc := &Scenario{Name: "pooled", Duration: 2 * time.Second, MeasureTo: 2 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{
+			Tasks:     &TaskServer{Threads: 2},
+			Endpoints: []Endpoint{{Name: "orders", Rate: 300, Calls: "catalog-edge"}},
+			Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Pool: "http",
+				Policy: Policy{Timeout: 15 * ms, Bulkhead: 1, BulkheadWait: 100 * ms}}},
+			Services: []Service{{Name: "catalog", Workers: 8, Queue: 100, Work: Latency{Kind: Constant, Value: 5 * ms}}},
+			Pools:    []Pool{{Name: "http", Size: 4, PerHost: 2, Wait: 3 * ms, Dial: 40 * ms}}}}}}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{1, 2, 3} {
+		run, err := New(sc, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds := &run.dependencies[0]; !ds.svcFlat || !ds.pooled {
+			t.Fatalf("seed %d: the edge is flat %v, pooled %v; want both", seed, ds.svcFlat, ds.pooled)
+		}
+		run.Run()
+		s := run.Snapshot()
+		if d := s.Dependencies[0]; d.Timeouts == 0 || d.BulkheadWaitingMax == 0 {
+			t.Fatalf("seed %d: %d timeouts, at most %d waiting for the permit: the case checks little", seed, d.Timeouts, d.BulkheadWaitingMax)
+		}
+		flatMatchesPipeline(t, sc, seed, 50*ms)
+	}
+}
