@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func TestBatchArrivalsChangeNothing(t *testing.T) {
 // stepAlike steps batch and single to their ends, step by step, and fails
 // at the first step where their snapshots, their sequence numbers or what
 // a fork reads of their workers differ.
-func stepAlike(t *rapid.T, batch, single *Run, step time.Duration) {
+func stepAlike(t interface{ Fatalf(string, ...any) }, batch, single *Run, step time.Duration) {
 	for !batch.Done() || !single.Done() {
 		batch.Advance(step)
 		single.Advance(step)
@@ -374,6 +375,72 @@ func TestEntryRefusalsChangeNothing(t *testing.T) {
 			t.Fatalf("the dependency's fork evidence differs")
 		}
 	})
+}
+
+// arriveDrawn (and arriveMany's lines) refuse a lean endpoint's call at
+// entry (an open breaker, a full bulkhead) only when nobody waits in the
+// accept queue: arrive takes a worker for the call, and when the layer
+// refuses it the worker goes to the queue's head (finishFast,
+// releaseWorker), which must not be skipped. A run never has a free worker
+// beside a queued request (every worker freed takes the queue's head
+// first), but a fork that grows the pool under a queue does: ForkInto
+// refuses one (a pool that has queued has mattered), ForkUnchecked makes
+// it. Here a slow endpoint fills a small pool and its queue while the
+// flaky endpoint's dependency is down behind a breaker, or behind a full
+// bulkhead; at 2 s both runs, one taking the batch loop's lines and one
+// arrive alone, are forked to a pool ten times the size and compared step
+// by step. Refused with the queue waiting, the forks part at their first
+// step; TestEntryRefusalsChangeNothing cannot tell, as its runs never
+// reach that state.
+func TestEntryRefusalsWaitForTheQueue(t *testing.T) {
+	open := Policy{Timeout: 300 * time.Millisecond, Breaker: &breaker.Config{WindowSize: 5, FailureRate: 0.5, OpenFor: 5 * time.Second, HalfOpenTrials: 1}}
+	full := Policy{Timeout: 5 * time.Second, Bulkhead: 2}
+	for _, shared := range []bool{false, true} {
+		t.Run(fmt.Sprintf("breaker open, replayed %v", shared), func(t *testing.T) { entryRefusalWaits(t, open, false, shared) })
+		t.Run(fmt.Sprintf("bulkhead full, replayed %v", shared), func(t *testing.T) { entryRefusalWaits(t, full, true, shared) })
+	}
+}
+
+// entryRefusalWaits is TestEntryRefusalsWaitForTheQueue's case: flaky's
+// dependency behind pol, down with errors, or hanging when hang; its
+// traffic drawn by the run (arriveDrawn) or replayed in order (arriveMany,
+// whose lines refuse at entry on the same condition).
+func entryRefusalWaits(t *testing.T, pol Policy, hang, shared bool) {
+	ms := time.Millisecond
+	fault := Fault{Kind: Error, From: time.Second, To: 4 * time.Second, Probability: 1}
+	if hang {
+		fault = Fault{Kind: Hang, From: time.Second, To: 4 * time.Second}
+	}
+	sys := func(workers int) System {
+		return System{Workers: workers, Queue: 20,
+			Endpoints: []Endpoint{{Name: "flaky", Rate: 200, Calls: "d"}, {Name: "slow", Rate: 60, Calls: "leaf"}},
+			Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Exponential, Mean: 5 * ms}, Policy: pol, Faults: []Fault{fault}},
+				{Name: "leaf", Latency: Latency{Kind: Constant, Value: 200 * ms}}}}
+	}
+	sc := &Scenario{Name: "queued", Duration: 5 * time.Second, MeasureTo: 5 * time.Second,
+		Variants: []Variant{{Name: "small", System: sys(4)}, {Name: "grown", System: sys(40)}}}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	batch, single := batchAndSingle(t, sc, 7, shared)
+	batch.Advance(2 * time.Second)
+	single.Advance(2 * time.Second)
+	ds := &batch.dependencies[0]
+	refusing := ds.bulkhead >= ds.cfg.Policy.Bulkhead && ds.refusesFull()
+	if pol.Breaker != nil {
+		refusing = ds.breaker.Refused(batch.now)
+	}
+	if !refusing || batch.accept.n == 0 || !batch.endpoints[0].lean {
+		t.Fatalf("at 2 s the dependency refuses %v, %d queued, flaky lean %v: the case checks nothing", refusing, batch.accept.n, batch.endpoints[0].lean)
+	}
+	var bf, sf Run
+	batch.ForkUnchecked(&bf, sc, 1)
+	single.ForkUnchecked(&sf, sc, 1)
+	if want := map[bool]uint8{false: byDrawn, true: byMany}[shared]; bf.batch != want || sf.batch != byOne || len(bf.freeWorkers) == 0 || bf.accept.n == 0 {
+		t.Fatalf("forked, loops %d and %d, %d workers free, %d queued; want %d against arrive, a free worker beside a queue",
+			bf.batch, sf.batch, len(bf.freeWorkers), bf.accept.n, want)
+	}
+	stepAlike(t, &bf, &sf, 5*ms)
 }
 
 // slotUses is how many times r's request slots were taken and given back
