@@ -305,7 +305,9 @@ func completionScenario(pos []string) *engine.Scenario {
 		return nil
 	}
 	if isScenarioFile(pos[0]) {
-		if parsed, err := loadScenarioFile(pos[0]); err == nil {
+		// A completion shows no refusal: which command's list it would
+		// offer does not matter.
+		if parsed, err := loadScenarioFile(pos[0], runUse); err == nil {
 			return parsed
 		}
 	} else if s, err := loadScenario(pos[0]); err == nil {

@@ -42,7 +42,7 @@ func TestANamelessFileIsCalledByItsFilesNameEverywhere(t *testing.T) {
 	}
 	runName, _, _ := strings.Cut(out, ", seed ")
 
-	sc, err := sandboxScenario(path)
+	sc, err := sandboxScenario(path, sandboxUse)
 	if err != nil {
 		t.Fatal(err)
 	}

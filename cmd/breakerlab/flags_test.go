@@ -52,7 +52,7 @@ func TestMisspelledNamesAreSuggested(t *testing.T) {
 		{[]string{"lesson", "01-one-slow-dependancy"}, `unknown lesson "01-one-slow-dependancy": did you mean 01-one-slow-dependency?`},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) {
+		if code != 2 || !strings.Contains(flat(errOut), c.want) {
 			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
 		}
 	}

@@ -166,7 +166,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		{[]string{"scenarios", "extra"}, "no arguments besides --dump"},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) {
+		if code != 2 || !strings.Contains(flat(errOut), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", c.args, code, errOut, c.want)
 		}
 	}

@@ -176,7 +176,7 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 		ro.Command = "breakerlab " + strings.Join(command, " ")
 		return record.Screen{Seed: seed, Speed: speed, NoColor: noColor, Present: presentOn}.Play()
 	}
-	sc, err := sandboxPlayable(name, variant, budget)
+	sc, err := sandboxPlayable(recordUse, name, variant, budget)
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format strin
 	var err error
 	var sc *engine.Scenario
 	if isScenarioFile(arg) {
-		sc, err = loadScenarioFile(arg)
+		sc, err = loadScenarioFile(arg, runUse)
 	} else {
 		sc, err = loadScenario(arg)
 	}

@@ -62,7 +62,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 		t.Present = *presentFlag
 		return tui.RunShardView(t, tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
 	}
-	sc, err := sandboxPlayable(name, *variant, budget)
+	sc, err := sandboxPlayable(sandboxUse, name, *variant, budget)
 	if err != nil {
 		return err
 	}
@@ -108,8 +108,8 @@ func sandboxBudgets(limit int64) tui.SandboxOptions {
 // it) plays, checks the variant asked for, counting from 1, and holds the
 // scenario to the budget: the sandbox runs the variants side by side
 // (compare), so all of them.
-func sandboxPlayable(name string, variant int, budget *budgetFlag) (*engine.Scenario, error) {
-	sc, err := sandboxScenario(name)
+func sandboxPlayable(use scenarioUse, name string, variant int, budget *budgetFlag) (*engine.Scenario, error) {
+	sc, err := sandboxScenario(name, use)
 	if err != nil {
 		return nil, err
 	}
@@ -124,17 +124,17 @@ func sandboxPlayable(name string, variant int, budget *budgetFlag) (*engine.Scen
 
 // sandboxScenario resolves a built-in scenario's name or a scenario file's
 // path (anything with a path separator or a .toml suffix, or an existing file).
-func sandboxScenario(name string) (*engine.Scenario, error) {
+func sandboxScenario(name string, use scenarioUse) (*engine.Scenario, error) {
 	if _, ok := scenarios.Lookup(name); ok {
 		return loadScenario(name)
 	}
 	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".toml") {
-		return loadScenarioFile(name)
+		return loadScenarioFile(name, use)
 	}
 	// Neither a built-in name nor a path: the file's refusal, which says
 	// a .toml file is taken too (the sandbox, like run, plays one), where
 	// the built-ins' alone did not.
-	return loadScenarioFile(name)
+	return loadScenarioFile(name, use)
 }
 
 // needTerminal refuses, with exit code 2, to open a full-screen program

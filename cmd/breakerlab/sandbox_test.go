@@ -30,7 +30,7 @@ func TestSandboxUsageErrors(t *testing.T) {
 		{[]string{"home", "extra"}, "takes no arguments"},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != exitUsage || !strings.Contains(errOut, c.want) {
+		if code != exitUsage || !strings.Contains(flat(errOut), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, exitUsage, c.want)
 		}
 	}

@@ -18,18 +18,37 @@ import (
 // a few kilobytes.
 const maxScenarioFile = 4 << 20
 
-// loadScenarioFile reads and parses a teacher's scenario file. Every problem
-// with the file (missing, unreadable, not a valid scenario) is a usage error,
-// so the program exits with code 2; a parse error names the file as given,
-// the line, and what is allowed.
-func loadScenarioFile(path string) (*engine.Scenario, error) {
+// scenarioUse is a command that takes a scenario: its name, which main
+// prints before a refusal, and the built-in scenarios it takes, which a
+// name it does not know is offered. sweep refuses shuffle, so its list
+// leaves shuffle out: a list of every built-in offered what it refused.
+type scenarioUse struct {
+	cmd      string
+	builtins func() []string
+}
+
+var (
+	runUse     = scenarioUse{"run", scenarioNames}
+	sandboxUse = scenarioUse{"sandbox", scenarioNames}
+	recordUse  = scenarioUse{"record", scenarioNames}
+	sweepUse   = scenarioUse{"sweep", sweepScenarios}
+)
+
+// loadScenarioFile reads and parses a teacher's scenario file for use.
+// Every problem with the file (missing, unreadable, not a valid scenario)
+// is a usage error, so the program exits with code 2; a parse error names
+// the file as given, the line, and what is allowed. A name that is neither
+// a built-in scenario nor a file is offered the built-ins use takes, on
+// lines that fit 80 columns behind "breakerlab CMD: ".
+func loadScenarioFile(path string, use scenarioUse) (*engine.Scenario, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		builtins := strings.Join(scenarioNames(), ", ")
+		names := use.builtins()
+		builtins := strings.Join(names, ", ")
 		if !strings.ContainsAny(path, `/\`) && !strings.HasSuffix(path, ".toml") {
-			return nil, usageError{quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, scenarioNames()), builtins), err}}
+			return nil, usageError{quietWrap{fitFor(use.cmd, fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, names), builtins)), err}}
 		}
-		return nil, usageError{quietWrap{fmt.Sprintf("scenario file %s does not exist (give a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err}}
+		return nil, usageError{quietWrap{fitFor(use.cmd, fmt.Sprintf("scenario file %s does not exist (give a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins)), err}}
 	}
 	if err != nil {
 		return nil, usagef("cannot open scenario file %s: %w", path, err)

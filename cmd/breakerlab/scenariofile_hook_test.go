@@ -37,7 +37,7 @@ func TestDumpScenarioRunsLikeTheBuiltin(t *testing.T) {
 		if err := dumpScenario(b.Name, &buf); err != nil {
 			t.Fatalf("%s: %v", b.Name, err)
 		}
-		sc, err := loadScenarioFile(writeTemp(t, b.Name+".toml", buf.String()))
+		sc, err := loadScenarioFile(writeTemp(t, b.Name+".toml", buf.String()), runUse)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", b.Name, err, buf.String())
 		}
@@ -81,7 +81,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			sc, err := loadScenarioFile(c.path)
+			sc, err := loadScenarioFile(c.path, runUse)
 			if err == nil || sc != nil {
 				t.Fatalf("want an error, got %v, %v", sc, err)
 			}
@@ -89,14 +89,14 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 				t.Errorf("not a usage error (exit code 2): %T %v", err, err)
 			}
 			for _, w := range c.want {
-				if !strings.Contains(err.Error(), w) {
+				if !strings.Contains(flat(err.Error()), w) {
 					t.Errorf("%q does not contain %q", err, w)
 				}
 			}
 		})
 	}
 	for _, p := range []string{filepath.Join(dir, "nope.toml"), "cascad"} {
-		_, err := loadScenarioFile(p)
+		_, err := loadScenarioFile(p, runUse)
 		if !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("a missing file's error should wrap fs.ErrNotExist: %v", err)
 		}
@@ -108,7 +108,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 
 func TestLoadScenarioFileExample(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
-	sc, err := loadScenarioFile(filepath.Join("..", "..", "engine", "scenariofile", "testdata", "examples", "retry-storm.toml"))
+	sc, err := loadScenarioFile(filepath.Join("..", "..", "engine", "scenariofile", "testdata", "examples", "retry-storm.toml"), runUse)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -306,7 +306,7 @@ func sweepBuilder(arg string) (func() *engine.Scenario, error) {
 		}
 		return func() *engine.Scenario { sc, _ := loadScenario(arg); return sc }, nil
 	}
-	parsed, err := loadScenarioFile(arg)
+	parsed, err := loadScenarioFile(arg, sweepUse)
 	if err != nil {
 		return nil, err
 	}
@@ -712,11 +712,15 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 // 80 columns, in a pipe as on a terminal, as MeasureChoices fits its list.
 const messageWidth = 80
 
-// fitMessage wraps text, the first line of a refusal, which main prints
-// after "breakerlab sweep: ", so that with that prefix each of its lines
-// fits messageWidth; the lines after the first are indented by two.
-func fitMessage(text string) string {
-	const prefix = "breakerlab sweep: "
+// fitMessage wraps text, the first line of a refusal of sweep's, to
+// messageWidth with the prefix main prints before it (fitFor).
+func fitMessage(text string) string { return fitFor("sweep", text) }
+
+// fitFor wraps text, the first line of a refusal, which main prints after
+// "breakerlab CMD: ", so that with that prefix each of its lines fits
+// messageWidth; the lines after the first are indented by two.
+func fitFor(cmd, text string) string {
+	prefix := "breakerlab " + cmd + ": "
 	return strings.TrimSuffix(strings.TrimPrefix(report.Wrap(prefix+text, messageWidth, 2), prefix), "\n")
 }
 
