@@ -117,7 +117,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	case set["reveal"]:
 		return usagef("--reveal goes with --lesson: `breakerlab record --lesson 1 --step 4 --reveal -o step.cast`")
 	case len(pos) != 1:
-		return usagef("record takes one scenario (built in: %s) or scenario file, or --lesson ID, got %d", strings.Join(scenarioNames(), ", "), len(pos))
+		return usagef("%s", fitFor(recordUse.cmd, fmt.Sprintf("record takes one scenario (built in: %s) or scenario file, or --lesson ID, got %d", strings.Join(recordUse.builtins(), ", "), len(pos))))
 	default:
 		p, err = screenRecording(pos[0], *seed, *variant, *speed, *presentFlag, set, budget, faults, noColor, &ro)
 	}

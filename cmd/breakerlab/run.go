@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
+		return usagef("%s", fitFor(runUse.cmd, fmt.Sprintf("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(runUse.builtins(), ", "), len(pos))))
 	}
 	if err := refuseForeignName("run", format, *outPath); err != nil {
 		return err

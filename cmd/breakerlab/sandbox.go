@@ -37,7 +37,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	if len(pos) > 1 {
-		return usagef("sandbox takes at most one scenario (built in: %s), got %d: %s", strings.Join(scenarioNames(), ", "), len(pos), strings.Join(pos, " "))
+		return usagef("%s", fitFor(sandboxUse.cmd, fmt.Sprintf("sandbox takes at most one scenario (built in: %s), got %d: %s", strings.Join(sandboxUse.builtins(), ", "), len(pos), strings.Join(pos, " "))))
 	}
 	name := defaultSandboxScenario
 	if len(pos) == 1 {

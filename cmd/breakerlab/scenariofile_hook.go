@@ -79,11 +79,11 @@ func loadScenarioFile(path string, use scenarioUse) (*engine.Scenario, error) {
 // `breakerlab run FILE` runs to exactly the built-in's results.
 func dumpScenario(name string, w io.Writer) error {
 	if name == shuffleScenario.Name {
-		return usagef("%s runs on its own engine and has no scenario file form; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))
+		return usagef("%s", fitFor("scenarios", fmt.Sprintf("%s runs on its own engine and has no scenario file form; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))))
 	}
 	b, ok := scenarios.Lookup(name)
 	if !ok {
-		return usagef("no built-in scenario is called %q; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))
+		return usagef("%s", fitFor("scenarios", fmt.Sprintf("no built-in scenario is called %q; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))))
 	}
 	text, err := scenariofile.Dump(b.Build())
 	if err != nil {

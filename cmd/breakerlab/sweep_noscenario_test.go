@@ -36,46 +36,56 @@ func TestSweepWithoutAScenarioListsWhatItTakes(t *testing.T) {
 	}
 }
 
-// A name that is neither a built-in scenario nor a file, and a missing
-// .toml file, are refused by each command that takes a scenario with the
-// built-ins it takes, every one, shuffle only where the command plays it,
-// on lines that fit 80 columns with the "breakerlab CMD: " before them.
-// The shared loader listed every built-in on one line of some 300 columns,
-// and offered sweep shuffle, which it refuses.
+// Each command that takes a scenario refuses a name that is neither a
+// built-in nor a file, a missing .toml file, and a wrong count of
+// scenarios, with the built-ins it takes, every one, shuffle only where it
+// plays it, on lines that fit 80 columns with the "breakerlab CMD: "
+// before them; scenarios --dump the same with the ones it writes. The
+// shared loader listed every built-in on one line of some 300 columns, and
+// offered sweep shuffle, which it refuses.
 func TestUnknownScenarioListsWhatEachCommandTakes(t *testing.T) {
 	cast := filepath.Join(t.TempDir(), "x.cast")
+	missing := filepath.Join("no", "such.toml")
 	for _, c := range []struct {
-		cmd     []string
+		args    []string
 		shuffle bool
 	}{
+		{[]string{"run", "foo"}, true},
+		{[]string{"run", missing}, true},
 		{[]string{"run"}, true},
-		{[]string{"sandbox"}, true},
-		{[]string{"record", "-o", cast}, true},
-		{[]string{"sweep"}, false},
+		{[]string{"sandbox", "foo"}, true},
+		{[]string{"sandbox", missing}, true},
+		{[]string{"sandbox", "cascade", "checkout"}, true},
+		{[]string{"record", "-o", cast, "foo"}, true},
+		{[]string{"record", "-o", cast, missing}, true},
+		{[]string{"record", "-o", cast, "cascade", "checkout"}, true},
+		{[]string{"sweep", "foo"}, false},
+		{[]string{"sweep", missing}, false},
+		{[]string{"scenarios", "--dump", "foo"}, false},
 	} {
-		for _, name := range []string{"foo", filepath.Join("no", "such.toml")} {
-			args := append(c.cmd[:len(c.cmd):len(c.cmd)], name)
-			out, errOut, code := run(t, args...)
-			if code != 2 || out != "" {
-				t.Errorf("%q: exit %d, stdout %q; want exit 2 and nothing on stdout", args, code, out)
-				continue
+		out, errOut, code := run(t, c.args...)
+		if code != 2 || out != "" {
+			t.Errorf("%q: exit %d, stdout %q; want exit 2 and nothing on stdout", c.args, code, out)
+			continue
+		}
+		if !strings.HasPrefix(errOut, "breakerlab "+c.args[0]+": ") {
+			t.Errorf("%q: the refusal does not start with the command's name: %q", c.args, errOut)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(errOut, "\n"), "\n") {
+			if w := utf8.RuneCountInString(l); w > 80 {
+				t.Errorf("%q: a line of %d columns: %q", c.args, w, l)
 			}
-			if !strings.HasPrefix(errOut, "breakerlab "+c.cmd[0]+": ") {
-				t.Errorf("%q: the refusal does not start with the command's name: %q", args, errOut)
-			}
-			for _, l := range strings.Split(strings.TrimSuffix(errOut, "\n"), "\n") {
-				if w := utf8.RuneCountInString(l); w > 80 {
-					t.Errorf("%q: a line of %d columns: %q", args, w, l)
-				}
-			}
-			words := flat(errOut)
-			if got := strings.Contains(words, "shuffle"); got != c.shuffle {
-				t.Errorf("%q: lists shuffle %v, want %v (%s takes it: %v): %s", args, got, c.shuffle, c.cmd[0], c.shuffle, errOut)
-			}
-			for _, n := range scenarios.Names() {
-				if !strings.Contains(words, " "+n+",") && !strings.Contains(words, " "+n+";") && !strings.Contains(words, " "+n+")") {
-					t.Errorf("%q does not list %s: %s", args, n, errOut)
-				}
+		}
+		listed := map[string]bool{}
+		for _, w := range strings.Fields(errOut) {
+			listed[strings.Trim(w, ",;()")] = true
+		}
+		if listed["shuffle"] != c.shuffle {
+			t.Errorf("%q lists shuffle: %v, want %v: %s", c.args, listed["shuffle"], c.shuffle, errOut)
+		}
+		for _, n := range scenarios.Names() {
+			if !listed[n] {
+				t.Errorf("%q does not list %s: %s", c.args, n, errOut)
 			}
 		}
 	}
