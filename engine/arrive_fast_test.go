@@ -443,6 +443,65 @@ func entryRefusalWaits(t *testing.T, pol Policy, hang, shared bool) {
 	stepAlike(t, &bf, &sf, 5*ms)
 }
 
+// arriveOthers refuses a limitedFlat endpoint's call at entry (its flat
+// edge's period rate limiter out of permits) on the same condition as the
+// loops above, for the same reason: arrive takes a free worker for the
+// call, and when the limiter refuses it the worker goes to the queue's
+// head. Here replayed traffic with no endpoint on a fast path (both call
+// services over flat edges, so the batch loop is arriveOthers) has a
+// partner far over its edge's two permits a cycle beside a slow endpoint
+// that keeps a small pool's queue full; at 2.05 s both runs are forked to
+// a pool ten times the size, whose free workers spend the cycle's permits
+// at once, and compared step by step. Dropping r.accept.n == 0 there fails
+// this at the first step (2.055 s); TestRateLimitedArrivalsTakeTheShortWay
+// cannot tell, as its runs never queue beside a free worker.
+func TestRateLimitedRefusalsWaitForTheQueue(t *testing.T) {
+	sys := func(workers int) System {
+		return System{Workers: workers, Queue: 20,
+			Endpoints: []Endpoint{{Name: "partner", Rate: 400, Calls: "catalog-edge"}, {Name: "slow", Rate: 60, Calls: "report-edge"}},
+			Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{
+				RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 2, LimitRefreshPeriod: 100 * ms}}}},
+				{Name: "report-edge", Service: "report"}},
+			Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}},
+				{Name: "report", Workers: 40, Queue: 100, Work: Latency{Kind: Constant, Value: 200 * ms}}}}
+	}
+	sc := &Scenario{Name: "queued", Duration: 5 * time.Second, MeasureTo: 5 * time.Second,
+		Variants: []Variant{{Name: "small", System: sys(4)}, {Name: "grown", System: sys(40)}}}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	batch, single := batchAndSingle(t, sc, 7, true)
+	const at = 2050 * ms
+	batch.AdvanceTo(at)
+	single.AdvanceTo(at)
+	if batch.batch != byOthers || !batch.endpoints[0].limitedFlat || batch.accept.n == 0 {
+		t.Fatalf("at %v: loop %d, partner limitedFlat %v, %d queued; want arriveOthers, a limited flat edge, a queue: the case checks nothing",
+			at, batch.batch, batch.endpoints[0].limitedFlat, batch.accept.n)
+	}
+	var bf, sf, probe Run
+	batch.ForkUnchecked(&bf, sc, 1)
+	single.ForkUnchecked(&sf, sc, 1)
+	if bf.batch != byOthers || sf.batch != byOne || len(bf.freeWorkers) == 0 || bf.accept.n == 0 {
+		t.Fatalf("forked, loops %d and %d, %d workers free, %d queued; want %d against arrive, a free worker beside a queue",
+			bf.batch, sf.batch, len(bf.freeWorkers), bf.accept.n, byOthers)
+	}
+	// A third fork, stepped apart by the millisecond, shows the limiter
+	// refusing a call while requests still wait, soon after the fork
+	// (Refuses, asked of bf itself, would count a refusal and spoil the
+	// comparison).
+	batch.ForkUnchecked(&probe, sc, 1)
+	limited, queued := probe.dependencies[0].rateLimited, probe.accept.n
+	for probe.dependencies[0].rateLimited == limited && probe.now < at+20*ms {
+		queued = probe.accept.n
+		probe.Advance(ms)
+	}
+	if probe.dependencies[0].rateLimited == limited || queued == 0 {
+		t.Fatalf("by %v, %d calls refused by the limiter after the fork, %d queued before the first: the case checks nothing",
+			probe.now, probe.dependencies[0].rateLimited-limited, queued)
+	}
+	stepAlike(t, &bf, &sf, 5*ms)
+}
+
 // slotUses is how many times r's request slots were taken and given back
 // (their generations added up).
 func slotUses(r *Run) (n uint64) {
