@@ -209,6 +209,9 @@ type Model struct {
 	// answerWrap is the answer wrapped for the cursor's point, in Update
 	// (wrappedAnswer).
 	answerWrap answerWrap
+	// side is the side panel drawn for its size and what it shows, in
+	// Update (wrappedSide) rather than in every frame.
+	side sideWrap
 	// scroll is the first line of the answer shown beside the point;
 	// pointTop the first line of the point's column, when it is longer
 	// than its rows.
@@ -341,7 +344,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if r, ok := msg.(runsMsg); ok {
 		// Kept here even with the sandbox open, which would not know it.
 		nm, cmd := m.gotRuns(r)
-		return nm.drawArea(), cmd
+		return nm.drawArea().wrappedSide(), cmd
 	}
 	if k, ok := msg.(tea.KeyMsg); ok && len(k.Runes) > 1 && m.keysAreCommands() {
 		// Keys typed faster than they are read come as one message named
@@ -360,7 +363,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea().wrappedRubric().wrappedAnswer().measurePoints(), tea.Batch(cmd, run)
+	return nm.drawArea().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), tea.Batch(cmd, run)
 }
 
 // keysAreCommands is whether a key typed now is a command (on the
@@ -528,7 +531,7 @@ func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
 // does, and sends then (the palette's jump) if the learner leaves.
 func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 	next, asked := m.askBeforeLeaving(then)
-	return next.drawArea().wrappedRubric().wrappedAnswer().measurePoints(), !asked
+	return next.drawArea().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -144,7 +144,7 @@ func (m Model) View() string {
 	left := pane.Block(body, mainW, bh)
 	leftW := mainW // the cells of each line of left
 	if sideW > 0 && !m.showKey {
-		side := pane.Block(m.sideLines(sideW, bh), sideW, bh)
+		side := m.sidePanel(sideW, bh)
 		sep := " " + m.th.Border.Render("│") + " "
 		for i := range left {
 			left[i] += sep + side[i]
