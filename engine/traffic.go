@@ -387,15 +387,23 @@ func drawPoisson(reqs []trafficRequest, s *stream, at time.Duration, rate float6
 			reqs = append(reqs[:n], trafficRequest{})
 			reqs = reqs[:cap(reqs)]
 		case runSlow:
-			s.hi, s.lo = hi, lo
-			x := s.expSlow(u)
-			hi, lo = s.hi, s.lo
+			var x float64
+			x, hi, lo = s.expSlowAt(hi, lo, u)
 			var ok bool
 			if at, ok = poissonNext(at, x, rate, end, duration); !ok {
 				return reqs[:n]
 			}
 		}
 	}
+}
+
+// expSlowAt is expSlow on the stream state (hi, lo) a loop keeps in
+// registers (drawPoisson, drawExpLatencies): the draw and the state after
+// it, the stream itself left there too.
+func (s *stream) expSlowAt(hi, lo, u uint64) (float64, uint64, uint64) {
+	s.hi, s.lo = hi, lo
+	x := s.expSlow(u)
+	return x, s.hi, s.lo
 }
 
 // runEnd is why a run of draws without calls (poissonRun, expRun)
@@ -461,9 +469,8 @@ func drawExpLatencies(reqs []trafficRequest, s *stream, mean float64) {
 			s.hi, s.lo = hi, lo
 			return
 		}
-		s.hi, s.lo = hi, lo
-		x := s.expSlow(u)
-		hi, lo = s.hi, s.lo
+		var x float64
+		x, hi, lo = s.expSlowAt(hi, lo, u)
 		hi, lo, u = pcgStep(hi, lo) // s.float64()
 		reqs[k].latency, reqs[k].errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
 		k++
