@@ -64,8 +64,8 @@ func TestHelpNamesEachFigure(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 			said := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, sz[0], sz[1]))), " ")
 			for _, want := range []string{"Most calls in flight: the most the dependency held at once",
-				"Most connections: simulated, those carrying a call or being dialled; measured, those open, idle ones included"} {
-				got, should := strings.Contains(said, want), c.tasks || !strings.HasPrefix(want, "Most connections")
+				"Connections in use, now and at most, on both sides: those carrying a call or being dialled for one"} {
+				got, should := strings.Contains(said, want), c.tasks || !strings.HasPrefix(want, "Connections in use")
 				if got != should {
 					t.Errorf("%s at %dx%d: the help says %q: %v, want %v:\n%s", c.sc.Name, sz[0], sz[1], want, got, should, said)
 				}

@@ -662,9 +662,11 @@ func (m *Model) helpView() string {
 			"Most calls in flight: the most the dependency held at once, those whose caller gave up included.",
 	}
 	if m.tasks {
-		// The two sides count a connection over different spans: the
-		// engine keeps idle ones apart, the lab counts what the cap does.
-		paras = append(paras, "Most connections: simulated, those carrying a call or being dialled; measured, those open, idle ones included, as the cap per host counts them. Most tasks: request goroutines alive at once.")
+		// Both sides count a connection in use over the same span, now
+		// and at most: the lab's peak once counted the open ones, idle
+		// included, beside a current count of the held ones alone and
+		// the engine's held or dialled.
+		paras = append(paras, "Connections in use, now and at most, on both sides: those carrying a call or being dialled for one, not the idle ones the cap per host also counts. Most tasks: request goroutines alive at once.")
 	}
 	paras = append(paras, "The run plays to its end on its own; nothing here changes it. Any key closes this help.")
 	for _, p := range paras {
@@ -691,7 +693,7 @@ func (m *Model) tasksLine(sim, real *engine.Snapshot) (lead string, parts []stri
 		perHost = fmt.Sprintf(" (%d a host)", rp.PerHost)
 	}
 	return fmt.Sprintf("  %-8s ", rp.Name), []string{
-		fmt.Sprintf("most connections%s %d/%d", perHost, sp.InUseMax, rp.InUseMax),
+		fmt.Sprintf("most connections in use%s %d/%d", perHost, sp.InUseMax, rp.InUseMax),
 		fmt.Sprintf("most tasks %d/%d", sim.Tasks.LiveMax, real.Tasks.LiveMax)}
 }
 

@@ -86,7 +86,7 @@ func TestNarrowTasksLineKeepsFiguresWhole(t *testing.T) {
 		m.Update(tickMsg{})
 	}
 	out := ansi.Strip(checkFrame(t, m, 60, 20))
-	for _, want := range []*regexp.Regexp{regexp.MustCompile(`most connections \(\d+ a host\) \d+/\d+`), regexp.MustCompile(`most tasks \d+/\d+`)} {
+	for _, want := range []*regexp.Regexp{regexp.MustCompile(`most connections in use \(\d+ a host\) \d+/\d+`), regexp.MustCompile(`most tasks \d+/\d+`)} {
 		if !want.MatchString(out) {
 			t.Errorf("60x20: no %s on one line:\n%s", want, out)
 		}

@@ -101,8 +101,17 @@ func (p *permitStats) waited(got bool) {
 // open, idle ones included: what MaxConnsPerHost caps.
 type connStats struct {
 	// inUse counts the connections calls hold; open, openMax those open.
-	inUse               atomic.Int64
-	open, openMax       atomic.Int64
+	inUse         atomic.Int64
+	open, openMax atomic.Int64
+	// busy counts the connections in use as the engine counts a pool's
+	// (PoolSnapshot.InUse): held by a call or being dialled, dialling
+	// those being dialled, busyMax the most busy at once. The live view
+	// sets them beside the simulation's: its in use counted held ones
+	// alone and its peak the open ones, idle included, so its current
+	// and its peak, and each against the simulation's, measured
+	// different things.
+	busy, busyMax       atomic.Int64
+	dialling            atomic.Int64
 	waiting, waitingMax atomic.Int64
 	acquired, gaveUp    atomic.Uint64
 	waited, closed      atomic.Uint64
@@ -136,6 +145,7 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 			wait := int64(time.Since(call.start))
 			c.waiting.Add(-1)
 			c.inUse.Add(1)
+			storeMax(&c.busyMax, c.busy.Add(1))
 			c.acquired.Add(1)
 			if call.full {
 				c.waited.Add(1)
@@ -160,13 +170,43 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 // the two could overlap by a moment.
 func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (net.Conn, error) {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c.dialStarted()
 		conn, err := d.DialContext(ctx, network, addr)
+		c.dialEnded()
 		if err != nil {
 			return nil, err
 		}
 		storeMax(&c.openMax, c.open.Add(1))
 		return &countedConn{Conn: conn, open: &c.open}, nil
 	}
+}
+
+// dialStarted and dialEnded count a dial in use from its start to its end,
+// as the engine counts a connection being dialled: its caller waits on it,
+// and the cap counts it. A connection dialled goes on to a call (counted
+// again at GotConn) or idle (not in use).
+// busy rises before dialling and falls after it, so busy is never the
+// smaller of the two.
+func (c *connStats) dialStarted() {
+	storeMax(&c.busyMax, c.busy.Add(1))
+	c.dialling.Add(1)
+}
+
+func (c *connStats) dialEnded() {
+	c.dialling.Add(-1)
+	c.busy.Add(-1)
+}
+
+// inUseNow is the connections in use now (held or being dialled), the part
+// being dialled, and the most in use at once. Each is read apart from the
+// others, so a reading holds them to their order: the peak never less than
+// the count (an increment stores its peak a moment after the count rises,
+// and a reader in between saw a count above its peak), the dials never
+// more than the count they are part of (a dial may start or end between
+// the two loads).
+func (c *connStats) inUseNow() (now, dialling, most int) {
+	n, d := c.busy.Load(), c.dialling.Load()
+	return int(n), int(min(d, n)), int(max(c.busyMax.Load(), n))
 }
 
 // countedConn lowers the count of open connections when it is closed: as
@@ -190,6 +230,7 @@ func (k *countedConn) Close() error {
 func (c *connStats) done(call *connCall, cancelled bool) {
 	if call.got.Swap(true) {
 		c.inUse.Add(-1)
+		c.busy.Add(-1)
 		if cancelled {
 			c.closed.Add(1)
 		}

@@ -25,7 +25,7 @@ type goSample struct {
 func readGoSample(a *API) goSample {
 	return goSample{
 		live:  int32(a.live.now.Load()),
-		conns: engine.PoolSample{InUse: int32(a.conns.inUse.Load()), Waiting: int32(a.conns.waiting.Load())},
+		conns: engine.PoolSample{InUse: int32(a.conns.busy.Load()), Waiting: int32(a.conns.waiting.Load())},
 	}
 }
 
@@ -42,16 +42,21 @@ func (l *Lab) addGoSnapshot(s *engine.Snapshot, d *engine.DependencySnapshot, se
 		LiveMax: a.live.Max(),
 		Series:  make([]engine.TaskSample, len(series)),
 	}
+	// In use counts what the engine's pool counts, now and at most: the
+	// connections held by a call or being dialled (connStats.inUseNow).
+	inUse, dialling, inUseMax := a.conns.inUseNow()
 	p := engine.PoolSnapshot{
 		Name: transportPool, Kind: engine.ClientPool, PerHost: cfg.ConnsPerHost,
-		InUse: int(a.conns.inUse.Load()), InUseMax: int(a.conns.openMax.Load()),
+		InUse: inUse, InUseMax: inUseMax, Dialling: dialling,
 		Waiting: int(a.conns.waiting.Load()), WaitingMax: int(a.conns.waitingMax.Load()),
 		Acquired: a.conns.acquired.Load(), Waited: a.conns.waited.Load(), GaveUp: a.conns.gaveUp.Load(),
 		Dials: a.conns.dials.Load(), DialFailures: a.conns.dialFailures.Load(), Closed: a.conns.closed.Load(),
 		Series: make([]engine.PoolSample, len(series)),
 	}
-	p.Idle = max(0, int(a.conns.open.Load())-p.InUse)
-	p.Hosts = []engine.PoolHostSnapshot{{Dependency: Dependency, InUse: p.InUse, Idle: p.Idle, Waiting: p.Waiting}}
+	// Idle: open and held by no call (a connection being dialled is not
+	// open yet).
+	p.Idle = max(0, int(a.conns.open.Load()-a.conns.inUse.Load()))
+	p.Hosts = []engine.PoolHostSnapshot{{Dependency: Dependency, InUse: p.InUse, Idle: p.Idle, Waiting: p.Waiting, Dialling: p.Dialling}}
 	for i, smp := range series {
 		t.Series[i].Live = smp.live
 		p.Series[i] = smp.conns

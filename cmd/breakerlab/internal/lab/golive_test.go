@@ -54,6 +54,12 @@ func TestGoSessionSnapshot(t *testing.T) {
 		s := sessions[i]
 		cfg := s.Lab.Config
 		for !s.Live.Done() && time.Now().Before(deadline) {
+			// The pool's count now and its peak count the same
+			// connections (held or being dialled): never the count
+			// above the peak, in any frame the live view draws.
+			if p := s.Snapshot().Pools; len(p) == 1 && p[0].InUse > p[0].InUseMax {
+				t.Errorf("%s: %d connections in use, at most %d", mode, p[0].InUse, p[0].InUseMax)
+			}
 			time.Sleep(20 * time.Millisecond)
 		}
 		snap := s.Snapshot()
