@@ -1,6 +1,7 @@
 package livelab
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -72,12 +73,7 @@ func TestVerdictWeighsThePeaks(t *testing.T) {
 	// A share 12.5 points apart (1.25 its tolerance of 10) beside a peak
 	// 16 against 13 (1.5 its tolerance of 2): the peak is named; against
 	// a peak 16 against 15, within it, the share.
-	c := -1
-	for e := range real.Endpoints {
-		if real.Endpoints[e].Name == "checkout" {
-			c = e
-		}
-	}
+	c := slices.IndexFunc(real.Endpoints, func(e engine.EndpointSnapshot) bool { return e.Name == "checkout" })
 	if c < 0 {
 		t.Fatal("no checkout endpoint")
 	}
