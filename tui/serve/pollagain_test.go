@@ -20,16 +20,7 @@ import (
 func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
 	t.Parallel() // it counts no goroutines (settleGoroutines) and mostly waits out questionGrace
 	_, _, predict, _ := lessonTwo(t)
-	ts, teacher := teacherInLessonTwo(t)
-	for i := 1; i <= predict; i++ {
-		typeWait(t, teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
-	}
-	ada := ts.dial(t, "ada", PasswordAuth("x"), 80, 24)
-	waitFor(t, ada, 0, "ctrl+g follows the teacher")
-	typeWait(t, ada, "\x07", "following the teacher")
-
-	typeWait(t, teacher, "\x01", "0 of 1 student answered")
-	a, _ := ts.Room().OpenQuestion()
+	ts, teacher, ada, a := adaAskedOverSSH(t, predict)
 	if !a.Predict {
 		t.Fatalf("ctrl+a on step %d asked %+v", predict+1, a.Question)
 	}
@@ -66,6 +57,23 @@ func TestASecondPollCountsOnlyItsOwnAnswers(t *testing.T) {
 	if s := ada.Since(mark); strings.Contains(s, "You chose") || strings.Contains(s, "your answer") {
 		t.Fatalf("the reveal of the second poll claims an answer the teacher's count does not have:\n%s", tail(s, 1500))
 	}
+}
+
+// adaAskedOverSSH is a server with a teacher on step of lesson 2 (from 0)
+// and ada following, to whom the teacher has put the step (ctrl+a), and
+// what the room was asked.
+func adaAskedOverSSH(t *testing.T, step int) (ts *testServer, teacher, ada *Client, a Asked) {
+	t.Helper()
+	ts, teacher = teacherInLessonTwo(t)
+	for i := 1; i <= step; i++ {
+		typeWait(t, teacher, "n", fmt.Sprintf("teaching · step %d/", i+1))
+	}
+	ada = ts.dial(t, "ada", PasswordAuth("x"), 80, 24)
+	waitFor(t, ada, 0, "ctrl+g follows the teacher")
+	typeWait(t, ada, "\x07", "following the teacher")
+	typeWait(t, teacher, "\x01", "0 of 1 student answered")
+	a, _ = ts.Room().OpenQuestion()
+	return ts, teacher, ada, a
 }
 
 // teacherInLessonTwo is a server whose Home has the lessons, and its

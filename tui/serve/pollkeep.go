@@ -28,12 +28,14 @@ type answeredNote struct {
 // keepAnswersLocked keeps the answers to q, which is being revealed, in
 // the progress of the students who gave them, and hands each to their
 // sessions. A prediction is kept as it is given (pollfollow.go). The
-// answer of a student who left before the reveal waits for them
-// (awayKept): their progress is closed with their last session, and
-// opened again when they sign in under their name.
-func (r *Room) keepAnswersLocked(q *questionState) {
+// answer of a student who left before the reveal is returned, for the
+// room's writeAway to write to their file (their progress was closed
+// with their last session, and a student who never signs in again would
+// otherwise never have it kept), and waits for them too (awayKept), for
+// the players of the session they come back in.
+func (r *Room) keepAnswersLocked(q *questionState) (away []awayAnswer) {
 	if q.q.Predict || q.q.lesson == nil {
-		return
+		return nil
 	}
 	kept := map[*lessons.Store]bool{}
 	here := map[any]bool{}
@@ -63,8 +65,18 @@ func (r *Room) keepAnswersLocked(q *questionState) {
 		if r.awayKept == nil {
 			r.awayKept = map[studentName][]answeredNote{}
 		}
-		r.awayKept[name] = append(r.awayKept[name], answeredNote{lesson: q.q.lesson, step: q.q.step, right: right})
+		n := answeredNote{lesson: q.q.lesson, step: q.q.step, right: right}
+		r.awayKept[name] = append(r.awayKept[name], n)
+		away = append(away, awayAnswer{student: string(name), note: n})
 	}
+	return away
+}
+
+// awayAnswer is an answer revealed while its student had no session
+// open: their progress folder (studentID) and the answer.
+type awayAnswer struct {
+	student string
+	note    answeredNote
 }
 
 // voters are those who answered q, in no order.

@@ -116,13 +116,21 @@ func (r *Room) Ask(q Question) {
 }
 
 // Reveal shows everyone the open question's right answer; answers close.
+// The answers of students who have left go to writeAway once the room is
+// unlocked: it writes files, and no session may wait on that for the
+// room.
 func (r *Room) Reveal() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	var away []awayAnswer
 	if r.question != nil && !r.question.revealed {
 		r.question.revealed = true
-		r.keepAnswersLocked(r.question)
+		away = r.keepAnswersLocked(r.question)
 		r.notifyLocked(false)
+	}
+	write := r.writeAway
+	r.mu.Unlock()
+	if write != nil && len(away) > 0 {
+		write(away)
 	}
 }
 

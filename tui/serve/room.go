@@ -49,6 +49,10 @@ type Room struct {
 	// the students who gave them were away, by student, kept in their
 	// progress when they come back (pollkeep.go).
 	awayKept map[studentName][]answeredNote
+	// writeAway keeps in their progress files the answers revealed
+	// while their students had no session open (the server's
+	// keepAway); nil in a room without files (the tests').
+	writeAway func([]awayAnswer)
 	// places is countLocked's scratch, kept so that counting the room
 	// allocates nothing once it has seen its students (see countLocked).
 	places map[voterKey]RollEntry

@@ -290,6 +290,9 @@ type Server struct {
 	// lessons the server was given and nothing a student types
 	// (lessons.Lab), so it needs no bound.
 	lab *lessons.Lab
+	// away writes the answers revealed while their students were away
+	// to their progress files (awaywrite.go).
+	away awayWrites
 }
 
 // New builds a server; the host key is made now if it does not exist.
@@ -311,6 +314,7 @@ func New(cfg Config) (*Server, error) {
 		pend:    newPending(),
 	}
 	s.logs.s = s
+	s.room.writeAway = s.keepAway
 	if len(cfg.Password) > 0 {
 		s.passHash = sha256.Sum256(cfg.Password)
 	}
@@ -389,7 +393,8 @@ const stopGrace = 2 * time.Second
 // for them (at most stopGrace, or until ctx ends) and for their clients to
 // hang up (at most hangUpGrace), then closes the listener and every
 // connection left, and waits (until ctx ends) for every session to save
-// its progress and stop.
+// its progress and stop, and for the answers of students who had left to
+// be saved in their progress (awaywrite.go).
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.stopping = true
@@ -416,6 +421,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 		return fmt.Errorf("sessions still stopping: %w", ctx.Err())
+	}
+	// No session is left to reveal a question: the answers of students
+	// who had left are the last writes.
+	if err := s.awaitAwayWrites(ctx); err != nil {
+		return fmt.Errorf("answers of students who left still being saved: %w", err)
 	}
 	if errors.Is(err, ssh.ErrServerClosed) {
 		err = nil

@@ -188,6 +188,11 @@ func (s *Server) run(sess ssh.Session) {
 	cancel()
 	<-sent
 	<-told
+	// Out of the room before the progress is saved and closed: a reveal
+	// in between kept the student's answer in a store no one would save
+	// again; once out, it is written to their file (awaywrite.go). The
+	// deferred Leave then does nothing.
+	m.Leave()
 	saved := false
 	if store != nil {
 		if err := s.stores.release(id); err != nil {
