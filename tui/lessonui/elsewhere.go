@@ -43,16 +43,24 @@ func (m Model) PredictedElsewhere(i int, rec lessons.Prediction) Model {
 }
 
 // PredictedElsewhere is the open player's PredictedElsewhere when it has
-// lesson l open (by its progress key, as the store keeps it); otherwise
-// the picker is returned as it was.
+// lesson l open (by its progress key, as the store keeps it), or l's row
+// of the list read again (onLesson).
 func (p Picker) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Prediction) Picker {
 	return p.onLesson(l, func(m Model) Model { return m.PredictedElsewhere(i, rec) })
 }
 
 // onLesson is p with f applied to its open player when that player has
-// lesson l open (by its progress key, as the store keeps it); otherwise p
-// as it was.
+// lesson l open (by its progress key, as the store keeps it). With no
+// lesson open, the list's row of l is read again from the store, which
+// the caller has updated: the row was read when the list came into view,
+// and a classroom student's other session, on the list, showed the lesson
+// as it was until they opened it. Otherwise p is as it was (the list is
+// read again as the open lesson closes).
 func (p Picker) onLesson(l *lessons.Lesson, f func(Model) Model) Picker {
+	if p.player == nil && l != nil {
+		p.refreshLesson(l)
+		return p
+	}
 	if p.player == nil || l == nil || p.player.p == nil || p.player.p.Lesson.ProgressKey() != l.ProgressKey() {
 		return p
 	}
@@ -99,7 +107,7 @@ func (m Model) AnsweredElsewhere(i int, right bool) Model {
 }
 
 // AnsweredElsewhere is the open player's AnsweredElsewhere when it has
-// lesson l open; otherwise the picker is returned as it was.
+// lesson l open, or l's row of the list read again (onLesson).
 func (p Picker) AnsweredElsewhere(l *lessons.Lesson, i int, right bool) Picker {
 	return p.onLesson(l, func(m Model) Model { return m.AnsweredElsewhere(i, right) })
 }
@@ -122,7 +130,7 @@ func (m Model) SawElsewhere(i int) Model {
 }
 
 // SawElsewhere is the open player's SawElsewhere when it has lesson l
-// open; otherwise the picker is returned as it was.
+// open, or l's row of the list read again (onLesson).
 func (p Picker) SawElsewhere(l *lessons.Lesson, i int) Picker {
 	return p.onLesson(l, func(m Model) Model { return m.SawElsewhere(i) })
 }

@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,25 @@ func (p *Picker) refresh() {
 	for i, l := range p.lessons {
 		pr := p.o.Store.GetLesson(l)
 		p.rows[i] = pickerRow{progress: pr, status: pr.Summary(l)}
+	}
+}
+
+// refreshLesson reads lesson l's row (by its progress key) from the store
+// again, into a copy of the rows: a Picker is a value, and the rows of
+// an earlier copy stay as they were.
+func (p *Picker) refreshLesson(l *lessons.Lesson) {
+	if p.o.Store == nil {
+		return
+	}
+	key := l.ProgressKey()
+	for i, o := range p.lessons {
+		if o.ProgressKey() != key || i >= len(p.rows) {
+			continue
+		}
+		pr := p.o.Store.GetLesson(o)
+		p.rows = slices.Clone(p.rows)
+		p.rows[i] = pickerRow{progress: pr, status: pr.Summary(o)}
+		return
 	}
 }
 

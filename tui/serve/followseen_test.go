@@ -2,9 +2,11 @@ package serve
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // ada follows the teacher through lesson 2's first steps: her progress
@@ -45,11 +47,8 @@ func TestFollowingKeepsTheStepsSeen(t *testing.T) {
 func TestFollowedStepsOutlastTheStudentsOwnPlayer(t *testing.T) {
 	racefree.Only(t)
 	l, _, _, _ := lessonTwo(t)
-	room := NewRoom()
-	teacher := teacherOnLessonTwo(t, room)
-	store := tempStore(t)
-	grace := storeSession(t, room, false, store, 100, 30)
-	grace.SetStudent("user-grace", "grace")
+	teacher, store, session := graceInRoom(t)
+	grace := session()
 	press(t, grace, "enter", "j", "enter")
 	awaitLesson(t, grace)
 	goToStep(t, teacher, 4)
@@ -67,5 +66,63 @@ func TestFollowedStepsOutlastTheStudentsOwnPlayer(t *testing.T) {
 	press(t, grace, "n") // her player moves to step 2 and saves its copy
 	if p := store.Get(l.ProgressKey()); !slices.Contains(p.Seen, 4) {
 		t.Errorf("grace's own player saved over the step she followed: her progress keeps %v seen, want step 5 among them", p.Seen)
+	}
+}
+
+// grace is in the room in three sessions: one with lesson 2 open in her
+// own player, one on the lesson list, and one following the teacher to
+// the lesson's fifth step. Her other two screens show the steps she was
+// shown as seen at once: the player's step list marks the fifth step
+// seen, and the list counts two steps seen. Before, they showed the
+// lesson as they had read it until she opened it again.
+func TestStepsFollowedShowInTheStudentsOtherSessions(t *testing.T) {
+	racefree.Only(t)
+	l, _, _, _ := lessonTwo(t)
+	teacher, store, session := graceInRoom(t)
+	own, list, follows := session(), session(), session()
+	press(t, own, "enter", "j", "enter")
+	awaitLesson(t, own)
+	press(t, list, "enter")
+	if v := flat(list.View()); !strings.Contains(v, "seen 1 of") {
+		t.Fatalf("grace's list does not show lesson 2 begun in her own player:\n%s", list.View())
+	}
+	press(t, follows, "ctrl+g")
+	reads(follows)
+	goToStep(t, teacher, 4)
+	reads(follows)
+	if !follows.Following() {
+		t.Fatalf("ctrl+g did not follow:\n%s", follows.View())
+	}
+	if p := store.Get(l.ProgressKey()); !slices.Contains(p.Seen, 4) {
+		t.Fatalf("following kept %v seen, want step 5 among them", p.Seen)
+	}
+	reads(own, list)
+
+	press(t, own, "s") // the player's step list
+	fifth := ""
+	for line := range strings.SplitSeq(own.View(), "\n") {
+		if strings.Contains(line, " 5. "+l.Steps[4].Title) {
+			fifth = line
+		}
+	}
+	if !strings.Contains(fifth, "·  5. ") {
+		t.Errorf("grace's own player does not mark step 5, which she followed in another session, as seen: %q in\n%s", fifth, own.View())
+	}
+	if v := flat(list.View()); !strings.Contains(v, "seen 2 of") {
+		t.Errorf("grace's lesson list does not count step 5, which she followed in another session, as seen:\n%s", list.View())
+	}
+}
+
+// graceInRoom is a room with a teacher on lesson 2, grace's progress, and
+// a new session of hers in the room at each call.
+func graceInRoom(t *testing.T) (teacher *Session, store *lessons.Store, session func() *Session) {
+	t.Helper()
+	room := NewRoom()
+	teacher = teacherOnLessonTwo(t, room)
+	store = tempStore(t)
+	return teacher, store, func() *Session {
+		s := storeSession(t, room, false, store, 100, 30)
+		s.SetStudent("user-grace", "grace")
+		return s
 	}
 }

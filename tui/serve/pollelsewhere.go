@@ -1,6 +1,10 @@
 package serve
 
-import "github.com/breakerlab/breakerlab/lessons"
+import (
+	"iter"
+
+	"github.com/breakerlab/breakerlab/lessons"
+)
 
 // A student may have the same lesson open in two sessions (two
 // terminals), which share their progress (progress.go: one store per
@@ -34,10 +38,7 @@ func (r *Room) predictedElsewhere(from *Member, l *lessons.Lesson, step int, rec
 		return
 	}
 	key := l.ProgressKey()
-	for m := range r.members {
-		if m == from || m.teacher || m.progress != from.progress {
-			continue
-		}
+	for m := range r.othersSharingLocked(from) {
 		n := predictedNote{lesson: l, step: step, rec: rec}
 		replaced := false
 		for i, old := range m.predicted {
@@ -52,26 +53,49 @@ func (r *Room) predictedElsewhere(from *Member, l *lessons.Lesson, step int, rec
 	}
 }
 
+// othersSharingLocked are the room's student sessions, other than from,
+// that share from's progress: from's student's other sessions.
+func (r *Room) othersSharingLocked(from *Member) iter.Seq[*Member] {
+	return func(yield func(*Member) bool) {
+		if from.progress == nil {
+			return
+		}
+		for m := range r.members {
+			if m == from || m.teacher || m.progress != from.progress {
+				continue
+			}
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
 // takeNotes returns the answers m's student's other sessions kept since m
-// last looked, and the answers to questions the room kept for them at a
-// reveal (pollkeep.go), and forgets them.
-func (r *Room) takeNotes(m *Member) ([]predictedNote, []answeredNote) {
+// last looked, the answers to questions the room kept for them at a
+// reveal (pollkeep.go), and the steps their other sessions showed them
+// following the teacher (followseen.go), and forgets them.
+func (r *Room) takeNotes(m *Member) ([]predictedNote, []answeredNote, []seenNote) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	predicted, answered := m.predicted, m.answeredQ
-	m.predicted, m.answeredQ = nil, nil
-	return predicted, answered
+	predicted, answered, seen := m.predicted, m.answeredQ, m.seenQ
+	m.predicted, m.answeredQ, m.seenQ = nil, nil, nil
+	return predicted, answered, seen
 }
 
 // showElsewhere shows on this session's screens the answers its student
-// gave the room's predictions in their other sessions, and those to its
-// questions kept at a reveal.
+// gave the room's predictions in their other sessions, those to its
+// questions kept at a reveal, and the steps they were shown following the
+// teacher in another session.
 func (s *Session) showElsewhere() {
-	predicted, answered := s.room.takeNotes(s.me)
+	predicted, answered, seen := s.room.takeNotes(s.me)
 	for _, n := range predicted {
 		s.showPrediction(n.lesson, n.step, n.rec)
 	}
 	for _, n := range answered {
 		s.showAnswer(n)
+	}
+	for _, n := range seen {
+		s.showSeen(n)
 	}
 }

@@ -75,6 +75,10 @@ type Member struct {
 	// answeredQ are the student's answers to the room's questions kept
 	// at their reveal since this session last looked (pollkeep.go).
 	answeredQ []answeredNote
+	// seenQ are the lesson steps the student's other sessions showed
+	// them following the teacher since this one last looked
+	// (followseen.go).
+	seenQ []seenNote
 	// name is the student's, as their progress folder is named
 	// (studentID; "" in tests that give none): a room question counts
 	// their answer by it (pollvoter.go).
