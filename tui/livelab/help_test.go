@@ -45,10 +45,10 @@ func TestHelpKey(t *testing.T) {
 	}
 }
 
-// The help says what each compared figure counts: the two sides count a
-// connection over different spans (the engine's held or dialled, the lab's
-// open, idle ones included), and a tasks server's help names both; a
-// worker pool's, which has no connections, names neither.
+// The help says what each compared figure counts: a connection in use is
+// held or being dialled on both sides, idle ones apart, and a call whose
+// connection is being dialled is not also waiting; a tasks server's help
+// says so; a worker pool's, which has no connections, says neither.
 func TestHelpNamesEachFigure(t *testing.T) {
 	gs := scenarios.GoServer()
 	for _, c := range []struct {
@@ -64,7 +64,8 @@ func TestHelpNamesEachFigure(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 			said := strings.Join(strings.Fields(ansi.Strip(checkFrame(t, m, sz[0], sz[1]))), " ")
 			for _, want := range []string{"Most calls in flight: the most the dependency held at once",
-				"Connections in use, now and at most, on both sides: those carrying a call or being dialled for one"} {
+				"Connections in use, now and at most, on both sides: those carrying a call or being dialled for one",
+				"Connections in use, now and at most, on both sides: those carrying a call or being dialled for one, not the idle ones the cap per host also counts; a call whose connection is being dialled counts in use, not waiting."} {
 				got, should := strings.Contains(said, want), c.tasks || !strings.HasPrefix(want, "Connections in use")
 				if got != should {
 					t.Errorf("%s at %dx%d: the help says %q: %v, want %v:\n%s", c.sc.Name, sz[0], sz[1], want, got, should, said)

@@ -665,8 +665,9 @@ func (m *Model) helpView() string {
 		// Both sides count a connection in use over the same span, now
 		// and at most: the lab's peak once counted the open ones, idle
 		// included, beside a current count of the held ones alone and
-		// the engine's held or dialled.
-		paras = append(paras, "Connections in use, now and at most, on both sides: those carrying a call or being dialled for one, not the idle ones the cap per host also counts. Most tasks: request goroutines alive at once.")
+		// the engine's held or dialled. A call whose connection is being
+		// dialled is one of them and not a waiting call, on both sides.
+		paras = append(paras, "Connections in use, now and at most, on both sides: those carrying a call or being dialled for one, not the idle ones the cap per host also counts; a call whose connection is being dialled counts in use, not waiting. Most tasks: request goroutines alive at once.")
 	}
 	paras = append(paras, "The run plays to its end on its own; nothing here changes it. Any key closes this help.")
 	for _, p := range paras {

@@ -126,8 +126,7 @@ func TestConnInUseNeverPastItsPeak(t *testing.T) {
 				}
 				call := &connCall{}
 				c.waiting.Add(1)
-				if call.got.CompareAndSwap(false, true) {
-					c.waiting.Add(-1)
+				if call.leave(c, callHeld) {
 					c.inUse.Add(1)
 					storeMax(&c.busyMax, c.busy.Add(1))
 				}

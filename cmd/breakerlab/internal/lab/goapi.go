@@ -96,9 +96,9 @@ func (p *permitStats) waited(got bool) {
 
 // connStats is the Go server's Transport as its calls see it: a call waits
 // from entering the Transport until it gets a connection (an idle one, or
-// one it dialed, or one another call freed), then holds it until its
-// answer is read or it is cancelled. Its dialer counts the connections
-// open, idle ones included: what MaxConnsPerHost caps.
+// one another call freed) or the Transport starts dialling one for it,
+// then holds it until its answer is read or it is cancelled. Its dialer
+// counts the connections open, idle ones included.
 type connStats struct {
 	// inUse counts the connections calls hold; open, openMax those open.
 	inUse         atomic.Int64
@@ -110,8 +110,13 @@ type connStats struct {
 	// alone and its peak the open ones, idle included, so its current
 	// and its peak, and each against the simulation's, measured
 	// different things.
-	busy, busyMax       atomic.Int64
-	dialling            atomic.Int64
+	busy, busyMax         atomic.Int64
+	dialling, diallingMax atomic.Int64
+	// waiting counts the calls in the Transport with no connection and
+	// no dial of their own under way: a call whose connection is being
+	// dialled counts in use (busy) alone, as the engine counts it
+	// (PoolSnapshot.Waiting counts the attempts parked for want of
+	// room), not in both.
 	waiting, waitingMax atomic.Int64
 	acquired, gaveUp    atomic.Uint64
 	waited, closed      atomic.Uint64
@@ -122,11 +127,27 @@ type connStats struct {
 	waitSum, waitMax atomic.Int64
 }
 
-// connCall is one call's state: whether it got a connection, and when it
-// started waiting. GotConn may run on a goroutine of the Transport's.
+// A call's place in the Transport (connCall.state): waiting for a
+// connection, its connection being dialled, holding one, or over. A call
+// leaves waiting once, for dialling, held or over, and ends over.
+const (
+	callWaiting int32 = iota
+	callDialling
+	callHeld
+	callOver
+)
+
+// connCallKey is the request context's key to its connCall: the
+// Transport dials with a context that keeps the request's values, so the
+// dialer finds whose connection it dials.
+type connCallKey struct{}
+
+// connCall is one call's state: where it is in the Transport, and when it
+// started waiting. GotConn and the dialer run on goroutines of the
+// Transport's, so the state moves by compare-and-swap.
 type connCall struct {
 	start time.Time
-	got   atomic.Bool
+	state atomic.Int32
 	// full: every connection the cap allows was held when the call came,
 	// so it had to wait for one to be freed.
 	full bool
@@ -139,11 +160,12 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 	storeMax(&c.waitingMax, c.waiting.Add(1))
 	t := &httptrace.ClientTrace{
 		GotConn: func(httptrace.GotConnInfo) {
-			if call.got.Swap(true) {
+			// A second GotConn (the Transport retrying on another
+			// connection) counts nothing more.
+			if !call.leave(c, callHeld) {
 				return
 			}
 			wait := int64(time.Since(call.start))
-			c.waiting.Add(-1)
 			c.inUse.Add(1)
 			storeMax(&c.busyMax, c.busy.Add(1))
 			c.acquired.Add(1)
@@ -160,7 +182,26 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 			}
 		},
 	}
-	return req.WithContext(httptrace.WithClientTrace(req.Context(), t)), call
+	ctx := context.WithValue(httptrace.WithClientTrace(req.Context(), t), connCallKey{}, call)
+	return req.WithContext(ctx), call
+}
+
+// leave moves the call from waiting or dialling to next (held or over),
+// and from waiting to dialling; it stops counting the call as waiting if
+// it was. It reports whether the call moved: a call held or over stays.
+func (call *connCall) leave(c *connStats, next int32) bool {
+	for {
+		s := call.state.Load()
+		if s == callHeld || s == callOver || (s == callDialling && next == callDialling) {
+			return false
+		}
+		if call.state.CompareAndSwap(s, next) {
+			if s == callWaiting {
+				c.waiting.Add(-1)
+			}
+			return true
+		}
+	}
 }
 
 // dial opens a connection to the provider and counts it open until it is
@@ -170,6 +211,12 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 // the two could overlap by a moment.
 func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (net.Conn, error) {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		// The call the dial is for waits no longer: its connection is
+		// in use from here. If the dial fails the Transport gives the
+		// call the error, and the call ends (done).
+		if call, ok := ctx.Value(connCallKey{}).(*connCall); ok {
+			call.leave(c, callDialling)
+		}
 		c.dialStarted()
 		conn, err := d.DialContext(ctx, network, addr)
 		c.dialEnded()
@@ -189,7 +236,7 @@ func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (n
 // smaller of the two.
 func (c *connStats) dialStarted() {
 	storeMax(&c.busyMax, c.busy.Add(1))
-	c.dialling.Add(1)
+	storeMax(&c.diallingMax, c.dialling.Add(1))
 }
 
 func (c *connStats) dialEnded() {
@@ -226,9 +273,13 @@ func (k *countedConn) Close() error {
 }
 
 // done ends a call: it frees its connection (the Transport closes it if
-// the call was cancelled), or ends its wait in vain.
+// the call was cancelled), or ends in vain its wait or the dial made for
+// it (the dial, if it goes on, is counted by the dialer alone).
 func (c *connStats) done(call *connCall, cancelled bool) {
-	if call.got.Swap(true) {
+	if !call.leave(c, callOver) {
+		if !call.state.CompareAndSwap(callHeld, callOver) {
+			return // over already
+		}
 		c.inUse.Add(-1)
 		c.busy.Add(-1)
 		if cancelled {
@@ -236,7 +287,6 @@ func (c *connStats) done(call *connCall, cancelled bool) {
 		}
 		return
 	}
-	c.waiting.Add(-1)
 	c.gaveUp.Add(1)
 }
 
@@ -245,20 +295,26 @@ func (c *connStats) done(call *connCall, cancelled bool) {
 type GoStats struct {
 	// LiveMax is the most request handlers alive at once.
 	LiveMax int
-	// MaxConnsPerHost is the Transport's cap; OpenMax and WaitingMax the
-	// most connections open (idle ones included, as the cap counts them)
-	// and calls waiting for one at once; Acquired
+	// MaxConnsPerHost is the Transport's cap. InUseMax is the most
+	// connections in use at once, held by a call or being dialled, as the
+	// engine's pool and the live view count them (connStats.inUseNow),
+	// DiallingMax the most of them being dialled; OpenMax the most open,
+	// idle ones included (a connection closed on a deadline counts until
+	// its Close begins, so it can pass the cap by one); WaitingMax the
+	// most calls waiting at once with no connection and none being
+	// dialled for them; Acquired
 	// the connections handed to calls, after WaitMean on average and
 	// WaitMax at most (a dial included); GaveUp the calls whose context
 	// ended before they got one; Waited the connections handed to calls
 	// that came while every connection was held; Closed those closed
 	// because their call was cancelled.
-	MaxConnsPerHost     int
-	OpenMax, WaitingMax int
-	Acquired, GaveUp    uint64
-	Waited, Closed      uint64
-	Dials, DialFailures uint64
-	WaitMean, WaitMax   time.Duration
+	MaxConnsPerHost       int
+	InUseMax, DiallingMax int
+	OpenMax, WaitingMax   int
+	Acquired, GaveUp      uint64
+	Waited, Closed        uint64
+	Dials, DialFailures   uint64
+	WaitMean, WaitMax     time.Duration
 	// PermitsMax and PermitWaitingMax: the most permits held and calls
 	// waiting for one at once (the protected mode's).
 	PermitsMax, PermitWaitingMax int
@@ -267,7 +323,9 @@ type GoStats struct {
 // goStats reads what the Go server measured.
 func (a *API) goStats() GoStats {
 	c := a.conns
+	_, _, inUseMax := c.inUseNow()
 	s := GoStats{
+		InUseMax: inUseMax, DiallingMax: int(c.diallingMax.Load()),
 		LiveMax:         a.live.Max(),
 		MaxConnsPerHost: a.cfg.ConnsPerHost,
 		OpenMax:         int(c.openMax.Load()), WaitingMax: int(c.waitingMax.Load()),
