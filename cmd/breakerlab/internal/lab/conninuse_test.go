@@ -162,3 +162,68 @@ func TestConnInUseNeverPastItsPeak(t *testing.T) {
 		t.Fatalf("at the end %d in use (%d dialling), at most %d; want none, at most between 1 and %d", now, dialling, most, workers)
 	}
 }
+
+// TestClosedConnEndsItsHold: a connection the Transport closes under a
+// call (a cancelled call's, before the call returns) is out of use from
+// its Close on, not from the call's end: the Transport lets a waiting call
+// dial a replacement as it closes the old one, and counted until the call
+// returned, the two read 17 in use at most under a cap of 16. The call's
+// end then counts it closed, and releases nothing twice.
+func TestClosedConnEndsItsHold(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer conn.Close()
+		}
+	}()
+	c := &connStats{cap: 1}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := c.dial(&net.Dialer{Timeout: 5 * time.Second})(ctx, "tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := c.startCall(t, ctx)
+	call.trace.GotConn(httptrace.GotConnInfo{Conn: conn})
+	if now, _, _ := c.inUseNow(); now != 1 {
+		t.Fatalf("%d in use with the call holding its connection, want 1", now)
+	}
+	conn.Close()
+	if now, _, _ := c.inUseNow(); now != 0 || c.inUse.Load() != 0 || c.open.Load() != 0 {
+		t.Fatalf("its connection closed: %d in use (%d held), %d open; want none", now, c.inUse.Load(), c.open.Load())
+	}
+	c.done(call.call, true)
+	conn.Close()
+	if now, _, most := c.inUseNow(); now != 0 || most != 1 || c.inUse.Load() != 0 || c.closed.Load() != 1 || c.gaveUp.Load() != 0 {
+		t.Fatalf("the call over: %d in use (%d held, most %d), %d closed, %d gave up; want none in use, most 1, 1 closed, none gave up",
+			now, c.inUse.Load(), most, c.closed.Load(), c.gaveUp.Load())
+	}
+	// A connection that outlives its call ends no hold when it closes:
+	// the next call's, or none.
+	conn2, err := c.dial(&net.Dialer{Timeout: 5 * time.Second})(ctx, "tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.startCall(t, ctx)
+	first.trace.GotConn(httptrace.GotConnInfo{Conn: conn2})
+	c.done(first.call, false)
+	next := c.startCall(t, ctx)
+	next.trace.GotConn(httptrace.GotConnInfo{Conn: conn2})
+	c.done(first.call, false)
+	if now, _, _ := c.inUseNow(); now != 1 {
+		t.Fatalf("the next call on the reused connection: %d in use, want 1", now)
+	}
+	conn2.Close()
+	c.done(next.call, true)
+	if now, _, _ := c.inUseNow(); now != 0 || c.inUse.Load() != 0 {
+		t.Fatalf("all over: %d in use (%d held), want none", now, c.inUse.Load())
+	}
+}

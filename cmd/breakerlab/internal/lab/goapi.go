@@ -128,12 +128,15 @@ type connStats struct {
 }
 
 // A call's place in the Transport (connCall.state): waiting for a
-// connection, its connection being dialled, holding one, or over. A call
-// leaves waiting once, for dialling, held or over, and ends over.
+// connection, its connection being dialled, holding one, its connection
+// closed under it (the Transport closes a cancelled call's connection
+// before the call returns), or over. A call leaves waiting once, for
+// dialling, held or over, and ends over.
 const (
 	callWaiting int32 = iota
 	callDialling
 	callHeld
+	callClosed
 	callOver
 )
 
@@ -148,6 +151,9 @@ type connCallKey struct{}
 type connCall struct {
 	start time.Time
 	state atomic.Int32
+	// conn is the connection it got, set and read on the call's own
+	// goroutine (GotConn runs there, as done does).
+	conn *countedConn
 	// full: every connection the cap allows was held when the call came,
 	// so it had to wait for one to be freed.
 	full bool
@@ -159,15 +165,17 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 	call := &connCall{start: time.Now(), full: c.inUse.Load() >= c.cap}
 	storeMax(&c.waitingMax, c.waiting.Add(1))
 	t := &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) {
-			// A second GotConn (the Transport retrying on another
-			// connection) counts nothing more.
+		GotConn: func(info httptrace.GotConnInfo) {
 			if !call.leave(c, callHeld) {
+				// The Transport retrying on another connection after
+				// closing the first: held again, not handed a new one.
+				if call.state.CompareAndSwap(callClosed, callHeld) {
+					c.hold(call, info.Conn)
+				}
 				return
 			}
 			wait := int64(time.Since(call.start))
-			c.inUse.Add(1)
-			storeMax(&c.busyMax, c.busy.Add(1))
+			c.hold(call, info.Conn)
 			c.acquired.Add(1)
 			if call.full {
 				c.waited.Add(1)
@@ -186,13 +194,30 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 	return req.WithContext(ctx), call
 }
 
+// hold counts conn in use by call, and marks conn as the call's, so that
+// closing it ends the hold.
+func (c *connStats) hold(call *connCall, conn net.Conn) {
+	c.inUse.Add(1)
+	storeMax(&c.busyMax, c.busy.Add(1))
+	if k, ok := conn.(*countedConn); ok {
+		call.conn = k
+		k.holder.Store(call)
+	}
+}
+
+// release counts a connection no longer in use.
+func (c *connStats) release() {
+	c.inUse.Add(-1)
+	c.busy.Add(-1)
+}
+
 // leave moves the call from waiting or dialling to next (held or over),
 // and from waiting to dialling; it stops counting the call as waiting if
 // it was. It reports whether the call moved: a call held or over stays.
 func (call *connCall) leave(c *connStats, next int32) bool {
 	for {
 		s := call.state.Load()
-		if s == callHeld || s == callOver || (s == callDialling && next == callDialling) {
+		if s >= callHeld || (s == callDialling && next == callDialling) {
 			return false
 		}
 		if call.state.CompareAndSwap(s, next) {
@@ -224,7 +249,7 @@ func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (n
 			return nil, err
 		}
 		storeMax(&c.openMax, c.open.Add(1))
-		return &countedConn{Conn: conn, open: &c.open}, nil
+		return &countedConn{Conn: conn, stats: c}, nil
 	}
 }
 
@@ -256,19 +281,29 @@ func (c *connStats) inUseNow() (now, dialling, most int) {
 	return int(n), int(min(d, n)), int(max(c.busyMax.Load(), n))
 }
 
-// countedConn lowers the count of open connections when it is closed: as
-// Close begins, not once the socket is shut, since the Transport has
-// stopped counting it by then and a waiting call may already be dialling
-// its replacement (under load the socket's close can take long enough for
-// several such replacements to overlap).
+// countedConn lowers the count of open connections when it is closed, and
+// ends the hold of the call it carries: as Close begins, not once the
+// socket is shut, nor when the call returns, since the Transport has
+// stopped counting the connection by then and a waiting call may already
+// be dialling its replacement. A cancelled call's connection counted in
+// use until the call returned read 17 in use at most under a cap of 16
+// (--rate 40, timeout 500 ms), the replacement's dial counted beside it;
+// under load the socket's close can take long enough for several such
+// replacements to overlap.
 type countedConn struct {
 	net.Conn
-	open *atomic.Int64
-	once sync.Once
+	stats  *connStats
+	holder atomic.Pointer[connCall]
+	once   sync.Once
 }
 
 func (k *countedConn) Close() error {
-	k.once.Do(func() { k.open.Add(-1) })
+	k.once.Do(func() {
+		k.stats.open.Add(-1)
+		if call := k.holder.Swap(nil); call != nil && call.state.CompareAndSwap(callHeld, callClosed) {
+			k.stats.release()
+		}
+	})
 	return k.Conn.Close()
 }
 
@@ -277,11 +312,20 @@ func (k *countedConn) Close() error {
 // it (the dial, if it goes on, is counted by the dialer alone).
 func (c *connStats) done(call *connCall, cancelled bool) {
 	if !call.leave(c, callOver) {
-		if !call.state.CompareAndSwap(callHeld, callOver) {
+		// The connection, if it stays open, goes idle or to another call:
+		// its Close ends no hold of this one's. Exactly one of this and
+		// its Close moves the call on from held and counts it released.
+		if call.conn != nil {
+			call.conn.holder.CompareAndSwap(call, nil)
+		}
+		switch {
+		case call.state.CompareAndSwap(callHeld, callOver):
+			c.release()
+		case call.state.CompareAndSwap(callClosed, callOver):
+			// released as its connection closed
+		default:
 			return // over already
 		}
-		c.inUse.Add(-1)
-		c.busy.Add(-1)
 		if cancelled {
 			c.closed.Add(1)
 		}
