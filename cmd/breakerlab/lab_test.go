@@ -127,6 +127,8 @@ type runVariant struct {
 		InUseMax   *int    `json:"in_use_max"`
 		WaitingMax *int    `json:"waiting_max"`
 		Refusals   *uint64 `json:"refusals"`
+		// The lab's measured Transport's alone (lab.GoPool).
+		OpenMax *int `json:"open_max"`
 	} `json:"pools"`
 }
 
@@ -215,6 +217,15 @@ func TestLabJSONShape(t *testing.T) {
 				t.Fatalf("simulation %+v, simulated %+v", rep.Simulation, v.Simulated)
 			}
 			checkRunShape(t, "simulated", *v.Simulated, true)
+			// in_use_max keeps run's meaning on the measured side; the
+			// connections open, idle ones included, have a key of their
+			// own, which run's pools do not have.
+			if p := v.Pools["transport"]; p.OpenMax == nil || *p.OpenMax == 0 {
+				t.Errorf("measured: the transport has no open_max: %+v", v.Pools)
+			}
+			if p := v.Simulated.Pools["transport"]; p.OpenMax != nil {
+				t.Errorf("simulated: the transport has an open_max (%d), which run does not report", *p.OpenMax)
+			}
 		})
 	}
 }

@@ -18,20 +18,7 @@ import (
 // dialled while another call's went idle made the peak 2 for one call in
 // use at a time.
 func TestConnInUseCountsAsTheEngine(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			defer conn.Close()
-		}
-	}()
+	ln := loopbackSink(t)
 	c := &connStats{cap: 2}
 	dial := c.dial(&net.Dialer{Timeout: 5 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -84,6 +71,28 @@ func TestConnInUseCountsAsTheEngine(t *testing.T) {
 	if now, dialling, most := c.inUseNow(); now != 3 || dialling != 3 || most != 3 {
 		t.Fatalf("mid-increment: %d in use (%d dialling), at most %d; want 3 (3 dialling), at most 3", now, dialling, most)
 	}
+}
+
+// loopbackSink listens on loopback and accepts every connection, which it
+// holds open until the test ends: somewhere for connStats's dialer to
+// connect.
+func loopbackSink(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer conn.Close()
+		}
+	}()
+	return ln
 }
 
 // tracedCall is a call started through connStats.trace, with its trace.
@@ -170,20 +179,7 @@ func TestConnInUseNeverPastItsPeak(t *testing.T) {
 // returned, the two read 17 in use at most under a cap of 16. The call's
 // end then counts it closed, and releases nothing twice.
 func TestClosedConnEndsItsHold(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			defer conn.Close()
-		}
-	}()
+	ln := loopbackSink(t)
 	c := &connStats{cap: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

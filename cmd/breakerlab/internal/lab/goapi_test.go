@@ -49,8 +49,8 @@ func TestGoServerContains(t *testing.T) {
 		if none.Checkout.OK > 0 || none.Checkout.GaveUp < none.Checkout.Total*9/10 {
 			t.Errorf("checkout: %d ok, %d of %d gave up; want every client to give up", none.Checkout.OK, none.Checkout.GaveUp, none.Checkout.Total)
 		}
-		if g.OpenMax != DefaultConnsPerHost || none.InFlightMax != DefaultConnsPerHost {
-			t.Errorf("%d connections in use at most, the provider held %d calls; want MaxConnsPerHost's %d for both", g.OpenMax, none.InFlightMax, DefaultConnsPerHost)
+		if g.InUseMax != DefaultConnsPerHost || none.InFlightMax != DefaultConnsPerHost {
+			t.Errorf("%d connections in use at most, the provider held %d calls; want MaxConnsPerHost's %d for both", g.InUseMax, none.InFlightMax, DefaultConnsPerHost)
 		}
 		if g.WaitingMax < 2*DefaultConnsPerHost {
 			t.Errorf("at most %d calls waited for a connection; the stuck ones should pile up behind the %d held", g.WaitingMax, DefaultConnsPerHost)
@@ -64,12 +64,11 @@ func TestGoServerContains(t *testing.T) {
 		if protected.Checkout.GaveUp != 0 || protected.Checkout.Unavailable < protected.Checkout.Total/2 {
 			t.Errorf("checkout: %d of %d refused with 503, %d gave up; want most refused at once and none waited out", protected.Checkout.Unavailable, protected.Checkout.Total, protected.Checkout.GaveUp)
 		}
-		// A connection closed on a deadline is still counted open for a
-		// moment after the Transport has let a replacement dial (it lowers
-		// its count before the socket's Close returns): one more than the
-		// permits may be seen, never two.
-		if g.PermitsMax > DefaultBulkhead || g.OpenMax > DefaultBulkhead+1 {
-			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d (and a connection being closed)", g.PermitsMax, g.OpenMax, DefaultBulkhead)
+		// A call cancelled while its connection is being dialled gives
+		// its permit back and the Transport finishes the dial: one more
+		// connection in use than the permits may be seen, never two.
+		if g.PermitsMax > DefaultBulkhead || g.InUseMax > DefaultBulkhead+1 {
+			t.Errorf("%d permits and %d connections in use at most; the semaphore allows %d (and a dial outliving its call)", g.PermitsMax, g.InUseMax, DefaultBulkhead)
 		}
 		if g.LiveMax*3 > none.Go.LiveMax {
 			t.Errorf("at most %d goroutines alive, against %d without a timeout; want the pile-up gone", g.LiveMax, none.Go.LiveMax)
@@ -78,6 +77,21 @@ func TestGoServerContains(t *testing.T) {
 			t.Errorf("the semaphore refused %d and the breaker %d calls; want both to act", protected.BulkheadFull, protected.ShortCircuited)
 		}
 	})
+}
+
+// oneGoCheckout starts the Go server in mode with a healthy provider and
+// sends it one checkout, which must be paid; it returns the lab and the
+// client.
+func oneGoCheckout(t *testing.T, mode Mode) (*Lab, *http.Client) {
+	t.Helper()
+	cfg := DefaultGoConfig(mode)
+	cfg.Faults = nil
+	l := startConfig(t, cfg)
+	c := testClient(t)
+	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("checkout against a healthy provider: %s %s", resp.Status, body)
+	}
+	return l, c
 }
 
 // TestGoTable: the Go server's table puts the engine's line under each
@@ -97,7 +111,7 @@ func TestGoTable(t *testing.T) {
 	for _, want := range []string{"a Go server", "a goroutine per request, an http.Transport with MaxConnsPerHost 16", "the engine's model of the same setup, seed 5", "not a built-in scenario", "\nprotected ", "\n  simulated ", "semaphore: at most",
 		// The simulated row's load is the measured row's, and each side's
 		// connections are named.
-		"the load tool's fixed intervals", "both rows count the same requests", "idle ones included", "carrying a call or being dialled"} {
+		"the load tool's fixed intervals", "both rows count the same requests", "conn: the most connections in use at once, carrying a call or being dialled, on both rows and in the live view", "open_max"} {
 		// The legends are wrapped: a phrase may span two lines.
 		if !strings.Contains(out, want) && !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
@@ -122,13 +136,7 @@ func TestGoTable(t *testing.T) {
 func TestGoServerServes(t *testing.T) {
 	before := runtime.NumGoroutine()
 	t.Cleanup(func() { settleGoroutines(t, before) })
-	cfg := DefaultGoConfig(Protected)
-	cfg.Faults = nil
-	l := startConfig(t, cfg)
-	c := testClient(t)
-	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusOK {
-		t.Fatalf("checkout against a healthy provider: %s %s", resp.Status, body)
-	}
+	l, c := oneGoCheckout(t, Protected)
 	if _, help := get(t, c, l.APIURL()+"/"); !strings.Contains(help, "a goroutine per request") {
 		t.Errorf("GET / says %q", help)
 	}

@@ -34,11 +34,20 @@ type SimulationHead struct {
 // as the engine's go-server scenario names its pool.
 const transportPool = "transport"
 
+// GoPool is the Go server's measured Transport under "pools": run's keys,
+// meaning what they mean there (in_use_max the most connections held by a
+// call or being dialled, as the simulated variant's and the live view's),
+// and open_max, the most connections open at once, idle ones included:
+// what the Transport keeps beside those in use, which the engine's pool
+// counts apart (its idle) and which a connection closed on a deadline
+// can take past the cap for a moment.
+type GoPool struct {
+	report.Pool
+	OpenMax int `json:"open_max"`
+}
+
 // addGo adds the Go server's measured goroutines, permits and connections
-// and its simulation to a variant of the report. The transport's
-// in_use_max counts the connections open at once, idle ones included, as
-// MaxConnsPerHost counts them (the engine's counts those held: the two
-// differ only while a connection sits idle).
+// and its simulation to a variant of the report.
 func addGo(r *Report, v *Variant, res Result) {
 	if res.Config.Server != Go {
 		return
@@ -48,11 +57,11 @@ func addGo(r *Report, v *Variant, res Result) {
 	if res.Config.Mode == Protected {
 		v.Tasks.Permits = map[string]report.Permits{Dependency: {Size: res.Config.Bulkhead, InUseMax: g.PermitsMax, WaitingMax: g.PermitWaitingMax, Refusals: res.BulkheadFull}}
 	}
-	v.Pools = map[string]report.Pool{transportPool: {
-		Kind: engine.ClientPool.String(), PerHost: g.MaxConnsPerHost, InUseMax: g.OpenMax, WaitingMax: g.WaitingMax,
+	v.Pools = map[string]GoPool{transportPool: {Pool: report.Pool{
+		Kind: engine.ClientPool.String(), PerHost: g.MaxConnsPerHost, InUseMax: g.InUseMax, DiallingMax: g.DiallingMax, WaitingMax: g.WaitingMax,
 		GaveUpWaiting: g.GaveUp, Acquired: g.Acquired, Waited: g.Waited, WaitMeanMS: millis(g.WaitMean), WaitMaxMS: millis(g.WaitMax),
 		Dials: g.Dials, DialFailures: g.DialFailures, Closed: g.Closed,
-	}}
+	}, OpenMax: g.OpenMax}}
 	if res.Sim == nil || len(res.Sim.Report.Variants) == 0 {
 		return
 	}
@@ -123,7 +132,7 @@ func measuredRow(r Result) goRow {
 	h, k := r.Health, r.Checkout
 	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: report.LatencyShort(h.P50), healthP95: report.LatencyShort(h.P95),
 		ok: k.OK, refused: k.Unavailable, failed: k.Failed(), total: k.Total,
-		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.OpenMax}
+		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.InUseMax}
 }
 
 // simulatedRow is the engine's line for the same setup, its times scaled
@@ -191,7 +200,7 @@ func writeGoTable(w io.Writer, results []Result) error {
 	}
 	// Wrapped to the table's 80 columns: the waits' widths vary with the
 	// scale ("2 s", "667 ms").
-	b.WriteString("\n" + report.Wrap(fmt.Sprintf("fail: no answer in time (/health's client waits %s, /checkout's %s) or an error; calls: the most calls the provider held at once; live: the most request goroutines alive at once; conn: the most connections at once, measured those open, idle ones included (what MaxConnsPerHost counts; the Transport counts one out just before it closes it, so a new one may open a moment before the old one is gone), simulated those carrying a call or being dialled (the engine keeps idle ones apart)",
+	b.WriteString("\n" + report.Wrap(fmt.Sprintf("fail: no answer in time (/health's client waits %s, /checkout's %s) or an error; calls: the most calls the provider held at once; live: the most request goroutines alive at once; conn: the most connections in use at once, carrying a call or being dialled, on both rows and in the live view (idle ones are not in use; --format json has the most open, idle ones included, as open_max)",
 		report.LatencyShort(c.Scaled(DefaultHealthGiveUp)), report.LatencyShort(c.Scaled(DefaultCheckoutWait))), 80, 0))
 	if results[0].Sim != nil {
 		b.WriteString(arrivalsLegend)
@@ -199,6 +208,8 @@ func writeGoTable(w io.Writer, results []Result) error {
 	b.WriteString("\n")
 	for _, r := range results {
 		g := r.Go
+		// A call whose connection is being dialled is in use (conn), not
+		// waiting, on both rows.
 		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n", r.Variant, g.WaitingMax)
 		// Wrapped: at 40 req/s three-figure counts ran it to 82 columns.
 		b.WriteString(report.Wrap(fmt.Sprintf("  %d got one after every one was held, %d gave up waiting, %d closed on a deadline", g.Waited, g.GaveUp, g.Closed), 80, 4))

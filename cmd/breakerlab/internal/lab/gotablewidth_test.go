@@ -22,7 +22,7 @@ func TestGoTableFitsEightyColumnsAtFortyRequests(t *testing.T) {
 		results = append(results, Result{Config: c, Variant: c.VariantName(), From: time.Second, To: 2 * time.Second,
 			Health:      Counts{Total: 12, OK: 12, P50: 400 * time.Microsecond, P95: 800 * time.Microsecond},
 			Checkout:    Counts{Total: n, OK: n - n*29/30, GatewayTimeout: n * 29 / 30},
-			InFlightMax: 123, Go: GoStats{LiveMax: 122, OpenMax: 16, WaitingMax: 105, Waited: 110, GaveUp: 100, Closed: 116}})
+			InFlightMax: 123, Go: GoStats{LiveMax: 122, InUseMax: 16, WaitingMax: 105, Waited: 110, GaveUp: 100, Closed: 116}})
 	}
 	var b strings.Builder
 	if err := WriteTable(&b, results); err != nil {

@@ -64,9 +64,9 @@ type Variant struct {
 	// The Go server's (goreport.go): its goroutines and permits, its
 	// Transport's connections, and the engine's run of the same setup in
 	// run's own variant object.
-	Tasks     *Tasks                 `json:"tasks,omitempty"`
-	Pools     map[string]report.Pool `json:"pools,omitempty"`
-	Simulated *report.Variant        `json:"simulated,omitempty"`
+	Tasks     *Tasks            `json:"tasks,omitempty"`
+	Pools     map[string]GoPool `json:"pools,omitempty"`
+	Simulated *report.Variant   `json:"simulated,omitempty"`
 }
 
 // Endpoint is run's endpoint object plus the statuses the clients saw:
