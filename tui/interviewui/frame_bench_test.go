@@ -64,5 +64,15 @@ func BenchmarkRubricFrame(b *testing.B) {
 			}
 			tuitest.BenchKeys(b, m, "space")
 		})
+		// The same with the notice of a save under the rubric, which a
+		// grade leaves on screen: wrapped in Update, not in each frame.
+		b.Run(fmt.Sprintf("saved/%dx%d", size[0], size[1]), func(b *testing.B) {
+			m, _ := benchWriting(b, size[0], size[1])
+			m = tuitest.Send(tuitest.Press(m, "ctrl+d"), savedMsg{path: "interviews/1.md", n: 12})
+			if m = tuitest.Press(m, "space"); m.note == "" {
+				b.Fatal("no notice under the rubric")
+			}
+			tuitest.BenchKeys(b, m, "space")
+		})
 	}
 }

@@ -212,6 +212,9 @@ type Model struct {
 	// side is the side panel drawn for its size and what it shows, in
 	// Update (wrappedSide) rather than in every frame.
 	side sideWrap
+	// noteWrap is the notice and the question wrapped for the width, in
+	// Update (wrappedNote) rather than in every frame.
+	noteWrap noteWrap
 	// scroll is the first line of the answer shown beside the point;
 	// pointTop the first line of the point's column, when it is longer
 	// than its rows.
@@ -344,7 +347,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if r, ok := msg.(runsMsg); ok {
 		// Kept here even with the sandbox open, which would not know it.
 		nm, cmd := m.gotRuns(r)
-		return nm.drawArea().wrappedSide(), cmd
+		return nm.drawArea().wrappedNote().wrappedSide(), cmd
 	}
 	if k, ok := msg.(tea.KeyMsg); ok && len(k.Runes) > 1 && m.keysAreCommands() {
 		// Keys typed faster than they are read come as one message named
@@ -363,7 +366,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), tea.Batch(cmd, run)
+	return nm.drawArea().wrappedNote().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), tea.Batch(cmd, run)
 }
 
 // keysAreCommands is whether a key typed now is a command (on the
@@ -531,7 +534,7 @@ func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
 // does, and sends then (the palette's jump) if the learner leaves.
 func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
 	next, asked := m.askBeforeLeaving(then)
-	return next.drawArea().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), !asked
+	return next.drawArea().wrappedNote().wrappedRubric().wrappedAnswer().measurePoints().wrappedSide(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -708,21 +711,35 @@ func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // question is the question on screen, in words, and its keys.
 func (m Model) question() (string, []key.Binding) {
 	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	q := questionText(m.ask)
 	switch m.ask {
 	case askHandIn:
-		return "Hand your answer in now? The clock stops and the rubric opens.",
-			[]key.Binding{b("y", "hand in"), b("n", "keep writing")}
+		return q, []key.Binding{b("y", "hand in"), b("n", "keep writing")}
 	case askLeave:
-		return "Save this graded interview before you leave?",
-			[]key.Binding{b("y", "save and "+m.leaveWord()), b("n", m.leaveWord()+" without saving"), b("esc", "stay")}
+		return q, []key.Binding{b("y", "save and "+m.leaveWord()), b("n", m.leaveWord()+" without saving"), b("esc", "stay")}
 	case askKeep:
-		return "Nothing of this interview is kept on the server. See it as text to copy before you leave?",
-			[]key.Binding{b("y", "show it"), b("n", m.leaveWord()+" without it"), b("esc", "stay")}
+		return q, []key.Binding{b("y", "show it"), b("n", m.leaveWord()+" without it"), b("esc", "stay")}
 	case askDrop:
-		return "Your answer is not handed in, and nothing keeps it once you leave. Hand it in first?",
-			[]key.Binding{b("y", "hand in"), b("n", "leave without it"), b("esc", "keep writing")}
+		return q, []key.Binding{b("y", "hand in"), b("n", "leave without it"), b("esc", "keep writing")}
 	}
 	return "", nil
+}
+
+// questionText is the question a asks, "" for none: the same text for a
+// question wherever the learner goes, so the wrapped notice (noteWrap) is
+// kept per question asked, without building its keys in every frame.
+func questionText(a asking) string {
+	switch a {
+	case askHandIn:
+		return "Hand your answer in now? The clock stops and the rubric opens."
+	case askLeave:
+		return "Save this graded interview before you leave?"
+	case askKeep:
+		return "Nothing of this interview is kept on the server. See it as text to copy before you leave?"
+	case askDrop:
+		return "Your answer is not handed in, and nothing keeps it once you leave. Hand it in first?"
+	}
+	return ""
 }
 
 // leaveWord is what leaving does, in the questions' keys: back or quit

@@ -33,26 +33,6 @@ func (m Model) layout() (main, side int) {
 	return m.w, 0
 }
 
-// noteLines is the notice, wrapped, then the question on screen.
-func (m Model) noteLines() []string {
-	var out []string
-	if m.note != "" {
-		style := m.th.Good
-		if m.noteErr {
-			style = m.th.Error
-		}
-		for _, l := range pane.Wrap(m.note, max(m.w-2, 1)) {
-			out = append(out, " "+style.Render(l))
-		}
-	}
-	if q, _ := m.question(); q != "" {
-		for _, l := range pane.Wrap(q, max(m.w-2, 1)) {
-			out = append(out, " "+m.th.Warn.Render(l))
-		}
-	}
-	return out
-}
-
 // bodyHeight is the lines between the title and the notice and key help.
 func (m Model) bodyHeight() int { return max(m.h-3-len(m.noteLines()), 1) }
 
