@@ -2,12 +2,10 @@ package chart
 
 import (
 	"math"
-	"slices"
 	"time"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
 	"github.com/NimbleMarkets/ntcharts/canvas/graph"
-	"github.com/NimbleMarkets/ntcharts/linechart"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -138,13 +136,10 @@ const (
 	clFirstData
 )
 
-// frame is a chart's axes and labels as ntcharts lays them out, kept
-// between renders: they change only with the size and the scale, and
-// building a canvas costs more than drawing the data. It keeps the axes'
-// cells and the plot's placement, not the linechart: ntcharts' canvas
-// holds a styled cell of some 550 bytes for every cell of the chart (7.7
-// MB for the in-flight chart at the largest screen a session draws, most
-// of a session's heap), and nothing reads it once the axes are copied out.
+// frame is a chart's axes and labels as ntcharts lays them out (lineAxes),
+// kept between renders: they change only with the size and the scale. It
+// keeps the axes' cells and the plot's placement, not the runes they were
+// drawn on: nothing reads those once the axes are copied out.
 type frame struct {
 	key  frameKey
 	plot plotArea
@@ -164,15 +159,14 @@ type frameKey struct {
 
 // get returns the plot's placement and the axes for key, building them
 // when the key changed.
-func (f *frame) get(key frameKey, build func() linechart.Model) (*plotArea, axisCells) {
+func (f *frame) get(key frameKey, build func() lineAxes) (*plotArea, axisCells) {
 	if f.ok && f.key == key {
 		return &f.plot, f.axes
 	}
 	f.key, f.ok = key, true
-	lc := build()
-	lc.DrawXYAxisAndLabel()
-	f.plot = newPlotArea(&lc)
-	f.axes = readAxes(&lc)
+	a := build()
+	f.plot = a.plotArea()
+	f.axes = a.axes()
 	return &f.plot, f.axes
 }
 
@@ -187,17 +181,6 @@ type plotArea struct {
 	minX, minY           float64
 	spanX, spanY         float64
 	lastCellX, lastCellY int
-}
-
-// newPlotArea reads the plot area of a linechart whose axes are drawn.
-func newPlotArea(lc *linechart.Model) plotArea {
-	return plotArea{
-		origin: lc.Origin(),
-		xStep:  lc.XStep(), yStep: lc.YStep(),
-		minX: lc.ViewMinX(), minY: lc.ViewMinY(),
-		spanX: lc.ViewMaxX() - lc.ViewMinX(), spanY: lc.ViewMaxY() - lc.ViewMinY(),
-		lastCellX: lc.GraphWidth() - 1, lastCellY: lc.GraphHeight() - 1,
-	}
 }
 
 // scale is a data point in plot cells from the origin, unrounded, as
@@ -241,39 +224,6 @@ func (a axisCells) drawOn(g *grid.Grid, x0 int) {
 	}
 }
 
-// readAxes copies the axes and labels of a freshly drawn linechart,
-// classed, reading only the cells that can hold them.
-func readAxes(lc *linechart.Model) axisCells {
-	o := lc.Origin()
-	w, h := lc.Width(), lc.Height()
-	var out axisCells
-	read := func(x, y int) {
-		cell := lc.Canvas.Cell(canvas.Point{X: x, Y: y})
-		if cell.Rune == 0 {
-			return
-		}
-		cl := clAxis
-		if y > o.Y || x < o.X {
-			cl = clLabel
-		}
-		out = append(out, axisCell{x: int32(x), y: int32(y), r: cell.Rune, cl: cl})
-	}
-	for y := max(o.Y, 0); y < h; y++ {
-		for x := range w {
-			read(x, y)
-		}
-	}
-	if lc.YStep() > 0 {
-		for y := range max(o.Y, 0) {
-			for x := 0; x <= o.X && x < w; x++ {
-				read(x, y)
-			}
-		}
-	}
-	// The slice grew by doubling: keep no spare capacity between frames.
-	return slices.Clip(out)
-}
-
 // markFaults draws the faults' spans on the time axis as a heavy line.
 func markFaults(g *grid.Grid, x0 int, p *plotArea, fault []bool) {
 	y := p.origin.Y
@@ -306,19 +256,16 @@ func plotLine(g *grid.Grid, x0 int, pa *plotArea, a, b canvas.Float64Point, r ru
 	}
 }
 
-// timeChart is the linechart of a chart with a y axis and cols columns of
+// timeChart is the axes of a chart with a y axis and cols columns of
 // time: probe, made with the chart's size, y range, steps and y labels and
 // a stand-in x range, given the time axis's range and labels. The plot's
-// width is what the y labels leave, which ntcharts works out as it makes
-// the linechart, and the time axis needs it; making the chart afresh once
-// it was known made a second canvas (a styled cell of some 550 bytes for
-// each of the chart's cells) on every change of size or scale. The plot's
-// size does not depend on the x range, so the result is the linechart
+// width is what the y labels leave, and the time axis needs it; the plot's
+// size does not depend on the x range, so the result is what
 // linechart.New makes with the time axis's range and labels (the chart's
 // tests compare the two).
-func timeChart(probe linechart.Model, cols int, ticks map[int]string) linechart.Model {
-	probe.SetXRange(0, float64(cols-1))
-	probe.SetViewXRange(0, float64(cols-1))
-	probe.XLabelFormatter = func(i int, _ float64) string { return ticks[i-1] }
+func timeChart(probe lineAxes, cols int, ticks map[int]string) lineAxes {
+	probe.minX, probe.maxX = 0, float64(cols-1)
+	probe.setViewXRange(0, float64(cols-1))
+	probe.xLabel = func(i int, _ float64) string { return ticks[i-1] }
 	return probe
 }

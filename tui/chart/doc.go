@@ -8,10 +8,12 @@
 // tui/pane: New, SetSize, SetData, View, with the rendered string cached
 // until the data or the size changes.
 //
-// For Outcomes and InFlight ntcharts lays the chart out (canvas, axes,
-// labels, scaling, lines); History and Latency draw their own axes on the
-// same grid, since a percentage band and a log scale are not ntcharts'
-// linear ones. This package turns the cells into text itself, one escape
+// For Outcomes and InFlight the chart is laid out as ntcharts' linechart
+// lays it out (axes, labels, scaling, lines), its layout and axes worked
+// out on runes alone (lineAxes, compared with ntcharts' in the tests)
+// rather than on its canvas of styled cells; History and Latency draw their
+// own axes on the same grid, since a percentage band and a log scale are
+// not ntcharts' linear ones. This package turns the cells into text itself, one escape
 // sequence per run of cells that share a meaning, because styling every
 // cell separately costs milliseconds a frame. Meaning never rests on
 // colour: outcomes have their own fills, dependencies and endpoints their

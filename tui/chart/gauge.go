@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
-	"github.com/NimbleMarkets/ntcharts/linechart"
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -370,18 +369,18 @@ func (g *Gauge) render() []string {
 	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
 	// The probe becomes the chart (timeChart) when the frame is built
 	// below, which it is whenever the probe was made.
-	var probe *linechart.Model
+	var probe *lineAxes
 	if !g.frame.ok || g.frame.key != key {
-		lc := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
-		probe = &lc
-		g.cols = probe.GraphWidth()
+		a := newLineAxes(iw, chartH, 0, 1, 0, top, 1, 1, nil, yLabel)
+		probe = &a
+		g.cols = probe.graphW
 	}
 	cols := g.cols
 	if cols < 4 {
 		return pane.Frame(g.th, g.w, g.h, title, note, []string{"(too narrow)"})
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
-	plot, axes := g.frame.get(key, func() linechart.Model {
+	plot, axes := g.frame.get(key, func() lineAxes {
 		return timeChart(*probe, cols, ax.ticks())
 	})
 	gr := grid.New(iw, chartH)

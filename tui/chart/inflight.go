@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
-	"github.com/NimbleMarkets/ntcharts/linechart"
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -308,18 +307,18 @@ func (f *InFlight) render() []string {
 	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true, bareY: bareY}
 	// The probe becomes the chart (timeChart) when the frame is built
 	// below, which it is whenever the probe was made.
-	var probe *linechart.Model
+	var probe *lineAxes
 	if !f.frame.ok || f.frame.key != key {
-		lc := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
-		probe = &lc
-		f.cols = probe.GraphWidth()
+		a := newLineAxes(iw, chartH, 0, 1, 0, top, 1, 1, nil, yLabel)
+		probe = &a
+		f.cols = probe.graphW
 	}
 	cols := f.cols
 	if cols < 4 {
 		return pane.Frame(f.th, f.w, f.h, title, "", []string{"(too narrow)"})
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
-	plot, axes := f.frame.get(key, func() linechart.Model {
+	plot, axes := f.frame.get(key, func() lineAxes {
 		return timeChart(*probe, cols, ax.ticks())
 	})
 	g := grid.New(iw, chartH)

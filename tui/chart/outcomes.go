@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/NimbleMarkets/ntcharts/linechart"
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -304,11 +303,9 @@ func (o *Outcomes) render() []string {
 		bareHB, bareShown = hb, shown
 		rule = shareRule(hb)
 	}
-	plot, axes := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
+	plot, axes := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() lineAxes {
 		ticks := ax.ticks()
-		return linechart.New(cw, chartH, 0, 1, 0, 1,
-			linechart.WithXYSteps(1, 0),
-			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i] }))
+		return newLineAxes(cw, chartH, 0, 1, 0, 1, 1, 0, func(i int, _ float64) string { return ticks[i] }, nil)
 	})
 	g := grid.New(iw, chartH)
 	axes.drawOn(g, lw)
