@@ -345,7 +345,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// At the selected part's knobs, as the sandbox's e opens at the
 		// part selected on its map: b's note sends here for a breaker's
 		// numbers, which sat a screen or more below the server's.
-		if t, ok := mapTarget(m.cur()); ok {
+		if t, ok := mapTarget(&m.sc.Variants[0].System, m.cur()); ok {
 			m.form.FocusOn(t)
 		}
 	case key.Matches(k, m.keys.Undo):
@@ -632,6 +632,12 @@ func (m Model) connectKey(k tea.KeyMsg) Model {
 			return from.name, connect(sc, from, to)
 		}, fmt.Sprintf("%s now calls %s", from.name, to.name))
 		if !m.msgErr {
+			// Another caller's leaf: said at once, as the map and the
+			// list now name the two apart. (An edit that changed nothing
+			// keeps its own note.)
+			if n := ownCopyNote(&m.sc.Variants[0].System, from, to, !hasLeaf(&before.Variants[0].System, from.callerName(), to.edge)); n != "" && m.sc != before {
+				m.msg = n
+			}
 			m.msg += leftBehind(before, m.sc)
 			break
 		}

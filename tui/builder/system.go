@@ -766,9 +766,64 @@ func describe(sc *engine.Scenario, p part) string {
 		}
 		return fmt.Sprintf("%s · %s → %s", s.Name, size, callsWord(s.Calls)) + faultWords(sys, p, sc.Duration)
 	case partLeaf:
-		return p.name + " · " + latencyWords(leafOf(sys, p).Latency) + faultWords(sys, p, sc.Duration)
+		return leafLabel(sys, p) + " · " + latencyWords(leafOf(sys, p).Latency) + faultWords(sys, p, sc.Duration)
 	}
 	return p.name
+}
+
+// leafLabel is leaf p as the map names it (mappane's leafName) and as a
+// knob path or --fault writes it: its own name, or "inventory/db" when it
+// is a service's and another caller has a leaf of that name too. Each
+// caller's leaf is a dependency of its own (engine.Service.Dependencies:
+// its own latency, faults and calls, no capacity shared), so two callers'
+// "db" are two databases that one name would pass off as one.
+func leafLabel(sys *engine.System, p part) string {
+	if p.kind != partLeaf || p.caller == "" {
+		return p.edge
+	}
+	shared := false
+	each(sys, func(caller string, deps *[]engine.Dependency) {
+		shared = shared || caller != p.caller && slices.ContainsFunc(*deps, func(d engine.Dependency) bool { return d.Service == "" && d.Name == p.edge })
+	})
+	if !shared {
+		return p.edge
+	}
+	return p.caller + "/" + p.edge
+}
+
+// hasLeaf reports whether caller ("" the front) has a dependency named
+// edge: connect then calls it rather than copying another caller's.
+func hasLeaf(sys *engine.System, caller, edge string) bool {
+	deps := depsOf(sys, caller)
+	return deps != nil && slices.ContainsFunc(*deps, func(d engine.Dependency) bool { return d.Name == edge })
+}
+
+// ownCopyNote is c's note when from's caller was pointed at another
+// caller's leaf: what it calls is a dependency of its own (connect copies
+// the leaf when the caller has none of that name), which the map now
+// names apart; and what the engine offers for one database that several
+// callers load: a service they all call, whose pool is the database's
+// capacity and whose faults are everyone's. Pools (engine/pools.go) are
+// no way to it: they are the front's, and a service's calls take none.
+// copied says whether connect made the copy; "" when to is no other
+// caller's leaf.
+func ownCopyNote(sys *engine.System, from, to part, copied bool) string {
+	caller := from.callerName()
+	if to.kind != partLeaf || to.caller == caller {
+		return ""
+	}
+	owner := caller
+	if owner == "" {
+		owner = "the front"
+	}
+	mine := leafLabel(sys, part{kind: partLeaf, name: to.edge, caller: caller, edge: to.edge})
+	theirs := leafLabel(sys, to)
+	how := fmt.Sprintf("%s had a %s of its own already", owner, to.edge)
+	if copied {
+		how = fmt.Sprintf("c gave %s a copy of %s's latency and faults", owner, theirs)
+	}
+	return fmt.Sprintf("%s now calls %s, %s's own %s, not %s: a dependency is its caller's alone, so the two share no load, capacity or faults (%s). For one %s whose load adds up, make it a service they both call (s adds one, c points a caller at it): its workers are its capacity",
+		from.name, mine, owner, to.edge, theirs, how, to.edge)
 }
 
 func leafOf(sys *engine.System, p part) engine.Dependency {
@@ -914,12 +969,12 @@ func renameTenant(sys *engine.System, old, to string) {
 // mapTarget is p as the sandbox's map names a part, for the knob form to
 // open at its knobs; false for the front and an endpoint, whose knobs
 // (the workers, the rates) are the form's first section anyway.
-func mapTarget(p part) (mappane.Target, bool) {
+func mapTarget(sys *engine.System, p part) (mappane.Target, bool) {
 	switch p.kind {
 	case partService:
 		return mappane.Target{Kind: mappane.Service, Name: p.name, Instance: -1}, true
 	case partLeaf:
-		return mappane.Target{Kind: mappane.Leaf, Name: p.edge, Instance: -1}, true
+		return mappane.Target{Kind: mappane.Leaf, Name: leafLabel(sys, p), Instance: -1}, true
 	case partTenant:
 		return mappane.Target{Kind: mappane.Tenant, Name: p.name, Instance: -1}, true
 	}

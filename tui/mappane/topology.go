@@ -234,7 +234,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		return
 	}
-	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: pane.HeldNow(d), abandoned: d.Abandoned, size: pane.OneCap(d)}
+	n := node{kind: Leaf, name: leafName(s, svc, d.Name), depth: g.nodes[from].depth + 1, parent: from, used: pane.HeldNow(d), abandoned: d.Abandoned, size: pane.OneCap(d)}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)
@@ -247,6 +247,40 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	e.to = len(g.nodes)
 	g.nodes[from].edges = append(g.nodes[from].edges, e)
 	g.nodes = append(g.nodes, n)
+}
+
+// leafName is the node's name for svc's leaf dependency name (svc nil: the
+// front's): its own name, or "inventory/db" when another caller has a leaf
+// of that name too. Each caller's leaf is a dependency of its own, with its
+// own latency, faults and calls (engine.Service.Dependencies), so two "db"
+// nodes are two databases; the qualified name is how a scenario file's
+// knob paths and --fault's targets (engine/chaos) tell them apart, and it
+// is what a selection of the node then names. The front's keeps its bare
+// name, as those do. A scan, not a map: a system has a few leaves, and
+// only a name two callers share costs SetData a string.
+func leafName(s *engine.Snapshot, svc *engine.ServiceSnapshot, name string) string {
+	if svc == nil {
+		return name
+	}
+	leafOf := func(deps []engine.DependencySnapshot) bool {
+		for i := range deps {
+			if deps[i].Service == "" && deps[i].Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	shared := leafOf(s.Dependencies)
+	for i := range s.Services {
+		if shared {
+			break
+		}
+		shared = s.Services[i].Name != svc.Name && leafOf(s.Services[i].Dependencies)
+	}
+	if !shared {
+		return name
+	}
+	return svc.Name + "/" + name
 }
 
 // dialsTo is the connections being dialled to the front's dependency name

@@ -32,7 +32,9 @@ func (f *form) focusOn(t mappane.Target) bool {
 			if f.section[i] >= len(f.knobs) {
 				continue // a section without knobs
 			}
-			if t.Kind == mappane.Service && p == t.Name || t.Kind == mappane.Leaf && strings.HasSuffix(p, "/"+t.Name) {
+			// A leaf two callers share a name with is drawn as
+			// "inventory/db" (mappane's leafName), the section's own path.
+			if t.Kind == mappane.Service && p == t.Name || t.Kind == mappane.Leaf && (p == t.Name || strings.HasSuffix(p, "/"+t.Name)) {
 				f.focus = f.section[i]
 				return true
 			}
@@ -62,12 +64,7 @@ func (f *form) focusOn(t mappane.Target) bool {
 // (its own name: the map names a service's dependency as the service
 // does).
 func (f *form) focusedPart() string {
-	part := ""
-	for i, start := range f.section {
-		if start <= f.focus && i < len(f.parts) {
-			part = f.parts[i]
-		}
-	}
+	part := f.focusedPath()
 	if part == "" {
 		return mappane.FrontName
 	}
@@ -84,9 +81,27 @@ func (m *Model) followForm() {
 	if m.form == nil {
 		return
 	}
-	part := m.form.focusedPart()
-	if sel := m.xp.mapv.Selected(); sel.Name == part {
+	part, path := m.form.focusedPart(), m.form.focusedPath()
+	if sel := m.xp.mapv.Selected(); sel.Name == part || sel.Name == path {
 		return
 	}
-	m.xp.mapv.Select(part)
+	// The map names a service's leaf "inventory/db" when another caller
+	// has a "db" of its own (mappane's leafName): that node first, else
+	// the one of the bare name.
+	if !m.xp.mapv.Select(path) {
+		m.xp.mapv.Select(part)
+	}
+}
+
+// focusedPath is the section's own path of the part under the cursor:
+// "inventory/db" for a service's dependency, "/db" for the front's, a
+// service's name, or "" for the server's own knobs.
+func (f *form) focusedPath() string {
+	part := ""
+	for i, start := range f.section {
+		if start <= f.focus && i < len(f.parts) {
+			part = f.parts[i]
+		}
+	}
+	return part
 }
