@@ -85,7 +85,11 @@ func (m *Model) startFault() {
 	if !t.Takes(chaos.Errors) {
 		sample = "20s " + example
 	}
-	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (%s)", p.name, kindWords(t), present.ClockEnd(m.sc.Duration), sample)
+	name := p.name
+	if p.kind == partLeaf {
+		name = leafLabel(&m.sc.Variants[0].System, p) // inventory/db, as the map names it
+	}
+	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (%s)", name, kindWords(t), present.ClockEnd(m.sc.Duration), sample)
 	if p.kind == partService {
 		if s := service(&m.sc.Variants[0].System, p.name); s != nil && s.Instances > 1 {
 			what += fmt.Sprintf("; #0 to #%d after the time for one instance (15s #1 down for 5s)", s.Instances-1)
@@ -93,7 +97,7 @@ func (m *Model) startFault() {
 	}
 	m.faulting = p
 	m.msg, m.msgErr = what+"; none takes its faults away", false
-	m.prompt = &playback.Prompt{Label: "fault of " + p.name, Input: engine.FormatDuration(at) + " " + example, Hint: "AT KIND [ARGS] [for TIME]"}
+	m.prompt = &playback.Prompt{Label: "fault of " + name, Input: engine.FormatDuration(at) + " " + example, Hint: "AT KIND [ARGS] [for TIME]"}
 }
 
 // faultPrompt answers the fault prompt: the fault is added as one edit,

@@ -45,7 +45,7 @@ func TestASecondCallerOfALeafGetsItsOwnAndIsToldSo(t *testing.T) {
 	if m.msgErr {
 		t.Fatalf("c was refused: %s", m.msg)
 	}
-	want := "inventory now calls inventory/db, inventory's own db, not orders/db: a dependency is its caller's alone, so the two share no load, capacity or faults (c gave inventory a copy of orders/db's latency and faults). For one db whose load adds up, make it a service they both call (s adds one, c points a caller at it): its workers are its capacity"
+	want := "inventory now calls inventory/db, a db of its own, not orders/db: a caller's dependencies are its alone, sharing no load, capacity or faults (c copied orders/db's latency and faults). One db both load is a service both call (s adds one, c points at it; its workers are its capacity)"
 	if m.msg != want {
 		t.Errorf("the note is\n%q, want\n%q", m.msg, want)
 	}
@@ -63,6 +63,14 @@ func TestASecondCallerOfALeafGetsItsOwnAndIsToldSo(t *testing.T) {
 		if !strings.Contains(list, n) {
 			t.Errorf("the parts list should say %q:\n%s", n, list)
 		}
+	}
+
+	if strings.Contains(list, "via db") {
+		t.Errorf("inventory/db is inventory's call db, not a call via another name:\n%s", list)
+	}
+
+	if i := tuitest.Press(selectLeaf(t, m, "inventory", "db"), "i"); i.prompt == nil || i.prompt.Label != "fault of inventory/db" || !strings.HasPrefix(i.msg, "inventory/db takes ") {
+		t.Errorf("i on inventory's db should name it as the map does: %q", i.msg)
 	}
 
 	// The names are the file's: each is a fault target of the saved
@@ -114,12 +122,12 @@ func TestASecondCallerOfALeafGetsItsOwnAndIsToldSo(t *testing.T) {
 	// one, and one pointed at the front's own db is told of no copy.
 	m = tuitest.Press(selectPart(t, m, "front"), "a", "c") // /login
 	m = tuitest.Press(selectLeaf(t, m, "orders", "db"), "enter")
-	if want := "/login now calls db, the front's own db, not orders/db: a dependency is its caller's alone, so the two share no load, capacity or faults (c gave the front a copy of orders/db's latency and faults)."; !strings.HasPrefix(m.msg, want) {
+	if want := "/login now calls db, a db of its own, not orders/db: a caller's dependencies are its alone, sharing no load, capacity or faults (c copied orders/db's latency and faults)."; !strings.HasPrefix(m.msg, want) {
 		t.Errorf("the note is\n%q, want it to begin\n%q", m.msg, want)
 	}
 	m = tuitest.Press(selectPart(t, m, "front"), "a", "c") // /browse
 	m = tuitest.Press(selectLeaf(t, m, "inventory", "db"), "enter")
-	if !strings.Contains(m.msg, "/browse now calls db, the front's own db, not inventory/db") || !strings.Contains(m.msg, "(the front had a db of its own already)") {
+	if !strings.Contains(m.msg, "/browse now calls db, a db of its own, not inventory/db") || !strings.Contains(m.msg, "(the front had one already)") {
 		t.Errorf("calling inventory/db from the front, which has a db: %q", m.msg)
 	}
 	m = tuitest.Press(selectPart(t, m, "front"), "a", "c") // /cart

@@ -818,12 +818,12 @@ func ownCopyNote(sys *engine.System, from, to part, copied bool) string {
 	}
 	mine := leafLabel(sys, part{kind: partLeaf, name: to.edge, caller: caller, edge: to.edge})
 	theirs := leafLabel(sys, to)
-	how := fmt.Sprintf("%s had a %s of its own already", owner, to.edge)
+	how := fmt.Sprintf("%s had one already", owner)
 	if copied {
-		how = fmt.Sprintf("c gave %s a copy of %s's latency and faults", owner, theirs)
+		how = fmt.Sprintf("c copied %s's latency and faults", theirs)
 	}
-	return fmt.Sprintf("%s now calls %s, %s's own %s, not %s: a dependency is its caller's alone, so the two share no load, capacity or faults (%s). For one %s whose load adds up, make it a service they both call (s adds one, c points a caller at it): its workers are its capacity",
-		from.name, mine, owner, to.edge, theirs, how, to.edge)
+	return fmt.Sprintf("%s now calls %s, a %s of its own, not %s: a caller's dependencies are its alone, sharing no load, capacity or faults (%s). One %s both load is a service both call (s adds one, c points at it; its workers are its capacity)",
+		from.name, mine, to.edge, theirs, how, to.edge)
 }
 
 func leafOf(sys *engine.System, p part) engine.Dependency {

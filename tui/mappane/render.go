@@ -229,7 +229,8 @@ func (m *Model) nameCell(r row) string {
 	} else {
 		b.WriteString(m.th.Bold.Render(label))
 	}
-	if r.edge != nil && r.edge.name != n.name {
+	// A leaf named "inventory/db" (leafName) is inventory's edge db.
+	if r.edge != nil && r.edge.name != n.name && !(n.kind == Leaf && strings.HasSuffix(n.name, "/"+r.edge.name)) {
 		b.WriteString(m.th.Dim.Render(" via " + r.edge.name))
 	}
 	return b.String()
