@@ -343,14 +343,7 @@ func TestACopySavedUnchangedRunsAsTheBuiltin(t *testing.T) {
 	if w, ok := cmd().(writtenMsg); !ok || w.err != nil || w.exists {
 		t.Fatalf("the write: %+v", w)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenariofile.Parse(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := parsed(t, path)
 	got, err := engine.RunAll(sc, tuitest.Seed)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
-	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -80,11 +79,8 @@ func TestASecondCallerOfALeafGetsItsOwnAndIsToldSo(t *testing.T) {
 	if m.Unsaved() {
 		t.Fatalf("not saved: %s", m.msg)
 	}
+	sc := parsed(t, path)
 	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenariofile.Parse(path, data)
 	if err != nil {
 		t.Fatal(err)
 	}
