@@ -340,7 +340,7 @@ func (f *form) addServer(sys *engine.System) {
 		add("workers", "pool size", kindInt, strconv.Itoa(sys.Workers),
 			func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
 		limit(1, engine.MaxWorkers)
-		add("accept queue", "", kindQueue, queueText(sys.Queue),
+		add("accept queue", "waiting for a free worker; 0: none, refused when all are busy", kindQueue, queueText(sys.Queue),
 			func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
 		limit(0, engine.MaxQueue)
 	}

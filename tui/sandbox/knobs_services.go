@@ -72,7 +72,7 @@ func (f *form) addServices(sys *engine.System) {
 		f.newSection(fmt.Sprintf("Service %s (every variant)", s.Name), s.Name)
 		add("workers", "each instance's pool", kindInt, strconv.Itoa(s.Workers), s.Name+".workers", true, owner+"workers")
 		limit(1, engine.MaxWorkers)
-		add("accept queue", "", kindQueue, queueText(s.Queue), s.Name+".queue", true, owner+"queue")
+		add("accept queue", "waiting for a free worker; 0: none, refused when all are busy", kindQueue, queueText(s.Queue), s.Name+".queue", true, owner+"queue")
 		limit(0, engine.MaxQueue)
 		add("instances", "behind a "+s.Balancer.String()+" balancer", kindInt, strconv.Itoa(max(s.Instances, 1)), s.Name+".instances", true, owner+"instances", owner+"fault")
 		limit(1, engine.MaxInstances)
