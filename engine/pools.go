@@ -57,8 +57,13 @@ type Pool struct {
 	// Size caps the connections in use (and being dialled) over every
 	// host: aiohttp's limit, database/sql's SetMaxOpenConns. Zero: no cap
 	// (Go's http.Transport has none; with PerHost zero too, the pool is
-	// Go's default Transport: unbounded, but its idle connections save
-	// dials).
+	// unbounded, as Go's default Transport is). Every connection that
+	// comes back is kept idle for the next call: Go's DefaultTransport
+	// keeps at most 2 idle connections a host (net/http/transport.go,
+	// DefaultMaxIdleConnsPerHost) and closes the rest, so past 2 calls at
+	// once a real Go client dials more often than this model does (the
+	// live lab's transports set MaxIdleConnsPerHost to 1,024, as the
+	// model assumes).
 	Size int
 	// PerHost caps them per dependency: Go's MaxConnsPerHost, aiohttp's
 	// limit_per_host. Zero: no cap. A database pool has one host: the
