@@ -97,10 +97,14 @@ func (r *Run) enter(id int32, i int) {
 // armTimeout schedules the timeout layer's timer if that layer is active
 // and what the request now waits for ends at or after it (or at an unknown
 // time). Ties go to the timeout: a call must answer strictly within it.
+// It looks its dependency up once: for the compiler a store through req
+// may change r.dependencies, so each r.dep(req) was a lookup again. (Its
+// lines keep their places: the shipped profile names calls by their line
+// in the function.)
 func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 	req := &r.requests[id]
-	at := r.dep(req).timeoutAt
-	if at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
+	ds := r.dep(req)
+	if at := ds.timeoutAt; at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
 		return
 	}
 	if int(id) < len(r.deferred) && r.deferred[id].seq != 0 && r.deferredFor(id, req) {
@@ -113,11 +117,11 @@ func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 		return
 	}
 	req.timeoutArmed = true
-	r.dep(req).armed = true // fork.go
+	ds.armed = true // fork.go
 	// A timeout that fell due while a hung instance held the request
 	// (a retry's backoff ended in the hang, and the retry runs when the
 	// hang ends: hold) fires now, late, as a hung process's timers do.
-	r.setTimeout(r.dep(req), req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
+	r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
 }
 
 func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }

@@ -299,7 +299,11 @@ func (r *Run) connReady(id int32, req *request) bool {
 	h.state = connWaiting
 	h.tok++
 	h.since = r.now
-	hs.waiters.push(id, stamp(req.gen, h.tok))
+	// ring.push's common case inlined (pushRoom): push's call was not,
+	// and every attempt that waits takes it.
+	if q := &hs.waiters; !q.pushRoom(id, stamp(req.gen, h.tok)) {
+		q.push(id, stamp(req.gen, h.tok))
+	}
 	hs.waiting++
 	ps.waiting++
 	ps.waitingMax = max(ps.waitingMax, ps.waiting)

@@ -2140,6 +2140,20 @@ type ring struct {
 
 func (q *ring) len() int { return q.n }
 
+// pushRoom is push when the ring has room, and reports whether it had:
+// with no call in it, it is small enough to inline where push, whose
+// growth is a call, is not (a hot caller: `if !q.pushRoom(id, st) {
+// q.push(id, st) }`).
+func (q *ring) pushRoom(id int32, stamp uint64) bool {
+	if q.n >= len(q.ids) {
+		return false
+	}
+	at := (q.head + q.n) & (len(q.ids) - 1)
+	q.ids[at], q.stamps[at] = id, stamp
+	q.n++
+	return true
+}
+
 func (q *ring) push(id int32, stamp uint64) {
 	if q.n == len(q.ids) {
 		q.grow()

@@ -229,8 +229,8 @@ func (r *Run) finishFlat(id int32, req *request, ds *dependencyState, i int, res
 		r.childAnswered(id, o)
 		return
 	}
-	if r.tasks != nil && r.answerLater(id, o) {
-		return // tasks_run.go: the answer waits for the loop
+	if t := r.tasks; t != nil && (t.free[0] > r.now || t.pauses) && r.answerWhenFree(id, o) {
+		return // answerLater's steps (tasks_run.go), not inlined here as a call: the answer waits for the loop
 	}
 	if r.frontShed != nil {
 		r.answerClient(id, o)

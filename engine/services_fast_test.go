@@ -110,11 +110,17 @@ func TestServiceFlatLayersChangeNothing(t *testing.T) {
 // for a tasks server, at times with a client pool on some of its edges: a
 // service's edges take no pool, and a front edge without one walks flat
 // as it would in a run without pools, while the pooled ones take the
-// pipeline, connection and all.
+// pipeline, connection and all. Now and then the loop pauses, so that an
+// answer the flat walk gives finds every thread paused but free, and
+// waits for the pause's end as finishCall's does (answerLater).
 func TestTasksServiceFlatLayersChangeNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genTasksChain(t)
 		flattenEdges(t, sc)
+		if rapid.Bool().Draw(t, "pause") {
+			from := time.Duration(rapid.IntRange(100, 3000).Draw(t, "pauseFromMs")) * time.Millisecond
+			sc.Variants[0].System.Tasks.Pauses = []Pause{{From: from, To: from + time.Duration(rapid.IntRange(5, 500).Draw(t, "pauseMs"))*time.Millisecond}}
+		}
 		if err := sc.Validate(); err != nil {
 			t.Skip("drawn scenario is not valid:", err)
 		}

@@ -704,7 +704,7 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	cl.deadline, cl.send, cl.started = pl.send, noDeadline, 0
 	pl.child, pl.childGen = c, gen
 	if haveWorker {
-		r.startChild(c, req, in, ss)
+		r.startChild(c, req, cl, in, ss)
 		return
 	}
 	r.queueChild(in, c, req.gen)
@@ -787,16 +787,17 @@ func (r *Run) queueChild(in *instState, c int32, gen uint32) {
 	q.push(c, uint64(gen))
 }
 
-// startChild gives child c (req, on instance in of service ss) a worker
-// and starts its work.
-func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
+// startChild gives child c (req, its link l, on instance in of service
+// ss) a worker and starts its work. Its callers hold c's link already:
+// passed, it is not looked up again.
+func (r *Run) startChild(c int32, req *request, l *link, in *instState, ss *svcState) {
 	in.busy++
 	in.busyMax = max(in.busyMax, in.busy)
 	ss.busy++
 	ss.busyMax = max(ss.busyMax, ss.busy)
 	req.started = true
 	req.worker = 0
-	r.links[c].started = r.now
+	l.started = r.now
 	if ss.work || in.state == InstanceIsHung || in.state == InstanceIsSlow {
 		// A hung instance takes the call but does nothing with it: its
 		// work (none, or some) is done when the hang ends (hold). A slow
@@ -1164,14 +1165,14 @@ func (r *Run) startQueued(in *instState) {
 		if uint64(req.gen) != gen {
 			continue
 		}
-		ss := r.svcAt[uint8(in.svc)]
+		ss, l := r.svcAt[uint8(in.svc)], &r.links[c]
 		in.queued--
 		ss.queued--
-		if dl := r.links[c].deadline; dl != noDeadline && r.now >= dl {
+		if dl := l.deadline; dl != noDeadline && r.now >= dl {
 			r.endChild(c, Failed, resError, endExpired)
 			continue
 		}
-		r.startChild(c, req, in, ss)
+		r.startChild(c, req, l, in, ss)
 		return
 	}
 }
