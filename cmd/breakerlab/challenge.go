@@ -139,10 +139,7 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	}
 	bad, placeholders, claims := 0, 0, 0
 	for _, c := range cs {
-		name := c.ID
-		if c.Number > 0 {
-			name = fmt.Sprintf("level %d, %s", c.Number, c.ID)
-		}
+		name := levelName(c)
 		tc, err := c.CheckTexts()
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -158,9 +155,9 @@ func checkBriefs(stdout io.Writer, files []string) error {
 			}
 			fmt.Fprintf(stdout, "✗ %s: %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", name, strings.Join(parts, "; "))
 		}
-		for _, f := range tc.False {
+		for _, line := range falseClaimLines(c, tc) {
 			wrong = true
-			fmt.Fprintf(stdout, "✗ %s: %s; what a text says must hold on every seed (%s)\n", name, f, seedWords(c.Seeds))
+			fmt.Fprintln(stdout, line)
 		}
 		if wrong {
 			bad++
@@ -182,6 +179,54 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	}
 	fmt.Fprintf(stdout, "%d %s checked: %d placeholders, %d claims\n", len(cs), what, placeholders, claims)
 	return nil
+}
+
+// levelName names a level in --check's lines: a built-in by its number
+// and ID, a teacher's file by its path, which is what the teacher edits
+// (its ID is only the file's name), and its title.
+func levelName(c *challenge.Challenge) string {
+	if c.Number > 0 {
+		return fmt.Sprintf("level %d, %s", c.Number, c.ID)
+	}
+	if c.Path != "" {
+		return fmt.Sprintf("%s, level %q", c.Path, c.Title)
+	}
+	return c.ID
+}
+
+// falseClaimLines are --check's lines for each claim of c's texts (its
+// brief's, and those of the whys its start is told) that the engine, as
+// tc found, does not bear out.
+func falseClaimLines(c *challenge.Challenge, tc challenge.TextCheck) []string {
+	var out []string
+	for _, f := range tc.False {
+		out = append(out, fmt.Sprintf("✗ %s: %s; what a text says must hold on every seed (%s)", levelName(c), f, seedWords(c.Seeds)))
+	}
+	return out
+}
+
+// checkFileClaims is what opening a teacher's challenge file checks
+// before a learner sees it: the claims `challenges --check FILE`
+// evaluates, refused (exit 2) with its lines when one does not hold. The
+// brief's [[claims]] are already held when the file loads; a why the
+// start is told whose claims are false would otherwise be left out of the
+// screen without a word, the teacher's explanation of the start lost. The
+// built-in levels are not checked here: TestBriefClaimsHold and
+// `challenges --check` hold them, and checking costs a grading of the
+// start on every seed each time a level opens.
+func checkFileClaims(c *challenge.Challenge) error {
+	if c.Path == "" {
+		return nil
+	}
+	tc, err := c.CheckTexts()
+	if err != nil {
+		return fmt.Errorf("%s: %w", levelName(c), err)
+	}
+	lines := falseClaimLines(c, tc)
+	if len(lines) == 0 {
+		return nil
+	}
+	return usagef("%s says what the engine does not do, so it is not opened:\n%s\nfix the text or its claims; `breakerlab challenges --check %s` checks it again", c.Path, strings.Join(lines, "\n"), c.Path)
 }
 
 // seedWords is "1, 2, 3".
@@ -271,6 +316,9 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 1 {
 		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %s", argsWords(pos))
 	}
+	if *start && *check != "" {
+		return usagef("--start prints the starting design and --check grades one; give one of them")
+	}
 	// A challenge file's scenario is checked against the budget before
 	// loading runs it (once a goal), --start included.
 	c, err := challenge.OpenBudget(pos[0], budget.n)
@@ -280,9 +328,10 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("%w", err)
 	}
+	if err := checkFileClaims(c); err != nil {
+		return err
+	}
 	switch {
-	case *start && *check != "":
-		return usagef("--start prints the starting design and --check grades one; give one of them")
 	case *start:
 		text, err := c.StartFile()
 		if err != nil {

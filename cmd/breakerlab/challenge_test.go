@@ -535,7 +535,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 	path := filepath.Join(dir, "typed.toml")
 	os.WriteFile(path, []byte(c), 0o644)
 	out, errOut, code = run(t, "challenges", "--check", path)
-	if code != 1 || !strings.Contains(out, "✗ typed: the brief types 30 by hand") {
+	if code != 1 || !strings.Contains(out, "✗ "+path+`, level "T": the brief types 30 by hand`) {
 		t.Fatalf("a typed number: exit %d, %q %q", code, out, errOut)
 	}
 	os.WriteFile(path, []byte(strings.Replace(c, "30 requests", "{{param web.rate}} requests", 1)), 0o644)
@@ -547,7 +547,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 	why := strings.Replace(c, "30 requests", "{{param web.rate}} requests", 1) +
 		"[[knobs.why]]\nmin = \"2s\"\ntext = \"30 calls a second at this timeout hold the pool.\"\n"
 	os.WriteFile(path, []byte(why), 0o644)
-	if out, errOut, code := run(t, "challenges", "--check", path); code != 1 || !strings.Contains(out, "✗ typed: the why of db.timeout from 2 s to 5 s types 30 by hand") {
+	if out, errOut, code := run(t, "challenges", "--check", path); code != 1 || !strings.Contains(out, "✗ "+path+`, level "T": the why of db.timeout from 2 s to 5 s types 30 by hand`) {
 		t.Fatalf("a why's typed number: exit %d, %q %q", code, out, errOut)
 	}
 	os.WriteFile(path, []byte(strings.Replace(why, "30 calls", "{{param web.rate}} calls", 1)), 0o644)
