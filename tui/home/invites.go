@@ -64,6 +64,19 @@ func (p lessonProgress) forms() []string {
 	return []string{fmt.Sprintf("%s · c starts lesson %d", count, p.next.Number), count}
 }
 
+// continueHelp is what c does, in the key line's words, as the figure
+// says it: a learner who has begun no lesson read "c continue the lesson"
+// under "c starts lesson 1", on the first screen they see.
+func (p lessonProgress) continueHelp() string {
+	if p.next == nil {
+		return "continue the lesson"
+	}
+	if p.step > 0 {
+		return fmt.Sprintf("continue lesson %d", p.next.Number)
+	}
+	return fmt.Sprintf("start lesson %d", p.next.Number)
+}
+
 // lessonsProgressMsg carries the lessons' progress.
 type lessonsProgressMsg lessonProgress
 
@@ -244,6 +257,7 @@ func (m *Model) progressMsg(msg tea.Msg) bool {
 	case lessonsProgressMsg:
 		m.lessonsDone = lessonProgress(msg)
 		m.keys.Continue.SetEnabled(m.lessonsDone.next != nil)
+		m.keys.Continue.SetHelp("c", m.lessonsDone.continueHelp())
 	case challengesMsg:
 		m.chArgs, m.chStars = msg.args, msg
 		if m.pal.IsOpen() {

@@ -43,7 +43,7 @@ func TestMenuInvitesBack(t *testing.T) {
 	for _, want := range []string{
 		"1 of " + itoa(len(all)) + " done · c continues lesson 3 at step 3 of",
 		"0 of " + itoa(3*len(levels)) + " stars",
-		"c continue the lesson",
+		"c continue lesson 3",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the menu should say %q:\n%s", want, m.View())
@@ -56,6 +56,31 @@ func TestMenuInvitesBack(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// A learner who has begun no lesson is told, in the key line as in the
+// Lessons row, that c starts lesson 1: the first screen they see said
+// "c continue the lesson" under "c starts lesson 1", with nothing to
+// continue.
+func TestMenuKeyLineStartsTheFirstLesson(t *testing.T) {
+	racefree.Only(t)
+	all := allLessons(t)
+	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newHome(t, Options{Lessons: all, LessonStore: store})
+	for _, msg := range drainQuick(m.Init()) {
+		m = run(m, msg)
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(v, "c starts lesson 1") || !strings.Contains(v, "c start lesson 1") || strings.Contains(v, "continue") {
+		t.Errorf("a learner who has begun nothing should read c starts lesson 1, row and key line, and no continue:\n%s", m.View())
+	}
+	m = typed(m, "c")
+	if !m.InLessons() || !m.lessons.Open() || !strings.Contains(m.View(), all[0].Title) || !strings.Contains(m.View(), "step 1/") {
+		t.Fatalf("c should open lesson 1 at step 1:\n%s", m.View())
+	}
+}
 
 // The step the menu continues from follows the learner's step when the
 // lesson gained one before it since their progress was saved: they were
