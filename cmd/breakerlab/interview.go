@@ -77,8 +77,16 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 	case *list && (*rubric != "" || len(pos) > 0):
 		return usagef("--list prints every prompt: it takes no prompt and no --rubric")
 	case *list:
-		for _, p := range drill.Prompts() {
+		prompts := drill.Prompts()
+		for _, p := range prompts {
 			fmt.Fprintf(stdout, "%-17s %s\n", p.ID, p.Title)
+		}
+		// The list stays one prompt a line for scripts; how to start one
+		// goes to stderr, where a newcomer at a terminal reads it: the
+		// list alone left them with six ids and no next step.
+		if len(prompts) > 0 {
+			id := prompts[0].ID
+			fmt.Fprintf(stderr, "\nstart one: breakerlab interview %s (or breakerlab interview, to choose)\nits rubric: breakerlab interview --rubric %s\n", id, id)
 		}
 		return nil
 	case *rubric != "":

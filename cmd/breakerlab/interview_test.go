@@ -15,6 +15,21 @@ func TestInterviewHeadless(t *testing.T) {
 	if code != 0 || strings.Count(out, "\n") < 6 || !strings.Contains(out, "search-ranking") {
 		t.Fatalf("--list: exit %d, %q %q", code, out, errOut)
 	}
+	// stdout is the prompts, one a line, for scripts; stderr says how to
+	// start one, which the list alone left unsaid.
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if f := strings.Fields(l); len(f) < 2 || strings.Contains(l, "breakerlab") {
+			t.Errorf("--list: %q is not a prompt's id and title", l)
+		}
+	}
+	if !strings.Contains(errOut, "start one: breakerlab interview api-gateway (or breakerlab interview, to choose)") || !strings.Contains(errOut, "breakerlab interview --rubric api-gateway") {
+		t.Errorf("--list should say on stderr how to start an interview and read a rubric, got %q", errOut)
+	}
+	for i, l := range strings.Split(errOut, "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("--list's stderr line %d is %d columns", i+1, n)
+		}
+	}
 	out, _, code = run(t, "interview", "--rubric", "search-ranking")
 	if code != 0 || !strings.Contains(out, "A strong answer says") || !strings.Contains(out, "breakerlab sandbox cascade") {
 		t.Fatalf("--rubric: exit %d, %q", code, out)
