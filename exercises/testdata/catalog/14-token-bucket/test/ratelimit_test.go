@@ -57,8 +57,15 @@ func TestStartsFullThenRefuses(t *testing.T) {
 			t.Fatalf("call %d of a full bucket of 3 was refused", i+1)
 		}
 	}
-	if l.Allow() {
-		t.Fatal("an empty bucket allowed a call")
+	// The clock stands still: calls alone must earn nothing, however many
+	// come. A bucket topped up by its callers limits nothing.
+	for i := range 10 {
+		if l.Allow() {
+			t.Fatalf("call %d to the emptied bucket was allowed with the clock standing still: tokens come from time passing (Rate every Per), never from calls", i+1)
+		}
+	}
+	if got := l.Tokens(); got != 0 {
+		t.Fatalf("Tokens() = %v after 10 refused calls with the clock standing still, want 0: tokens come from time passing, never from calls", got)
 	}
 }
 
