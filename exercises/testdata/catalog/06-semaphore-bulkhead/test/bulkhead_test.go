@@ -28,7 +28,7 @@ func TestAdmitsUpToTheLimit(t *testing.T) {
 		if n := b.InUse(); n != 2 {
 			t.Fatalf("InUse() = %d after 2 Acquires of a bulkhead of 2, want 2: each Acquire that returns no error holds a slot until its Release", n)
 		}
-		if err := b.Acquire(ctx); !errors.Is(err, ErrFull) {
+		if _, err := acquireOrStuck(t, b, 0, "a third Acquire with no wait"); !errors.Is(err, ErrFull) {
 			t.Fatalf("a third Acquire with no wait returned %s, want ErrFull at once", said(err))
 		}
 		b.Release()
@@ -42,12 +42,11 @@ func TestZeroWaitRejectsAtOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(1, 0)
 		_ = b.Acquire(context.Background())
-		start := time.Now()
-		err := b.Acquire(context.Background())
+		waited, err := acquireOrStuck(t, b, 0, "Acquire on a full bulkhead with a maximum wait of 0")
 		if !errors.Is(err, ErrFull) {
 			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrFull", said(err))
 		}
-		if waited := time.Since(start); waited != 0 {
+		if waited != 0 {
 			t.Fatalf("waited %v with a maximum wait of 0, want no wait", waited)
 		}
 	})
@@ -57,12 +56,11 @@ func TestWaitsAtMostMaxWait(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(1, 250*time.Millisecond)
 		_ = b.Acquire(context.Background())
-		start := time.Now()
-		err := b.Acquire(context.Background())
+		waited, err := acquireOrStuck(t, b, 250*time.Millisecond, "Acquire on a full bulkhead with a maximum wait of 250 ms")
 		if !errors.Is(err, ErrFull) {
 			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrFull", said(err))
 		}
-		if waited := time.Since(start); waited != 250*time.Millisecond {
+		if waited != 250*time.Millisecond {
 			t.Fatalf("gave up after %v, want exactly the 250 ms maximum wait", waited)
 		}
 	})
@@ -250,6 +248,45 @@ func TestOddArguments(t *testing.T) {
 			t.Fatalf("second Acquire returned %s after %v, want ErrFull at once", said(err), time.Since(start))
 		}
 	})
+}
+
+// acquireOrStuck calls Acquire on a full bulkhead whose maximum wait is
+// wait, and returns its error and how long it took. If Acquire is still
+// waiting once wait is over, the test fails naming the mistake, instead of
+// the bubble's deadlock, which would only say that everything is blocked:
+// a bulkhead that keeps its caller waiting for a free permit is the very
+// blocking it is there to prevent.
+func acquireOrStuck(t *testing.T, b *Bulkhead, wait time.Duration, what string) (time.Duration, error) {
+	t.Helper()
+	start := time.Now()
+	var err error
+	var took time.Duration
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err = b.Acquire(context.Background())
+		took = time.Since(start)
+	}()
+	time.Sleep(wait)
+	synctest.Wait() // the Acquire has returned, or it is blocked for good
+	select {
+	case <-done:
+		return took, err
+	default:
+	}
+	// Give a permit back so that the waiting Acquire can end and the
+	// bubble with it; a Release that panics changes nothing here.
+	func() {
+		defer func() { _ = recover() }()
+		b.Release()
+	}()
+	synctest.Wait()
+	when := "at once"
+	if wait > 0 {
+		when = fmt.Sprintf("once its maximum wait of %v is over", wait)
+	}
+	t.Fatalf("%s was still waiting for a permit: a full bulkhead must return ErrFull %s, not keep its caller waiting until a permit comes free", what, when)
+	return 0, nil
 }
 
 // said is what a call returned, in words: "no error", or the error's text
