@@ -99,9 +99,11 @@ func TestAttemptDeadlineInsideCallers(t *testing.T) {
 			deadlines <- d
 			return nil
 		})
+		// A context that is only canceled on time does not do: a client
+		// reads Deadline() to tell the server how long it has.
 		deadline := <-deadlines
 		if !deadline.Equal(start.Add(time.Second)) {
-			t.Fatalf("fn's context had deadline %v after start, want 1 s", deadline.Sub(start))
+			t.Fatalf("fn's context says (Deadline()) it ends %v after start, want 1 s: the attempt's limit must be its context's deadline, which a client reads to tell the server how long it has, not only a timer that cancels it", deadline.Sub(start))
 		}
 	})
 }
