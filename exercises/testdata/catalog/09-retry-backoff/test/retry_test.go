@@ -249,6 +249,11 @@ func TestDefaultJitterIsFull(t *testing.T) {
 		lo, hi = min(lo, w), max(hi, w)
 	}
 	mean := sum / n
+	if lo == hi {
+		// Every client that failed at the same moment would retry at the
+		// same moment too: the thundering herd that jitter breaks up.
+		t.Fatalf("all %d waits were %v with a ceiling of 1 s: that is backoff without jitter, and clients that failed together retry together, in waves; full jitter picks each wait at random from [0, 1 s]", n, lo)
+	}
 	if lo > 50*time.Millisecond || hi < 950*time.Millisecond || mean < 400*time.Millisecond || mean > 600*time.Millisecond {
 		t.Fatalf("waits ranged %v..%v with mean %v; full jitter spreads them evenly over [0, 1 s]", lo, hi, mean)
 	}
@@ -277,8 +282,11 @@ func TestDefaultJitterReachesTheCeiling(t *testing.T) {
 	for _, w := range waits {
 		seen[w]++
 	}
-	if len(waits) != 200 || seen[0] == 0 || seen[time.Nanosecond] == 0 || seen[0]+seen[time.Nanosecond] != 200 {
-		t.Fatalf("200 waits with a ceiling of 1 ns gave %v (wait: count); full jitter picks 0 or 1 ns, the ceiling included", seen)
+	if len(waits) != 200 {
+		t.Fatalf("%d waits from 200 runs of 2 failing attempts, want 200: one wait between the 2 attempts of each run", len(waits))
+	}
+	if seen[0] == 0 || seen[time.Nanosecond] == 0 || seen[0]+seen[time.Nanosecond] != 200 {
+		t.Fatalf("200 waits with a ceiling of 1 ns: %d of 0, %d of 1 ns and %d others; full jitter picks 0 or 1 ns, the ceiling included, each about half the time", seen[0], seen[time.Nanosecond], 200-seen[0]-seen[time.Nanosecond])
 	}
 }
 
