@@ -9,9 +9,9 @@ import (
 )
 
 // oneThenPlural matches a count of one followed by a word ending in s,
-// "1 calls": a message that put a count into "%d calls". The count stands
+// "1 calls", "1 more failures": a message that put a count into "%d calls". The count stands
 // alone (not 0.1, 21 or 1.5), and the word is checked against notPlural.
-var oneThenPlural = regexp.MustCompile(`(?:^|[^\w.,:/-])1 ([a-z]+s)\b`)
+var oneThenPlural = regexp.MustCompile(`(?:^|[^\w.,:/-])1 (?:more |other )?([a-z]+s)\b`)
 
 // notPlural are the words ending in s that may follow a 1 in a message
 // without being a plural: a verb ("1 is"), a unit ("1 ms", "1 s" has no
@@ -53,6 +53,9 @@ func TestPluralAfterOne(t *testing.T) {
 		{"retry_test.go:62: 1 calls and 0 sleeps, want 3 and 2", true},
 		{"window_test.go:36: after 3 s: Counts() = 2 calls, 1 failures; want 2, 0", true},
 		{"compose_test.go:153: the breaker recorded 1 failures for 3 failed attempts", true},
+		{"breaker_test.go:95: after 1 more failures FailureRate() = 45.45454545454545, want 40", true},
+		{"budget_test.go:9: 1 other goroutines still hold a token", true},
+		{"breaker_test.go:95: after 1 more failure FailureRate() = 45.45454545454545, want 40", false},
 		{"retry_test.go:62: 1 call and 0 sleeps, want 3 and 2", false},
 		{"window_test.go:36: after 3 s: Counts() = 2 calls, 1 failure; want 2, 0", false},
 		{"window_test.go:36: Counts() = 21 calls after 0.1 s", false},

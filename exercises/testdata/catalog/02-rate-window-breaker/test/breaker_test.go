@@ -92,7 +92,7 @@ func TestWindowSlides(t *testing.T) {
 	for i := range 4 {
 		feed(t, b, "F")
 		if r := b.FailureRate(); r != 40 {
-			t.Fatalf("after %d more failures FailureRate() = %v, want 40: the oldest result must leave the window", i+1, r)
+			t.Fatalf("after failure %d of 4 more, FailureRate() = %v, want 40: each new result pushes the oldest out of the full window", i+1, r)
 		}
 		wantState(t, b, Closed, "while the window holds 4 failures in 10")
 	}
