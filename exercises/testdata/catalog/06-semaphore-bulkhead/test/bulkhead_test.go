@@ -152,9 +152,12 @@ func TestDoReleasesEvenOnPanic(t *testing.T) {
 			t.Fatalf("Do returned %s, want fn's error", said(err))
 		}
 		_ = b.Acquire(context.Background())
-		ran := false
-		if err := b.Do(context.Background(), func(context.Context) error { ran = true; return nil }); !errors.Is(err, ErrFull) || ran {
-			t.Fatalf("Do on a full bulkhead returned %s (fn ran: %v), want ErrFull without running fn", said(err), ran)
+		var ran atomic.Bool // set by fn, on the goroutine returnsOrStuck runs Do on
+		do := func() error {
+			return b.Do(context.Background(), func(context.Context) error { ran.Store(true); return nil })
+		}
+		if _, err := returnsOrStuck(t, b, 0, "Do on a full bulkhead with no wait", do); !errors.Is(err, ErrFull) || ran.Load() {
+			t.Fatalf("Do on a full bulkhead returned %s (fn ran: %v), want ErrFull without running fn", said(err), ran.Load())
 		}
 	})
 }
@@ -243,20 +246,27 @@ func TestOddArguments(t *testing.T) {
 		if err := b.Acquire(context.Background()); err != nil {
 			t.Fatalf("New(0, ...) admitted nobody: %s; the limit should count as 1", said(err))
 		}
-		start := time.Now()
-		if err := b.Acquire(context.Background()); !errors.Is(err, ErrFull) || time.Since(start) != 0 {
-			t.Fatalf("second Acquire returned %s after %v, want ErrFull at once", said(err), time.Since(start))
+		took, err := acquireOrStuck(t, b, 0, "a second Acquire of New(0, -1 s), whose negative wait means no wait,")
+		if !errors.Is(err, ErrFull) || took != 0 {
+			t.Fatalf("second Acquire returned %s after %v, want ErrFull at once", said(err), took)
 		}
 	})
 }
 
 // acquireOrStuck calls Acquire on a full bulkhead whose maximum wait is
-// wait, and returns its error and how long it took. If Acquire is still
+// wait, and returns how long it took and its error. If Acquire is still
 // waiting once wait is over, the test fails naming the mistake, instead of
 // the bubble's deadlock, which would only say that everything is blocked:
 // a bulkhead that keeps its caller waiting for a free permit is the very
 // blocking it is there to prevent.
 func acquireOrStuck(t *testing.T, b *Bulkhead, wait time.Duration, what string) (time.Duration, error) {
+	t.Helper()
+	return returnsOrStuck(t, b, wait, what, func() error { return b.Acquire(context.Background()) })
+}
+
+// returnsOrStuck is acquireOrStuck for any call that takes a permit of a
+// full bulkhead: Acquire, or Do.
+func returnsOrStuck(t *testing.T, b *Bulkhead, wait time.Duration, what string, call func() error) (time.Duration, error) {
 	t.Helper()
 	start := time.Now()
 	var err error
@@ -264,18 +274,18 @@ func acquireOrStuck(t *testing.T, b *Bulkhead, wait time.Duration, what string) 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		err = b.Acquire(context.Background())
+		err = call()
 		took = time.Since(start)
 	}()
 	time.Sleep(wait)
-	synctest.Wait() // the Acquire has returned, or it is blocked for good
+	synctest.Wait() // the call has returned, or it is blocked for good
 	select {
 	case <-done:
 		return took, err
 	default:
 	}
-	// Give a permit back so that the waiting Acquire can end and the
-	// bubble with it; a Release that panics changes nothing here.
+	// Give a permit back so that the waiting call can end and the bubble
+	// with it; a Release that panics changes nothing here.
 	func() {
 		defer func() { _ = recover() }()
 		b.Release()
