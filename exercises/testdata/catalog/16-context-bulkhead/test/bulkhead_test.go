@@ -63,16 +63,19 @@ func TestAdmitsUpToThePermits(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(2, 0)
 		ctx := context.Background()
+		var release func()
 		for i := range 2 {
-			if _, err := b.Acquire(ctx); err != nil {
+			r, err := b.Acquire(ctx)
+			if err != nil {
 				t.Fatalf("Acquire %d of 2 returned %s, want a permit", i+1, said(err))
 			}
+			release = r
 		}
-		start := time.Now()
-		if _, err := b.Acquire(ctx); !errors.Is(err, ErrQueueTimeout) {
+		waited, err := acquireOrStuck(t, b, 0, "a third Acquire on a bulkhead of 2 permits, both held, with a queue timeout of 0,", release)
+		if !errors.Is(err, ErrQueueTimeout) {
 			t.Fatalf("a third Acquire on a bulkhead of 2 permits, both held, with a queue timeout of 0 returned %s; want ErrQueueTimeout at once: no permit is free and the caller may not wait", said(err))
 		}
-		if waited := time.Since(start); waited != 0 {
+		if waited != 0 {
 			t.Fatalf("waited %v with a queue timeout of 0, want no wait", waited)
 		}
 		wantStats(t, "two permits held, one caller turned away", b.Stats(),
@@ -83,12 +86,12 @@ func TestAdmitsUpToThePermits(t *testing.T) {
 func TestQueueTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(1, 250*time.Millisecond)
-		_, _ = b.Acquire(context.Background())
-		start := time.Now()
-		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
+		release, _ := b.Acquire(context.Background())
+		waited, err := acquireOrStuck(t, b, 250*time.Millisecond, "Acquire on a full bulkhead with a queue timeout of 250 ms", release)
+		if !errors.Is(err, ErrQueueTimeout) {
 			t.Fatalf("Acquire on a full bulkhead returned %s, want ErrQueueTimeout", said(err))
 		}
-		if waited := time.Since(start); waited != 250*time.Millisecond {
+		if waited != 250*time.Millisecond {
 			t.Fatalf("gave up after %v, want exactly the 250 ms queue timeout", waited)
 		}
 		wantStats(t, "after the queue timeout", b.Stats(),
@@ -219,14 +222,14 @@ func TestReleaseTwiceGivesBackOne(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(2, 0)
 		first, _ := b.Acquire(context.Background())
-		_, _ = b.Acquire(context.Background())
+		second, _ := b.Acquire(context.Background())
 		first()
 		first() // a deferred release and an early one: harmless
 		wantStats(t, "after one permit released twice", b.Stats(), Stats{Permits: 2, InUse: 1, Acquired: 2})
 		if _, err := b.Acquire(context.Background()); err != nil {
 			t.Fatalf("Acquire after a release returned %s, want a permit", said(err))
 		}
-		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
+		if _, err := acquireOrStuck(t, b, 0, "a third Acquire on two permits, both held, with a queue timeout of 0,", second); !errors.Is(err, ErrQueueTimeout) {
 			t.Fatalf("a third Acquire on two permits returned %s, want ErrQueueTimeout: the second release must not free a permit", said(err))
 		}
 	})
@@ -292,7 +295,7 @@ func TestACallKeepsItsPermitUntilItReturns(t *testing.T) {
 		cancel()
 		time.Sleep(100 * time.Millisecond)
 		wantStats(t, "while a call whose context was canceled still runs", b.Stats(), Stats{Permits: 1, InUse: 1, Acquired: 1})
-		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) {
+		if _, err := acquireOrStuck(t, b, 0, "Acquire while the only permit's call still runs, with a queue timeout of 0,", unblockCall); !errors.Is(err, ErrQueueTimeout) {
 			t.Fatalf("Acquire while the only permit's call still runs returned %s, want ErrQueueTimeout", said(err))
 		}
 		unblockCall()
@@ -396,15 +399,54 @@ func TestManyCallers(t *testing.T) {
 func TestOddArguments(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(0, -time.Second)
-		if _, err := b.Acquire(context.Background()); err != nil {
+		release, err := b.Acquire(context.Background())
+		if err != nil {
 			t.Fatalf("New(0, ...) admitted nobody: %s; the bulkhead has at least one permit", said(err))
 		}
-		start := time.Now()
-		if _, err := b.Acquire(context.Background()); !errors.Is(err, ErrQueueTimeout) || time.Since(start) != 0 {
-			t.Fatalf("second Acquire returned %s after %v, want ErrQueueTimeout at once", said(err), time.Since(start))
+		took, err := acquireOrStuck(t, b, 0, "a second Acquire of New(0, -1 s), whose negative queue timeout means no wait,", release)
+		if !errors.Is(err, ErrQueueTimeout) || took != 0 {
+			t.Fatalf("second Acquire returned %s after %v, want ErrQueueTimeout at once", said(err), took)
 		}
 		wantStats(t, "New(0, -1s)", b.Stats(), Stats{Permits: 1, InUse: 1, Acquired: 1, RejectedTimeout: 1})
 	})
+}
+
+// acquireOrStuck calls Acquire on a full bulkhead whose queue timeout is
+// wait, and returns how long it took and its error. If Acquire is still
+// waiting once wait is over, the test fails naming the mistake, instead of
+// the bubble's deadlock, which would only say that everything is blocked:
+// a bulkhead that keeps its caller waiting past its queue timeout is the
+// blocking it is there to prevent. free gives back a held permit, so that
+// the waiting Acquire can end, and the bubble with it.
+func acquireOrStuck(t *testing.T, b *Bulkhead, wait time.Duration, what string, free func()) (time.Duration, error) {
+	t.Helper()
+	start := time.Now()
+	var err error
+	var took time.Duration
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err = b.Acquire(context.Background())
+		took = time.Since(start)
+	}()
+	time.Sleep(wait)
+	synctest.Wait() // the Acquire has returned, or it is blocked for good
+	select {
+	case <-done:
+		return took, err
+	default:
+	}
+	func() {
+		defer func() { _ = recover() }() // a release that panics changes nothing here
+		free()
+	}()
+	synctest.Wait()
+	when := "at once"
+	if wait > 0 {
+		when = fmt.Sprintf("once its queue timeout of %v is over", wait)
+	}
+	t.Fatalf("%s was still waiting for a permit: a full bulkhead must return ErrQueueTimeout %s, not keep its caller waiting until a permit comes free", what, when)
+	return 0, nil
 }
 
 // gauge counts the calls inside and remembers the highest count.
