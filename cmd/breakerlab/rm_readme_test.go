@@ -285,7 +285,7 @@ func TestReadmeBudgetsAreTheProgramsBounds(t *testing.T) {
 		"refuse one over the budget of " + budget + " at once",
 		"the default budget of " + budget,
 		fmt.Sprintf("refuse one past %s GB", strconv.FormatFloat(engine.MaxRunBytes/1e9, 'f', -1, 64)),
-		fmt.Sprintf("a soft %d MB limit", sweepMemoryLimit>>20),
+		fmt.Sprintf("a soft %d MB limit", sweep.MemoryLimit>>20),
 		fmt.Sprintf("(%s runs, the most a sweep may have)", thousands(sweep.MaxRuns)),
 	} {
 		if !strings.Contains(flat, want) {

@@ -150,7 +150,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	for k := range *seeds {
 		seedList = append(seedList, *seed+uint64(k))
 	}
-	defer limitSweepMemory()() // sweep_memory.go
+	defer sweep.LimitMemory()() // engine/sweep/memory.go
 	plan, err := prepareSweep(build, *variant-1, vary, *measure, *goal, seedList)
 	if err != nil {
 		return err

@@ -59,7 +59,11 @@ var builtinSweeps = []struct {
 // reports its runs a second and the share of runs forked (engine's
 // ForkInto). For instructions, run it under valgrind --tool=callgrind with
 // GOMAXPROCS=1 (one worker), as the README describes for the engine.
+// It runs under the sweep command's soft limit on the heap (sweep's
+// MemoryLimit, unless GOMEMLIMIT says otherwise), so that its seconds,
+// the collections' included, are what `breakerlab sweep` takes.
 func BenchmarkSweep20x20Builtins(b *testing.B) {
+	defer sweep.LimitMemory()()
 	for _, bs := range builtinSweeps {
 		b.Run(bs.name, func(b *testing.B) {
 			builtin, ok := scenarios.Lookup(bs.scenario)

@@ -22,11 +22,11 @@ import (
 // worker's run and copies, the cells and the result. Issue 28 bounds a
 // sweep's whole memory at 64 MB; the binary and the runtime take some
 // 20 MB of it (`breakerlab sweep` printing an error), and a live heap
-// over `breakerlab sweep`'s soft limit (sweepMemoryLimit, 40 MB) has the
+// over `breakerlab sweep`'s soft limit (sweep.MemoryLimit, 40 MB) has the
 // collector run without end and the memory pass 64 MB all the same (a
 // 40 × 40 go-inventory sweep held 61 MB live, took 83 MB, and spent a
 // sixth of its time collecting, when Footprint left services out).
-const sweepMemoryBound = 40 << 20
+const sweepMemoryBound = sweep.MemoryLimit
 
 // sweepMemoryWorkers is the workers the memory test sweeps with: a
 // 2-core machine's, as `make test` runs on. Each worker holds a run and

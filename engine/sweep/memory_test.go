@@ -1,4 +1,4 @@
-package main
+package sweep
 
 import (
 	"os"
@@ -10,18 +10,18 @@ import (
 
 // A sweep holds the Go heap to its soft limit while it runs, and puts
 // the one before back after, unless the user set GOMEMLIMIT: then the
-// user's stands. The test binary sets GOMEMLIMIT for its own runs
-// (TestMain), so the limit is checked here, with the variable unset as
-// a user's usually is.
+// user's stands. The limit is checked with the variable unset, as a
+// user's usually is (cmd/breakerlab's test binary sets it for its own
+// runs).
 func TestSweepHoldsItsMemoryLimit(t *testing.T) {
 	racefree.Only(t) // no goroutine: sets and reads the runtime's limit
 	before := debug.SetMemoryLimit(-1)
 	t.Setenv("GOMEMLIMIT", "") // put back at the end
 	os.Unsetenv("GOMEMLIMIT")
-	restore := limitSweepMemory()
-	if got := debug.SetMemoryLimit(-1); got != sweepMemoryLimit {
+	restore := LimitMemory()
+	if got := debug.SetMemoryLimit(-1); got != MemoryLimit {
 		restore()
-		t.Fatalf("with GOMEMLIMIT unset, the sweep's limit is %d bytes, want %d (%d MB)", got, sweepMemoryLimit, sweepMemoryLimit>>20)
+		t.Fatalf("with GOMEMLIMIT unset, the sweep's limit is %d bytes, want %d (%d MB)", got, MemoryLimit, MemoryLimit>>20)
 	}
 	restore()
 	if got := debug.SetMemoryLimit(-1); got != before {
@@ -29,7 +29,7 @@ func TestSweepHoldsItsMemoryLimit(t *testing.T) {
 	}
 
 	t.Setenv("GOMEMLIMIT", "1GiB")
-	restore = limitSweepMemory()
+	restore = LimitMemory()
 	got := debug.SetMemoryLimit(-1)
 	restore()
 	if got != before {
