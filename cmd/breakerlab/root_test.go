@@ -17,11 +17,11 @@ import (
 //
 // The tests run sweeps in the test binary's own process, whose heap holds
 // every test's shared runs and lessons besides: under sweep's soft memory
-// limit for one sweep (sweep_memory.go, 40 MB) the collector ran without
+// limit for one sweep (engine/sweep/memory.go, 40 MB) the collector ran without
 // pause and the allocator handed pages back to the system at every span,
 // a quarter of the racefree.Only tests' CPU. So the test binary sets
 // GOMEMLIMIT, which the sweep leaves in force, unless the one running the
-// tests set it; TestSweepHoldsItsMemoryLimit checks the limit itself. A
+// tests set it; engine/sweep's TestSweepHoldsItsMemoryLimit checks the limit. A
 // child standing in for breakerlab drops the setting again before it
 // starts (its runtime read it as no limit, the default), so the sweep it
 // runs sets its limit as a user's does.
