@@ -806,6 +806,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 	var err error
 	s.rl, err = s.rl.Follow(st)
 	s.followGuess()
+	s.followGuesses(st)
 	if err == nil {
 		s.keepSeen(st)
 	}

@@ -202,14 +202,45 @@ func (s *Session) followGuess() {
 	if !ok {
 		return
 	}
+	s.handGuess(key, st.Step, rec)
+}
+
+// handGuess hands the followed player rec, the student's poll answer to
+// step's prediction, or the prediction their progress keeps for the step
+// when one was made in their own player since.
+func (s *Session) handGuess(key string, step int, rec lessons.Prediction) {
 	if s.store != nil {
-		// The prediction kept: one made in their own player since the
-		// poll replaced the answer.
-		if kept, ok := s.store.Get(key).Prediction(st.Step); ok {
+		if kept, ok := s.store.Get(key).Prediction(step); ok {
 			rec = kept
 		}
 	}
 	if f, ok := any(s.rl).(guessFollower); ok {
-		s.rl = f.FollowGuess(st.Step, rec)
+		s.rl = f.FollowGuess(step, rec)
+	}
+}
+
+// followGuesses hands the followed player, on its lesson's last screen,
+// the student's poll answers to every step's prediction. followGuess
+// hands only the step shown, so a player built after the answer (the
+// student following again after exploring, or back after their
+// connection dropped) knew none of the earlier steps', and the last
+// screen's tally counted them as never made. Only there, as tellAsked:
+// the tally is what reads them.
+func (s *Session) followGuesses(st lessonui.State) {
+	if s.teacher || !st.End || st.Prepared == nil {
+		return
+	}
+	key := st.Prepared.Lesson.ProgressKey()
+	for i := range st.Prepared.Steps {
+		if st.Prepared.Steps[i].Predict == nil {
+			continue
+		}
+		rec, ok := s.polled[polledKey{key, i}]
+		if !ok {
+			rec, ok = s.room.polledOf(s.me, polledKey{key, i})
+		}
+		if ok {
+			s.handGuess(key, i, rec)
+		}
 	}
 }
