@@ -215,6 +215,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 		dir = filepath.Join(c, "breakerlab", "serve")
 	}
+	if err := dataDirUsable(dir); err != nil {
+		return usagef("--data-dir: %w", err)
+	}
 	cfg.DataDir, cfg.HostKeyPath = filepath.Join(dir, "students"), filepath.Join(dir, "host_ed25519")
 	if *keys != "" {
 		if cfg.AuthorizedKeys, err = readKeys(*keys); err != nil {
@@ -608,4 +611,27 @@ func checkListen(addr string) error {
 		return fmt.Errorf("--listen %q: this machine finds no address for the host %q; give an IP address (127.0.0.1 for this machine alone, 0.0.0.0 for every interface) or a name it resolves, e.g. %s", addr, host, serve.DefaultListen)
 	}
 	return nil
+}
+
+// dataDirUsable refuses a data folder that is a file, or lies under one,
+// before the class password is asked: the server found it only when it
+// made the host key's folder, after the teacher had typed the password,
+// and said "mkdir …: not a directory" without naming the flag.
+func dataDirUsable(dir string) error {
+	for p := filepath.Clean(dir); ; {
+		if fi, err := os.Stat(p); err == nil {
+			if fi.IsDir() {
+				return nil
+			}
+			if p == filepath.Clean(dir) {
+				return fmt.Errorf("%s is a file, not a folder: give a folder for the host key and the students' progress (made if missing)", dir)
+			}
+			return fmt.Errorf("%s is under %s, a file, not a folder: give a folder for the host key and the students' progress (made if missing)", dir, p)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
+	}
 }

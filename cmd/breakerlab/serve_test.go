@@ -35,6 +35,9 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 		{[]string{"serve", "--password", "--data-dir", dir}, []string{"stdin is not one"}},
 		{[]string{"serve", "extra"}, []string{"takes no arguments"}},
 		{[]string{"serve", "--bench-clients", "501"}, []string{"1 to 500"}},
+		// Refused before the password is asked, naming the flag.
+		{[]string{"serve", "--password", "--data-dir", bad}, []string{"--data-dir: " + bad + " is a file, not a folder"}},
+		{[]string{"serve", "--data-dir", filepath.Join(bad, "class")}, []string{"--data-dir: ", "is under " + bad + ", a file, not a folder"}},
 	} {
 		_, stderr, code := run(t, tc.args...)
 		if code != exitUsage {
