@@ -258,7 +258,7 @@ func (s *Session) numberRevealView(a Asked) string {
 	} else if unsent := s.unsentNumber(a); unsent != "" {
 		paras = append(paras, playback.UnsentAnswer(unsent))
 	} else {
-		paras = append(paras, "You gave no number.")
+		paras = append(paras, closedUnanswered("number"))
 	}
 	if g := sortedGuesses(a.Guesses); len(g) > 0 {
 		paras = append(paras, fmt.Sprintf("The room: %s; median %s.", plural(len(g), "number", "numbers"), guessText(a, quantile(g, 0.5))))

@@ -73,7 +73,7 @@ func TestTheNumberEditsAsALine(t *testing.T) {
 }
 
 // A number typed and not sent when the teacher reveals is said so, in the
-// lesson player's words, where the screen said "You gave no number."; a
+// lesson player's words, where the screen said "You gave no number"; a
 // number sent is the answer, and one typed after it to replace it, not
 // sent, is said so too.
 func TestAnUnsentNumberIsSaidAtTheReveal(t *testing.T) {
@@ -94,7 +94,7 @@ func TestAnUnsentNumberIsSaidAtTheReveal(t *testing.T) {
 	if v := flat(sent.View()); !strings.Contains(v, "Your answer: 140 workers: right") || !strings.Contains(v, "77 workers was typed after it and not sent.") {
 		t.Errorf("140 sent, 77 typed after, at the reveal:\n%s", sent.View())
 	}
-	if v := flat(none.View()); !strings.Contains(v, "You gave no number.") {
+	if v := flat(none.View()); !strings.Contains(v, "You gave no number before the reveal") {
 		t.Errorf("nothing typed, at the reveal:\n%s", none.View())
 	}
 }

@@ -681,13 +681,20 @@ func (s *Session) revealView(a Asked) string {
 		}
 		paras = append(paras, "", right, why)
 	default:
-		paras = append(paras, "", right)
+		paras = append(paras, "", right, closedUnanswered("answer"))
 	}
 	if a.Explain != "" {
 		paras = append(paras, "")
 		paras = append(paras, explained(a.Explain)...)
 	}
 	return s.block(revealTitle, paras)
+}
+
+// closedUnanswered tells a student who gave no answer (or number) that
+// the reveal closed the answers: a late key did nothing on the screen,
+// and nothing said why.
+func closedUnanswered(what string) string {
+	return "You gave no " + what + " before the reveal, and the answers are closed now."
 }
 
 // explained is an explanation as paragraphs, the first led by "Why: ".
