@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // ada answers the room's prediction right, explores on her own (F) and
@@ -18,13 +17,7 @@ func TestAFollowersLastScreenCountsPollAnswersAfterExploring(t *testing.T) {
 	racefree.Only(t)
 	_, _, predict, _ := lessonTwo(t)
 	room, teacher, ada := adaFollows(t, tempStore(t))
-	goToStep(t, teacher, predict)
-	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	reads(ada)
-	a, open := room.OpenQuestion()
-	if !open || !a.Predict {
-		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", predict+1, a.Question, open)
-	}
+	a := askPrediction(t, room, teacher, predict, ada)
 	press(t, ada, string(rune('1'+a.Right)))
 	press(t, teacher, "r")
 	reads(ada)

@@ -94,12 +94,23 @@ func teacherOnLessonTwo(t *testing.T, room *Room) *Session {
 // to the room, and the students' screens read it.
 func askQuestion(t *testing.T, room *Room, teacher *Session, i int, students ...*Session) Asked {
 	t.Helper()
+	return askStep(t, room, teacher, i, false, students...)
+}
+
+// askPrediction is askQuestion of step i's prediction.
+func askPrediction(t *testing.T, room *Room, teacher *Session, i int, students ...*Session) Asked {
+	t.Helper()
+	return askStep(t, room, teacher, i, true, students...)
+}
+
+func askStep(t *testing.T, room *Room, teacher *Session, i int, predict bool, students ...*Session) Asked {
+	t.Helper()
 	goToStep(t, teacher, i)
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 	reads(students...)
 	a, open := room.OpenQuestion()
-	if !open || a.Predict {
-		t.Fatalf("ctrl+a on step %d asked %+v (open %v)", i+1, a.Question, open)
+	if !open || a.Predict != predict {
+		t.Fatalf("ctrl+a on step %d asked %+v (open %v), want the prediction %v", i+1, a.Question, open, predict)
 	}
 	return a
 }
