@@ -240,6 +240,18 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *password {
+		if _, err := passwordTerminal(); err != nil {
+			return err
+		}
+	}
+	// Listen before the password is asked: a port in use was found only
+	// once the teacher had typed it, in words that named no flag.
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return listenRefusal(cfg.Listen, err)
+	}
+	defer ln.Close() // Serve and Shutdown close it too; this one is for the returns before them
+	if *password {
 		if cfg.Password, err = askPassword(stderr); err != nil {
 			return err
 		}
@@ -269,10 +281,6 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := serveContext()
 	defer stop()
-	ln, err := net.Listen("tcp", cfg.Listen)
-	if err != nil {
-		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
-	}
 	stopWords := serveStopWords(*teacher)
 	join := srv.JoinFor(ln.Addr())
 	where := ""
@@ -514,9 +522,9 @@ func readKeys(path string) ([]gossh.PublicKey, error) {
 // askPassword reads the class password from the terminal, never echoed
 // and never from the command line.
 func askPassword(stderr io.Writer) ([]byte, error) {
-	fd := int(os.Stdin.Fd())
-	if !term.IsTerminal(fd) {
-		return nil, usagef("--password asks for the class password on the terminal, and stdin is not one")
+	fd, err := passwordTerminal()
+	if err != nil {
+		return nil, err
 	}
 	// A password too short is asked for again, as passwd does, rather
 	// than ending the command: the teacher mistyped, and typing the whole
@@ -634,4 +642,30 @@ func dataDirUsable(dir string) error {
 		}
 		p = parent
 	}
+}
+
+// passwordTerminal is the terminal --password asks on, stdin's: refused
+// when stdin is not one.
+func passwordTerminal() (fd int, err error) {
+	fd = int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return fd, usagef("--password asks for the class password on the terminal, and stdin is not one")
+	}
+	return fd, nil
+}
+
+// listenRefusal says why serve cannot listen on addr, --listen's, and what
+// to do: a port in use read "listening on …: bind: address already in
+// use", naming neither the flag nor the fix.
+func listenRefusal(addr string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		next := "another port"
+		if host, port, e := net.SplitHostPort(addr); e == nil {
+			if n, e := strconv.Atoi(port); e == nil && n > 0 && n < 65535 {
+				next += ", such as --listen " + net.JoinHostPort(host, strconv.Itoa(n+1))
+			}
+		}
+		return fmt.Errorf("--listen %s: that port is in use, by another program or another breakerlab serve: stop that one, or give %s", addr, next)
+	}
+	return fmt.Errorf("--listen %s: cannot listen there: %w", addr, err)
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"net"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,4 +62,39 @@ func TestServeRefusesAListenAddressItCannotUse(t *testing.T) {
 			t.Errorf("--listen %s is refused: %v", ok, err)
 		}
 	}
+}
+
+// A --listen whose port another program holds is refused naming the flag
+// and another port, where serve said "listening on …: bind: address
+// already in use" (before the class password is asked:
+// TestPtyServeFindsTheListenAddressInUseBeforeThePassword).
+func TestServeRefusesAListenAddressInUse(t *testing.T) {
+	racefree.Only(t) // no goroutine: refused before serving
+	addr := busyAddr(t)
+	_, port, _ := net.SplitHostPort(addr)
+	n, _ := strconv.Atoi(port)
+	want := []string{"--listen " + addr + ": that port is in use", "give another port"}
+	if n < 65535 {
+		want = append(want, "such as --listen "+net.JoinHostPort("127.0.0.1", strconv.Itoa(n+1)))
+	}
+	_, stderr, code := run(t, "serve", "--listen", addr, "--data-dir", t.TempDir())
+	if code == 0 {
+		t.Errorf("--listen %s, in use: exit 0 (%s)", addr, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("--listen %s, in use: %q does not say %q", addr, stderr, w)
+		}
+	}
+}
+
+// busyAddr is a loopback address whose port this test holds until it ends.
+func busyAddr(t *testing.T) string {
+	t.Helper()
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { busy.Close() })
+	return busy.Addr().String()
 }
