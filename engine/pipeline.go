@@ -374,7 +374,7 @@ func (r *Run) releaseBulkhead(req *request, ds *dependencyState) {
 		if w.ep < 0 || !w.waitingBH || stamp(w.gen, w.bhTok) != st {
 			continue
 		}
-		w.waitingBH = false
+		r.waitTookSlot(wid, w) // waits_lane.go: w waits no more
 		ds.waiting--
 		ds.bulkhead++
 		w.inBH = true

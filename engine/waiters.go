@@ -96,9 +96,21 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 	}
 	// A tasks server's wait ends in the wait lane (waits_lane.go), with
 	// the seq its event would take, when it comes no sooner than the
-	// lane's last.
-	if r.waits.on && r.waitEndsAt(end, id, req.gen, req.bhTok) {
-		return
+	// lane's last. waitEndsAt's common case is written out (its call was
+	// some 15 instructions on each of go-server's 12 million waits): the
+	// lane holds an end already, and has room.
+	if w := &r.waits; w.on {
+		if e := &w.ends; e.n > 0 && end >= w.last && e.n < len(e.items) {
+			r.seq++
+			p := &e.items[(e.head+e.n)&(len(e.items)-1)]
+			e.n++
+			p.at, p.seq, p.req, p.gen, p.tok = end, r.seq, id, req.gen, req.bhTok
+			w.last = end
+			return
+		}
+		if r.waitEndsAt(end, id, req.gen, req.bhTok) {
+			return
+		}
 	}
 	// scheduleEvent, with the event written in place as scheduleAnswer
 	// writes an answer: the wait's end is an event of every other wait.

@@ -129,6 +129,48 @@ func (r *Run) waitEnded() {
 	}
 }
 
+// waitTookSlot ends request id's wait at a semaphore (req is its slot),
+// which got a slot (releaseBulkhead), and drops its end from the lane when
+// it is the lane's first: that end would be taken at its time to do
+// nothing (waitEnded's test), as would any end of slot id's now, the
+// request waiting no more (a later wait of the slot has a new bhTok, a
+// later request a new gen). A freed slot goes to the semaphore's oldest
+// waiter, and waits of one length end in the order they began, so in a
+// hang most handed slots are the lane's first (go-server's sweep of
+// permit wait × semaphore: 6 million of its 12 million ends did nothing,
+// each a turn of the loop). Dropping it changes no seq (each end took its
+// own as its wait began) and nothing the end did: what it held back, a
+// goroutine's step that would pass it (nextToHappen), is taken at once as
+// it would have been taken next, with the seq it took either way. An end
+// not first (another semaphore's before it) stays. The test is small
+// enough to inline into releaseBulkhead.
+func (r *Run) waitTookSlot(id int32, req *request) {
+	req.waitingBH = false
+	if r.waits.ends.n > 0 { // an empty lane: a thread pool's run, or one with services (waitLane.on)
+		r.dropFirstEnd(id)
+	}
+}
+
+// dropFirstEnd drops the lane's first end if it is slot id's
+// (waitTookSlot).
+func (r *Run) dropFirstEnd(id int32) {
+	w := &r.waits
+	e := &w.ends
+	if e.items[e.head].req != id {
+		return
+	}
+	e.head = (e.head + 1) & (len(e.items) - 1)
+	if e.n--; e.n == 0 {
+		w.at = noArrival
+	} else {
+		f := &e.items[e.head]
+		w.at, w.seq = f.at, f.seq
+	}
+	l := &r.lane
+	l.wait = w.at
+	l.stop = min(l.end, l.at, w.at)
+}
+
 // eachWaitEnd calls f with every end the lane holds, as the events they
 // stand for.
 func (r *Run) eachWaitEnd(f func(e *event)) {
