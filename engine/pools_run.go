@@ -294,7 +294,7 @@ func (r *Run) connReady(id int32, req *request) bool {
 		return true
 	}
 	if ps.room(hs) {
-		return r.connect(id, h, ps, hs)
+		return r.connect(id, req, h, ps, hs)
 	}
 	h.state = connWaiting
 	h.tok++
@@ -314,10 +314,10 @@ func (r *Run) connReady(id int32, req *request) bool {
 	return false
 }
 
-// connect hands request id a connection to hs, which has room: an idle
-// one at once (true), else a new one, which may take a dial (false: the
-// attempt is parked until it is done).
-func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool {
+// connect hands request id (req is its slot) a connection to hs, which
+// has room: an idle one at once (true), else a new one, which may take a
+// dial (false: the attempt is parked until it is done).
+func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *hostState) bool {
 	ps.take(hs)
 	if hs.idle > 0 {
 		hs.idle--
@@ -326,7 +326,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		return true
 	}
 	ps.dials++
-	req := &r.requests[id]
+	ds := r.dep(req) // the attempt's edge: hd below is the host's
 	after, fails := ps.cfg.Dial, false
 	// faultAt's common case written out (its call, too large to inline
 	// here, was some 15 instructions a dial in go-server's hang, where
@@ -348,7 +348,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 			after, fails = timeout, true
 		default:
 			h.state = connDialing
-			ps.dialStarted(hs, r.dep(req))
+			ps.dialStarted(hs, ds)
 			h.tok++
 			r.armTimeout(id, 0, false)
 			return false
@@ -360,7 +360,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		return true
 	}
 	h.state = connDialing
-	ps.dialStarted(hs, r.dep(req))
+	ps.dialStarted(hs, ds)
 	h.tok++
 	h.since = r.now
 	// For a fork (fork.go): the dial is spent inside the attempt's
@@ -369,8 +369,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 	// timer now, one longer does not. Counted now, while the dial is
 	// under way (sendDialled counts it again with the call); one that
 	// fails ends the attempt after the dial timeout, as if the host had
-	// taken that long to answer.
-	ds := r.dep(req)
+	// taken that long to answer. (ds is the attempt's edge, found once.)
 	ds.maxAfter = max(ds.maxAfter, after)
 	r.armTimeout(id, r.now+after, true)
 	at := r.now + after
@@ -653,8 +652,7 @@ func (r *Run) handTo(ps *poolState, hs *hostState, id int32) {
 	wait := r.now - h.since
 	ps.waitSum += wait
 	ps.waitMax = max(ps.waitMax, wait)
-	if r.connect(id, h, ps, hs) {
-		req := &r.requests[id]
+	if req := &r.requests[id]; r.connect(id, req, h, ps, hs) {
 		r.sendCall(id, req, r.dep(req))
 	}
 }
