@@ -108,21 +108,10 @@ func (r *Run) waitFirst(at time.Duration, seq uint64, stop time.Duration) bool {
 // so that what the end does (a goroutine's next step, taken at once or
 // not: nextToHappen) finds the lane as it is.
 func (r *Run) waitEnded() {
-	w := &r.waits
-	e := &w.ends
-	mask := len(e.items) - 1
+	e := &r.waits.ends
 	p := &e.items[e.head]
 	at, id, gen, tok := p.at, p.req, p.gen, p.tok
-	e.head = (e.head + 1) & mask
-	if e.n--; e.n == 0 {
-		w.at = noArrival
-	} else {
-		f := &e.items[e.head]
-		w.at, w.seq = f.at, f.seq
-	}
-	l := &r.lane
-	l.wait = w.at
-	l.stop = min(l.end, l.at, w.at)
+	r.popEnd()
 	r.now = at
 	if req := &r.requests[id]; req.gen == gen && req.waitingBH && req.bhTok == tok {
 		r.waitRanOut(id, req) // waiters.go
@@ -154,11 +143,16 @@ func (r *Run) waitTookSlot(id int32, req *request) {
 // dropFirstEnd drops the lane's first end if it is slot id's
 // (waitTookSlot).
 func (r *Run) dropFirstEnd(id int32) {
+	if e := &r.waits.ends; e.items[e.head].req == id {
+		r.popEnd()
+	}
+}
+
+// popEnd removes the lane's first end and makes the next its first, in
+// the loop's stop too.
+func (r *Run) popEnd() {
 	w := &r.waits
 	e := &w.ends
-	if e.items[e.head].req != id {
-		return
-	}
 	e.head = (e.head + 1) & (len(e.items) - 1)
 	if e.n--; e.n == 0 {
 		w.at = noArrival
