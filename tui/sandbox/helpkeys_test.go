@@ -62,7 +62,7 @@ func TestHelpListsEveryKeyOnce(t *testing.T) {
 				}
 			}
 		}
-		walk(reflect.ValueOf(m.keys), "")
+		walk(reflect.ValueOf(*m.keys), "")
 		if entries < 30 {
 			t.Errorf("%s: the walk found %d bindings; the key map has more", where, entries)
 		}

@@ -111,14 +111,14 @@ func (m Model) View() string {
 		case 4:
 			keys = m.chaosHelp()
 		default:
-			keys = m.keys.wayBackRoom(m.help, m.liveKeys().main().ShortHelp(), m.w)
+			keys = m.keys.wayBackRoom(*m.help, m.liveKeys().main().ShortHelp(), m.w)
 			// At 80 columns the events' keys give way to "e knobs/sweep",
 			// which went first as the last but ? and q: the sweep was
 			// then named on no line of the screen, and [ and ] are in
 			// the full help.
 			first = []string{"[/]"}
 		}
-		return playback.KeyLine(m.help, keys, m.w, first...)
+		return playback.KeyLine(*m.help, keys, m.w, first...)
 	}))
 	return strings.Join(lines, "\n")
 }
@@ -363,7 +363,7 @@ func (m Model) helpLines() []string {
 	if m.cmp != nil {
 		keys = m.liveKeys().compare()
 	}
-	body := helpview.KeyTable(m.help, keys.FullHelp(), m.w-2)
+	body := helpview.KeyTable(*m.help, keys.FullHelp(), m.w-2)
 	if m.cmp == nil {
 		body = append(body, helpview.Paragraphs([]string{m.keys.formHelp()}, m.w-4)...)
 	}
@@ -405,9 +405,10 @@ var servicePanesHelp = []string{
 }
 
 // liveKeys is the key map as the key line shows it now: space says pause
-// while the clock runs.
+// while the clock runs. It is a copy: the shared map's playing stays as
+// it was.
 func (m Model) liveKeys() keyMap {
-	k := m.keys
+	k := *m.keys
 	k.playing = m.clock.Playing()
 	return k
 }

@@ -66,9 +66,16 @@ const step = playback.Step
 
 // Model is the sandbox screen.
 type Model struct {
-	th   *theme.Theme
-	keys keyMap
-	help help.Model
+	th *theme.Theme
+	// keys and help are behind pointers, as the panes are: together they
+	// were 7.2 KB of the model's 8.2, and bubbletea hands the model round
+	// by value, boxed into a tea.Model on every message, some 26 KB a
+	// playing frame copied to the heap for state a tick never changes.
+	// What they hold is set once (New) or follows the window and the run
+	// (layout, refresh), so copies sharing them agree. The help's scroll
+	// (helpv) stays a value: it is the learner's place in the help.
+	keys *keyMap
+	help *help.Model
 	sim  *sim
 
 	pool   *pane.Pool
@@ -151,10 +158,11 @@ func New(o Options) (Model, error) {
 		return Model{}, err
 	}
 	s.kept.limit = o.Limits.KeptRunBytes
+	keys, hm := newKeyMap(o.CanGoHome), help.New()
 	m := Model{
 		th:     o.Theme,
-		keys:   newKeyMap(o.CanGoHome),
-		help:   help.New(),
+		keys:   &keys,
+		help:   &hm,
 		sim:    s,
 		pool:   pane.NewPool(o.Theme),
 		brk:    pane.NewBreaker(o.Theme),
@@ -633,7 +641,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.clock.Play(m.resume)
 	}
 	was := m.form.focus
-	cmd := m.form.update(k, m.keys)
+	cmd := m.form.update(k, *m.keys)
 	if m.form.focus != was {
 		m.followForm() // knobs_focus.go
 	}
