@@ -851,11 +851,13 @@ func (m *Model) paneOf(id paneID) sizer {
 	return m.xp.lat
 }
 
-// mainView appends the body's lines: the two columns side by side, each
-// pane under the one before, the foot in the bottom edge of its column.
-func (m *Model) mainView(lines []string, body int) []string {
+// mainView gathers the body, to go before line at of the screen: the two
+// columns side by side, each pane under the one before, the foot in the
+// bottom edge of its column. The
+// rows are not joined here: frame.String writes each row's two halves
+// straight into the screen's one buffer.
+func (m *Model) mainView(f *frame, at, body int) {
 	a := m.arrange()
-	var cols [2][]string
 	for c, col := range a.cols {
 		for i, s := range col {
 			v := strings.Split(m.paneOf(s.id).View(), "\n")
@@ -865,22 +867,84 @@ func (m *Model) mainView(lines []string, body int) []string {
 			if a.foot[c] != "" && i == len(col)-1 && len(v) > 0 {
 				v[len(v)-1] = m.footEdge(a.widths[c], a.foot[c])
 			}
-			cols[c] = append(cols[c], v...)
+			f.cols[c] = append(f.cols[c], v...)
 		}
 	}
-	// A row is its two columns' lines joined with +, one allocation of the
-	// row's length: a builder written twice grew once for each, some 20 KB
-	// a frame at 200×60.
-	cell := func(c, i int) string {
-		if i < len(cols[c]) {
-			return cols[c][i]
+	f.at, f.rows, f.widths = at, body, a.widths
+}
+
+// frame is a screen as View gathers it: its lines, and the main view's
+// body rows among them (before lines[at]) held as their two columns. A
+// row was its halves joined with +, then the lines joined: the screen
+// copied twice, some 14 KB a frame at 160×48; String writes it once.
+type frame struct {
+	lines  []string
+	cols   [2][]string
+	widths [2]int // a column's width, its blank line's where it runs short
+	at     int
+	rows   int
+}
+
+// cell is a body row's half: the column's line, or blank past its end.
+func (f *frame) cell(c, i int) (line string, blank int) {
+	if i < len(f.cols[c]) {
+		return f.cols[c][i], 0
+	}
+	return "", f.widths[c]
+}
+
+// String is the screen: the lines and the rows, one per line, in a buffer
+// sized for them before the first byte is written.
+func (f *frame) String() string {
+	n := len(f.lines) + f.rows - 1 // the newlines between them
+	for _, l := range f.lines {
+		n += len(l)
+	}
+	for i := range f.rows {
+		for c := range f.cols {
+			l, blank := f.cell(c, i)
+			n += len(l) + blank
 		}
-		return strings.Repeat(" ", a.widths[c])
 	}
-	for i := range body {
-		lines = append(lines, cell(0, i)+cell(1, i))
+	if n <= 0 {
+		return ""
 	}
-	return lines
+	var b strings.Builder
+	b.Grow(n)
+	first := true
+	sep := func() {
+		if !first {
+			b.WriteByte('\n')
+		}
+		first = false
+	}
+	for j := 0; j <= len(f.lines); j++ {
+		if j == f.at {
+			for i := range f.rows {
+				sep()
+				for c := range f.cols {
+					l, blank := f.cell(c, i)
+					b.WriteString(l)
+					writeSpaces(&b, blank)
+				}
+			}
+		}
+		if j < len(f.lines) {
+			sep()
+			b.WriteString(f.lines[j])
+		}
+	}
+	return b.String()
+}
+
+// writeSpaces writes n spaces without making a string of them.
+func writeSpaces(b *strings.Builder, n int) {
+	const blanks = "                                                                "
+	for n > 0 {
+		k := min(n, len(blanks))
+		b.WriteString(blanks[:k])
+		n -= k
+	}
 }
 
 // footEdge is a pane's bottom edge with a note set into it.

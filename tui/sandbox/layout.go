@@ -57,6 +57,7 @@ func (m Model) View() string {
 		return m.sweepScreen() // sweepkey.go
 	}
 	lines := make([]string, 0, m.h)
+	var f frame // the main view's body, written in place (arrange.go)
 	// The key holds the run's generation: a knob, which can rename the
 	// variants, starts a new one.
 	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.titleReserve, m.sim.variant, m.sim.sc.Name, m.cmp != nil, m.sim.gen), m.titleLine))
@@ -73,19 +74,22 @@ func (m Model) View() string {
 	case m.fleetOpen:
 		lines = append(lines, strings.Split(m.xp.fleet.View(), "\n")...)
 	default:
-		lines = m.mainView(lines, body)
+		m.mainView(&f, len(lines), body)
 	}
 	if rows := m.writtenRows(); rows != nil && m.prompt == nil {
-		return strings.Join(append(lines, rows...), "\n")
+		f.lines = append(lines, rows...)
+		return f.String()
 	}
 	lines = append(lines, m.status.View())
 	if m.prompt != nil {
 		// A prompt (seek.go) takes the key line while it is open.
-		return strings.Join(append(lines, m.prompt.View(m.th, m.w)), "\n")
+		f.lines = append(lines, m.prompt.View(m.th, m.w))
+		return f.String()
 	}
 	if m.leaving != nil {
 		// Leaving asks first, in the key line (leave.go).
-		return strings.Join(append(lines, m.askLine()), "\n")
+		f.lines = append(lines, m.askLine())
+		return f.String()
 	}
 	mode := 0
 	switch {
@@ -120,7 +124,8 @@ func (m Model) View() string {
 		}
 		return playback.KeyLine(*m.help, keys, m.w, first...)
 	}))
-	return strings.Join(lines, "\n")
+	f.lines = lines
+	return f.String()
 }
 
 // titleLine names the screen and the scenario, then the variants as tabs.
