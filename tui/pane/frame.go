@@ -35,6 +35,34 @@ func WriteFit(b *strings.Builder, s string, w int) {
 	}
 }
 
+// WriteFitPair writes Fit(a+c, w) to b without joining a and c when
+// together they fit, as a screen's row made of two columns' lines does: a
+// parent drawing that screen beside its own wrote the joined row, then
+// the screen, then copied it again into its own. The halves are measured
+// apart; a line's width is the sum of its parts', as a pane's lines start
+// at a border, never with a mark that would join the cell before.
+func WriteFitPair(b *strings.Builder, a, c string, w int) {
+	if w <= 0 {
+		return
+	}
+	na, nc := width(a), width(c)
+	if na+nc > w {
+		WriteFit(b, a+c, w) // clipped: rare, and clipped as the joined line
+		return
+	}
+	b.WriteString(a)
+	b.WriteString(c)
+	b.WriteString(spaces(w - na - nc))
+}
+
+// width is s's width in cells, as clip measures it.
+func width(s string) int {
+	if n, plain := plainWidth(s); plain {
+		return n
+	}
+	return ansi.StringWidth(s)
+}
+
 // sided is side+Fit(s, w)+side, a framed pane's line, made in one
 // allocation: every pane of every screen is framed on every frame, and the
 // padded line Fit made was copied again between the sides.

@@ -885,66 +885,75 @@ type frame struct {
 	rows   int
 }
 
-// cell is a body row's half: the column's line, or blank past its end.
-func (f *frame) cell(c, i int) (line string, blank int) {
+// cell is a body row's half: the column's line, or its width of blanks
+// past its end.
+func (f *frame) cell(c, i int) string {
 	if i < len(f.cols[c]) {
-		return f.cols[c][i], 0
+		return f.cols[c][i]
 	}
-	return "", f.widths[c]
+	return blank(f.widths[c])
 }
 
-// String is the screen: the lines and the rows, one per line, in a buffer
-// sized for them before the first byte is written.
-func (f *frame) String() string {
+// blank is n spaces, sliced from a run of them where n allows.
+func blank(n int) string {
+	const blanks = "                                                                                                                                                                                                                                                                "
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
+}
+
+// size is the screen's length in bytes, its newlines counted.
+func (f *frame) size() int {
 	n := len(f.lines) + f.rows - 1 // the newlines between them
 	for _, l := range f.lines {
 		n += len(l)
 	}
 	for i := range f.rows {
-		for c := range f.cols {
-			l, blank := f.cell(c, i)
-			n += len(l) + blank
+		n += len(f.cell(0, i)) + len(f.cell(1, i))
+	}
+	return max(n, 0)
+}
+
+// each calls fn with the screen's lines in order, as its text split at
+// the newlines gives them: a body row as its two halves, any other line
+// (an entry of lines may hold several) with c empty.
+func (f *frame) each(fn func(a, c string)) {
+	for j := 0; j <= len(f.lines); j++ {
+		if j == f.at {
+			for i := range f.rows {
+				fn(f.cell(0, i), f.cell(1, i))
+			}
+		}
+		if j < len(f.lines) {
+			for rest, more := f.lines[j], true; more; {
+				var l string
+				l, rest, more = strings.Cut(rest, "\n")
+				fn(l, "")
+			}
 		}
 	}
-	if n <= 0 {
+}
+
+// String is the screen: the lines and the rows, one per line, in a buffer
+// sized for them before the first byte is written.
+func (f *frame) String() string {
+	n := f.size()
+	if n == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.Grow(n)
 	first := true
-	sep := func() {
+	f.each(func(a, c string) {
 		if !first {
 			b.WriteByte('\n')
 		}
 		first = false
-	}
-	for j := 0; j <= len(f.lines); j++ {
-		if j == f.at {
-			for i := range f.rows {
-				sep()
-				for c := range f.cols {
-					l, blank := f.cell(c, i)
-					b.WriteString(l)
-					writeSpaces(&b, blank)
-				}
-			}
-		}
-		if j < len(f.lines) {
-			sep()
-			b.WriteString(f.lines[j])
-		}
-	}
+		b.WriteString(a)
+		b.WriteString(c)
+	})
 	return b.String()
-}
-
-// writeSpaces writes n spaces without making a string of them.
-func writeSpaces(b *strings.Builder, n int) {
-	const blanks = "                                                                "
-	for n > 0 {
-		k := min(n, len(blanks))
-		b.WriteString(blanks[:k])
-		n -= k
-	}
 }
 
 // footEdge is a pane's bottom edge with a note set into it.

@@ -1,6 +1,10 @@
 package sandbox
 
 import (
+	"fmt"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"strings"
 	"testing"
 )
@@ -50,6 +54,54 @@ func TestFrameWritesWhatJoiningWould(t *testing.T) {
 		f := frame{lines: c.lines, cols: c.cols, widths: c.w, at: c.at, rows: c.rows}
 		if got := f.String(); got != strings.Join(want, "\n") {
 			t.Errorf("%s: the frame wrote\n%q\nwhere joining gives\n%q", c.name, got, strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestWriteBesideIsViewFitted: what a parent drawing a panel beside the
+// sandbox gets from WriteBeside is byte for byte its own line then
+// pane.Fit of View's line, for h lines, on every kind of screen, in a
+// colour theme (escape codes measured apart) and where the sandbox is
+// wider, narrower or shorter than the room given.
+func TestWriteBesideIsViewFitted(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		keys  []string
+		color bool
+		room  int // the width given, beside the panel
+		rows  int // the lines asked for
+	}{
+		{name: "main view", w: 160, h: 48, room: 160, rows: 48},
+		{name: "main view in colour", w: 200, h: 60, color: true, room: 200, rows: 60},
+		{name: "main view clipped", w: 160, h: 48, color: true, room: 120, rows: 48},
+		{name: "main view padded and short", w: 100, h: 30, room: 110, rows: 34},
+		{name: "fewer rows asked", w: 100, h: 30, room: 100, rows: 12},
+		{name: "help", w: 100, h: 30, keys: []string{"?"}, room: 100, rows: 30},
+		{name: "compare", w: 160, h: 48, keys: []string{"c"}, color: true, room: 160, rows: 48},
+		{name: "knob form", w: 120, h: 40, keys: []string{"e"}, room: 120, rows: 40},
+		{name: "too small", w: 60, h: 20, room: 60, rows: 20},
+	} {
+		o := Options{}
+		if c.color {
+			o.Theme = tuitest.Color()
+		}
+		m := press(newModel(t, c.w, c.h, o), c.keys...)
+		left := make([]string, c.rows)
+		for i := range left {
+			left[i] = fmt.Sprintf("%3d│", i)
+		}
+		var want []string
+		rest := m.View()
+		for i := range c.rows {
+			var l string
+			l, rest, _ = strings.Cut(rest, "\n")
+			want = append(want, left[i]+pane.Fit(l, c.room))
+		}
+		var b strings.Builder
+		m.WriteBeside(&b, left, c.room, c.rows)
+		if got := b.String(); got != strings.Join(want, "\n") {
+			t.Errorf("%s: WriteBeside wrote\n%s\nwhere the fitted view is\n%s", c.name, got, strings.Join(want, "\n"))
 		}
 	}
 }

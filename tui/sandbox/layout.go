@@ -38,8 +38,58 @@ func (m *Model) layout() {
 
 // View joins the cached panes into the screen: exactly the window's size.
 func (m Model) View() string {
+	f, whole, done := m.screen()
+	if done {
+		return whole
+	}
+	return f.String()
+}
+
+// WriteBeside writes the screen into b as a parent drawing its own column
+// to the left of it does (tui/challengeui): h lines, line i being left[i]
+// then View's line i fitted to w cells (pane.Fit), a line past View's end
+// blank. The frame is read in place: View's text would be the screen
+// copied once more, then copied again into the parent's.
+func (m Model) WriteBeside(b *strings.Builder, left []string, w, h int) {
+	f, whole, done := m.screen()
+	n := len(whole) + f.size() + h*(w+1)
+	for _, l := range left[:min(h, len(left))] {
+		n += len(l)
+	}
+	b.Grow(n)
+	i := 0
+	line := func(a, c string) {
+		if i >= h {
+			return
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(left) {
+			b.WriteString(left[i])
+		}
+		pane.WriteFitPair(b, a, c, w)
+		i++
+	}
+	if done {
+		for rest, more := whole, true; more; {
+			var l string
+			l, rest, more = strings.Cut(rest, "\n")
+			line(l, "")
+		}
+	} else {
+		f.each(line)
+	}
+	for i < h {
+		line("", "")
+	}
+}
+
+// screen is the frame View writes, or, done, the whole screen where it is
+// drawn as one text (a window too small, the sweep's screen).
+func (m Model) screen() (f frame, whole string, done bool) {
 	if m.w <= 0 || m.h <= 0 {
-		return ""
+		return f, "", true
 	}
 	if m.tooSmall() {
 		// The scenario and the variant playing stay above the request,
@@ -51,13 +101,12 @@ func (m Model) View() string {
 		if v < len(sc.Variants) && sc.Variants[v].Name != "" {
 			design += ": " + sc.Variants[v].Name
 		}
-		return m.keys.Keys.SmallViewIn(m.w, m.h, "breakerlab "+strings.Join(m.crumbs, " › ")+" › "+sc.Name, design)
+		return f, m.keys.Keys.SmallViewIn(m.w, m.h, "breakerlab "+strings.Join(m.crumbs, " › ")+" › "+sc.Name, design), true
 	}
 	if m.sw != nil {
-		return m.sweepScreen() // sweepkey.go
+		return f, m.sweepScreen(), true // sweepkey.go
 	}
 	lines := make([]string, 0, m.h)
-	var f frame // the main view's body, written in place (arrange.go)
 	// The key holds the run's generation: a knob, which can rename the
 	// variants, starts a new one.
 	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.titleReserve, m.sim.variant, m.sim.sc.Name, m.cmp != nil, m.sim.gen), m.titleLine))
@@ -78,18 +127,18 @@ func (m Model) View() string {
 	}
 	if rows := m.writtenRows(); rows != nil && m.prompt == nil {
 		f.lines = append(lines, rows...)
-		return f.String()
+		return f, "", false
 	}
 	lines = append(lines, m.status.View())
 	if m.prompt != nil {
 		// A prompt (seek.go) takes the key line while it is open.
 		f.lines = append(lines, m.prompt.View(m.th, m.w))
-		return f.String()
+		return f, "", false
 	}
 	if m.leaving != nil {
 		// Leaving asks first, in the key line (leave.go).
 		f.lines = append(lines, m.askLine())
-		return f.String()
+		return f, "", false
 	}
 	mode := 0
 	switch {
@@ -125,7 +174,7 @@ func (m Model) View() string {
 		return playback.KeyLine(*m.help, keys, m.w, first...)
 	}))
 	f.lines = lines
-	return f.String()
+	return f, "", false
 }
 
 // titleLine names the screen and the scenario, then the variants as tabs.
