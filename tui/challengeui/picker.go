@@ -112,6 +112,15 @@ func (p Picker) stars(id string) int {
 // Open reports whether a challenge is open.
 func (p Picker) Open() bool { return p.open != nil }
 
+// Challenge is the open challenge (nil: the list is shown), for a
+// classroom server whose teacher's list says which one a student plays.
+func (p Picker) Challenge() *challenge.Challenge {
+	if p.open == nil {
+		return nil
+	}
+	return p.open.c
+}
+
 // Init does nothing until a challenge opens.
 func (p Picker) Init() tea.Cmd { return nil }
 

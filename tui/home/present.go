@@ -2,6 +2,7 @@ package home
 
 import (
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
 )
@@ -137,4 +138,41 @@ func (m Model) RoomAnswered(l *lessons.Lesson, i int) Model {
 		m.lessons = &p
 	}
 	return m
+}
+
+// Where names the screen open in a few words ("the sandbox", "the drill"),
+// and the challenge played when one is open, for a classroom server whose
+// teacher's list says where each exploring student is: "exploring" alone
+// told the teacher nothing of who was lost or ahead. The names are
+// constants, so that asking after every key costs nothing. A lesson's
+// step is the lesson picker's to say (Lessons).
+func (m Model) Where() (screen string, ch *challenge.Challenge) {
+	switch m.screen {
+	case onPicker:
+		return "the sandbox's scenario list", nil
+	case onSandbox:
+		return "the sandbox", nil
+	case onShards:
+		return "the shard view", nil
+	case onLessons:
+		return "the lesson list", nil
+	case onExercises, onNoWorkbook:
+		return "the exercises", nil
+	case onDrill:
+		return "the drill", nil
+	case onInterview:
+		return "the mock interview", nil
+	case onChallenges:
+		if m.ch != nil {
+			if c := m.ch.Challenge(); c != nil {
+				return "a challenge", c
+			}
+		}
+		return "the challenge list", nil
+	case onLiveLab:
+		return "the live lab", nil
+	case onBuilder:
+		return "the system builder", nil
+	}
+	return "the menu", nil
 }

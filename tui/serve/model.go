@@ -717,6 +717,7 @@ func (s *Session) notePlace() {
 		return
 	}
 	s.room.SetOnMenu(s.me, s.mode == onHome && s.palFrom == onHome && s.home.OnMenu())
+	s.room.SetWhere(s.me, s.where())
 }
 
 func (s *Session) startFollowing() {

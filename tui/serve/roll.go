@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The teacher's list of who is in the room (rollKey): each student once,
@@ -24,6 +25,11 @@ const rollKey = "ctrl+l"
 type RollEntry struct {
 	Name                       string
 	Following, Exploring, Menu int
+	// Where is where their exploring sessions are ("lesson 3 · step
+	// 2/7 · …", "the sandbox"), each place once; "" when none explores.
+	Where string
+	// wheres gathers Where's places as Roll counts the sessions.
+	wheres []whereAt
 }
 
 // Roll lists the students in the room by name, each once however many
@@ -41,6 +47,7 @@ func (r *Room) Roll() []RollEntry {
 	})
 	list := make([]RollEntry, len(out))
 	for i, e := range out {
+		e.Where, e.wheres = wheres(e.wheres), nil
 		list[i] = *e
 	}
 	return list
@@ -69,6 +76,9 @@ func (r *Room) byStudentLocked() []*RollEntry {
 			out = append(out, e)
 		}
 		e.add(m)
+		if !m.following && !m.onMenu {
+			e.wheres = append(e.wheres, m.where)
+		}
 	}
 	return out
 }
@@ -201,8 +211,16 @@ func (s *Session) rollView() string {
 	if len(roll) == 0 {
 		paras = append(paras, "Nobody has joined yet.")
 	}
+	// One line a student, cut with … where the window is narrow (where
+	// they are comes last, its broadest words first): a list that wrapped
+	// read as many students as lines.
+	w := max(s.w-blockIndent, 10)
 	for _, r := range roll {
-		paras = append(paras, "• "+r.Name+" · "+rollState(r))
+		line := "• " + r.Name + " · " + rollState(r)
+		if r.Where != "" {
+			line += ": " + r.Where
+		}
+		paras = append(paras, ansi.Truncate(line, w, "…"))
 	}
 	// What the room answered so far, counts only (tally.go): the poll
 	// showed them only while it was open.

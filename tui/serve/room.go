@@ -86,6 +86,9 @@ type Member struct {
 	// display is the name the student signed in with, for the teacher's
 	// list of who is in the room (roll.go).
 	display string
+	// where is where the student's session is when it explores, for
+	// the teacher's list (rollwhere.go).
+	where whereAt
 }
 
 // NewRoom makes an empty room.

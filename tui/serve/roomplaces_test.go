@@ -38,9 +38,11 @@ func TestTheTeachersTagCountsWhatEachStudentsScreenIs(t *testing.T) {
 	press(t, fay, "ctrl+k", "esc")              // the palette opened and closed there
 	reads(teacher)
 
+	// Each exploring student's line says where too (rollwhere.go): the
+	// lesson and step, or the screen; a line with no colon says all.
 	want := map[string]string{
-		"ada": "on the home screen", "bob": "following", "cy": "exploring", "dee": "exploring",
-		"eve": "exploring", "fay": "exploring in 1 session, on the home screen in 1 session",
+		"ada": "on the home screen", "bob": "following", "cy": "exploring: lesson 1 · step 1/", "dee": "exploring: the lesson list",
+		"eve": "exploring: the sandbox's scenario list", "fay": "exploring in 1 session, on the home screen in 1 session: the lesson list",
 	}
 	f, e, h := room.Counts()
 	if f != 1 || e != 4 || h != 1 {
@@ -55,8 +57,16 @@ func TestTheTeachersTagCountsWhatEachStudentsScreenIs(t *testing.T) {
 	if !strings.Contains(list, "6 students in the room: 1 following you, 4 exploring on their own, 1 on the home screen") {
 		t.Errorf("the list's count:\n%s", teacher.View())
 	}
+	lines := map[string]string{}
+	for _, l := range strings.Split(teacher.View(), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "• ") {
+			name, _, _ := strings.Cut(l[len("• "):], " ")
+			lines[name] = l
+		}
+	}
 	for name, state := range want {
-		if !strings.Contains(list, "• "+name+" · "+state+" •") && !strings.Contains(list, "• "+name+" · "+state+" Any key") {
+		l := lines[name]
+		if !strings.HasPrefix(l, "• "+name+" · "+state) || (!strings.Contains(state, ":") && l != "• "+name+" · "+state) {
 			t.Errorf("the list does not say %s · %s:\n%s", name, state, teacher.View())
 		}
 	}
