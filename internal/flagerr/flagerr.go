@@ -98,7 +98,12 @@ func Explain(fs *flag.FlagSet, err error) error {
 	case "*flag.durationValue":
 		takes = "a duration, such as 500ms, 2s or 1m30s"
 	case "*flag.boolValue":
-		takes = "true or false (or nothing: " + Dashed(f.Name) + " alone is true)"
+		// Without the flag's text: a switch's text says what it does,
+		// not what it takes, and serve's --password and --teacher
+		// repeated three lines of it in parentheses inside the refusal's
+		// one line. "true or false" is the whole of what a switch takes;
+		// the list of flags under the refusal has its text.
+		return fmt.Errorf("%s takes true or false (or nothing: %s alone is true), got %q", Dashed(f.Name), Dashed(f.Name), m[1])
 	default:
 		return err
 	}

@@ -24,7 +24,7 @@ func TestExplain(t *testing.T) {
 	}{
 		{[]string{"--seed", "-1"}, `--seed takes a whole number, 0 or more (the random seed), got "-1"`},
 		{[]string{"--timeout", "x"}, `--timeout takes a duration, such as 500ms, 2s or 1m30s (time allowed), got "x"`},
-		{[]string{"--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true) (never wrap), got "maybe"`},
+		{[]string{"--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true), got "maybe"`},
 		{[]string{"--budget", "0"}, `--budget: a budget must be between 1 and 1e15 simulated requests`},
 		{[]string{"--sede", "3"}, `unknown flag --sede: did you mean --seed?`},
 		{[]string{"--nothing-near"}, `unknown flag --nothing-near`},
