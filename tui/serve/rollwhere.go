@@ -82,15 +82,7 @@ func (w whereAt) String() string {
 
 // SetWhere records where a student's session is; presenters see it in
 // their list of who is in the room, as the student moves.
-func (r *Room) SetWhere(m *Member, w whereAt) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if m.where == w {
-		return
-	}
-	m.where = w
-	r.notifyLocked(true)
-}
+func (r *Room) SetWhere(m *Member, w whereAt) { setForTeachers(r, &m.where, w) }
 
 // wheres is where the exploring sessions of a student are, each place
 // once, in the order their sessions were counted; "" when none explores.

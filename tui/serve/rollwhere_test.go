@@ -39,29 +39,13 @@ func TestTheTeachersListSaysWhereAStudentExplores(t *testing.T) {
 		t.Fatal("no lesson 3 among the built-in lessons")
 	}
 
-	mark := ada.Mark()
-	if err := ada.Type("\r"); err != nil { // the lesson list
-		t.Fatal(err)
-	}
-	waitFor(t, ada, mark, "open the lesson")
-	mark = ada.Mark()
-	if err := ada.Type("jj\r"); err != nil { // lesson 3
-		t.Fatal(err)
-	}
-	waitFor(t, ada, mark, "exploring · step 1/")
-	mark = ada.Mark()
-	if err := ada.Type("n"); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ada, mark, "exploring · step 2/")
+	typeWait(t, ada, "\r", "open the lesson")       // the lesson list
+	typeWait(t, ada, "jj\r", "exploring · step 1/") // lesson 3
+	typeWait(t, ada, "n", "exploring · step 2/")
+	typeWait(t, teacher, "\x0c", "Who is in the room", "• ada · exploring: lesson 3 · step 2/", third.Title) // ctrl+l
 
-	mark = teacher.Mark()
-	if err := teacher.Type("\x0c"); err != nil { // ctrl+l
-		t.Fatal(err)
-	}
-	waitFor(t, teacher, mark, "Who is in the room", "• ada · exploring: lesson 3 · step 2/", third.Title)
-
-	mark = teacher.Mark()
+	// The open list follows her: the teacher presses nothing.
+	mark := teacher.Mark()
 	if err := ada.Type("n"); err != nil {
 		t.Fatal(err)
 	}

@@ -153,27 +153,25 @@ func (m *Member) Signal() <-chan struct{} { return m.signal }
 
 // SetFollowing records whether a student follows; presenters see the
 // counts.
-func (r *Room) SetFollowing(m *Member, on bool) {
+func (r *Room) SetFollowing(m *Member, on bool) { setForTeachers(r, &m.following, on) }
+
+// setForTeachers sets a member's field that only the presenters' screens
+// show (the counts, the list of who is in the room), signalling them
+// when it changed: a session notes where it is after every message, and
+// one that did not move wakes no one.
+func setForTeachers[T comparable](r *Room, field *T, v T) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if m.following == on {
+	if *field == v {
 		return
 	}
-	m.following = on
+	*field = v
 	r.notifyLocked(true)
 }
 
 // SetOnMenu records whether a student's screen is the home screen's
 // menu; presenters see the counts.
-func (r *Room) SetOnMenu(m *Member, on bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if m.onMenu == on {
-		return
-	}
-	m.onMenu = on
-	r.notifyLocked(true)
-}
+func (r *Room) SetOnMenu(m *Member, on bool) { setForTeachers(r, &m.onMenu, on) }
 
 // Publish is a presenter's new state. Followers are signalled; so is
 // everyone when the screen followed changes (their status line changes).
