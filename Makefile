@@ -15,7 +15,7 @@ export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 # add up. An atexit_sleep_ms of your own in GORACE is kept.
 export GORACE := $(if $(findstring atexit_sleep_ms=,$(GORACE)),$(GORACE),$(strip $(GORACE) atexit_sleep_ms=0))
 
-.PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man pgo instructions
+.PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man pgo instructions bench-instructions
 
 # The binary says which code it is (`breakerlab version`): the go command
 # records the commit of a build from a clone, unless GOFLAGS holds
@@ -339,6 +339,31 @@ instructions:
 			"$$tmp/sweepui.test" -test.run='^$$' -test.bench="Sweep20x20Builtins/^$${s%%/*}\$$/^$${s#*/}\$$" -test.benchtime=1x -test.cpu=1 2>&1); \
 		echo "$$out" | grep -q "^BenchmarkSweep20x20Builtins/$$s " || { echo "$$s: no such sweep in tui/sweepui/builtins_bench_test.go, or it failed:"; echo "$$out" | tail -5; exit 1; }; \
 		echo "$$out" | awk -v s="$$s" '/Collected :/ { printf "%-48s %6.2f G\n", s, $$NF / 1e9 }'; \
+	done
+
+# bench-instructions counts the instructions of one op of engine
+# benchmarks under callgrind, the engine's figure a shared machine does not
+# move (README "Speed", engine/SPEED.md "Measuring"): each runs at 7 and 2
+# ops, one op is the difference over 5 (the set-up and the first op cancel),
+# and a request is that over the op's requests/op. BENCHES names them
+# without "Benchmark"; PKG is ./engine/scenarios/ (the Steady and Shared
+# runs) or ./engine/ (its Cascade, the README's first row). It needs
+# valgrind.
+BENCHES ?= SteadyCascade SteadyAPIGateway SharedGoServer SharedGoInventoryPerHost
+PKG ?= ./engine/scenarios/
+
+bench-instructions:
+	@command -v valgrind >/dev/null || { echo "make bench-instructions needs valgrind (apt install valgrind)"; exit 2; }
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) test -c -pgo=$(CURDIR)/$(PGO_PROFILE) -o "$$tmp/bench.test" $(PKG) && \
+	cd $(PKG) && printf "%-28s %14s %10s %8s\n" benchmark "an op" requests "a request" && for b in $(BENCHES); do \
+		for n in 7 2; do \
+			GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+				"$$tmp/bench.test" -test.run='^$$' -test.bench="^Benchmark$$b\$$" -test.benchtime=$${n}x -test.cpu=1 >"$$tmp/out.$$n" 2>&1; \
+			grep -q "^Benchmark$$b " "$$tmp/out.$$n" || { echo "$$b: no such benchmark in $(PKG), or it failed:"; tail -5 "$$tmp/out.$$n"; exit 1; }; \
+		done; \
+		awk -v b="$$b" '/Collected :/ { c[FILENAME] = $$NF } /requests\/op/ { for (i = 1; i < NF; i++) if ($$(i+1) == "requests/op") r = $$i } \
+			END { op = (c[ARGV[1]] - c[ARGV[2]]) / 5; printf "%-28s %14.0f %10d %8.0f\n", b, op, r, (r ? op / r : 0) }' "$$tmp/out.7" "$$tmp/out.2"; \
 	done
 
 pgo:

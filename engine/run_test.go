@@ -479,6 +479,7 @@ func BenchmarkCascade(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(requests)/float64(b.N), "requests/op")
 	b.ReportMetric(float64(requests)/b.Elapsed().Seconds(), "requests/s")
 }
 
@@ -501,5 +502,6 @@ func BenchmarkCascadeUnshared(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(requests)/float64(b.N), "requests/op")
 	b.ReportMetric(float64(requests)/b.Elapsed().Seconds(), "requests/s")
 }
