@@ -349,7 +349,7 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 		// pools_run.go: as abandonWith does, the connection first. Inlined,
 		// the test spares the call the calls refused at a semaphore, which
 		// hold nothing.
-		r.putConn(id, false)
+		r.putConn(id, ds, false)
 	}
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
@@ -454,7 +454,7 @@ func (r *Run) exitLayers(req *request, ds *dependencyState, i int, res result) {
 func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res result) {
 	req.inCall = false
 	if r.pools != nil {
-		r.putConn(id, true) // pools_run.go: as callReturned does
+		r.putConn(id, ds, true) // pools_run.go: as callReturned does
 	}
 	if !ds.defaultOrder {
 		r.exitFast(req, ds, len(ds.layers), res)

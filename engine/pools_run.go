@@ -307,7 +307,7 @@ func (r *Run) connReady(id int32, req *request) bool {
 	hs.waiting++
 	ps.waiting++
 	ps.waitingMax = max(ps.waitingMax, ps.waiting)
-	r.armTimeout(id, 0, false)
+	r.armTimeout(id, r.dep(req), 0, false)
 	if w := ps.cfg.Wait; w > 0 {
 		r.scheduleEvent(r.now+w, evConnWait, id, req.gen, h.tok, 0)
 	}
@@ -350,7 +350,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 			h.state = connDialing
 			ps.dialStarted(hs, ds)
 			h.tok++
-			r.armTimeout(id, 0, false)
+			r.armTimeout(id, ds, 0, false)
 			return false
 		}
 	}
@@ -371,7 +371,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 	// fails ends the attempt after the dial timeout, as if the host had
 	// taken that long to answer. (ds is the attempt's edge, found once.)
 	ds.maxAfter = max(ds.maxAfter, after)
-	r.armTimeout(id, r.now+after, true)
+	r.armTimeout(id, ds, r.now+after, true)
 	at := r.now + after
 	w := &hs.dials
 	if fails || (w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at) {
@@ -495,33 +495,35 @@ func (r *Run) handlePool(e *event) {
 	}
 	ps := pr.poolTab[uint8(h.pool)]
 	hs := pr.hostTab[h.gh]
-	layers := len(r.dep(req).layers)
+	ds := r.dep(req) // once: a store through h or ps below may, for the compiler, change r.dependencies
 	switch {
 	case e.kind == evDialDone && h.state == connDialing:
-		ps.dialEnded(hs, r.dep(req))
+		ps.dialEnded(hs, ds)
 		if e.err {
 			h.state = connNone
 			ps.dialFailures++
 			r.giveBack(ps, hs)
-			r.exit(e.req, layers, resError)
+			r.exit(e.req, len(ds.layers), resError)
 			return
 		}
 		h.state = connHeld
 		ps.acquired++
-		r.sendDialled(e.req, req, r.dep(req), r.now-h.since)
+		r.sendDialled(e.req, req, ds, r.now-h.since)
 	case e.kind == evConnWait && h.state == connWaiting:
 		h.state = connNone
 		hs.waiting--
 		ps.waiting--
 		ps.refused++
-		r.exit(e.req, layers, resBulkheadFull)
+		r.exit(e.req, len(ds.layers), resBulkheadFull)
 	}
 }
 
 // putConn ends request id's hold on its pool: a connection whose call
 // answered goes back idle; one whose caller gave up is closed, and so is
-// a dial under way; a wait ends.
-func (r *Run) putConn(id int32, answered bool) {
+// a dial under way; a wait ends. ds is the attempt's edge, which every
+// caller holds: looked up here, a dial's end cost the request's slot
+// and its dependency again.
+func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 	pr := r.pools
 	if int(id) >= len(pr.holds) {
 		return
@@ -542,7 +544,7 @@ func (r *Run) putConn(id int32, answered bool) {
 		ps.gaveUp++
 		return
 	case connDialing:
-		ps.dialEnded(hs, r.dep(&r.requests[id]))
+		ps.dialEnded(hs, ds)
 	case connHeld:
 		if answered {
 			hs.idle++

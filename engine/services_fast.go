@@ -134,7 +134,7 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 	if ds.pooled {
 		// A wait for a connection ends, a connection closes, before any
 		// layer lets go, as abandonWith does.
-		r.putConn(id, false)
+		r.putConn(id, ds, false)
 	}
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
@@ -190,7 +190,7 @@ func (r *Run) serviceReturned(id int32, res result) {
 	}
 	req.inCall = false
 	if ds.pooled {
-		r.putConn(id, true) // the connection goes back idle
+		r.putConn(id, ds, true) // the connection goes back idle
 	}
 	r.finishFlat(id, req, ds, len(ds.layers), res)
 }

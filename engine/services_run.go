@@ -486,7 +486,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			// layer not entered leaves armTimeout nothing to do, and
 			// its call is spared (nearly every call of go-inventory's
 			// sweep of a per-host cap waited for its connection).
-			r.armTimeout(id, 0, false)
+			r.armTimeout(id, ds, 0, false)
 		}
 	}
 	s := &r.soon
@@ -934,7 +934,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		// A child's slot has no timer deferred at a bulkhead (those are
 		// the front's, of older generations), so armTimeout skips
 		// nothing for an answer within the timeout.
-		r.armTimeout(c, r.now+after, answers)
+		r.armTimeout(c, ds, r.now+after, answers)
 	}
 	if !answers {
 		return
@@ -1048,7 +1048,7 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	if ds.svcFlat {
 		p.inCall = false
 		if ds.pooled {
-			r.putConn(parent, true) // the connection goes back idle
+			r.putConn(parent, ds, true) // the connection goes back idle
 		}
 		r.finishFlat(parent, p, ds, len(ds.layers), res)
 		return

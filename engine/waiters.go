@@ -73,12 +73,12 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 		q.push(id, stamp(req.gen, req.bhTok))
 	}
 	if p.BulkheadKind != SemaphoreBulkhead {
-		r.armTimeout(id, 0, false) // a queue's wait has no end of its own
+		r.armTimeout(id, ds, 0, false) // a queue's wait has no end of its own
 		return
 	}
 	end := r.now + p.BulkheadWait
 	if !deferTimeouts || req.inst != 0 || end >= req.timeoutAt {
-		r.armTimeout(id, 0, false)
+		r.armTimeout(id, ds, 0, false)
 	} else if at := ds.timeoutAt; at >= 0 && req.active&bit(at) != 0 && !req.timeoutArmed {
 		// The wait ends before the timeout can: its timer waits too,
 		// with its place in line. It takes the sequence number
@@ -188,11 +188,11 @@ func (r *Run) deferredFor(id int32, req *request) bool {
 
 // armDeferred arms req's deferred timer (request id), at its time and with
 // its sequence number.
-func (r *Run) armDeferred(id int32, req *request) {
+func (r *Run) armDeferred(id int32, req *request, ds *dependencyState) {
 	req.timeoutArmed = true
 	seq := r.deferred[id].seq
 	r.deferred[id].seq = 0
-	r.setTimeoutSeq(r.dep(req), req.dep, req.timeoutAt, seq, id, req.gen, req.timeoutTok)
+	r.setTimeoutSeq(ds, req.dep, req.timeoutAt, seq, id, req.gen, req.timeoutTok)
 }
 
 // setTimeoutSeq is setTimeout (timers.go) for a timer whose sequence
