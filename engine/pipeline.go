@@ -97,14 +97,15 @@ func (r *Run) enter(id int32, i int) {
 // armTimeout schedules the timeout layer's timer if that layer is active
 // and what the request now waits for ends at or after it (or at an unknown
 // time). Ties go to the timeout: a call must answer strictly within it.
-// ds is the request's dependency, which every caller holds: a lookup here
-// (a load of req.dep, a bounds check, a multiply by the dependency's size)
-// was some 8 instructions a call, and in go-server's hang every dial
-// arms one. (Its lines keep their places: the shipped profile names calls
-// by their line in the function.)
-func (r *Run) armTimeout(id int32, ds *dependencyState, until time.Duration, known bool) {
-	req := &r.requests[id]
-	// ds, from the caller (the attempt's edge)
+// Its callers hold the request's slot and its edge (req is
+// &r.requests[id], ds r.dep(req)) and pass them: looked up here again,
+// they were some ten instructions on each of the millions of calls that
+// arm a leaf's timeout or wait for a dial. (Two lines of this comment
+// stand where those lookups stood, so that its lines keep their places:
+// the shipped profile names calls by their line in the function.)
+func (r *Run) armTimeout(id int32, req *request, ds *dependencyState, until time.Duration, known bool) {
+	// req, ds: the caller's, as they were looked up here (r.dep(req)
+	// once, where a store through req may change r.dependencies).
 	if at := ds.timeoutAt; at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
 		return
 	}
@@ -165,7 +166,7 @@ func (r *Run) sendCall(id int32, req *request, ds *dependencyState) {
 	} else {
 		ds.maxAfter = noArrival
 	}
-	r.armTimeout(id, ds, r.now+after, answers)
+	r.armTimeout(id, req, ds, r.now+after, answers)
 	if answers {
 		r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok,
 			dep: req.dep, err: isErr})
@@ -429,7 +430,7 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 		}
 	}
 	ds.retries++
-	r.armTimeout(id, ds, r.now+delay, true)
+	r.armTimeout(id, req, ds, r.now+delay, true)
 	req.retryTok++
 	r.schedule(event{at: r.now + delay, kind: evRetry, req: id, gen: req.gen, tok: req.retryTok})
 	return true

@@ -307,7 +307,7 @@ func (r *Run) connReady(id int32, req *request) bool {
 	hs.waiting++
 	ps.waiting++
 	ps.waitingMax = max(ps.waitingMax, ps.waiting)
-	r.armTimeout(id, r.dep(req), 0, false)
+	r.armTimeout(id, req, r.dep(req), 0, false)
 	if w := ps.cfg.Wait; w > 0 {
 		r.scheduleEvent(r.now+w, evConnWait, id, req.gen, h.tok, 0)
 	}
@@ -350,7 +350,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 			h.state = connDialing
 			ps.dialStarted(hs, ds)
 			h.tok++
-			r.armTimeout(id, ds, 0, false)
+			r.armTimeout(id, req, ds, 0, false)
 			return false
 		}
 	}
@@ -371,7 +371,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 	// fails ends the attempt after the dial timeout, as if the host had
 	// taken that long to answer. (ds is the attempt's edge, found once.)
 	ds.maxAfter = max(ds.maxAfter, after)
-	r.armTimeout(id, ds, r.now+after, true)
+	r.armTimeout(id, req, ds, r.now+after, true)
 	at := r.now + after
 	w := &hs.dials
 	if fails || (w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at) {
@@ -495,7 +495,7 @@ func (r *Run) handlePool(e *event) {
 	}
 	ps := pr.poolTab[uint8(h.pool)]
 	hs := pr.hostTab[h.gh]
-	ds := r.dep(req) // once: a store through h or ps below may, for the compiler, change r.dependencies
+	ds := r.dep(req) // once: a store through h or ps may alias it for the compiler
 	switch {
 	case e.kind == evDialDone && h.state == connDialing:
 		ps.dialEnded(hs, ds)

@@ -88,7 +88,7 @@ func (r *Run) takeRate(id int32, req *request, ds *dependencyState) rateStep {
 	req.waitingRL = true
 	req.rlTok++
 	ds.rateWaiting++
-	r.armTimeout(id, ds, r.now+wait, true)
+	r.armTimeout(id, req, ds, r.now+wait, true)
 	r.schedule(event{at: r.now + wait, kind: evRateWait, req: id, gen: req.gen, tok: req.rlTok, err: !ok})
 	return rateParked
 }

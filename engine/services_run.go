@@ -486,7 +486,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			// layer not entered leaves armTimeout nothing to do, and
 			// its call is spared (nearly every call of go-inventory's
 			// sweep of a per-host cap waited for its connection).
-			r.armTimeout(id, ds, 0, false)
+			r.armTimeout(id, req, ds, 0, false)
 		}
 	}
 	s := &r.soon
@@ -934,7 +934,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		// A child's slot has no timer deferred at a bulkhead (those are
 		// the front's, of older generations), so armTimeout skips
 		// nothing for an answer within the timeout.
-		r.armTimeout(c, ds, r.now+after, answers)
+		r.armTimeout(c, req, ds, r.now+after, answers)
 	}
 	if !answers {
 		return

@@ -73,12 +73,12 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 		q.push(id, stamp(req.gen, req.bhTok))
 	}
 	if p.BulkheadKind != SemaphoreBulkhead {
-		r.armTimeout(id, ds, 0, false) // a queue's wait has no end of its own
+		r.armTimeout(id, req, ds, 0, false) // a queue's wait has no end of its own
 		return
 	}
 	end := r.now + p.BulkheadWait
 	if !deferTimeouts || req.inst != 0 || end >= req.timeoutAt {
-		r.armTimeout(id, ds, 0, false)
+		r.armTimeout(id, req, ds, 0, false)
 	} else if at := ds.timeoutAt; at >= 0 && req.active&bit(at) != 0 && !req.timeoutArmed {
 		// The wait ends before the timeout can: its timer waits too,
 		// with its place in line. It takes the sequence number
