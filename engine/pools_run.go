@@ -363,15 +363,16 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 	ps.dialStarted(hs, ds)
 	h.tok++
 	h.since = r.now
-	// For a fork (fork.go): the dial is spent inside the attempt's
-	// timeout, and armTimeout judges its end against it just below, as it
-	// judges a call's answer: a timeout no longer than the dial arms the
-	// timer now, one longer does not. Counted now, while the dial is
-	// under way (sendDialled counts it again with the call); one that
-	// fails ends the attempt after the dial timeout, as if the host had
-	// taken that long to answer. (ds is the attempt's edge, found once.)
+	// The dial is spent inside the attempt's timeout, judged as a call's
+	// answer is: a timeout no longer than the dial arms now; a dial that
+	// ends sooner has armTimeout do nothing (unless a timer deferred at a
+	// bulkhead wait is due to be armed), so it is not called. For a fork
+	// (fork.go) counted now (sendDialled counts it again with the call);
+	// one that fails ends the attempt after the dial timeout.
 	ds.maxAfter = max(ds.maxAfter, after)
-	r.armTimeout(id, req, ds, r.now+after, true)
+	if at := r.now + after; at >= req.timeoutAt || int(id) < len(r.deferred) && r.deferred[id].seq != 0 {
+		r.armTimeout(id, req, ds, at, true)
+	}
 	at := r.now + after
 	w := &hs.dials
 	if fails || (w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at) {
@@ -386,8 +387,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 			w.grow()
 		}
 	}
-	// waitRing.add written out, its test of room made above: a call
-	// fewer on every dial.
+	// waitRing.add written out (room tested above): a call fewer a dial.
 	r.seq++
 	p := &w.items[(w.head+w.n)&(len(w.items)-1)]
 	w.n++
