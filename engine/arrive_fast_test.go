@@ -512,19 +512,13 @@ func slotUses(r *Run) (n uint64) {
 }
 
 // The same for a call along a flat service edge whose period rate
-// limiter, outermost, refuses it at once: arriveOthers (traffic replayed
-// in order) and arrive (which arriveDrawn sends such a call to, traffic
-// drawn by the run) count it without a request (rate-limit-vs-bulkhead's
-// partner in its burst), patient or not, with a timeout inside the limiter
-// or not. The run it is held to takes every arrival through arrive with
-// limitedFlat off: the long way, a request sent to enterFlat, whose
-// takeRate refuses it.
+// limiter, outermost, refuses it at once: arriveOthers counts it without a
+// request (rate-limit-vs-bulkhead's partner in its burst), patient or not,
+// with a timeout inside the limiter or not.
 func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 	for _, c := range []struct {
 		patience, timeout time.Duration
-		drawn             bool
-	}{{0, 0, false}, {time.Second, 0, false}, {0, time.Second, false}, {time.Second, time.Second, false},
-		{0, 0, true}, {time.Second, 0, true}, {0, time.Second, true}, {time.Second, time.Second, true}} {
+	}{{0, 0}, {time.Second, 0}, {0, time.Second}, {time.Second, time.Second}} {
 		sc := &Scenario{Name: "limited", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
 			Variants: []Variant{{Name: "v", System: System{Workers: 40, Queue: 100,
 				Endpoints: []Endpoint{{Name: "partner", Rate: 50, Calls: "catalog-edge", Patience: c.patience,
@@ -532,19 +526,15 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 				Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{Timeout: c.timeout,
 					RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 10, LimitRefreshPeriod: 100 * ms}}}}},
 				Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}}}}}}}
-		batch, single := batchAndSingle(t, sc, 5, !c.drawn)
-		if want := map[bool]uint8{false: byOthers, true: byDrawn}[c.drawn]; batch.batch != want {
-			t.Fatalf("%+v: the partner's arrivals take loop %d, want %d", c, batch.batch, want)
+		batch, single := batchAndSingle(t, sc, 5, true)
+		if batch.batch != byOthers {
+			t.Fatalf("%+v: the partner's arrivals do not take arriveOthers", c)
 		}
-		if !batch.endpoints[0].limitedFlat {
-			t.Fatalf("%+v: the partner's edge is not limitedFlat: the test checks nothing", c)
-		}
-		single.endpoints[0].limitedFlat = false // the long way
 		batch.Run()
 		single.Run()
 		a, b := batch.Snapshot(), single.Snapshot()
 		if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
-			t.Errorf("%+v: the run that refuses at entry differs from the long way's", c)
+			t.Errorf("%+v: the batch arrivals' run differs from arrive's", c)
 		}
 		refused := a.Dependencies[0].RateLimited
 		if saved := slotUses(single) - slotUses(batch); refused == 0 || saved < refused/2 {
@@ -599,12 +589,7 @@ func TestLimitedArrivalsChangeNothing(t *testing.T) {
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
 		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
-		batch, single := batchAndSingle(t, sc, seed, !rapid.Bool().Draw(t, "drawn"))
-		for i := range single.endpoints {
-			// The long way for a limiter's refusal too (arrive would
-			// refuse at entry as the batch does): enterFlat's takeRate.
-			single.endpoints[i].limitedFlat = false
-		}
+		batch, single := batchAndSingle(t, sc, seed, true)
 		stepAlike(t, batch, single, step)
 	})
 }

@@ -301,7 +301,7 @@ func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Dur
 }
 
 // refuseLimited is refuseAtEntry for a rate limiter's refusal (by
-// resRateLimited), the only one arriveOthers and arriveDrawn make, with its outcome known
+// resRateLimited), the only one arriveOthers makes, with its outcome known
 // (Rejected: no breaker's fallback applies) and the arrival's window judged
 // by the caller (inWindow: now within the measure), so that none of
 // refuseAtEntry's tests of by and o is made again: rate-limit-vs-bulkhead's

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 )
@@ -91,16 +90,6 @@ func (r *Run) takeRate(id int32, req *request, ds *dependencyState) rateStep {
 	r.armTimeout(id, req, ds, r.now+wait, true)
 	r.schedule(event{at: r.now + wait, kind: evRateWait, req: id, gen: req.gen, tok: req.rlTok, err: !ok})
 	return rateParked
-}
-
-// periodRefuses says whether ds's period rate limiter, outermost on a flat
-// service edge (limitedFlat), refuses a call that comes to it now as
-// enterFlat's takeRate would refuse it at once: Refuses counts the refusal,
-// and changes nothing when it says no, so that the call then goes on to
-// takeRate as before. A limiter of another kind refuses nothing here.
-func (ds *dependencyState) periodRefuses(now time.Duration) bool {
-	p, ok := ds.limiter.(*ratelimit.Period)
-	return ok && p.Refuses(now-ds.limiterBorn)
 }
 
 // rateWaitOver handles an evRateWait event of a live request.

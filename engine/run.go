@@ -220,8 +220,8 @@ type endpointState struct {
 	// answersSurely's part that a run's set-up settles (fastpath.go).
 	sure bool
 	// limitedFlat: lean through a flat service edge whose outermost layer
-	// is a period rate limiter, so that arriveOthers and arrive ask it
-	// whether it refuses an arrival's call at once (refuseLimited).
+	// is a period rate limiter, so that arriveOthers asks it whether it
+	// refuses an arrival's call at once (refuseAtEntry).
 	limitedFlat bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
@@ -1510,17 +1510,6 @@ drawn:
 		r.refuseArrival(es)
 		return
 	}
-	if w := &es.waits; haveWorker && es.limitedFlat && r.accept.n == 0 && r.frontShed == nil && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) && r.frontDepAt[uint8(es.dep)].periodRefuses(now) {
-		// A call its flat edge's period limiter, outermost, refuses as it
-		// enters (periodRefuses, as enterFlat's takeRate would): counted
-		// as arriveOthers counts it, without a request, a worker or a
-		// timer (refuseLimited), when its patience timer would only have
-		// joined others (refuseAtEntry says why). arriveDrawn sends these
-		// endpoints here: tested in its own lines, the cascade's
-		// arrivals there took 0.3 to 0.9 % more instructions.
-		r.refuseLimited(es, r.frontDepAt[uint8(es.dep)], now >= r.measureFrom && now < r.measureTo) // fastpath.go
-		return
-	}
 	// A request slot, written whole.
 	var id int32
 	if n := len(r.freeRequests); n > 0 {
@@ -1620,8 +1609,7 @@ drawn:
 // endpoint) by drawNext, and a lean endpoint's patience timer is set here
 // when it joins others in a ring with room (the rest go to arrive). A
 // lean endpoint's call along a flat service edge goes to enterFlat, as
-// runHandler sends it, but for one whose period rate limiter is outermost
-// (limitedFlat): arrive refuses it at entry when the limiter would. The rest is arriveMany's, line for line: in one
+// runHandler sends it. The rest is arriveMany's, line for line: in one
 // loop, the call to drawNext and the patience timer's lines cost the
 // replayed arrivals some 8 instructions each.
 func (r *Run) arriveDrawn(stop time.Duration) {
@@ -1637,7 +1625,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 		// grow the ring, is left to arrive (setPatience).
 		if w := &es.waits; es.lean && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
 			if len(r.freeWorkers) > 0 {
-				if d := r.frontDepAt[uint8(es.dep)]; d.fast || d.fastLayers || d.svcFlat && !es.limitedFlat {
+				if d := r.frontDepAt[uint8(es.dep)]; d.fast || d.fastLayers || d.svcFlat {
 					ds = d
 				}
 			} else {

@@ -143,9 +143,6 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 	for i := range piped.dependencies {
 		piped.dependencies[i].svcFlat = false
 	}
-	for i := range piped.endpoints {
-		piped.endpoints[i].limitedFlat = false // arrive's refusal at entry: enterFlat's
-	}
 	for i := range piped.insts {
 		piped.insts[i].leafTimeout, piped.insts[i].leafPlain = false, false
 	}
