@@ -232,14 +232,36 @@ func TestAssignSpreadsOverAllPairs(t *testing.T) {
 	const customers = 28_000
 	counts := map[[2]int]int{}
 	load := make([]int, 8)
+	twice, first := 0, -1 // customers given one worker twice, and the first of them
+	var firstShard []int
 	for c := range customers {
 		s, err := Assign(fmt.Sprintf("customer-%d", c), 8, 2)
 		if err != nil {
 			t.Fatalf("Assign(\"customer-%d\", 8, 2) failed: %s", c, said(err))
 		}
-		counts[[2]int{s[0], s[1]}]++
+		if len(s) != 2 {
+			t.Fatalf("Assign(\"customer-%d\", 8, 2) = %v, want 2 workers", c, s)
+		}
+		if s[0] == s[1] {
+			if twice == 0 {
+				first, firstShard = c, s
+			}
+			twice++
+		}
+		// The pair in ascending order: an order left unsorted is
+		// TestAssignGivesKDistinctSortedWorkers's to name, and counted as
+		// given it would make more than 28 pairs out of 28.
+		counts[[2]int{min(s[0], s[1]), max(s[0], s[1])}]++
 		load[s[0]]++
 		load[s[1]]++
+	}
+	if twice > 0 {
+		// A worker drawn twice makes pairs like {3, 3} that are no pair
+		// at all, so the count of pairs used would blame the spread for
+		// what is a draw with replacement: name that instead.
+		t.Fatalf("%d of %d customers got the same worker twice, as Assign(\"customer-%d\", 8, 2) = %v, want 2 different workers: "+
+			"drawing each worker at random can draw one already drawn; pick each from the workers not yet picked, as a shuffle does",
+			twice, customers, first, firstShard)
 	}
 	if len(counts) == 1 {
 		// One pair for all is no hash at all (the stub's first k workers),
