@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
@@ -76,4 +77,44 @@ func TestFooterDropsTheLeastNeededFirst(t *testing.T) {
 // holds every key or "more" when some gave way.
 func offersQuestion(line string) bool {
 	return strings.Contains(line, "? keys") || strings.Contains(line, "? more")
+}
+
+// A learner whose file no longer builds finds their way back in x, and the
+// verdict of a build error in their own code names no key: at 80 columns x
+// used to be the first key to give way, behind ? exactly then. Until the
+// exercise passes, e and l give way for it.
+func TestFooterKeepsResetWhileUnsolved(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	broken := grade.Report{Status: grade.BuildFailed, Summary: "does not compile: breaker.go:12:2: undefined: threshold",
+		BuildErrors: []grade.BuildError{{File: "breaker.go", Line: 12, Col: 2, Message: "undefined: threshold"}}}
+	for _, c := range []struct {
+		state  string
+		script *grade.Report // nil: the fake's failing tests
+		stub   bool
+	}{
+		{"untouched stub", nil, true},
+		{"failing", nil, false},
+		{"not compiling", &broken, false},
+	} {
+		f := newFake()
+		name := f.exs[0].Name
+		if c.script != nil {
+			f.script[name] = *c.script
+		}
+		if c.stub {
+			f.untouched = map[string]bool{name: true}
+		}
+		d := start(t, f, 80, 24)
+		d.keys("r")
+		rows := strings.Split(d.view(), "\n")
+		last := rows[len(rows)-1]
+		for _, k := range []string{"x " + resetToStubWords, "r re-run", "h hint", "s solution", "c check all", "q quit", "? more"} {
+			if !strings.Contains(last, k) {
+				t.Errorf("%s at 80 columns: the key line %q has no %q", c.state, last, k)
+			}
+		}
+		if strings.Contains(last, "…") {
+			t.Errorf("%s at 80 columns: the key line is cut: %q", c.state, last)
+		}
+	}
 }

@@ -79,15 +79,17 @@ type helpKeys struct {
 // The orders in which keys give way on a narrow terminal, least needed
 // first; package variables, so that a frame builds none.
 var (
-	// On the main screen reset goes first, its words the widest ("reset to
-	// stub") for the key a learner needs least, and only after the
-	// verdict has named it, when it stays (mainDrops); then e, as a
-	// learner works in an editor of their own, and l, as n goes on
-	// without the list. Check all, the solution, the hint and n are what
-	// a learner reaches for, stuck or done: at 80 columns they fit once x
-	// and e gave way, where dropped first they were behind ?. r is the
-	// only way to test in manual mode.
-	mainDrop = [][]string{{"x"}, {"e"}, {"l"}, {"c"}, {"s"}, {"h"}, {"n"}, {"r"}}
+	// On the main screen e goes first, as a learner works in an editor of
+	// their own, then l, as n goes on without the list; then reset, its
+	// words the widest ("reset to stub"). x is the way back for a learner
+	// whose file no longer builds, a state the verdict does not name x in
+	// (only missing or changed tests are, when x stays: mainDrops), so at
+	// 80 columns it stays while the exercise is unsolved: dropped first,
+	// it was behind ? exactly when needed. Once the exercise passed, n
+	// joins the line and x gives way before the keys a learner reaches
+	// for, stuck or done: check all, the solution, the hint and n. r is
+	// the only way to test in manual mode.
+	mainDrop = [][]string{{"e"}, {"l"}, {"x"}, {"c"}, {"s"}, {"h"}, {"n"}, {"r"}}
 	// When the verdict tells the learner to press x or r (wayLine) or s
 	// (failsSolved), that key stays with the way out: a key the screen
 	// names must be in the line. mainDrops[keep] is mainDrop less the keys
