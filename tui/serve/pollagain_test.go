@@ -80,13 +80,21 @@ func adaAskedOverSSH(t *testing.T, step int) (ts *testServer, teacher, ada *Clie
 // teacher, signed in with a teacher key over SSH, on lesson 2's first step.
 func teacherInLessonTwo(t *testing.T) (*testServer, *Client) {
 	t.Helper()
+	ts, teacher := teacherOnLessonList(t)
+	typeWait(t, teacher, "j", "▸") // the cursor moves to lesson 2
+	typeWait(t, teacher, "\r", "teaching · step 1/")
+	return ts, teacher
+}
+
+// teacherOnLessonList is a server of the lessons and its teacher, signed
+// in with a teacher key over SSH at 100x30, on the lesson list.
+func teacherOnLessonList(t *testing.T) (*testServer, *Client) {
+	t.Helper()
 	tk := newSigner(t)
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
 	waitFor(t, teacher, 0, "teaching · not shown to followers · 0 follow")
 	typeWait(t, teacher, "\r", "open the lesson")
-	typeWait(t, teacher, "j", "▸") // the cursor moves to lesson 2
-	typeWait(t, teacher, "\r", "teaching · step 1/")
 	return ts, teacher
 }
 
