@@ -72,7 +72,7 @@ func Run(m tea.Model, opts ...tea.ProgramOption) (tea.Model, error) {
 	// bubbletea's handler would get each signal too: both would send a
 	// message, and its own send, which does not give up when the program
 	// ends, would block its Run's shutdown for good.
-	p := tea.NewProgram(m, append(opts[:len(opts):len(opts)], tea.WithoutSignalHandler())...)
+	p := tea.NewProgram(escPairs{m}, append(opts[:len(opts):len(opts)], tea.WithoutSignalHandler())...)
 	done := make(chan struct{})
 	forwarded := make(chan struct{})
 	var interrupted atomic.Bool
@@ -85,7 +85,10 @@ func Run(m tea.Model, opts ...tea.ProgramOption) (tea.Model, error) {
 		close(done)
 		<-forwarded
 	}()
-	m, err := p.Run()
+	final, err := p.Run()
+	if e, ok := final.(escPairs); ok {
+		m = e.m
+	}
 	if err == nil && interrupted.Load() {
 		// What bubbletea's Run returns for its InterruptMsg.
 		err = fmt.Errorf("%w: %w", tea.ErrProgramKilled, tea.ErrInterrupted)

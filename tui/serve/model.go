@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/fullscreen"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
@@ -321,7 +322,7 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.splitting = true
 		next, cmd, split := playback.EachRune(s, k, nil)
 		if !split {
-			next, cmd, split = escTwice(s, k)
+			next, cmd, split = fullscreen.EscTwice(s, k) // a follower's two escs stop following, as they should
 		}
 		s.splitting = false
 		if split {
@@ -338,23 +339,6 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	s.noteShownQuestion()
 	s.notePage()
 	return next, cmd
-}
-
-// escTwice takes alt+esc as the two escs it is: esc pressed twice
-// faster than the session reads comes as one message, esc with alt, which
-// no screen binds. A follower who pressed esc twice to stop following
-// had it taken as a key that explores: it forked the teacher's screen,
-// under "exploring" and "You stopped following the teacher", where the
-// two escs one at a time take her back to her own screen and a level up.
-// ok is false, and nothing is done, for any other key.
-func escTwice(m tea.Model, k tea.KeyMsg) (next tea.Model, cmd tea.Cmd, ok bool) {
-	if k.Type != tea.KeyEsc || !k.Alt || k.Paste {
-		return m, nil, false
-	}
-	esc := tea.KeyMsg{Type: tea.KeyEsc}
-	next, first := m.Update(esc)
-	next, second := next.Update(esc)
-	return next, tea.Batch(first, second), true
 }
 
 func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
