@@ -718,6 +718,17 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Play):
 		if m.sb != nil {
 			m.try()
+			if !m.sandboxSeen() {
+				// Below the width that shows the sandbox beside the
+				// panel, a run played behind the panel changed nothing
+				// on screen: space shows it, playing, as v then space
+				// would, and never pauses a run the learner cannot see.
+				m.showSandbox()
+				m.page = onSandbox
+				if m.sb.Playing() {
+					return m, nil
+				}
+			}
 			return m, m.forward(k)
 		}
 	case key.Matches(k, m.keys.Write):
