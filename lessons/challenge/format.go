@@ -413,6 +413,9 @@ type loader struct {
 	// whyGoals' errors: its index among all the file's [[knobs.why]]
 	// (nth) and among its knob's (j).
 	whyAt map[string][2]int
+	// before is the start's snapshot before any request arrives, made
+	// for the first goal with a window of its own (window).
+	before *engine.Snapshot
 }
 
 func (l *loader) errorf(line int, field, format string, args ...any) error {
@@ -1071,5 +1074,27 @@ func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int, table string)
 		return l.errorf(line("to"), field("to"), "to must be after from (%v) and at most the scenario's end (%v), got %v", from, end, to)
 	}
 	g.Window = &[2]time.Duration{from, to}
+	// A metric that never reads the window would be shown as "calls db
+	// (2–4 s)" beside the run's total, the window silently ignored.
+	sc := c.startScenario()
+	if l.before == nil {
+		run, err := engine.New(sc, 0, c.Seeds[0])
+		if err != nil {
+			return l.errorf(line("from"), field("from"), "%v", err)
+		}
+		snap := run.Snapshot()
+		l.before = &snap
+	}
+	if !readsWindow(sc, l.before, g) {
+		key := "from"
+		if gt.From == "" {
+			key = "to"
+		}
+		what := "counts over the whole run"
+		if g.Metric == "param" {
+			what = "is a setting of the design, not a count"
+		}
+		return l.errorf(line(key), field(key), "%s %s, so from and to would change nothing of its value: leave them out, or measure a metric of the window's requests, such as share or count", g.Metric, what)
+	}
 	return nil
 }

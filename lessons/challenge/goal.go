@@ -124,6 +124,20 @@ func (o *outcome) window() (from, to time.Duration) {
 	return o.snap.MeasureFrom, o.snap.MeasureTo
 }
 
+// readsWindow says whether g's metric reads the measurement window, asked
+// as measuredWindows asks: on snap, the start's snapshot before any request
+// arrives. One that does not counts over the whole run (calls,
+// inflight-max, retries) or is no count at all (param).
+func readsWindow(sc *engine.Scenario, snap *engine.Snapshot, g *Goal) bool {
+	m, ok := metrics[g.Metric]
+	if !ok {
+		return true // no metric of the table: its own error says so
+	}
+	o := &outcome{sc: sc, snap: snap}
+	_, _, _ = m.eval(o, g.Args)
+	return o.readWindow
+}
+
 // measuredWindows finds, for each goal, par and claim without a window of
 // its own, whether its metric reads the scenario's measurement window, by
 // evaluating it on the start's snapshot before any request arrives: a
