@@ -382,17 +382,7 @@ func TestBriefClaimsHold(t *testing.T) {
 // the claim, the seed and the value; a goal's bound may be read from the
 // scenario with a placeholder.
 func TestFalseClaimIsReportedAndBoundsReadTheScenario(t *testing.T) {
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n")
-	open := func(string) ([]byte, error) { return scenario, nil }
-	file := `title = "T"
-scenario = "s.toml"
-
-[[knobs]]
-path = "db.timeout"
-min = "100ms"
-max = "5s"
-step = "100ms"
-
+	body := `
 [[goals]]
 expect = "param db.timeout < {{param db.timeout}}"
 
@@ -407,7 +397,7 @@ expect = "share web failed >= 50%"
 from = "2s"
 to = "8s"
 `
-	c, err := Parse("c.toml", []byte(file), open)
+	c, err := dbLevel(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,8 +416,8 @@ to = "8s"
 	if strings.Contains(err.Error(), "web ok") {
 		t.Errorf("a claim that holds is reported: %v", err)
 	}
-	bad := strings.Replace(file, "{{param db.timeout}}", "{{param db.colour}}", 1)
-	if _, err := Parse("c.toml", []byte(bad), open); err == nil || !strings.Contains(err.Error(), "goals[1].expect: placeholder {{param db.colour}}") {
+	bad := strings.Replace(body, "{{param db.timeout}}", "{{param db.colour}}", 1)
+	if _, err := dbLevel(bad); err == nil || !strings.Contains(err.Error(), "goals[1].expect: placeholder {{param db.colour}}") {
 		t.Errorf("a placeholder that cannot be filled: %v", err)
 	}
 }

@@ -12,17 +12,6 @@ import (
 // never reads it now refuses the file, naming the field and its line; a
 // window on a count of the window's requests still loads.
 func TestAWindowOnAWholeRunMetricIsRefused(t *testing.T) {
-	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n")
-	open := func(string) ([]byte, error) { return scenario, nil }
-	head := `title = "T"
-scenario = "s.toml"
-
-[[knobs]]
-path = "db.timeout"
-min = "100ms"
-max = "5s"
-step = "100ms"
-`
 	plainPar := "\n[par]\nexpect = \"share web ok >= 40%\"\n"
 	for _, tc := range []struct {
 		name, body, want string // want: "" loads; else the error holds it
@@ -38,7 +27,7 @@ step = "100ms"
 		{"a claim of calls over a window", "\n[[goals]]\nexpect = \"share web ok >= 50%\"\n" + plainPar + "\n[[claims]]\nexpect = \"calls db >= 1\"\nfrom = \"2s\"\nto = \"4s\"\n",
 			"claims[1].from: calls counts over the whole run"},
 	} {
-		_, err := Parse("c.toml", []byte(head+tc.body), open)
+		_, err := dbLevel(tc.body)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: refused: %v", tc.name, err)
@@ -50,4 +39,22 @@ step = "100ms"
 			t.Errorf("%s: %v\nwant it to say what to do", tc.name, err)
 		}
 	}
+}
+
+// dbLevel parses a level on a scenario of one endpoint, web, calling one
+// dependency, db (10 a second, 10 ms a call, a 1 s timeout), whose one knob
+// is db's timeout; body follows the knob: goals, par and claims.
+func dbLevel(body string) (*Challenge, error) {
+	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 10\n[[system.endpoints]]\nname = \"web\"\nrate = 10\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n")
+	open := func(string) ([]byte, error) { return scenario, nil }
+	head := `title = "T"
+scenario = "s.toml"
+
+[[knobs]]
+path = "db.timeout"
+min = "100ms"
+max = "5s"
+step = "100ms"
+`
+	return Parse("c.toml", []byte(head+body), open)
 }
