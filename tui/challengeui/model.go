@@ -716,6 +716,15 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.showSandbox()
 		m.page = onSandbox
 	case key.Matches(k, m.keys.Play):
+		if m.c.Fleet != nil {
+			// The shuffle lab plays in the shard view, never beside the
+			// panel: space opens it playing, where it did nothing.
+			cmd := m.watchFleet()
+			if m.page != onFleet {
+				return m, cmd
+			}
+			return m, tea.Batch(cmd, m.forwardFleet(k))
+		}
 		if m.sb != nil {
 			m.try()
 			if !m.sandboxSeen() {

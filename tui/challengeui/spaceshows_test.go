@@ -38,3 +38,21 @@ func TestSpaceShowsTheRunItPlays(t *testing.T) {
 		}
 	}
 }
+
+// The shuffle lab has no sandbox: its run plays in the shard view, which v
+// opens. Space, on the keys page as play/pause, did nothing there; it now
+// opens the shard view playing, at every size.
+func TestSpacePlaysTheShardView(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		m := sized(t, open(t, "shuffle-shards", Options{}), size[0], size[1])
+		next, _ := m.Update(tuitest.Key(" "))
+		got := next.(Model)
+		if got.page != onFleet || got.sv == nil {
+			t.Errorf("%dx%d: space left the shard view shut", size[0], size[1])
+			continue
+		}
+		if !got.sv.Playing() {
+			t.Errorf("%dx%d: space opened the shard view paused", size[0], size[1])
+		}
+	}
+}
