@@ -1,6 +1,7 @@
 package challengeui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -54,5 +55,19 @@ func TestSpacePlaysTheShardView(t *testing.T) {
 		if !got.sv.Playing() {
 			t.Errorf("%dx%d: space opened the shard view paused", size[0], size[1])
 		}
+	}
+}
+
+// The keys page of the shuffle lab told of the sandbox and its closed knob
+// form; the level plays in the shard view, whose knobs (e) stay open.
+func TestShuffleKeysPageTellsOfTheShardView(t *testing.T) {
+	fleet := open(t, "shuffle-shards", Options{})
+	text := strings.Join(fleet.helpText(78), " ")
+	if strings.Contains(text, "sandbox") || strings.Contains(text, "closed") || !strings.Contains(text, "shard view") {
+		t.Errorf("the shuffle lab's keys page: %q; want the shard view told of, not the sandbox", text)
+	}
+	other := open(t, "timeout-pool", Options{})
+	if text := strings.Join(other.helpText(78), " "); !strings.Contains(text, "sandbox") {
+		t.Errorf("a level on a scenario lost the sandbox's words: %q", text)
 	}
 }

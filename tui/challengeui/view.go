@@ -1253,7 +1253,13 @@ func (m *Model) aboutText() []string {
 // descriptions lined up beside them), then what v does to the keys.
 func (m *Model) helpText(w int) []string {
 	out := helpview.KeyTable(m.help, m.keys.FullHelp(), w)
-	return append(append(out, ""), helpview.Paragraphs([]string{"v gives the keys to the sandbox (space, →, ←, + and -, ? for its own); esc gives them back. Its knob form (e) is closed in a challenge: the knobs are the challenge's."}, w)...)
+	about := "v gives the keys to the sandbox (space, →, ←, + and -, ? for its own); esc gives them back. Its knob form (e) is closed in a challenge: the knobs are the challenge's."
+	if m.c.Fleet != nil {
+		// The shuffle lab plays in the shard view, whose knob form and
+		// strategy key stay open: they try other fleets, graded by nothing.
+		about = "v and space open the shard view, which takes the keys (space, →, ←, ? for its own); esc gives them back. Its knobs (e) and strategy (s) try other fleets beside this one and grade nothing: the level's knobs are here."
+	}
+	return append(append(out, ""), helpview.Paragraphs([]string{about}, w)...)
 }
 
 // pageText is the title and the lines of the page on screen (the brief's
