@@ -11,6 +11,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 	"github.com/breakerlab/breakerlab/lessons/subjects"
 )
 
@@ -196,6 +197,9 @@ func (sh *Sheet) Check(lab *lessons.Lab) (CheckSummary, error) {
 			if err := checkSubjects(r.Label + ": " + r.Text); err != nil {
 				bad(sec, r, err)
 			}
+			if err := checkEra(r.Label + ": " + r.Text); err != nil {
+				bad(sec, r, err)
+			}
 		}
 	}
 	return sum, errors.Join(errs...)
@@ -280,6 +284,9 @@ func checkLibraries(r Row) (int, error) {
 // that names the library, so a number is never put in another library's
 // mouth.
 func checkLibraryQuotes(text string) error {
+	if err := checkEra(text); err != nil {
+		return err
+	}
 	for _, m := range placeholderExprRE.FindAllStringSubmatch(text, -1) {
 		f := strings.Fields(m[1])
 		if len(f) < 2 {
@@ -323,4 +330,32 @@ func CheckCheatSheet() (CheckSummary, error) {
 		return CheckSummary{}, err
 	}
 	return sh.Check(lessons.NewLab())
+}
+
+// supersededMark is how a fact's Says marks a value the library has since
+// changed: the engine simulates aws-sdk-go-v2's retry prices from before
+// v1.48.0, and v1.48.0 (every AWS SDK's 2026 update) made them dearer.
+const supersededMark = "before the 2026 update"
+
+// eraRE finds a text that says which version its figure holds for.
+var eraRE = regexp.MustCompile(`v1\.4[78]|2026`)
+
+// checkEra refuses a text that quotes a superseded fact without saying
+// which version it holds for. Memorised bare ("AWS: 100 retries an
+// outage"), such a figure is one today's SDK no longer gives, and an
+// interviewer who knows the update hears it as wrong.
+func checkEra(text string) error {
+	if eraRE.MatchString(text) {
+		return nil
+	}
+	for _, m := range placeholderExprRE.FindAllStringSubmatch(text, -1) {
+		f := strings.Fields(m[1])
+		if len(f) < 2 || f[0] != "fact" {
+			continue
+		}
+		if fact, err := facts.Lookup(f[1]); err == nil && strings.Contains(fact.Says, supersededMark) {
+			return fmt.Errorf("quotes {{%s}}, a price from %s, without saying so: name the version (\"before v1.48.0\", \"the 2026 update\") or quote today's price (facts aws.retry.v2026.*)", m[1], supersededMark)
+		}
+	}
+	return nil
 }

@@ -54,8 +54,8 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 					}
 				}
 			case "retry":
-				if !strings.Contains(pt.Text, "a retry budget against storms (AWS: 100 retries an outage)") {
-					t.Errorf("%s/retry should say what a budget prevents, and how much it lets through: %s", p.ID, pt.Text)
+				if !strings.Contains(pt.Text, "a retry budget (AWS since 2026: 35 retries an outage)") {
+					t.Errorf("%s/retry should say how much a budget lets through in an outage, with the SDKs' version: %s", p.ID, pt.Text)
 				}
 			}
 			if strings.Contains(pt.Text, "seeds/") {
