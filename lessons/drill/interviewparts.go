@@ -66,6 +66,17 @@ const partNote = "no part"
 
 func isPartNote(v string) bool { return strings.HasPrefix(v, partNote) }
 
+// PartName is the prompt's own name for a part of its scenario, where it
+// gives one ("email" for cascade's search), for a screen that lists the
+// scenario's parts beside the prompt's text.
+func (p Prompt) PartName(part string) (string, bool) {
+	v, ok := p.Parts[part]
+	if !ok || isPartNote(v) {
+		return "", false
+	}
+	return v, true
+}
+
 // quotedParts are the scenario's parts whose numbers the prompt's text
 // quotes, in the order it first quotes them: the part a placeholder's
 // argument names ({{param cascade/0 search.rate}} quotes search).

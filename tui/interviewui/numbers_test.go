@@ -54,7 +54,7 @@ func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
 	// A prompt whose scenario plays it as it stands keeps the scenario's
 	// endpoints.
 	n, _, _ := model(t, 120, 40, "notifications")
-	if p := flat(n.numbersOf(n.prompt, sideWidth)); !strings.Contains(p, "profile: "+rate["profile"]+" requests a second") {
+	if p := flat(n.numbersOf(n.prompt, sideWidth)); !strings.Contains(p, "SMS (profile): "+rate["profile"]+" requests a second") {
 		t.Errorf("notifications' panel lost cascade's endpoints:\n%s", p)
 	}
 }
@@ -76,5 +76,34 @@ func TestNarrowWritingSaysWhereTheNumbersAre(t *testing.T) {
 		if c.w >= wideFrom && !strings.Contains(v, "Numbers to size with") {
 			t.Errorf("%dx%d: no panel:\n%s", c.w, c.h, v)
 		}
+	}
+}
+
+// notifications speaks of email, SMS and push, which cascade plays with
+// search, profile and recommendations; the panel listed those endpoints'
+// rates with nothing to say which was whose, so a candidate sizing push's
+// bulkhead could not tell that "recommendations: 100 requests a second"
+// was push. Each part now goes by the prompt's name, the scenario's after.
+func TestNumbersPanelNamesThePromptsParts(t *testing.T) {
+	for _, c := range []struct {
+		prompt string
+		want   []string
+	}{
+		{"notifications", []string{"email (search): 300 requests a second", "SMS (profile): 200 requests a second",
+			"push (recommendations): 100 requests a second, each calls recommendations"}},
+		{"slow-apis", []string{"checkout: 20 requests a second, each calls the slow API (payment) (latency"}},
+	} {
+		m, _, _ := model(t, 120, 40, c.prompt)
+		p := flat(m.numbersOf(m.prompt, sideWidth))
+		for _, w := range c.want {
+			if !strings.Contains(p, w) {
+				t.Errorf("%s's panel should say %q:\n%s", c.prompt, w, p)
+			}
+		}
+	}
+	// A prompt that renames none of its scenario's parts keeps their names.
+	m, _, _ := model(t, 120, 40, "api-gateway")
+	if p := flat(m.numbersOf(m.prompt, sideWidth)); !strings.Contains(p, "search: 300 requests a second, each calls search-api (latency") {
+		t.Errorf("api-gateway's panel renamed its parts:\n%s", p)
 	}
 }

@@ -981,7 +981,7 @@ func (m Model) numbersOf(p drill.Prompt, w int) []string {
 	out = append(out, "")
 	add(fmt.Sprintf("%d workers.", sys.Workers), m.th.Text)
 	for _, e := range sys.Endpoints {
-		add(endpointWords(sys, e)+".", m.th.Text)
+		add(endpointWords(sys, e, p)+".", m.th.Text)
 	}
 	return out
 }
@@ -991,16 +991,20 @@ func (m Model) numbersOf(p drill.Prompt, w int) []string {
 // and each fault as what happens to the calls started while it lasts (a
 // slow fault's figure is how long each of those calls takes, not the
 // fault's length).
-func endpointWords(sys engine.System, e engine.Endpoint) string {
-	line := fmt.Sprintf("%s: %s requests a second", e.Name, num(e.Rate))
+func endpointWords(sys engine.System, e engine.Endpoint, p drill.Prompt) string {
+	line := fmt.Sprintf("%s: %s requests a second", partWords(p, e.Name), num(e.Rate))
 	if e.Interval > 0 {
-		line = fmt.Sprintf("%s: one request every %s", e.Name, breaker.Words(e.Interval))
+		line = fmt.Sprintf("%s: one request every %s", partWords(p, e.Name), breaker.Words(e.Interval))
 	}
 	d := depOf(sys, e.Calls)
 	if d == nil {
 		return line
 	}
-	line += fmt.Sprintf(", each calls %s (latency %s)", d.Name, latency(d))
+	dep := partWords(p, d.Name)
+	if d.Name == e.Name {
+		dep = d.Name // already named at the line's start: "push (recommendations): ..., each calls recommendations"
+	}
+	line += fmt.Sprintf(", each calls %s (latency %s)", dep, latency(d))
 	if d.Policy.Timeout > 0 {
 		line += ", a timeout of " + breaker.Words(d.Policy.Timeout) + " a call"
 	}
@@ -1008,6 +1012,17 @@ func endpointWords(sys engine.System, e engine.Endpoint) string {
 		line += "; " + faultWords(f)
 	}
 	return line
+}
+
+// partWords names a scenario's part as the prompt does, the scenario's
+// name after it ("email (search)"): the prompt speaks of email, SMS and
+// push, and a panel of search, profile and recommendations left the
+// candidate to guess which rate was whose.
+func partWords(p drill.Prompt, name string) string {
+	if own, ok := p.PartName(name); ok {
+		return own + " (" + name + ")"
+	}
+	return name
 }
 
 // faultWords says what a fault does to the calls that start while it
