@@ -91,7 +91,7 @@ func TestNumbersPanelNamesThePromptsParts(t *testing.T) {
 	}{
 		{"notifications", []string{"email (search): 300 requests a second", "SMS (profile): 200 requests a second",
 			"push (recommendations): 100 requests a second, each calls recommendations"}},
-		{"slow-apis", []string{"checkout: 20 requests a second, each calls the slow API (payment) (latency"}},
+		{"slow-apis", []string{"checkout: 20 requests a second, each calls the slow API (payment; latency p50 80 ms, p99 200 ms)"}},
 	} {
 		m, _, _ := model(t, 120, 40, c.prompt)
 		p := flat(m.numbersOf(m.prompt, sideWidth))
@@ -105,5 +105,31 @@ func TestNumbersPanelNamesThePromptsParts(t *testing.T) {
 	m, _, _ := model(t, 120, 40, "api-gateway")
 	if p := flat(m.numbersOf(m.prompt, sideWidth)); !strings.Contains(p, "search: 300 requests a second, each calls search-api (latency") {
 		t.Errorf("api-gateway's panel renamed its parts:\n%s", p)
+	}
+}
+
+// The rubric sizes cascade's prompts by the push provider's p99 ("2 ×
+// 184.2 ms", "100 × 184.2 ms"), and the panel gave only its mean, 40 ms:
+// a candidate had to know that an exponential's p99 is mean × ln 100.
+// The panel gives every dependency's p99, as the engine draws it (at
+// 120×40 the worst design's chart, drawn room allowing, now waits for a
+// taller window: the figure to size with comes first).
+func TestNumbersPanelGivesTheP99TheRubricSizesBy(t *testing.T) {
+	for _, id := range []string{"notifications", "e-commerce"} {
+		m, _, _ := model(t, 120, 40, id)
+		panel := flat(m.numbersOf(m.prompt, sideWidth))
+		for _, want := range []string{"search-index (latency mean 20 ms, p99 92.1 ms)", "profile-db (latency mean 30 ms, p99 138.2 ms)",
+			"recommendations (latency mean 40 ms, p99 184.2 ms)"} {
+			if !strings.Contains(panel, want) {
+				t.Errorf("%s's panel should say %q:\n%s", id, want, panel)
+			}
+		}
+		said := false
+		for _, pt := range m.prompt.Points {
+			said = said || strings.Contains(pt.Text, "184.2 ms")
+		}
+		if !said {
+			t.Errorf("%s's rubric no longer sizes by 184.2 ms: the test's premise is gone", id)
+		}
 	}
 }

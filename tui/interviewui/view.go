@@ -3,6 +3,7 @@ package interviewui
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -1000,11 +1001,14 @@ func endpointWords(sys engine.System, e engine.Endpoint, p drill.Prompt) string 
 	if d == nil {
 		return line
 	}
-	dep := partWords(p, d.Name)
-	if d.Name == e.Name {
-		dep = d.Name // already named at the line's start: "push (recommendations): ..., each calls recommendations"
+	// The call's latency in brackets after the part, with the scenario's
+	// name where the prompt renames it ("the slow API (payment; p50 ...)");
+	// an endpoint named as its dependency is renamed at the line's start.
+	dep := d.Name + " (latency " + latency(d) + ")"
+	if own, ok := p.PartName(d.Name); ok && d.Name != e.Name {
+		dep = own + " (" + d.Name + "; latency " + latency(d) + ")"
 	}
-	line += fmt.Sprintf(", each calls %s (latency %s)", dep, latency(d))
+	line += ", each calls " + dep
 	if d.Policy.Timeout > 0 {
 		line += ", a timeout of " + breaker.Words(d.Policy.Timeout) + " a call"
 	}
@@ -1058,7 +1062,11 @@ func depOf(sys engine.System, name string) *engine.Dependency {
 func latency(d *engine.Dependency) string {
 	switch d.Latency.Kind {
 	case engine.Exponential:
-		return "mean " + breaker.Words(d.Latency.Mean)
+		// The p99 too: the rubric sizes timeouts and bulkheads by it
+		// ("2 × 184.2 ms"), and a mean alone would leave the candidate to
+		// know that an exponential's p99 is mean × ln 100. Rounded to a
+		// tenth of a millisecond, as the rubric prints it.
+		return "mean " + breaker.Words(d.Latency.Mean) + ", p99 " + breaker.Words(d.Latency.Quantile99().Round(100*time.Microsecond))
 	case engine.LogNormal:
 		return "p50 " + breaker.Words(d.Latency.P50) + ", p99 " + breaker.Words(d.Latency.P99)
 	}
