@@ -147,7 +147,10 @@ type Model struct {
 	// local is the schedule when there is no store.
 	local   map[string]drill.State
 	showKey bool
-	w, h    int
+	// keyScroll is the keys page's first line shown, apart from the
+	// card's scroll, which the page must not disturb.
+	keyScroll int
+	w, h      int
 
 	// The deck list (deck.go), open over the card.
 	listing bool
@@ -359,7 +362,18 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	if m.showKey {
-		m.showKey = false
+		// A keys page taller than the window says "pgup/pgdn scroll"
+		// under it (the embedded one at 80×24): those keys scroll it, any
+		// other closes it.
+		switch {
+		case key.Matches(k, m.keys.PageUp):
+			m.keyScroll = max(0, m.keyScroll-max(1, m.bodyHeight()-2))
+		case key.Matches(k, m.keys.PageDown):
+			mainW, _ := m.layout()
+			m.keyScroll = min(m.keyScroll+max(1, m.bodyHeight()-2), max(0, len(m.keyLines(mainW))-max(m.bodyHeight()-1, 1)))
+		default:
+			m.showKey = false
+		}
 		return m, nil
 	}
 	typing := m.typing()
@@ -375,7 +389,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// In a number's answer too: no number, unit or percentage has a
 		// ?, so it opens the keys there as on every card (a ? in a burst
 		// of typing is text, and the answer says it is no number).
-		m.showKey = true
+		m.showKey, m.keyScroll = true, 0
 		return m, nil
 	case key.Matches(k, m.keys.List) && !typing && m.phase != loading && len(m.deck) > 0:
 		return m.openList(k.String() == "/"), nil

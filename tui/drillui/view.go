@@ -80,7 +80,11 @@ func (m Model) View() string {
 		// Say there is more on the body's last line, under bh-1 lines of
 		// the body: scrolled to the end, the last of them shows.
 		rows := max(bh-1, 1)
-		top := min(m.scroll, len(body)-rows)
+		scroll := m.scroll
+		if m.showKey {
+			scroll = m.keyScroll
+		}
+		top := min(scroll, len(body)-rows)
 		shown = append(body[top:top+rows:top+rows], " "+m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · pgup/pgdn scroll", top+1, top+rows, len(body))))
 		if bh == 1 {
 			shown = shown[1:]
@@ -495,7 +499,9 @@ func (m Model) keyLines(w int) []string {
 		{"space", "show the model answer of an open question"},
 		{"1 2 3 4", "grade yourself: again, hard, good, easy; each key shows when its grade brings the card back (a wrong pick of a letter stays again)"},
 		{"u", "undo the last grade: the card comes back with its schedule as it was"},
-		{"↑/↓ a–f", "choose an answer; enter picks it"},
+		{"↑/↓", "choose an answer; enter picks it"},
+		// A letter is the answer, not a move: it picks at once (drillui.go).
+		{"a–f", "pick that answer at once"},
 		{"0–9 . %", "type a number, with its unit if you like (885 ms, 0.885 s, 41%); ⌫ erases, ctrl+u clears, enter checks it; in the answer q is a letter, and u once it is begun: esc leaves, ctrl+z undoes"},
 		{"enter", "next card (an auto-graded card is good when right, again when wrong)"},
 		{"pgup/pgdn", "scroll a long card"},
@@ -512,7 +518,7 @@ func (m Model) keyLines(w int) []string {
 		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], m.th.Text, w)...)
 	}
 	out = append(out, "")
-	out = append(out, m.para("Again brings a card back in ten minutes; hard, good and easy space it out, easy the most. Any key closes this help.", m.th.Dim, w)...)
+	out = append(out, m.para("Again brings a card back in ten minutes; hard, good and easy space it out, easy the most. Any key but pgup/pgdn closes this help.", m.th.Dim, w)...)
 	return out
 }
 
