@@ -3,6 +3,7 @@ package drill
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -95,6 +96,9 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			bad(where, "its rubric sizes a bulkhead by Little's law (rate × p99), but its text gives no rate: "+
 				"quote one, such as {{param %s/0 ENDPOINT.rate}}", p.Scenario)
 		}
+		if msg := checkP99sGiven(p); msg != "" {
+			bad(where, "%s", msg)
+		}
 		for i, line := range p.Numbers {
 			at := fmt.Sprintf("%s, numbers line %d", where, i+1)
 			c.Placeholders += len(placeholderRE.FindAllString(line, -1))
@@ -153,6 +157,41 @@ func sizesByRate(p Prompt) bool {
 		}
 	}
 	return false
+}
+
+// p99RE finds a placeholder quoting a part's p99: its run, its part.
+var p99RE = regexp.MustCompile(`\{\{\s*param\s+(\S+)\s+(\S+)\.latency\.p99\s*(?:\|[^}]*)?\}\}`)
+
+// checkP99sGiven names a part whose p99 the rubric sizes by (a timeout
+// of 2 × p99, a bulkhead of rate × p99) that neither the prompt's text nor
+// its numbers lines give: the notifications prompt graded "2 × 184.2 ms"
+// against a text that stated no latency, and at 80 columns, with the
+// numbers panel hidden, the candidate had no way to it. It returns "" when
+// every such p99 is given.
+func checkP99sGiven(p Prompt) string {
+	given := map[string]bool{}
+	for _, s := range append([]string{p.Text}, p.Numbers...) {
+		for _, m := range p99RE.FindAllStringSubmatch(s, -1) {
+			given[m[2]] = true
+		}
+	}
+	var missing []string
+	for _, pt := range p.Points {
+		for _, m := range p99RE.FindAllStringSubmatch(pt.Text, -1) {
+			if !given[m[2]] && !slices.Contains(missing, m[2]) {
+				missing = append(missing, m[2])
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	var quote []string
+	for _, part := range missing {
+		quote = append(quote, fmt.Sprintf("{{param %s/0 %s.latency.p99}}", p.Scenario, part))
+	}
+	return fmt.Sprintf("its rubric sizes by the p99 of %s, which its text never gives: quote it (%s)",
+		strings.Join(missing, ", "), strings.Join(quote, ", "))
 }
 
 // checkClaims evaluates claims and counts those that hold.

@@ -255,12 +255,17 @@ func TestBulkheadPastThePoolIsWarned(t *testing.T) {
 	if len(w) != 1 || !strings.Contains(w[0].Text, "20 calls a second × a p99 of 200 ms = 4 in flight, plus headroom, below 16") {
 		t.Errorf("the warning should size the bulkhead with the prompt's numbers: %+v", w)
 	}
-	// A prompt with no p99 to quote still names its pool.
+	// notifications gives its push provider's p99 now, and sizes with it.
 	n, err := PromptNamed("notifications")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := Warnings(n, "A bulkhead of 500 for recommendations."); len(w) != 1 || !strings.Contains(w[0].Text, "rate × p99, plus headroom, below 200") {
+	if w := Warnings(n, "A bulkhead of 500 for recommendations."); len(w) != 1 || !strings.Contains(w[0].Text, "100 calls a second × a p99 of 184.2 ms = 18.4 in flight, plus headroom, below 200") {
 		t.Errorf("notifications' bulkhead warning: %+v", w)
+	}
+	// A prompt with no p99 to quote still names its pool.
+	n.Warn.P99 = ""
+	if w := Warnings(n, "A bulkhead of 500 for recommendations."); len(w) != 1 || !strings.Contains(w[0].Text, "rate × p99, plus headroom, below 200") {
+		t.Errorf("a bulkhead warning without a p99: %+v", w)
 	}
 }
