@@ -721,6 +721,7 @@ func (s *Session) notePlace() {
 		return
 	}
 	s.room.SetOnMenu(s.me, s.mode == onHome && s.palFrom == onHome && s.home.OnMenu())
+	s.room.SetPresenting(s.me, s.present)
 	s.room.SetWhere(s.me, s.where())
 }
 

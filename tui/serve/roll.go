@@ -62,7 +62,7 @@ func (r *Room) byStudentLocked() []*RollEntry {
 	byVoter := map[any]*RollEntry{}
 	var out []*RollEntry
 	for m := range r.members {
-		if m.teacher {
+		if m.teacher || r.projectorLocked(m) {
 			continue
 		}
 		e, ok := byVoter[m.voter()]
@@ -114,7 +114,7 @@ func (r *Room) countLocked() (follow, explore, menu int) {
 	}
 	clear(r.places)
 	for m := range r.members {
-		if m.teacher {
+		if m.teacher || r.projectorLocked(m) {
 			continue
 		}
 		k := m.voterKey()

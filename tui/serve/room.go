@@ -89,6 +89,9 @@ type Member struct {
 	// where is where the student's session is when it explores, for
 	// the teacher's list (rollwhere.go).
 	where whereAt
+	// presenting: the session's screen is in presentation mode (ctrl+p).
+	// Following as well, it is a projector (projector.go).
+	presenting bool
 }
 
 // NewRoom makes an empty room.
@@ -172,6 +175,10 @@ func setForTeachers[T comparable](r *Room, field *T, v T) {
 // SetOnMenu records whether a student's screen is the home screen's
 // menu; presenters see the counts.
 func (r *Room) SetOnMenu(m *Member, on bool) { setForTeachers(r, &m.onMenu, on) }
+
+// SetPresenting records whether a student's screen is in presentation
+// mode; presenters see the counts, which leave projectors out.
+func (r *Room) SetPresenting(m *Member, on bool) { setForTeachers(r, &m.presenting, on) }
 
 // Publish is a presenter's new state. Followers are signalled; so is
 // everyone when the screen followed changes (their status line changes).
