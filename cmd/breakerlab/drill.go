@@ -61,7 +61,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if set["generate"] && (*generate < 1 || *generate > maxProblems) {
-		return usagef("--generate wants a number of problems from 1 to %d, got %d", maxProblems, *generate)
+		return flagUsagef("--generate wants a number of problems from 1 to %d, got %d", maxProblems, *generate)
 	}
 	if !set["generate"] {
 		for _, f := range []string{"seed", "format", "kind"} {
@@ -71,7 +71,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *newCards < 0 {
-		return usagef("--new wants 0 or more cards, got %d", *newCards)
+		return flagUsagef("--new wants 0 or more cards, got %d", *newCards)
 	}
 	if set["new"] && *review {
 		return usagef("--review draws only due cards, so --new does not go with it")

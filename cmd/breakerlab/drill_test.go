@@ -92,7 +92,7 @@ func TestDrillRefusesBadInput(t *testing.T) {
 	}{
 		{[]string{"drill", "--topic", "breakers"}, "allowed: cascade, timeout"},
 		{[]string{"drill", "--generate", "0"}, "from 1 to 1000"},
-		{[]string{"drill", "--generate", "x"}, `--generate takes a whole number (print N generated problems with their answers (1 to 1000) instead of drilling), got "x"`},
+		{[]string{"drill", "--generate", "x"}, `--generate takes a whole number, got "x"; see breakerlab drill --help`},
 		{[]string{"drill", "--deck", "--generate", "3"}, "give one of them"},
 		{[]string{"drill", "--seed", "3"}, "goes with --generate"},
 		{[]string{"drill", "--new", "-1"}, "0 or more"},

@@ -35,7 +35,10 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				}
 				return nil, usageError{flagList{fs}}
 			}
-			return nil, usagef("%v\n%s", flagerr.Explain(asHelpReads(fs), err), flagHelp(fs))
+			if name, ok := flagerr.NeedsValue(err); ok && fs.Lookup(name) != nil {
+				return nil, flagUsagef("%s", needsValue(fs.Lookup(name)))
+			}
+			return nil, flagUsagef("%v", flagerr.Explain(asHelpReads(fs), err))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -44,6 +47,44 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagRefusal is a usage error that refuses a flag or its value, in one
+// line that runCommandLine ends with where the command's flags are
+// explained (`breakerlab CMD --help`). A refusal of a value the flag
+// package could not read printed the whole list of flags after it, some
+// sixty lines of serve's, which pushed the line that said what was wrong
+// off the top of the screen, while a value read but out of range said
+// nothing of where to look.
+type flagRefusal struct{ err error }
+
+func (f flagRefusal) Error() string { return f.err.Error() }
+func (f flagRefusal) Unwrap() error { return f.err }
+
+// flagUsagef is usagef of a flag refusal: its message names the flag,
+// what was given and what is allowed.
+func flagUsagef(format string, args ...any) error {
+	return usageError{flagRefusal{fmt.Errorf(format, args...)}}
+}
+
+// needsValue refuses flag f given last with no value, naming the value
+// as the help names it ("--check FILE"), and for a number what it takes.
+func needsValue(f *flag.Flag) string {
+	d := describeFlag(f, true)
+	msg := d.name + " needs a value after it: " + d.name + " " + d.arg
+	if d.arg == "" {
+		msg = d.name + " needs a value after it"
+	}
+	_, budget := f.Value.(*budgetFlag)
+	switch {
+	case budget:
+		msg += ", such as 150M, 2e8 or 1500000"
+	case d.arg == "N":
+		msg += ", a whole number"
+	case d.arg == "DURATION":
+		msg += ", such as 500ms, 2s or 1m30s"
+	}
+	return msg
 }
 
 // asHelpReads is a copy of fs for flagerr.Explain, which quotes a flag's

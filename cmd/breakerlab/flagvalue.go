@@ -69,7 +69,7 @@ func flagTakenAsValue(fs *flag.FlagSet, args []string) error {
 			if d.arg != "" {
 				what += " " + d.arg
 			}
-			return usagef("%s takes a value, and the word after it is the flag %s: write %s, then %s\n%s", d.name, next, what, next, flagHelp(fs))
+			return flagUsagef("%s takes a value, and the word after it is the flag %s: write %s, then %s", d.name, next, what, next)
 		}
 		i++ // the value, which may itself start with a dash
 	}

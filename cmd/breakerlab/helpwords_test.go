@@ -63,7 +63,7 @@ func TestHelpAndRefusalsPrintNoBackquotes(t *testing.T) {
 		{[]string{"run", "cascade", "--width", "x"}},
 	} {
 		_, errOut, _ := run(t, c.args...)
-		if strings.Contains(errOut, "`") || !strings.Contains(errOut, " N ") && !strings.Contains(errOut, " FILE ") {
+		if strings.Contains(errOut, "`") || !strings.Contains(errOut, " FILE;") && !strings.Contains(errOut, " takes a whole number,") {
 			t.Errorf("%q: %q; want the value named without backquotes", c.args, errOut)
 		}
 	}

@@ -73,7 +73,7 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 	case len(pos) > 1:
 		return usagef("interview takes at most one prompt, got %q (allowed: %s)", pos, ids)
 	case *minutes < 1 || *minutes > 120:
-		return usagef("--minutes wants 1 to 120, got %d", *minutes)
+		return flagUsagef("--minutes wants 1 to 120, got %d", *minutes)
 	case *list && (*rubric != "" || len(pos) > 0):
 		return usagef("--list prints every prompt: it takes no prompt and no --rubric")
 	case *list:

@@ -86,9 +86,9 @@ func runHistory(stdout, stderr io.Writer, key string) error {
 		// range, with the numbers there are.
 		if len(h.Interviews) == 0 {
 			_, _, none := h.Find(key) // nothing saved, or nothing that reads
-			return usagef("--history must be 1 or more, got %d; %v", n, none)
+			return flagUsagef("--history must be 1 or more, got %d; %v", n, none)
 		}
-		return usagef("--history must be 1 or more, got %d: the saved interviews are numbered 1 to %d, oldest first", n, len(h.Interviews))
+		return flagUsagef("--history must be 1 or more, got %d: the saved interviews are numbered 1 to %d, oldest first", n, len(h.Interviews))
 	}
 	n, iv, err := h.Find(key)
 	if err != nil {

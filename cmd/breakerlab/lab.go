@@ -174,7 +174,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		// --serve sends nothing itself; a run's table and --tui's panes
 		// count the requests that arrive in the window measured.
 		every := engine.FormatDuration(time.Duration(float64(time.Second) / cfg.Rate).Round(time.Millisecond))
-		return usagef("--rate %s sends a checkout request at 0, the next %s later, and none from %s to %s, the window the table counts; allowed is %s or more, up to %d requests a second",
+		return flagUsagef("--rate %s sends a checkout request at 0, the next %s later, and none from %s to %s, the window the table counts; allowed is %s or more, up to %d requests a second",
 			numberText(cfg.Rate), every, engine.FormatDuration(lab.DefaultMeasureFrom), engine.FormatDuration(lab.DefaultMeasureTo),
 			numberText(lab.LeastMeasuredRate()), lab.MaxRate)
 	}
@@ -377,21 +377,21 @@ func numberText(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 func checkLabFlags(cfg lab.Config, set map[string]bool) error {
 	switch {
 	case !(cfg.Rate > 0 && cfg.Rate <= lab.MaxRate):
-		return usagef("--rate %s: allowed is %s or more, up to %d requests a second", numberText(cfg.Rate), numberText(lab.LeastMeasuredRate()), lab.MaxRate)
+		return flagUsagef("--rate %s: allowed is %s or more, up to %d requests a second", numberText(cfg.Rate), numberText(lab.LeastMeasuredRate()), lab.MaxRate)
 	case !(cfg.Scale >= lab.MinScale && cfg.Scale <= lab.MaxScale):
-		return usagef("--scale %s: allowed are %s to %s (it multiplies every duration)", numberText(cfg.Scale), numberText(lab.MinScale), numberText(lab.MaxScale))
+		return flagUsagef("--scale %s: allowed are %s to %s (it multiplies every duration)", numberText(cfg.Scale), numberText(lab.MinScale), numberText(lab.MaxScale))
 	case cfg.Rate/cfg.Scale > 4*lab.MaxRate:
-		return usagef("--rate %s at --scale %s asks for %.0f requests a second: keep --rate divided by --scale at most %d", numberText(cfg.Rate), numberText(cfg.Scale), cfg.Rate/cfg.Scale, 4*lab.MaxRate)
+		return flagUsagef("--rate %s at --scale %s asks for %.0f requests a second: keep --rate divided by --scale at most %d", numberText(cfg.Rate), numberText(cfg.Scale), cfg.Rate/cfg.Scale, 4*lab.MaxRate)
 	case cfg.ProviderPort < 0 || cfg.ProviderPort > 65535:
-		return usagef("--provider-port %d: allowed are 0 (a free one) to 65535", cfg.ProviderPort)
+		return flagUsagef("--provider-port %d: allowed are 0 (a free one) to 65535", cfg.ProviderPort)
 	case cfg.APIPort < 0 || cfg.APIPort > 65535:
-		return usagef("--api-port %d: allowed are 0 (a free one) to 65535", cfg.APIPort)
+		return flagUsagef("--api-port %d: allowed are 0 (a free one) to 65535", cfg.APIPort)
 	case cfg.ProviderPort != 0 && cfg.ProviderPort == cfg.APIPort:
 		return usagef("--provider-port and --api-port are both %d: the two servers need two ports (0 picks a free one)", cfg.APIPort)
 	case set["conns"] && (cfg.ConnsPerHost < 1 || cfg.ConnsPerHost > lab.MaxWorkers):
-		return usagef("--conns %d: allowed are 1 to %d", cfg.ConnsPerHost, lab.MaxWorkers)
+		return flagUsagef("--conns %d: allowed are 1 to %d", cfg.ConnsPerHost, lab.MaxWorkers)
 	case cfg.BulkheadWait < 0:
-		return usagef("--bulkhead-wait %s: allowed is 0 (refused at once) or more", engine.FormatDuration(cfg.BulkheadWait))
+		return flagUsagef("--bulkhead-wait %s: allowed is 0 (refused at once) or more", engine.FormatDuration(cfg.BulkheadWait))
 	case net.ParseIP(cfg.Listen) == nil && cfg.Listen != "localhost":
 		return usagef("--listen %q: want an IP address such as 127.0.0.1 (the ports are --provider-port and --api-port)", cfg.Listen)
 	}

@@ -169,7 +169,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	if *step < 0 || *step > len(p.Steps) {
-		return usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), *step)
+		return flagUsagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), *step)
 	}
 	if format.value != "text" && !*check {
 		return usagef("--format %s goes with --check: `breakerlab lesson %s --check --format json`", format.value, pos[0])

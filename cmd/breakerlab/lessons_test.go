@@ -133,7 +133,7 @@ func TestLessonBadInputIsAUsageError(t *testing.T) {
 		{[]string{"lesson", "1", "2"}, "one lesson"},
 		{[]string{"lesson", "1", "--step", "99"}, "--step must be between 1 and"},
 		{[]string{"lesson", "--check"}, "need a lesson"},
-		{[]string{"lesson", "1", "--speed", "3"}, "flags of lesson"},
+		{[]string{"lesson", "1", "--speed", "3"}, "unknown flag --speed: lesson takes --budget, --check, --format, --present, --step; see breakerlab lesson --help"},
 		// A number below 1 is refused as 0 is, not as an unknown flag -1;
 		// a flag's value that looks like one is still the flag's.
 		{[]string{"lesson", "-1"}, "unknown lesson \"-1\": give a number from 1 to"},

@@ -163,7 +163,12 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "breakerlab %s: %v signal received\n", ce.name, syscall.SIGINT)
 			return 130 // 128 + SIGINT
 		}
-		fmt.Fprintf(stderr, "breakerlab %s: %v\n", ce.name, ce.err)
+		var refused flagRefusal
+		if errors.As(err, &refused) {
+			fmt.Fprintf(stderr, "breakerlab %s: %v; see breakerlab %s --help\n", ce.name, ce.err, ce.name)
+		} else {
+			fmt.Fprintf(stderr, "breakerlab %s: %v\n", ce.name, ce.err)
+		}
 		var u usageError
 		if errors.As(err, &u) {
 			return exitUsage

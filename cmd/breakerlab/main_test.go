@@ -161,7 +161,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		{[]string{"run", "cascade", "--format", "xml"}, "table, json, csv"},
 		{[]string{"run", "cascade", "--seed", "-3"}, "--seed"},
 		{[]string{"run"}, "one scenario name"},
-		{[]string{"run", "cascade", "--bogus"}, "flags of run"},
+		{[]string{"run", "cascade", "--bogus"}, "unknown flag --bogus: run takes --budget, --fault, --format, -o, --seed, --variant, --wide, --width; see breakerlab run --help"},
 		{[]string{"frobnicate"}, "the commands are"},
 		{[]string{"scenarios", "extra"}, "no arguments besides --dump"},
 	} {

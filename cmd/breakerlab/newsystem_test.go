@@ -32,7 +32,7 @@ func TestNewSystemUsageErrors(t *testing.T) {
 		{[]string{"new", "cascade"}, "cascade is a built-in scenario: `breakerlab new` lists it among the starts"},
 		{[]string{"new", bad, "other.toml"}, "new takes at most one scenario file to build on, got 2"},
 		{[]string{"new", "--seed", "x"}, "--seed takes a whole number"},
-		{[]string{"new", "--bogus"}, "flags of new"},
+		{[]string{"new", "--bogus"}, "see breakerlab new --help"},
 	} {
 		out, errOut, code := run(t, c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || out != "" {

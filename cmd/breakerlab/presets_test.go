@@ -215,7 +215,7 @@ func TestPresetsUnknownNameExitsTwo(t *testing.T) {
 func TestPresetsTakesOnlyWidthFlags(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	_, errOut, code := run(t, "presets", "--format", "json")
-	if code != 2 || !strings.Contains(errOut, "unknown flag --format") || !strings.Contains(errOut, "--width N") || strings.Contains(errOut, "preset \"--format\"") {
+	if code != 2 || !strings.Contains(errOut, "unknown flag --format: presets takes --wide, --width") || strings.Contains(errOut, "preset \"--format\"") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	out, _, code := run(t, "help", "presets")

@@ -91,17 +91,17 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
-		return usagef("--size: %v", err)
+		return flagUsagef("--size: %v", err)
 	}
 	// The options' own check words its refusal for any caller ("the frame
 	// rate must be ..."); the command line names the flag that was wrong.
 	switch {
 	case w < recordMinWidth || h < recordMinHeight || w > record.MaxWidth || h > record.MaxHeight:
-		return usagef("--size %dx%d: allowed are %dx%d to %dx%d", w, h, recordMinWidth, recordMinHeight, record.MaxWidth, record.MaxHeight)
+		return flagUsagef("--size %dx%d: allowed are %dx%d to %dx%d", w, h, recordMinWidth, recordMinHeight, record.MaxWidth, record.MaxHeight)
 	case *fps < record.MinFPS || *fps > record.MaxFPS:
-		return usagef("--fps %d: allowed are %d to %d frames a second", *fps, record.MinFPS, record.MaxFPS)
+		return flagUsagef("--fps %d: allowed are %d to %d frames a second", *fps, record.MinFPS, record.MaxFPS)
 	case *longest < 0:
-		return usagef("--max %s: allowed is 0 (to the run's end) or more, such as 20s", engine.FormatDuration(*longest))
+		return flagUsagef("--max %s: allowed is 0 (to the run's end) or more, such as 20s", engine.FormatDuration(*longest))
 	}
 	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest}
 	if err := ro.Validate(recordMinWidth, recordMinHeight); err != nil {
@@ -233,7 +233,7 @@ func lessonRecording(pos []string, id string, step int, reveal bool, set map[str
 		return nil, err
 	}
 	if step < 1 || step > len(p.Steps) {
-		return nil, usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), step)
+		return nil, flagUsagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), step)
 	}
 	ro.Title = fmt.Sprintf("breakerlab: lesson %s, step %d of %d (%s)", id, step, len(p.Steps), p.Steps[step-1].Title)
 	if reveal {
@@ -335,7 +335,7 @@ func checkSpeed(speed float64) error {
 	if slices.Contains(playSpeeds, speed) {
 		return nil
 	}
-	return usagef("--speed must be one of %s (the steps + and - move through), got %v", speedList(), speed)
+	return flagUsagef("--speed must be one of %s (the steps + and - move through), got %v", speedList(), speed)
 }
 
 // sandboxFlags are the flags of the sandbox command that shows what a

@@ -142,7 +142,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format strin
 	if only != nil {
 		variant := *only
 		if variant < 1 || variant > len(sc.Variants) {
-			return usagef("--variant must be between 1 and %d for %s (%s), got %d; leave it out to show every variant", len(sc.Variants), sc.Name, variantList(sc), variant)
+			return flagUsagef("--variant must be between 1 and %d for %s (%s), got %d; leave it out to show every variant", len(sc.Variants), sc.Name, variantList(sc), variant)
 		}
 		sc.Variants = sc.Variants[variant-1 : variant : variant]
 	}

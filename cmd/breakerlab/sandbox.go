@@ -114,7 +114,7 @@ func sandboxPlayable(use scenarioUse, name string, variant int, budget *budgetFl
 		return nil, err
 	}
 	if variant < 1 || variant > len(sc.Variants) {
-		return nil, usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, variant)
+		return nil, flagUsagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, variant)
 	}
 	if err := budget.check(engine.EstimateCost(sc)); err != nil {
 		return nil, err

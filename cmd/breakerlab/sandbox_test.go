@@ -24,8 +24,8 @@ func TestSandboxUsageErrors(t *testing.T) {
 		{[]string{"sandbox", "cascade", "breaker-timeline"}, "at most one scenario"},
 		{[]string{"sandbox", "--speed", "500"}, "--speed must be one of 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100"},
 		{[]string{"sandbox", "--variant", "9"}, "--variant must be between 1 and 3"},
-		{[]string{"sandbox", "--seed", "x"}, "flags of sandbox"},
-		{[]string{"sandbox", "--bogus"}, "flags of sandbox"},
+		{[]string{"sandbox", "--seed", "x"}, "see breakerlab sandbox --help"},
+		{[]string{"sandbox", "--bogus"}, "see breakerlab sandbox --help"},
 		{[]string{"sandbox", "missing/file.toml"}, "does not exist (give a built-in scenario"},
 		{[]string{"home", "extra"}, "takes no arguments"},
 	} {

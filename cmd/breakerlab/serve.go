@@ -139,7 +139,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("serve takes no arguments, got %q\n%s", pos, flagHelp(fs))
+		return usagef("serve takes no arguments, got %q; `breakerlab serve --help` lists its flags", pos)
 	}
 	// The address first, before the access rule is asked of it: a port
 	// that is no number was reported only when listening failed ("lookup
@@ -156,32 +156,32 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		cfg.RatePerIP = -1
 	}
 	if *maxSessions < 1 || *maxSessions > 10000 {
-		return usagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
+		return flagUsagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
 	}
 	for _, l := range []struct {
 		flag string
 		n    int
 	}{{"--max-sessions-per-ip", *perIP}, {"--max-sessions-per-student", *perStudent}} {
 		if l.n < 1 || l.n > 10000 {
-			return usagef("%s %d: allowed are 1 to 10000", l.flag, l.n)
+			return flagUsagef("%s %d: allowed are 1 to 10000", l.flag, l.n)
 		}
 	}
 	cfg.MaxSessionsPerIP, cfg.MaxSessionsPerStudent = *perIP, *perStudent
 	if *maxSims < 1 || *maxSims > 1000 {
-		return usagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
+		return flagUsagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
 	}
 	if *signIn < time.Second || *signIn > 10*time.Minute {
-		return usagef("--sign-in-timeout %s: allowed are 1s to 10m", engine.FormatDuration(*signIn))
+		return flagUsagef("--sign-in-timeout %s: allowed are 1s to 10m", engine.FormatDuration(*signIn))
 	}
 	if *pendingPerIP < 1 || *pendingPerIP > 100000 {
-		return usagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
+		return flagUsagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
 	}
 	if cfg.MaxStartups, err = serve.ParseStartups(*startups); err != nil {
 		return usageError{err}
 	}
 	cfg.HandshakeTimeout, cfg.MaxPendingPerIP = *signIn, *pendingPerIP
 	if sessionBudget.n < 1 {
-		return usagef("--session-budget %s: allowed is 1 or more", sessionBudget)
+		return flagUsagef("--session-budget %s: allowed is 1 or more", sessionBudget)
 	}
 	// A refusal names no flag (a student cannot raise the class's
 	// budget); a sweep made smaller to fit it names this one.
@@ -190,11 +190,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	// the user to find which of them was wrong.
 	switch {
 	case *idle < 0:
-		return usagef("--idle-timeout %s: allowed is 0 (never) or more", engine.FormatDuration(*idle))
+		return flagUsagef("--idle-timeout %s: allowed is 0 (never) or more", engine.FormatDuration(*idle))
 	case *maxSession < 0:
-		return usagef("--max-session %s: allowed is 0 (never) or more", engine.FormatDuration(*maxSession))
+		return flagUsagef("--max-session %s: allowed is 0 (never) or more", engine.FormatDuration(*maxSession))
 	case *rate < 0:
-		return usagef("--rate-per-ip %v: allowed is 0 (no limit) or more", *rate)
+		return flagUsagef("--rate-per-ip %v: allowed is 0 (no limit) or more", *rate)
 	}
 	if err := serveModeFlags(fs, *benchClients, *benchFor); err != nil {
 		return err
@@ -557,12 +557,12 @@ func askPassword(stderr io.Writer) ([]byte, error) {
 // one, names the mode that leaves it unused.
 func serveModeFlags(fs *flag.FlagSet, clients int, d time.Duration) error {
 	if d < time.Second || d > 50*time.Second {
-		return usagef("--bench-for %s: allowed are 1s to 50s (the scenario plays for a minute)", engine.FormatDuration(d))
+		return flagUsagef("--bench-for %s: allowed are 1s to 50s (the scenario plays for a minute)", engine.FormatDuration(d))
 	}
 	bench := given(fs, "bench-clients")
 	switch {
 	case bench && (clients < 1 || clients > 500):
-		return usagef("--bench-clients %d: allowed are 1 to 500 (leave it out to serve)", clients)
+		return flagUsagef("--bench-clients %d: allowed are 1 to 500 (leave it out to serve)", clients)
 	case !bench && given(fs, "bench-for"):
 		return usagef("--bench-for is how long --bench-clients measures: add --bench-clients N (1 to 500), or leave out --bench-for to serve")
 	case !bench:

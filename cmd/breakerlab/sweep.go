@@ -129,9 +129,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		problems = append(problems, fitMessage("sweep needs --measure METRIC"+exampleMeasures(sc, v)+"; the measures:")+"\n"+sweep.MeasureChoices(sc, v, messageWidth))
 		return usagef("%s", strings.Join(problems, "\n"))
 	case *seeds < 1 || *seeds > 1000:
-		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
+		return flagUsagef("--seeds must be between 1 and 1000, got %d", *seeds)
 	case *width < 40:
-		return usagef("--width must be at least 40 columns, got %d", *width)
+		return flagUsagef("--width must be at least 40 columns, got %d", *width)
 	case format.value != "table" && given(fs, "width"):
 		// Only the heatmap is drawn to a width: the other formats took
 		// the flag without a word.
@@ -140,11 +140,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		// A sweep is all CPU: a worker past the cores adds no speed, but
 		// holds a run of its own (some 4 MB for go-server's memory sweep),
 		// and 400 of them took 250 MB and five times as long.
-		return usagef("--workers must be from 0 (one per core) to %d, the cores this process may use, got %d", runtime.GOMAXPROCS(0), *workers)
+		return flagUsagef("--workers must be from 0 (one per core) to %d, the cores this process may use, got %d", runtime.GOMAXPROCS(0), *workers)
 	}
 	base := build()
 	if *variant < 1 || *variant > len(base.Variants) {
-		return usagef("--variant must be between 1 and %d for %s, got %d", len(base.Variants), base.Name, *variant)
+		return flagUsagef("--variant must be between 1 and %d for %s, got %d", len(base.Variants), base.Name, *variant)
 	}
 	var seedList []uint64
 	for k := range *seeds {

@@ -68,7 +68,7 @@ func (f widthFlags) resolve(out io.Writer) (int, error) {
 	case set && *f.wide:
 		return 0, usagef("--wide and --width both say how wide the output is: give one")
 	case set && *f.width < minTableWidth:
-		return 0, usagef("--width must be at least %d columns, got %d; --wide never wraps", minTableWidth, *f.width)
+		return 0, flagUsagef("--width must be at least %d columns, got %d; --wide never wraps", minTableWidth, *f.width)
 	case set:
 		return *f.width, nil
 	case *f.wide:

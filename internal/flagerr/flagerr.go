@@ -38,6 +38,16 @@ var noValueRE = regexp.MustCompile(`^flag needs an argument: -+(\S+)$`)
 // ...".
 var ownValueRE = regexp.MustCompile(`(?s)^invalid value "(.*)" for flag -(\S+): (.+)$`)
 
+// NeedsValue reports the flag that err, an error of fs.Parse, says was
+// given last with no value after it (name without dashes), for a caller
+// that words the refusal with the value's name from its own help.
+func NeedsValue(err error) (name string, ok bool) {
+	if m := noValueRE.FindStringSubmatch(err.Error()); m != nil {
+		return m[1], true
+	}
+	return "", false
+}
+
 // Dashed is a flag's name as the help writes it: --seed, but -o.
 func Dashed(name string) string {
 	if len(name) == 1 {
@@ -55,14 +65,30 @@ func Explain(fs *flag.FlagSet, err error) error {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		msg := "unknown flag " + Dashed(m[1])
-		if near := spell.Closest(m[1], names); near != "" {
+		// The flags it takes, on the refusal's one line, when none is
+		// near the slip: the caller no longer lists them under it.
+		switch near := spell.Closest(m[1], names); {
+		case near != "":
 			msg += ": did you mean " + Dashed(near) + "?"
+		case len(names) == 0:
+			msg += ": " + fs.Name() + " takes no flags"
+		default:
+			for i, n := range names {
+				names[i] = Dashed(n)
+			}
+			msg += ": " + fs.Name() + " takes " + strings.Join(names, ", ")
 		}
 		return fmt.Errorf("%s", msg)
 	}
 	if m := noValueRE.FindStringSubmatch(err.Error()); m != nil {
 		if f := fs.Lookup(m[1]); f != nil {
-			return fmt.Errorf("%s needs a value after it (%s)", Dashed(m[1]), f.Usage)
+			// What it takes, for a number; not the flag's text, which
+			// says what it does, up to twelve lines of it (record's
+			// --lesson): the help the caller points to has it.
+			if takes := kindTakes(f.Value); takes != "" {
+				return fmt.Errorf("%s needs a value after it: %s", Dashed(m[1]), takes)
+			}
+			return fmt.Errorf("%s needs a value after it", Dashed(m[1]))
 		}
 	}
 	m := badValueRE.FindStringSubmatch(err.Error())
@@ -84,30 +110,36 @@ func Explain(fs *flag.FlagSet, err error) error {
 		// "takes a whole number" would send the learner looking for what
 		// is not whole in it.
 		if bound, ok := outOfRange(f.Value, strings.HasPrefix(m[1], "-")); ok {
-			return fmt.Errorf("%s %s is too %s: %s (%s)", Dashed(f.Name), m[1], bound.what, bound.limit, f.Usage)
+			return fmt.Errorf("%s %s is too %s: %s", Dashed(f.Name), m[1], bound.what, bound.limit)
 		}
 	}
-	var takes string
-	switch fmt.Sprintf("%T", f.Value) {
-	case "*flag.uint64Value", "*flag.uintValue":
-		takes = "a whole number, 0 or more"
-	case "*flag.intValue", "*flag.int64Value":
-		takes = "a whole number"
-	case "*flag.float64Value":
-		takes = "a number"
-	case "*flag.durationValue":
-		takes = "a duration, such as 500ms, 2s or 1m30s"
-	case "*flag.boolValue":
-		// Without the flag's text: a switch's text says what it does,
-		// not what it takes, and serve's --password and --teacher
-		// repeated three lines of it in parentheses inside the refusal's
-		// one line. "true or false" is the whole of what a switch takes;
-		// the list of flags under the refusal has its text.
+	if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); isBool {
 		return fmt.Errorf("%s takes true or false (or nothing: %s alone is true), got %q", Dashed(f.Name), Dashed(f.Name), m[1])
-	default:
+	}
+	takes := kindTakes(f.Value)
+	if takes == "" {
 		return err
 	}
-	return fmt.Errorf("%s takes %s (%s), got %q", Dashed(f.Name), takes, f.Usage, m[1])
+	return fmt.Errorf("%s takes %s, got %q", Dashed(f.Name), takes, m[1])
+}
+
+// kindTakes words what a flag of the flag package's number kinds takes,
+// or "" for any other. The refusal says no more of the flag: its text
+// says what the flag does, not what it takes, and serve's ran to four
+// lines inside the refusal's one. The list of flags that --help prints,
+// which the caller points to, has it.
+func kindTakes(v flag.Value) string {
+	switch fmt.Sprintf("%T", v) {
+	case "*flag.uint64Value", "*flag.uintValue":
+		return "a whole number, 0 or more"
+	case "*flag.intValue", "*flag.int64Value":
+		return "a whole number"
+	case "*flag.float64Value":
+		return "a number"
+	case "*flag.durationValue":
+		return "a duration, such as 500ms, 2s or 1m30s"
+	}
+	return ""
 }
 
 // bound is the end of a number flag's range a value went past: too

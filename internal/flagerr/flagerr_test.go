@@ -22,20 +22,20 @@ func TestExplain(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--seed", "-1"}, `--seed takes a whole number, 0 or more (the random seed), got "-1"`},
-		{[]string{"--timeout", "x"}, `--timeout takes a duration, such as 500ms, 2s or 1m30s (time allowed), got "x"`},
+		{[]string{"--seed", "-1"}, `--seed takes a whole number, 0 or more, got "-1"`},
+		{[]string{"--timeout", "x"}, `--timeout takes a duration, such as 500ms, 2s or 1m30s, got "x"`},
 		{[]string{"--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true), got "maybe"`},
 		{[]string{"--budget", "0"}, `--budget: a budget must be between 1 and 1e15 simulated requests`},
 		{[]string{"--sede", "3"}, `unknown flag --sede: did you mean --seed?`},
-		{[]string{"--nothing-near"}, `unknown flag --nothing-near`},
+		{[]string{"--nothing-near"}, `unknown flag --nothing-near: t takes --budget, -o, --rate, --retries, --seed, --timeout, --wide`},
 		{[]string{"-p"}, `unknown flag -p: did you mean -o?`},
-		{[]string{"-o"}, `-o needs a value after it (write to FILE)`},
-		{[]string{"--seed"}, `--seed needs a value after it (the random seed)`},
-		{[]string{"--seed", "99999999999999999999999"}, `--seed 99999999999999999999999 is too large: the largest it takes is 18446744073709551615 (the random seed)`},
-		{[]string{"--retries", "9223372036854775808"}, `--retries 9223372036854775808 is too large: the largest it takes is 9223372036854775807 (tries at most)`},
-		{[]string{"--retries", "-9223372036854775809"}, `--retries -9223372036854775809 is too small: the smallest it takes is -9223372036854775808 (tries at most)`},
-		{[]string{"--rate", "1e400"}, `--rate 1e400 is too large: the largest it takes is about 1.8e308 (requests a second)`},
-		{[]string{"--retries", "1.5"}, `--retries takes a whole number (tries at most), got "1.5"`},
+		{[]string{"-o"}, `-o needs a value after it`},
+		{[]string{"--seed"}, `--seed needs a value after it: a whole number, 0 or more`},
+		{[]string{"--seed", "99999999999999999999999"}, `--seed 99999999999999999999999 is too large: the largest it takes is 18446744073709551615`},
+		{[]string{"--retries", "9223372036854775808"}, `--retries 9223372036854775808 is too large: the largest it takes is 9223372036854775807`},
+		{[]string{"--retries", "-9223372036854775809"}, `--retries -9223372036854775809 is too small: the smallest it takes is -9223372036854775808`},
+		{[]string{"--rate", "1e400"}, `--rate 1e400 is too large: the largest it takes is about 1.8e308`},
+		{[]string{"--retries", "1.5"}, `--retries takes a whole number, got "1.5"`},
 	} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
