@@ -79,7 +79,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	mode := &choiceFlag{value: "all", choices: []string{"none", "timeout", "protected", "all"}}
 	server := &choiceFlag{value: lab.Threads.String(), choices: lab.ServerNames()}
 	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
-	conns := fs.Int("conns", lab.DefaultConnsPerHost, "the go server's MaxConnsPerHost to the provider")
+	conns := fs.Int("conns", lab.DefaultConnsPerHost, fmt.Sprintf("with --server go: the go server's MaxConnsPerHost to the provider, 1 to %d", lab.MaxWorkers))
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
 	// A fraction is a rate as a load generator means it (2.5: one request
 	// every 400ms), which the lab sends and simulates as given.

@@ -28,7 +28,7 @@ type widthFlags struct {
 func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := widthFlags{
 		wide:  fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
-		width: fs.Int("width", 0, "wrap the text to `N` columns"),
+		width: fs.Int("width", 0, fmt.Sprintf("wrap the text to `N` columns, at least %d", minTableWidth)),
 		fs:    fs,
 	}
 	sayDefault(fs, "width", fmt.Sprintf("the terminal's width, or %d in a pipe", textWidth), false)
@@ -41,7 +41,7 @@ func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := addTextWidthFlags(fs)
 	fs.Lookup("wide").Usage = "never wrap the table: a row or a sentence a line, for grep"
-	fs.Lookup("width").Usage = "fit the table to `N` columns"
+	fs.Lookup("width").Usage = fmt.Sprintf("fit the table to `N` columns, at least %d", minTableWidth)
 	return f
 }
 
@@ -52,7 +52,7 @@ func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
 func addListWidthFlags(fs *flag.FlagSet, item string) widthFlags {
 	f := addTextWidthFlags(fs)
 	fs.Lookup("wide").Usage = "never wrap: a line " + item + ", for grep"
-	fs.Lookup("width").Usage = "wrap the list to `N` columns"
+	fs.Lookup("width").Usage = fmt.Sprintf("wrap the list to `N` columns, at least %d", minTableWidth)
 	return f
 }
 
