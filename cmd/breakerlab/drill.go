@@ -57,7 +57,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 		return usagef("--deck and --generate print different things: give one of them")
 	case *topic != "":
 		if err := drill.CheckTopic(*topic); err != nil {
-			return usagef("--topic: %v", err)
+			return flagUsagef("--topic: %v", err)
 		}
 	}
 	if set["generate"] && (*generate < 1 || *generate > maxProblems) {
@@ -97,7 +97,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 		}
 		ps, err := drill.Generate(*seed, *generate, ks...)
 		if err != nil {
-			return usagef("--kind: %v", err)
+			return flagUsagef("--kind: %v", err)
 		}
 		if format.value == "json" {
 			return printProblemsJSON(stdout, ps)

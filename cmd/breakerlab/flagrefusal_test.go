@@ -61,10 +61,11 @@ func isNumberFlag(f *flag.Flag) bool {
 	return false
 }
 
-// A number the flag reads but the command does not take is refused in
-// one line too, naming the flag, the number and what is allowed, and
-// where the flags are explained, exit 2: a command of each.
-func TestANumberOutOfItsRangeIsOneLine(t *testing.T) {
+// A number the flag reads but the command does not take, or a name or
+// address it does not know, is refused in one line too, naming the flag,
+// the value and what is allowed, and where the flags are explained, exit
+// 2: a command of each.
+func TestAValueTheCommandDoesNotTakeIsOneLine(t *testing.T) {
 	racefree.Only(t) // no goroutine: every refusal comes before anything starts
 	tempConfig(t)
 	t.Chdir(t.TempDir())
@@ -89,6 +90,11 @@ func TestANumberOutOfItsRangeIsOneLine(t *testing.T) {
 		{[]string{"lab", "checkout", "--conns", "0", "--server", "go"}, "--conns 0: allowed are 1 to"},
 		{[]string{"lessons", "--width", "3"}, "--width must be at least 40 columns, got 3"},
 		{[]string{"challenges", "--width", "3"}, "--width must be at least 40 columns, got 3"},
+		{[]string{"drill", "--topic", "nope"}, `--topic: unknown topic "nope" (allowed: cascade,`},
+		{[]string{"interview", "--rubric", "nope"}, `--rubric: unknown interview prompt "nope" (allowed: api-gateway,`},
+		{[]string{"serve", "--max-startups", "1:2"}, `--max-startups "1:2": want START:RATE:FULL`},
+		{[]string{"serve", "--listen", "foo"}, `--listen wants HOST:PORT`},
+		{[]string{"lab", "checkout", "--listen", "foo"}, `--listen "foo": want an IP address`},
 	} {
 		_, errOut, code := run(t, c.args...)
 		if code != exitUsage || !strings.Contains(errOut, c.want) || !oneLineRefusal(errOut, c.args[0]) {

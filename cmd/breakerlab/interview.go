@@ -92,7 +92,7 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 	case *rubric != "":
 		p, err := drill.PromptNamed(strings.ToLower(*rubric)) // IDs are lower case
 		if err != nil {
-			return usagef("--rubric: %v", err)
+			return flagUsagef("--rubric: %v", err)
 		}
 		printRubric(stdout, p)
 		return nil

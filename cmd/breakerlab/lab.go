@@ -393,7 +393,7 @@ func checkLabFlags(cfg lab.Config, set map[string]bool) error {
 	case cfg.BulkheadWait < 0:
 		return flagUsagef("--bulkhead-wait %s: allowed is 0 (refused at once) or more", engine.FormatDuration(cfg.BulkheadWait))
 	case net.ParseIP(cfg.Listen) == nil && cfg.Listen != "localhost":
-		return usagef("--listen %q: want an IP address such as 127.0.0.1 (the ports are --provider-port and --api-port)", cfg.Listen)
+		return flagUsagef("--listen %q: want an IP address such as 127.0.0.1 (the ports are --provider-port and --api-port)", cfg.Listen)
 	}
 	return nil
 }

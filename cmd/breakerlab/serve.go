@@ -146,7 +146,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	// tcp/abc: unknown port"), and an unknown host was told it needed an
 	// access rule for being reachable from other machines.
 	if err := checkListen(*listen); err != nil {
-		return usageError{err}
+		return flagUsagef("%v", err)
 	}
 	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate, MaxSimulations: *maxSims,
 		IdleTimeout: noneIfZero(*idle), MaxSession: noneIfZero(*maxSession),
@@ -177,7 +177,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return flagUsagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
 	}
 	if cfg.MaxStartups, err = serve.ParseStartups(*startups); err != nil {
-		return usageError{err}
+		return flagUsagef("%v", err)
 	}
 	cfg.HandshakeTimeout, cfg.MaxPendingPerIP = *signIn, *pendingPerIP
 	if sessionBudget.n < 1 {
