@@ -35,6 +35,10 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	fs.Var(format, "format", "the worksheet's format with --generate: text (problems, then answers) or json (one problem a line)")
 	kinds := fs.String("kind", "", "with --generate, only these kinds, joined by commas: "+strings.Join(drill.Generators, ", "))
 	topic := fs.String("topic", "", "only the cards of one topic, `T`: "+strings.Join(drill.Topics, ", "))
+	// Left out, each takes them all, which the help says: it showed no
+	// default, as if one had to be given.
+	sayDefault(fs, "kind", "every kind", false)
+	sayDefault(fs, "topic", "every topic", false)
 	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones")
 	review := fs.Bool("review", false, "only the cards that are due, no new ones")
 	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, the cards due and new now, and when the next card falls due (--topic, --new and --review choose the session counted)")
