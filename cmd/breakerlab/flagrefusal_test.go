@@ -102,3 +102,25 @@ func TestAValueTheCommandDoesNotTakeIsOneLine(t *testing.T) {
 		}
 	}
 }
+
+// The help says what a flag left out does and the numbers it takes, where
+// only a refusal said them: drill's --kind and --topic showed no default,
+// as if one had to be given, and --seeds, --conns and --width no range.
+func TestHelpSaysDefaultsAndRanges(t *testing.T) {
+	racefree.Only(t) // no goroutine: help only
+	for _, c := range []struct{ cmd, want string }{
+		{"drill", "--kind KIND (default: every kind)"},
+		{"drill", "--topic T (default: every topic)"},
+		{"sweep", "(from --seed up), 1 to 1000"},
+		{"sweep", "the widest line the heatmap may draw, at least 40"},
+		{"lab", "with --server go: the go server's MaxConnsPerHost to the provider, 1 to 1024"},
+		{"run", "fit the table to N columns, at least 40"},
+		{"lessons", "wrap the list to N columns, at least 40"},
+		{"facts", "wrap the text to N columns, at least 40"},
+	} {
+		help, errOut, code := run(t, "help", c.cmd)
+		if code != 0 || !strings.Contains(flat(help), c.want) {
+			t.Errorf("help %s: exit %d, %s; lacks %q:\n%s", c.cmd, code, errOut, c.want, help)
+		}
+	}
+}
