@@ -308,7 +308,12 @@ func (m Model) helpKeys() helpKeys {
 		}
 		return helpKeys{short: short, full: full, drop: listDrop}
 	case screenCongrats:
-		short := []key.Binding{k.List, k.Back, k.Quit}
+		// esc (and enter) go back to the exercise, not out of the runner:
+		// inside the home screen q says "back" too, for leaving, and the
+		// line read "esc back • q back" for two ways to different places.
+		back := k.Back
+		back.SetHelp("esc", "to the exercise")
+		short := []key.Binding{k.List, back, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
 	var keep namedKeys
@@ -325,8 +330,13 @@ func (m Model) helpKeys() helpKeys {
 	edit.SetEnabled(!m.folderMissing())
 	// Nor is x offered where it refuses: the learner's code is in the
 	// folder renamed (x says why).
+	// Nor while a check of the exercise runs: x then only says to press
+	// it again once the result is in (which reset fits depends on that
+	// result: TestXWaitsForALaterCheck), so a line offering "x reset to
+	// stub" promised what the key would not do. It comes back with the
+	// result.
 	reset := k.Reset
-	reset.SetEnabled(m.renamedTo() == "")
+	reset.SetEnabled(m.renamedTo() == "" && !m.checking(m.current().Name))
 	reset.SetHelp(reset.Help().Key, m.resetWords())
 	short := []key.Binding{edit, k.Hint, next, k.List, reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	// r is shown where it is the one way to test, and where the verdict
