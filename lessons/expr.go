@@ -902,7 +902,7 @@ func readDependencyParam(d *engine.Dependency, name, rest string, end time.Durat
 			return fraction(b.OpenJitter), nil
 		}
 	}
-	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, faults.total, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
+	return Value{}, fmt.Errorf(paramCannotRead+"%q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, faults.total, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter, ratelimiter.*, per_tenant_bulkhead.default, per_tenant_bulkhead.shared, per_tenant_bulkhead.shared_per_tenant)", rest, name)
 }
 
 // evalMidway is halfway between two of a scenario's parameters, read as

@@ -56,15 +56,18 @@ func evalServiceShed(c *evalCtx, a []string) (Value, error) {
 	return count(n), nil
 }
 
-// readLimitParam reads, for param, a rate limiter's, a shedder's or a
-// burst's knob (ENDPOINT.burst.rate, DEPENDENCY.ratelimiter.KEY,
-// SERVICE.shed.max_wait, shed.max_wait for the front) with the knob form's
+// readLimitParam reads, for param, a rate limiter's, a shedder's, a
+// burst's or a per-tenant bulkhead's knob (ENDPOINT.burst.rate,
+// DEPENDENCY.ratelimiter.KEY, SERVICE.shed.max_wait, shed.max_wait for the
+// front, DEPENDENCY.per_tenant_bulkhead.default, the slots a lesson's text
+// says each tenant owns) with the knob form's
 // own reader, so param and an override of the same key always agree. ok
 // is false for a key of another kind, which readParam goes on to read.
 func readLimitParam(sys *engine.System, key string) (v Value, ok bool, err error) {
 	_, rest, _ := strings.Cut(key, ".")
 	if !strings.HasPrefix(key, "shed.") && !strings.HasPrefix(rest, "shed.") &&
-		!strings.HasPrefix(rest, "ratelimiter.") && !strings.HasPrefix(rest, "burst.") {
+		!strings.HasPrefix(rest, "ratelimiter.") && !strings.HasPrefix(rest, "burst.") &&
+		!strings.HasPrefix(rest, "per_tenant_bulkhead.") {
 		return Value{}, false, nil
 	}
 	val, found, handled := systemsValue(sys, key)
@@ -72,7 +75,7 @@ func readLimitParam(sys *engine.System, key string) (v Value, ok bool, err error
 		return Value{}, false, nil
 	}
 	if !found {
-		return Value{}, true, fmt.Errorf("%q is not set in this variant (no limiter, shedding or burst there, or another kind of limiter)", key)
+		return Value{}, true, fmt.Errorf("%q is not set in this variant (no limiter, shedding, burst or per-tenant bulkhead there, or another kind of limiter)", key)
 	}
 	switch x := val.(type) {
 	case int64:
