@@ -779,14 +779,18 @@ func (p *transitionsPane) View() string {
 		entries = append(entries, entry)
 	}
 	body, shown := fitEntries(entries, p.h-2, inner)
-	note := fmt.Sprint(len(p.trans))
+	title, note := "Breaker transitions", fmt.Sprint(len(p.trans))
 	if shown < len(entries) {
-		note = fmt.Sprintf("last %d of %d", shown, len(entries))
+		// At 80 columns "Breaker transitions ─ last 7 of …" lost the
+		// total, the figure that says how many are not shown: the note
+		// says less rather than be cut.
+		title, note = pane.Titled(p.w, []string{title},
+			[]string{fmt.Sprintf("last %d of %d", shown, len(entries)), fmt.Sprintf("%d of %d", shown, len(entries))})
 	}
 	if len(body) == 0 {
 		body = []string{p.th.Dim.Render("no transition yet")}
 	}
-	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Breaker transitions", note, body), "\n")
+	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, note, body), "\n")
 	return p.view
 }
 
@@ -925,11 +929,19 @@ func (p *fleetPane) View() string {
 			if bad[int32(i)] {
 				mark = p.th.Bad.Render("☠ ")
 			}
-			line := fmt.Sprintf("%sworker %d  %s", mark, i, state)
+			crashes := ""
 			if w.Crashes > 0 {
-				line += p.th.Dim.Render(fmt.Sprintf("  crashed %d×", w.Crashes))
+				crashes = p.th.Dim.Render(fmt.Sprintf("  crashed %d×", w.Crashes))
 			}
-			body = append(body, line)
+			line := fmt.Sprintf("%sworker %d  %s", mark, i, state)
+			if w.Phase == shuffle.WorkerRestarting && pane.Width(line+crashes) > p.w-2 {
+				// At 80 columns "◐ restarting 3.5 s left" pushed the
+				// crash count past the edge ("left …"): the state says
+				// the same in fewer words, so the count stays whole.
+				state = p.th.Warn.Render("◐ up in") + p.th.Dim.Render(" "+pane.SecondsShort(w.Until-s.At))
+				line = fmt.Sprintf("%sworker %d  %s", mark, i, state)
+			}
+			body = append(body, line+crashes)
 		}
 		body = append(body, p.th.Dim.Render("☠ = the poisoned customer's shard"))
 		note = fmt.Sprintf("%d of %d up", up, len(s.Workers))
