@@ -20,7 +20,6 @@ const revealWordsMost = 250
 var longReveals = map[string]int{
 	"11-deadlines-across-hops/No capacity from nowhere":           455,
 	"11-deadlines-across-hops/Where the answered pages came from": 282,
-	"13-partitioning-by-tenant/A bulkhead per tenant":             283,
 }
 
 func TestRevealsFitTwoScreensAt80x24(t *testing.T) {
