@@ -19,19 +19,7 @@ func TestFleetAndTransitionsKeepTheirFiguresAt80x24(t *testing.T) {
 			if !slices.Contains(st.Panes, "fleet") && !slices.Contains(st.Panes, "transitions") {
 				continue
 			}
-			m := open(t, p, i, 80, 24, inOneFrame(Options{}))
-			if st.Predict != nil {
-				// The guess starts the play, which runs to the stop.
-				m = guess(m)
-				for k := 0; m.Playing(); k++ {
-					if k > 100_000 {
-						t.Fatalf("%s step %d never stops", p.Lesson.ID, i+1)
-					}
-					m = send(m, tickMsg{m.tickID})
-				}
-			} else {
-				m = play(t, m)
-			}
+			m := guessAndStop(t, open(t, p, i, 80, 24, inOneFrame(Options{})))
 			checked++
 			for _, l := range strings.Split(m.View(), "\n") {
 				// The fleet's rows and the transitions' top edge; other
@@ -47,4 +35,22 @@ func TestFleetAndTransitionsKeepTheirFiguresAt80x24(t *testing.T) {
 	if checked < 5 {
 		t.Errorf("only %d steps with a fleet or transitions pane checked", checked)
 	}
+}
+
+// guessAndStop makes the step's guess (guess), or starts a step that asks
+// none, and plays until the step stops.
+func guessAndStop(t *testing.T, m Model) Model {
+	t.Helper()
+	if m.cur().Predict != nil {
+		m = guess(m)
+	} else {
+		m = send(m, keys(" ")...)
+	}
+	for n := 0; m.Playing(); n++ {
+		if n > 100_000 {
+			t.Fatal("the simulation never stopped")
+		}
+		m = send(m, tickMsg{m.tickID})
+	}
+	return m
 }

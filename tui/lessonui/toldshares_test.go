@@ -21,18 +21,7 @@ func TestTableShowsTheSharesItsTextQuotes(t *testing.T) {
 			if st.Scenario == nil {
 				continue
 			}
-			m := open(t, p, i, 160, 48, inOneFrame(Options{}))
-			if st.Predict != nil {
-				m = guess(m)
-			} else {
-				m = send(m, keys(" ")...)
-			}
-			for n := 0; m.Playing(); n++ {
-				if n > 100_000 {
-					t.Fatal("the simulation never stopped")
-				}
-				m = send(m, tickMsg{m.tickID})
-			}
+			m := guessAndStop(t, open(t, p, i, 160, 48, inOneFrame(Options{})))
 			texts := st.Step.Body
 			if st.Predict != nil && m.predicts[i].revealed {
 				texts += st.Step.Predict.Reveal
