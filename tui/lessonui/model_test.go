@@ -90,13 +90,7 @@ func play(t *testing.T, m Model) Model {
 	if m.waiting() {
 		m = send(m, keys(" ")...)
 	}
-	for i := 0; m.Playing(); i++ {
-		if i > 100_000 {
-			t.Fatal("the simulation never stopped")
-		}
-		m = send(m, tickMsg{m.tickID})
-	}
-	return m
+	return runToStop(t, m)
 }
 
 // Every step of every lesson, at 80×24 and 160×48, as it opens: one golden

@@ -46,11 +46,5 @@ func guessAndStop(t *testing.T, m Model) Model {
 	} else {
 		m = send(m, keys(" ")...)
 	}
-	for n := 0; m.Playing(); n++ {
-		if n > 100_000 {
-			t.Fatal("the simulation never stopped")
-		}
-		m = send(m, tickMsg{m.tickID})
-	}
-	return m
+	return runToStop(t, m)
 }
