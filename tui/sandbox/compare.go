@@ -779,6 +779,12 @@ func (m *Model) nextPreset(i int) {
 		}
 	}
 	next := names[(cur+1)%len(names)]
+	if o := m.cmp.sides[1-i]; o.variant == s.variant && o.preset == next {
+		// The other side's breaker already: the two runs would be one
+		// (after C, P put Polly's on the left against Polly's), so the
+		// step goes on to the library after it.
+		next = names[(cur+2)%len(names)]
+	}
 	if !m.report(m.showSide(i, s.variant, next)) {
 		return
 	}

@@ -125,9 +125,11 @@ func TestCompareKeptRunIsTheReplay(t *testing.T) {
 		{keys: []string{"}"}, same: "keptLeft"}, // 2, as the right side left it at 40 %
 		{keys: []string{"}"}},                   // 3: the right side's
 		{keys: []string{"P"}, same: "keptLeft"}, // Resilience4j's, left at 40 %
-		{keys: []string{"p"}, same: "other"},
+		// Polly's, left at 40 %: p steps over Resilience4j's, the left
+		// side's, which would make the two sides one run.
+		{keys: []string{"p"}, same: "kept"},
 		{at: 0.55},                          // behind the runs kept at 70 %
-		{keys: []string{"p"}, same: "kept"}, // Polly's, left at 40 %
+		{keys: []string{"p"}, same: "kept"}, // gobreaker's, left at 40 %
 		{keys: []string{"tab"}},             // 1: the main view's run, which stood at 70 %
 		{keys: []string{"x"}},
 		{at: 1},
@@ -156,7 +158,7 @@ func TestCompareKeptRunIsTheReplay(t *testing.T) {
 		{keys: []string{"p"}},
 		{keys: []string{"tab"}},
 		{keys: []string{"2"}},
-		{keys: []string{"p"}, same: "other"},
+		{keys: []string{"p"}}, // over the left side's preset, to the next
 		{keys: []string{"C"}},
 		{keys: []string{"p"}},
 		{keys: []string{"c"}},
