@@ -312,7 +312,10 @@ func JumpToEvent(t Timeline, next bool) (note string, err error) {
 	}
 	switch {
 	case !ok && len(evs) == 0:
-		return "no events in this run (no breaker moves, no fault): ← and → step, : goes to a time", nil
+		// At most 78 cells, the whole of an 80-column status line: the
+		// longer words were cut to "no events in this run (no breaker
+		// moves, …" beside the clock, the keys that help lost.
+		return "no events in this run (no breaker move, no fault): ←/→ step, : goes to a time", nil
 	case !ok && next:
 		return "no event after " + MomentIn(t.Now(), t.End()) + ": G goes to the end", nil
 	case !ok:
