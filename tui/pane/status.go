@@ -119,6 +119,19 @@ func (s *Status) View() string {
 			rw = ansi.StringWidth(right)
 		}
 	}
+	if lw+2+rw > s.w && i.Note == "" && i.Variants == 0 {
+		// Compare mode's "compare 1/resilience4j vs 1/polly" (a variant
+		// unnumbered) was cut at its end, the seed with it: the
+		// scenario's name goes first (the title line has it), then the
+		// words of the variant, never the seed, which reproduces the run.
+		seed := fmt.Sprintf(" · seed %d ", i.Seed)
+		right = variant + seed
+		rw = ansi.StringWidth(right)
+		if lw+2+rw > s.w {
+			right = cutWords(ansi.Strip(variant), s.w-lw-2-ansi.StringWidth(seed)) + seed
+			rw = ansi.StringWidth(right)
+		}
+	}
 	switch {
 	case lw+2+rw <= s.w:
 		s.view = left + strings.Repeat(" ", s.w-lw-rw) + right
