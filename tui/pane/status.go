@@ -109,13 +109,20 @@ func (s *Status) View() string {
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
 	if lw+2+rw > s.w && i.Note == "" && i.Variants > 0 {
-		// Short of room: the variant by number only (the title line names it).
-		right = fmt.Sprintf("%s · variant %d/%d · seed %d ", s.th.Accent.Render(i.Scenario), i.VariantIndex+1, i.Variants, i.Seed)
+		// Short of room: the variant by number only (the title line names
+		// it), and the edit mark kept: a knob that no variant's name
+		// quotes (cascade's search-index timeout) is marked nowhere else,
+		// and at 80 columns an edited run read as the scenario's own.
+		mark := ""
+		if i.Edited {
+			mark = " " + s.th.Warn.Render("(edited)")
+		}
+		right = fmt.Sprintf("%s · variant %d/%d%s · seed %d ", s.th.Accent.Render(i.Scenario), i.VariantIndex+1, i.Variants, mark, i.Seed)
 		rw = ansi.StringWidth(right)
 		if lw+2+rw > s.w {
 			// Shorter still: the seed, which reproduces the run, stays;
 			// the scenario's name is on the title line.
-			right = fmt.Sprintf("variant %d/%d · seed %d ", i.VariantIndex+1, i.Variants, i.Seed)
+			right = fmt.Sprintf("variant %d/%d%s · seed %d ", i.VariantIndex+1, i.Variants, mark, i.Seed)
 			rw = ansi.StringWidth(right)
 		}
 	}
