@@ -109,6 +109,13 @@ type knob struct {
 	// traffic), whose top is engine.LatestSurgeMoment, the traffic's end:
 	// a burst has no drain to run on into, as a fault has.
 	surge bool
+	// openEnd, set on a fault's start, reports that its until is empty:
+	// the fault then lasts to the run's end, so it must start before
+	// that end, and the hint says so (openHint) where it said "at most
+	// 1m30s", the top with an end given, and cascade's hang moved to 45s
+	// was refused "before 30s".
+	openEnd  func() bool
+	openHint string
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -152,6 +159,9 @@ func (k *knob) rangeText() string {
 // window (20)", so that the minimum calls' "0: the whole window" reads as
 // the number the breaker pane shows ("min 20").
 func (k *knob) hintNow() string {
+	if k.openEnd != nil && k.openEnd() {
+		return k.openHint
+	}
 	if k.upTo != nil {
 		if most, ok := k.upTo(); ok {
 			return k.hint + " (" + pane.Count(int64(most)) + ")"
@@ -308,6 +318,10 @@ func (f *form) limitMoments(runLen time.Duration) {
 			top = engine.LatestSurgeMoment(runLen)
 		}
 		k.limited, k.lo, k.hi, k.runLen = true, 0, float64(top), runLen
+		if until := i + 1; !k.surge && k.kind != kindUntil && until < len(f.knobs) && f.knobs[until].kind == kindUntil {
+			k.openHint = k.hint + "; before " + durText(runLen) // one line at 80 columns: the until below says "empty: to the end"
+			k.openEnd = func() bool { return strings.TrimSpace(f.knobs[until].input.Value()) == "" }
+		}
 		k.hint += "; " + k.rangeText()
 	}
 }
