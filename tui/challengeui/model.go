@@ -359,7 +359,8 @@ func (m *Model) watchFleet() tea.Cmd {
 	setup.Workers, setup.Customers, setup.PerCustomer = fl.Workers, fl.Customers, fl.PerCustomer
 	setup.Left, setup.Right, setup.MaxShared = start.Strategy, fl.Strategy, fl.MaxShared
 	seed, _ := playSeed(m.c, m.result)
-	o := shardview.Options{Theme: m.th, Setup: setup, Seed: seed, CanGoHome: true, BackTo: "back to the challenge"}
+	o := shardview.Options{Theme: m.th, Setup: setup, Seed: seed, CanGoHome: true, BackTo: "back to the challenge",
+		Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}}
 	sv, err := shardview.New(o)
 	if err != nil && o.Setup.Left != shuffle.StrategyShuffle {
 		// The start's plain shards cannot split 32 workers by 3: the

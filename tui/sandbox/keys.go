@@ -80,7 +80,7 @@ func (k keyMap) main() playback.HelpKeys {
 		// from the knob form (ctrl+s), which the line said nowhere.
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"),
 			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs/sweep"), playback.Brief(k.Help, "keys"),
-			k.wayOut(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
+			k.WayOut(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
 		Full: k.fullHelp(),
 	}
 }
@@ -255,19 +255,6 @@ func (k keyMap) compare() playback.HelpKeys {
 	}
 }
 
-// wayOut is the key line's way out. Inside another screen q goes back as
-// esc does, and the two are one entry, "esc/q back to the builder", as the
-// other screens write it: "esc back • q back" said one thing twice, and
-// cost the line a key at 80 columns. On a screen of its own esc does
-// nothing (Home is disabled) and q quits.
-func (k keyMap) wayOut() key.Binding {
-	if !k.Leave.Enabled() || !k.Home.Enabled() {
-		return k.QuitOrBack()
-	}
-	return playback.Bind(append(slices.Clone(k.Home.Keys()), k.Leave.Keys()...),
-		k.Home.Help().Key+"/"+k.Leave.Help().Key, k.Home.Help().Desc)
-}
-
 // wayBackRoom is the one-line help's keys in w cells inside another
 // screen: when the line up to the way out cannot hold them all with its
 // words cut to one ("esc/q back"), the event keys give way first (the
@@ -279,7 +266,7 @@ func (k keyMap) wayBackRoom(h help.Model, keys []key.Binding, w int) []key.Bindi
 		return keys
 	}
 	h.Width = 0
-	way := k.wayOut().Help()
+	way := k.WayOut().Help()
 	out := slices.IndexFunc(keys, func(b key.Binding) bool { return b.Help() == way })
 	if out < 0 {
 		return keys

@@ -29,9 +29,11 @@ func newKeyMap(canGoHome bool) keyMap {
 func (k keyMap) main() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
-		// The one line fits 80 columns up to q, with esc too.
+		// The one line fits 80 columns up to the way out: esc and q are
+		// one entry where both go back (WayOut), which inside a challenge
+		// read "esc back • q back" and cost the line its "e knobs".
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"), short("s", "strategy"),
-			short("e", "knobs"), short("?", "keys"), k.Home, k.QuitOrBack(), short("+/-", "speed")},
+			short("e", "knobs"), short("?", "keys"), k.WayOut(), short("+/-", "speed")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.Strategy, k.Knobs},

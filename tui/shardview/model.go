@@ -30,7 +30,11 @@ type Options struct {
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
 	// BackTo says where esc leads, in the key help; "" says home.
+	// Crumbs, when set, replace "sandbox" in the title's breadcrumb with
+	// the caller's ("challenge 8"), so that the title and esc agree on
+	// where the learner is: inside a challenge it read "sandbox › shuffle".
 	BackTo string
+	Crumbs []string
 }
 
 // BackMsg asks the parent to close the shard view.
@@ -69,6 +73,7 @@ type Model struct {
 	chrome   *playback.Chrome // the title and key lines, cached
 	prompt   *playback.Prompt // the time being typed after : or t
 	ev       *eventCache      // the events ] and [ move through
+	crumbs   string           // the breadcrumb before "shuffle": Options.Crumbs or "sandbox"
 }
 
 // New builds a shard view at time zero. A setup outside the view's limits
@@ -100,6 +105,10 @@ func New(o Options) (Model, error) {
 		chrome: &playback.Chrome{},
 		ev:     &eventCache{},
 		clock:  playback.NewClock(o.Speed, o.Play),
+		crumbs: "sandbox",
+	}
+	if len(o.Crumbs) > 0 {
+		m.crumbs = strings.Join(o.Crumbs, " › ")
 	}
 	m.help.Styles = o.Theme.Help
 	m.keys.SetBackTo(o.BackTo)

@@ -50,7 +50,7 @@ func (m Model) View() string {
 		// sandbox's too-small screen keeps its scenario and variant:
 		// below 80 columns the screen said only how big a window it
 		// needs, not what it hides.
-		return m.keys.SmallViewIn(m.w, m.h, "breakerlab sandbox › shuffle", fleetWords(m.run.setup, m.w))
+		return m.keys.SmallViewIn(m.w, m.h, "breakerlab "+m.crumbs+" › shuffle", fleetWords(m.run.setup, m.w))
 	}
 	lines := make([]string, 0, m.h)
 	s := m.run.setup
@@ -99,7 +99,7 @@ func (m Model) View() string {
 // titleLine names the screen and the fleet.
 func (m *Model) titleLine() string {
 	s := m.run.setup
-	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render("shuffle") + "  "
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › "+m.crumbs+" › ") + m.th.Accent.Render("shuffle") + "  "
 	return pane.Fit(head+fleetWords(s, m.w-ansi.StringWidth(head)), m.w)
 }
 

@@ -83,6 +83,20 @@ func (k Keys) QuitOrBack() key.Binding {
 	return k.Quit
 }
 
+// WayOut is the key line's way out. Inside another screen q goes back as
+// esc does, and the two are one entry, "esc/q back to the builder", as the
+// other screens write it: "esc back • q back" said one thing twice, and
+// cost the line a key at 80 columns (the sandbox's line, then the shard
+// view's inside a challenge). On a screen of its own esc does nothing
+// (Home is disabled) and q quits.
+func (k Keys) WayOut() key.Binding {
+	if !k.Leave.Enabled() || !k.Home.Enabled() {
+		return k.QuitOrBack()
+	}
+	return Bind(append(slices.Clone(k.Home.Keys()), k.Leave.Keys()...),
+		k.Home.Help().Key+"/"+k.Leave.Help().Key, k.Home.Help().Desc)
+}
+
 // CtrlC is the full help's entry for quitting inside another screen,
 // where q goes back (disabled, and so not listed, otherwise).
 func (k Keys) CtrlC() key.Binding {
