@@ -34,3 +34,29 @@ func TestShardViewInsideAChallengeSaysWhereItIs(t *testing.T) {
 		}
 	}
 }
+
+// The sandbox a challenge shows (v) takes no e: the challenge's panel
+// holds the knobs and turns e back to it. Its key line offered
+// "e knobs/sweep", and its keys page "e edit knobs" and the form's keys.
+func TestChallengeSandboxOffersNoKnobForm(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		m := sized(t, open(t, "timeout-pool", Options{}), size[0], size[1])
+		next, _ := m.Update(tuitest.Key("v"))
+		got := next.(Model)
+		if got.page != onSandbox {
+			t.Fatalf("%dx%d: v left the sandbox shut", size[0], size[1])
+		}
+		lines := plainLines(got)
+		if keys := lines[len(lines)-1]; strings.Contains(keys, "e knobs") || !strings.Contains(keys, "esc/q back") {
+			t.Errorf("%dx%d: key line %q; want the way back and no knob form", size[0], size[1], keys)
+		}
+		help, _ := got.Update(tuitest.Key("?"))
+		text := strings.Join(plainLines(help.(Model)), "\n")
+		if !strings.Contains(text, "Keys") {
+			t.Fatalf("%dx%d: ? opened no keys page:\n%s", size[0], size[1], text)
+		}
+		if strings.Contains(text, "edit knobs") || strings.Contains(text, "Knob form") {
+			t.Errorf("%dx%d: the sandbox's keys page offers the knob form the challenge keeps closed:\n%s", size[0], size[1], text)
+		}
+	}
+}

@@ -309,7 +309,8 @@ func (m *Model) showSandbox() {
 func (m *Model) buildSandbox(sc *engine.Scenario, seed uint64, play bool) {
 	m.pending = nil
 	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: seed, Play: play, CanGoHome: true,
-		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}, WriteElsewhere: m.o.WriteElsewhere})
+		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}, WriteElsewhere: m.o.WriteElsewhere,
+		KnobsElsewhere: true})
 	if err != nil {
 		m.stale = m.sb != nil
 		return

@@ -418,8 +418,14 @@ func (m Model) helpLines() []string {
 		keys = m.liveKeys().compare()
 	}
 	body := helpview.KeyTable(*m.help, keys.FullHelp(), m.w-2)
-	if m.cmp == nil {
+	if m.cmp == nil && m.keys.Knobs.Enabled() {
 		body = append(body, helpview.Paragraphs([]string{m.keys.formHelp()}, m.w-4)...)
+	}
+	// Where the form does not open (KnobsElsewhere), the map's words
+	// leave it out too.
+	mapKnobs := ", and e the knob form at its knobs"
+	if !m.keys.Knobs.Enabled() {
+		mapKnobs = ""
 	}
 	// The map's, the tiles' and the tenants' window: one figure
 	// (tiles.Rolling is pane.LiveWindow), the help's too.
@@ -431,7 +437,7 @@ func (m Model) helpLines() []string {
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",
 		"Breaker history (in a larger window, or leading where the breaker is the story): per breaker, its state over time as a band (▁ closed, ▄ half-open, █ open), the failure rate its window held (•, and ∘ for slow calls) against the rate that opens it (┄), and ┊ wherever it changed state.",
 		"Latency per endpoint: each stretch's p50 (small letter) and p99 (capital) of the answers decided in it, as the client saw them, on a log scale; rejections and cached answers take no time and sit on the bottom row.",
-		"Map: the system as a tree, the front at the top and each part indented under its caller, the breaker on each call drawn on its branch (▁ closed, ▄ half-open, █ open) — a fleet ×N with a cell per instance (■ up, ✕ down, ⧖ hung, ~ slow, ! failing, or its breaker's state) — with what each holds against its size, the calls made to it a second, refused ones too (a tenant's: its arrivals), and the share of the answered that failed, over the last " + live + ", and the fault in force (⚠). n and N move the selection, < and > through a fleet's instances, or click: f then opens the chaos menu on the part selected, and e the knob form at its knobs.",
+		"Map: the system as a tree, the front at the top and each part indented under its caller, the breaker on each call drawn on its branch (▁ closed, ▄ half-open, █ open) — a fleet ×N with a cell per instance (■ up, ✕ down, ⧖ hung, ~ slow, ! failing, or its breaker's state) — with what each holds against its size, the calls made to it a second, refused ones too (a tenant's: its arrivals), and the share of the answered that failed, over the last " + live + ", and the fault in force (⚠). n and N move the selection, < and > through a fleet's instances, or click: f then opens the chaos menu on the part selected" + mapKnobs + ".",
 		"Circuits (with several breakers, a fleet's counted one per instance): a tile per circuit as the Hystrix dashboard draws it (which rolls 10 s): over the last " + live + ", as on the map, the calls answered a second and the share failed, the state (a fleet's breakers counted by state), the calls refused since the start, the latency percentiles of the requests that went through it as the client saw them, and the rate second by second.",
 		"Dependencies at a glance (with several breakers): a line per dependency with its breaker's state, the failures in its window against the threshold, its calls in flight and the calls it refused.",
 		"A pane that finds no room is named in the bottom edge of a column, with the way to see it; a chart that would say nothing over the whole run (in flight never above 1, every answer under 1 ms) is left out, and the edge says so.",

@@ -45,6 +45,11 @@ type Options struct {
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
 	WriteElsewhere string
+	// KnobsElsewhere turns e off: the caller holds the knobs (a
+	// challenge's panel, which takes e itself), so the key line and the
+	// help leave out a knob form that does not open here, where they
+	// offered "e knobs/sweep".
+	KnobsElsewhere bool
 	// Limits bound the sweeps the knob form starts (limits.go); the zero
 	// value lets them use every core.
 	Limits Limits
@@ -185,6 +190,7 @@ func New(o Options) (Model, error) {
 	// to go, and the key line offered "tab variant", a key doing nothing.
 	m.keys.NextVariant.SetEnabled(len(s.sc.Variants) > 1)
 	m.keys.PrevVariant.SetEnabled(len(s.sc.Variants) > 1)
+	m.keys.Knobs.SetEnabled(!o.KnobsElsewhere)
 	if len(m.crumbs) == 0 {
 		m.crumbs = []string{"sandbox"}
 	}
