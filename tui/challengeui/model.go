@@ -97,6 +97,11 @@ type Model struct {
 	result   *challenge.Result
 	gradeErr string
 	best     int // stars kept in the progress file
+	// earned is the most stars a design of the learner's own has earned
+	// in this window (ownStars), kept with or without a progress file:
+	// once it or best is 3 the learner is not stuck, and s shows the
+	// reference at once, where it said "0 so far" after ★★★.
+	earned int
 	// undo holds the settings before each knob edit, the latest last.
 	undo []challenge.Setting
 	// fails counts the designs the learner tried that fell short, kept
@@ -458,6 +463,7 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 			m.tryGen = -1
 			m.countTry(msg.r)
 		}
+		m.earned = max(m.earned, m.ownStars(msg.r))
 		cmds := []tea.Cmd{m.earn(msg.r)}
 		if seed, _ := playSeed(m.c, msg.r); m.sb != nil && !m.stale && seed != m.seed {
 			// This design falls short on another seed than the one the
@@ -573,15 +579,30 @@ func (m *Model) onReference() bool {
 // solution, once shown, earns none: stars go to a design of the
 // learner's own.
 func (m *Model) earn(r *challenge.Result) tea.Cmd {
-	if r.Stars == 0 || m.o.Progress == nil || r.Stars <= m.best || m.onReference() {
+	stars := m.ownStars(r)
+	if stars == 0 || m.o.Progress == nil || stars <= m.best {
 		return nil
 	}
-	p, c, s, stars := m.o.Progress, m.c, m.setting, r.Stars
+	p, c, s := m.o.Progress, m.c, m.setting
 	return func() tea.Msg {
 		up, err := p.Earn(c, stars, s)
 		return savedMsg{stars: stars, improved: up, best: p.Record(c).Stars, merged: p.MergeNote(), err: err}
 	}
 }
+
+// ownStars is the stars r earns the learner: its stars, but none for
+// the reference solution once shown. earn saves them and earnedStars
+// counts them, so the header and s go by one count.
+func (m *Model) ownStars(r *challenge.Result) int {
+	if r == nil || m.onReference() {
+		return 0
+	}
+	return r.Stars
+}
+
+// earnedStars is the most stars the learner's own designs have earned on
+// this level: the progress file's best, or this window's.
+func (m *Model) earnedStars() int { return max(m.best, m.earned) }
 
 // paletteCmd hands `:` up to the home screen as its palette's key: the
 // home screen opens the palette on that key from any screen, and leaves
@@ -1073,8 +1094,10 @@ func (m Model) showSolution() (tea.Model, tea.Cmd) {
 		m.setNote("a teacher's challenge file has no reference solution here", true)
 		return m, nil
 	}
-	if m.fails < SolutionAfter && !m.revealed {
-		m.setNote(fmt.Sprintf("s shows the solution once %d designs you tried fall short: a try is a design you type in, watch (v, space) or write (w); %d so far", SolutionAfter, m.fails), false)
+	// A learner with all three stars is not stuck and has nothing left to
+	// spoil: the reference is there to compare with.
+	if m.fails < SolutionAfter && !m.revealed && m.earnedStars() < 3 {
+		m.setNote(fmt.Sprintf("s shows the solution once %d designs you tried fall short, or one earns ★★★: a try is a design you type in, watch (v, space) or write (w); %d so far", SolutionAfter, m.fails), false)
 		return m, nil
 	}
 	s, err := m.c.ReferenceSetting()

@@ -1035,7 +1035,7 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 			}
 			// A learner who has earned all three stars here is not
 			// stuck: this design is a try of something else.
-			if m.fails >= SolutionAfter && m.c.Number > 0 && m.best < 3 {
+			if m.fails >= SolutionAfter && m.c.Number > 0 && m.earnedStars() < 3 {
 				whys = append(whys, []string{m.th.Dim.Render("stuck? s shows the reference solution")})
 				names = append(names, "")
 			}
@@ -1242,8 +1242,8 @@ func (m *Model) aboutText() []string {
 		}
 		out = append(out, "", fmt.Sprintf("The design starts from the scenario %q; `breakerlab challenge %s --start` prints it as a file to edit. w writes yours to %s.design.toml, and `%s` grades a file.", about, m.c.CommandArg(m.dir), m.c.ID, m.checkCommand("FILE")))
 	}
-	if m.c.Number > 0 && m.best < 3 {
-		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
+	if m.c.Number > 0 && m.earnedStars() < 3 {
+		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), or one earns ★★★, s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
 	}
 	return out
 }
