@@ -103,6 +103,9 @@ func TestObviousWrongFixesNameTheirMisconception(t *testing.T) {
 			"times the process was killed", "permit wait of seconds"},
 		{"budget-permits", "no permit wait, semaphores as large as the connector", Setting{"search-api.bulkhead_wait": "0s", "profile-api.bulkhead_wait": "0s", "catalog-api.bulkhead_wait": "0s"},
 			"calls waiting for a connection, most at once", "larger than its endpoint's rate"},
+		{"budget-permits", "the connector split evenly, no permit wait", Setting{"search-api.bulkhead": int64(10), "profile-api.bulkhead": int64(10), "catalog-api.bulkhead": int64(10),
+			"search-api.bulkhead_wait": "0s", "profile-api.bulkhead_wait": "0s", "catalog-api.bulkhead_wait": "0s"},
+			"search answered, upstreams fast", "refuses a call the moment its semaphore is"},
 	} {
 		c := lookup(t, tc.level)
 		s := c.Start() // the knobs left alone, as the learner's file has them
