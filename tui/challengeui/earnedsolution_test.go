@@ -14,11 +14,7 @@ import (
 // solution to compare with; fewer still wait for the tries.
 func TestSolutionOpensOnceThreeStarsAreEarned(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "challenges.json")
-	p, err := challenge.OpenProgress(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range []Options{{}, {Progress: p}} {
+	for _, o := range []Options{{}, {Progress: progressAt(t, path)}} {
 		m := sized(t, open(t, "bulkhead-20", o), 80, 24)
 		m = press(t, m, "enter", "2", "4", "enter", "s") // 24: one star
 		if r := m.Result(); r == nil || r.Stars != 1 {
@@ -36,12 +32,18 @@ func TestSolutionOpensOnceThreeStarsAreEarned(t *testing.T) {
 		}
 	}
 	// Reopened, the three stars the file keeps open it at once.
-	again, err := challenge.OpenProgress(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := press(t, sized(t, open(t, "bulkhead-20", Options{Progress: again}), 80, 24), "s")
+	m := press(t, sized(t, open(t, "bulkhead-20", Options{Progress: progressAt(t, path)}), 80, 24), "s")
 	if !m.revealed {
 		t.Errorf("reopened with ★★★ saved, s: note %q; want the reference shown", m.note)
 	}
+}
+
+// progressAt opens the progress file at path, as a window of its own.
+func progressAt(t *testing.T, path string) *challenge.Progress {
+	t.Helper()
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
