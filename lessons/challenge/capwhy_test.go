@@ -1,7 +1,6 @@
 package challenge
 
 import (
-	"maps"
 	"slices"
 	"testing"
 )
@@ -28,23 +27,10 @@ func TestTenantLanesCapWhyStartsWhereQuietMiss(t *testing.T) {
 	why := k.Ranges[j]
 	ref := referenceSettings[c.ID]
 	refCap, _ := k.number(ref[k.Path])
-	first := int64(0)
 	// Below the reference's cap the quiet tenants miss too, for another
 	// reason (1 to 3: every tenant's answers before the burst as well):
 	// the why speaks of the caps past it.
-	for n := int64(refCap) + 1; n <= int64(k.Max) && first == 0; n++ {
-		s := maps.Clone(ref)
-		s[k.Path] = n
-		r, err := gradeOnce(c, s)
-		if err != nil {
-			break // past the overflow's size: refused
-		}
-		for _, g := range r.Goals {
-			if !g.Pass && slices.Contains(why.Goals, g.Goal.Label) {
-				first = n
-			}
-		}
-	}
+	first := firstMiss(t, c, ref, k.Path, int64(refCap)+1, int64(k.Max), why.Goals)
 	if first == 0 {
 		t.Fatal("no cap past the reference's misses the quiet tenants' goals")
 	}

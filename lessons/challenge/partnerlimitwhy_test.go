@@ -1,6 +1,7 @@
 package challenge
 
 import (
+	"maps"
 	"slices"
 	"testing"
 )
@@ -26,22 +27,33 @@ func TestPartnerLimitWhyStartsWherePagesMiss(t *testing.T) {
 		t.Fatal("partner-limit has no why for a limit left high")
 	}
 	high := limit.Ranges[i]
-	first := int64(0)
-	for n := int64(limit.Min); n <= int64(limit.Max) && first == 0; n++ {
-		r, err := gradeOnce(c, Setting{limit.Path: n, wait.Path: "0s"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range r.Goals {
-			if !g.Pass && slices.Contains(high.Goals, g.Goal.Label) {
-				first = n
-			}
-		}
-	}
+	first := firstMiss(t, c, Setting{wait.Path: "0s"}, limit.Path, int64(limit.Min), int64(limit.Max), high.Goals)
 	if first == 0 {
 		t.Fatal("no limit refused at once misses the shop's pages")
 	}
 	if high.Min != float64(first) {
 		t.Errorf("the why of a limit left high starts at %v; the shop's pages first miss at %d, refused at once", high.Min, first)
 	}
+}
+
+// firstMiss is the least whole value of the knob at path, from lo to hi,
+// at which base with that value misses one of goals on the level's seeds;
+// 0 if none does. A value the level refuses (past another knob's bound)
+// ends the search.
+func firstMiss(t *testing.T, c *Challenge, base Setting, path string, lo, hi int64, goals []string) int64 {
+	t.Helper()
+	for n := lo; n <= hi; n++ {
+		s := maps.Clone(base)
+		s[path] = n
+		r, err := gradeOnce(c, s)
+		if err != nil {
+			return 0
+		}
+		for _, g := range r.Goals {
+			if !g.Pass && slices.Contains(goals, g.Goal.Label) {
+				return n
+			}
+		}
+	}
+	return 0
 }
