@@ -893,6 +893,12 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 	// its length, from 0, is what carries the value without colour.
 	scale, barInks := heatbands.NewScale(p, lo, hi), inks(th, heatbands.For(p))
 	lo = math.Min(lo, 0)
+	if p.Measure.Unit() == "share" {
+		// A share's full bar is all the requests, as the picture's axis
+		// runs to 100%: scaled to the highest mean, a sweep whose best
+		// cell answered 0.7% drew that cell a full bar, as if all were.
+		lo, hi = 0, 1
+	}
 	head := []string{axisLabel(x, w), "mean", "fewest", "most"}
 	// A column of the seeds that gave a value, when some row's seeds
 	// did not all: its mean is of those seeds only.
