@@ -47,3 +47,24 @@ func withFallback(c engine.Counts, n uint64) engine.Counts {
 	c[engine.Fallback] = n
 	return c
 }
+
+// A latency above 0 that one decimal would round to 0.0 ms reads
+// "<0.1 ms": go-server's health endpoint answers in 0.02 ms, and its
+// line said "p50 0.0 ms, p99 0.0 ms", the figure of requests refused at
+// once. Nothing at all still reads 0.0 ms, and 0.05 ms rounds to 0.1.
+func TestLatencyUnderATenthOfAMillisecondIsNotZero(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0.0 ms"},
+		{20 * time.Microsecond, "<0.1 ms"},
+		{49 * time.Microsecond, "<0.1 ms"},
+		{60 * time.Microsecond, "0.1 ms"},
+		{3360 * time.Microsecond, "3.4 ms"},
+	} {
+		if got := msText(c.d); got != c.want {
+			t.Errorf("msText(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
