@@ -909,6 +909,13 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 	if lacking {
 		head = append(head, countHead(p.Measure))
 	}
+	// A goal on another measure than the one shown gets a column of its
+	// own mean: a ✓ beside 26.3 calls held, for checkout.ok>=0.5%, named
+	// no figure of checkout.ok a reader could check it against.
+	other := p.Goal != nil && !sameMetric(p.Goal.Metric, p.Measure)
+	if other {
+		head = append(head, p.Goal.Metric.Name)
+	}
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
@@ -926,6 +933,16 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording, none *Mark)
 				count = pane.Count(c.N) + " of " + pane.Count(c.Runs)
 			}
 			row = append(row, count)
+		}
+		if other {
+			g := "-"
+			switch {
+			case c.Runs > 0 && c.GoalN > 0:
+				g = goalFigure(p.Goal, c.GoalMean)
+			case c.Runs > 0:
+				g = "none" // the breaker never opened on any seed
+			}
+			row = append(row, g)
 		}
 		rows = append(rows, row)
 	}

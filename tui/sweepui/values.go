@@ -177,9 +177,22 @@ func percentTo(x float64, decimals int) string {
 // with as many more decimals as put it on its own side ("98.96%"). A
 // figure of another measure than the goal's is Value's.
 func goalValue(p *sweep.Plan, x float64) string {
-	text := Value(p.Measure, x)
 	g := p.Goal
-	if g == nil || g.Metric.Owner != p.Measure.Owner || g.Metric.Field != p.Measure.Field || p.Measure.Unit() != "share" || math.IsNaN(x) {
+	if g == nil || !sameMetric(g.Metric, p.Measure) {
+		return Value(p.Measure, x)
+	}
+	return goalFigure(g, x)
+}
+
+// sameMetric says whether a and b are one measure.
+func sameMetric(a, b sweep.Metric) bool { return a.Owner == b.Owner && a.Field == b.Field }
+
+// goalFigure writes x, a figure of goal g's own measure, as Value does,
+// with the decimals goalValue adds where a share would read on the wrong
+// side of the threshold.
+func goalFigure(g *sweep.Goal, x float64) string {
+	text := Value(g.Metric, x)
+	if g.Metric.Unit() != "share" || math.IsNaN(x) {
 		return text
 	}
 	for decimals := 1; decimals <= maxDecimals && !readsRight(g, x, text); decimals++ {
