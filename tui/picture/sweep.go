@@ -228,6 +228,8 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs, ys places
 		}
 	}
 	if len(met) == 0 {
+		// The goal was given: a map with no cell marked says why.
+		addNote(legend, "no cell meets "+sweepui.GoalText(g))
 		return nil
 	}
 	sc, err := plotter.NewScatter(met)
@@ -447,7 +449,39 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend, xs places) erro
 		p.Add(th)
 		legend.Add("goal "+sweepui.GoalText(g), th)
 	}
+	if g := pl.Goal; g != nil && g.Metric != pl.Measure {
+		// A goal on another measure has no threshold on this axis: the
+		// points that meet it are marked, as the map marks its cells and
+		// the table its rows. The picture left such a goal out entirely.
+		var met plotter.XYs
+		for i := range nx {
+			if c := res.Cell(i, 0); c.Met && !math.IsNaN(c.Mean) {
+				met = append(met, plotter.XY{X: xs.at[i], Y: c.Mean})
+			}
+		}
+		if err := markMet(p, legend, g, met); err != nil {
+			return err
+		}
+	}
 	curveFrame(p, res, xs)
+	return nil
+}
+
+// markMet crosses the points met, those that meet goal g, and says so in
+// the legend; with none met, the legend says that instead, so a goal
+// given is never missing from the picture.
+func markMet(p *plot.Plot, legend *plot.Legend, g *sweep.Goal, met plotter.XYs) error {
+	if len(met) == 0 {
+		addNote(legend, "none meets "+sweepui.GoalText(g))
+		return nil
+	}
+	sc, err := plotter.NewScatter(met)
+	if err != nil {
+		return err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: color.Black, Radius: vg.Points(5)}
+	p.Add(sc)
+	legend.Add("meets "+sweepui.GoalText(g), sc)
 	return nil
 }
 
