@@ -96,7 +96,7 @@ func TestReportCarriesServicesTenantsAndShedding(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"orders ×3", "100 calls reached it: 40 ok, 60 failed", "5 cancelled", "9 finished for callers that had given up",
-		"tenant acme", "40% ok", "7 refused by its own limit", "12 requests shed at the front (12 sheddable)",
+		"tenant acme", "40% ok", "7 of its calls refused by its own limit over the whole run", "12 requests shed at the front (12 sheddable)",
 		"orders#2/inventory", "4 refused by the rate limiter", "3 not sent: the deadline had run out",
 		"6 cancelled when the caller gave up", "11 timed out at the propagated deadline"} {
 		if !strings.Contains(strings.Join(strings.Fields(table.String()), " "), want) {

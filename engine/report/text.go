@@ -614,7 +614,12 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot, end t
 		text := fmt.Sprintf("  %-18s %s requests, %s ok, %s rejected", "tenant "+t.Name, thousands(t.Window.Total()),
 			PercentShort(tally.Share(engine.OK)), PercentShort(tally.Share(engine.Rejected)))
 		if t.Limited > 0 {
-			text += fmt.Sprintf(", %s refused by its own limit", thousands(t.Limited))
+			// Limited counts calls over the whole run, as the dependency
+			// lines count them, not the window's requests the shares
+			// are of: noisy-tenant's acme had 14,855 requests rejected in
+			// the window and "14,856 refused by its own limit" beside
+			// them, more refused by the limit than rejected at all.
+			text += fmt.Sprintf(", %s of its calls refused by its own limit over the whole run", thousands(t.Limited))
 		}
 		line(21, text)
 	}
