@@ -58,7 +58,7 @@ func buildRunFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, f
 	}
 	for v := range snaps {
 		s := &snaps[v]
-		faults := sc.Variants[v].System.Dependencies
+		faults := pane.FaultSpans(sc, v)
 		legend := newRowLegend()
 		var rowForms []labelForm
 		if forms != nil {
@@ -108,26 +108,32 @@ func seconds(s *engine.Snapshot, i int) float64 {
 	return (time.Duration(i+1) * s.SampleEvery).Seconds()
 }
 
-// shadeFaults shades each dependency's faults from 0 to top; a legend, if
-// given, names them.
-func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top float64, legend *plot.Legend) error {
-	for _, d := range deps {
-		for _, f := range d.Faults {
-			to := f.To
-			if to == 0 {
-				to = end
-			}
-			a, b := f.From.Seconds(), to.Seconds()
-			poly, err := plotter.NewPolygon(plotter.XYs{{X: a, Y: 0}, {X: b, Y: 0}, {X: b, Y: top}, {X: a, Y: top}})
-			if err != nil {
-				return err
-			}
-			poly.Color = faultShade
-			poly.LineStyle.Width = 0
-			p.Add(poly)
-			if legend != nil {
-				legend.Add(fmt.Sprintf("fault: %s %v", d.Name, f.Kind), poly)
-			}
+// shadeFaults shades each fault of the design from 0 to top; a legend,
+// if given, names them. The faults are every time axis's (pane.FaultSpans):
+// a service's own dependency's, a service's or an instance's, and a burst
+// of traffic, besides the front's dependencies'. Only the last were
+// shaded, so go-inventory's and multi-hop's pictures showed no fault at
+// all, where their database slows.
+func shadeFaults(p *plot.Plot, faults []pane.FaultSpan, top float64, legend *plot.Legend) error {
+	named := map[string]bool{}
+	for _, f := range faults {
+		a, b := f.From.Seconds(), f.To.Seconds()
+		poly, err := plotter.NewPolygon(plotter.XYs{{X: a, Y: 0}, {X: b, Y: 0}, {X: b, Y: top}, {X: a, Y: top}})
+		if err != nil {
+			return err
+		}
+		poly.Color = faultShade
+		poly.LineStyle.Width = 0
+		p.Add(poly)
+		// A burst is traffic, not a part failing: its words ("acme
+		// surge on search") say what it is.
+		label := "fault: " + f.Dependency + " " + f.Verb()
+		if strings.HasPrefix(f.What, "surge") {
+			label = f.Dependency + " " + f.What
+		}
+		if legend != nil && !named[label] {
+			named[label] = true // an instance restarting twice is one entry
+			legend.Add(label, poly)
 		}
 	}
 	return nil
@@ -157,13 +163,13 @@ const bandHeight = 0.8
 // figures `run`'s table prints (report.WindowTally): every one, in the
 // label's form from forms (none: every share); a band whose form leaves
 // some out is named in the legend with the shares it shows.
-func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend, forms []labelForm) (*plot.Plot, error) {
+func outcomesPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan, legend *plot.Legend, forms []labelForm) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	n := len(s.Endpoints)
 	p.Y.Min, p.Y.Max = 1-bandHeight-0.1, float64(n)+0.05
 	p.Y.Padding = 0
-	if err := shadeFaults(p, deps, s.Duration, p.Y.Max, legend); err != nil {
+	if err := shadeFaults(p, faults, p.Y.Max, legend); err != nil {
 		return nil, err
 	}
 	// Outcomes and dependencies share colours, so the row's legend heads
@@ -393,7 +399,7 @@ func outcomeBand(s *engine.Snapshot, e *engine.EndpointSnapshot, pal palette, ba
 // dashed, the calls abandoned, whose caller gave up (timed out) while the
 // dependency still works on them. Summed, they are every call in flight;
 // drawn as one, a bulkhead of 20 would seem to let 80 through.
-func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
+func inFlightPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	p.Y.Label.Text = "calls"
@@ -408,7 +414,7 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 	}
 	p.Y.Min, p.Y.Max = 0, top*1.05
 	p.Y.Tick.Marker = countTicks
-	if err := shadeFaults(p, deps, s.Duration, top*1.05, nil); err != nil {
+	if err := shadeFaults(p, faults, top*1.05, nil); err != nil {
 		return nil, err
 	}
 	legend.Add("dependencies:")
@@ -521,14 +527,14 @@ func stateLevel(st breaker.State) float64 {
 	return 2
 }
 
-func breakerPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*plot.Plot, error) {
+func breakerPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	p.Title.Text = "breaker state"
 	p.Y.Label.Text = "state"
 	p.Y.Min, p.Y.Max = -0.2, 2.2
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "closed"}, {Value: 1, Label: "half-open"}, {Value: 2, Label: "open"}}
-	if err := shadeFaults(p, deps, s.Duration, 2.2, nil); err != nil {
+	if err := shadeFaults(p, faults, 2.2, nil); err != nil {
 		return nil, err
 	}
 	for k, d := range s.Dependencies {

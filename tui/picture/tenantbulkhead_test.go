@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // noisy-tenant's bulkhead per tenant caps each tenant's calls at 20: the
@@ -35,7 +36,7 @@ func TestRunPictureGivesAPerTenantBulkheadPerTenant(t *testing.T) {
 		t.Errorf("the legend names a cap line for a bulkhead with no one cap: %q", texts)
 	}
 	legend := newRowLegend()
-	p, err := inFlightPanel(&snaps[0], newPalette(), sc.Variants[0].System.Dependencies, &legend)
+	p, err := inFlightPanel(&snaps[0], newPalette(), pane.FaultSpans(sc, 0), &legend)
 	if err != nil {
 		t.Fatal(err)
 	}
