@@ -409,7 +409,7 @@ func inFlightPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan, leg
 			top = math.Max(top, float64(d.BulkheadCap))
 		}
 		for _, smp := range d.Series {
-			top = math.Max(top, float64(max(pane.Held(&d, smp), smp.Abandoned)))
+			top = math.Max(top, float64(max(pane.Held(&d, smp), smp.Abandoned, smp.Dialling)))
 		}
 	}
 	p.Y.Min, p.Y.Max = 0, top*1.05
@@ -418,12 +418,27 @@ func inFlightPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan, leg
 		return nil, err
 	}
 	legend.Add("dependencies:")
-	abandoned, capped := false, false
+	abandoned, capped, dialled := false, false, false
 	for k, d := range s.Dependencies {
 		if len(d.Series) == 0 {
 			continue
 		}
 		held, gaveUp, any := inFlightSeries(s, &d)
+		// The calls made and still dialling, which the sandbox's chart
+		// stacks over the line: go-server's hung provider held some 25
+		// calls while 3,327 goroutines waited on their dials, and the
+		// picture drew the 25 alone, as if the goroutines had not piled up.
+		if dial, ok := diallingSeries(s, &d); ok {
+			a, err := plotter.NewLine(dial)
+			if err != nil {
+				return nil, err
+			}
+			a.Color = pal.series(k)
+			a.Width = vg.Points(1.5)
+			a.Dashes = diallingDashes
+			p.Add(a)
+			dialled = true
+		}
 		// A per-tenant bulkhead caps each tenant's calls, not the sum this
 		// line draws: a cap at its lanes summed (60 for three lanes of 20)
 		// read as room to spare while acme's lane turned calls away. Its
@@ -478,8 +493,26 @@ func inFlightPanel(s *engine.Snapshot, pal palette, faults []pane.FaultSpan, leg
 	if capped {
 		style("dotted: the bulkhead's cap", []vg.Length{vg.Points(1), vg.Points(3)})
 	}
+	if dialled {
+		style("dash-dot: dialling, made but not yet at it", diallingDashes)
+	}
 	return p, nil
 }
+
+// diallingSeries is d's calls made and waiting on their connection's dial
+// over time, and whether any was.
+func diallingSeries(s *engine.Snapshot, d *engine.DependencySnapshot) (plotter.XYs, bool) {
+	out := make(plotter.XYs, len(d.Series))
+	any := false
+	for i, smp := range d.Series {
+		out[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.Dialling)}
+		any = any || smp.Dialling > 0
+	}
+	return out, any
+}
+
+// diallingDashes is the line of the calls dialling.
+var diallingDashes = []vg.Length{vg.Points(6), vg.Points(2), vg.Points(1), vg.Points(2)}
 
 // legendPeak says, under d's name, the most calls d had in flight at once
 // when that peak fell between the samples the lines are drawn from, by
