@@ -411,26 +411,33 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 // (0 to 1, not a percent), and the latency percentiles, the endpoint's
 // over all its requests in the window whatever their outcome (as the
 // JSON's latency_ms), are in milliseconds, repeated on each outcome's row
-// so that every row reads alone.
+// so that every row reads alone. The scenario, the seed and the window the
+// counts cover close each row (the JSON's scenario, seed and window_ms):
+// without them a CSV of seed 5 and one of seed 9 read the same, and no
+// row said which requests its share was of. They come last, so a script
+// reading the columns before them by place reads what it always did.
 var csvHeader = []string{"variant", "endpoint", "outcome", "count", "share (0-1)",
-	"endpoint latency p50 (ms)", "endpoint latency p95 (ms)", "endpoint latency p99 (ms)"}
+	"endpoint latency p50 (ms)", "endpoint latency p95 (ms)", "endpoint latency p99 (ms)",
+	"scenario", "seed", "window from (ms)", "window to (ms)"}
 
-// WriteCSV writes one row per variant, endpoint and outcome: the JSON's
-// counts and latencies (latencyOf, to the microsecond), and the share
-// the table prints, to four decimals.
-func WriteCSV(w io.Writer, snaps []engine.Snapshot) error {
+// WriteCSV writes one row per variant, endpoint and outcome of scenario
+// sc run on seed: the JSON's counts and latencies (latencyOf, to the
+// microsecond), and the share the table prints, to four decimals.
+func WriteCSV(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	ms := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	run := []string{sc.Name, strconv.FormatUint(seed, 10),
+		strconv.FormatInt(sc.MeasureFrom.Milliseconds(), 10), strconv.FormatInt(sc.MeasureTo.Milliseconds(), 10)}
 	for _, s := range snaps {
 		for _, e := range s.Endpoints {
 			lat := latencyOf(&e)
 			for _, o := range engine.Outcomes {
 				row := []string{s.Variant, e.Name, o.String(), strconv.FormatUint(e.Window[o], 10), strconv.FormatFloat(WindowTally(&e).Share(o), 'f', 4, 64),
 					ms(lat.P50), ms(lat.P95), ms(lat.P99)}
-				if err := cw.Write(row); err != nil {
+				if err := cw.Write(append(row, run...)); err != nil {
 					return err
 				}
 			}
