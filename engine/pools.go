@@ -57,18 +57,33 @@ type Pool struct {
 	// Size caps the connections in use (and being dialled) over every
 	// host: aiohttp's limit, database/sql's SetMaxOpenConns. Zero: no cap
 	// (Go's http.Transport has none; with PerHost zero too, the pool is
-	// unbounded, as Go's default Transport is). Every connection that
-	// comes back is kept idle for the next call: Go's DefaultTransport
-	// keeps at most 2 idle connections a host (net/http/transport.go,
-	// DefaultMaxIdleConnsPerHost) and closes the rest, so past 2 calls at
-	// once a real Go client dials more often than this model does (the
-	// live lab's transports set MaxIdleConnsPerHost to 1,024, as the
-	// model assumes).
+	// unbounded, as Go's default Transport is). How many of the
+	// connections that come back are kept idle is IdlePerHost's.
 	Size int
 	// PerHost caps them per dependency: Go's MaxConnsPerHost, aiohttp's
 	// limit_per_host. Zero: no cap. A database pool has one host: the
 	// dependencies that name it (its queries) share its connections.
 	PerHost int
+	// IdlePerHost caps the connections a host keeps idle: Go's
+	// MaxIdleConnsPerHost, whose default (DefaultMaxIdleConnsPerHost) is
+	// 2. A connection whose call answered goes to an attempt waiting for
+	// that host if there is one, else it is kept idle if the host has
+	// fewer than IdlePerHost idle, else it is closed, and the next call
+	// past them dials anew: Transport.tryPutIdleConn in
+	// net/http/transport.go (Go 1.26) hands the connection to a waiter
+	// on idleConnWait first, and only then returns errTooManyIdleHost
+	// when `len(idles) >= t.maxIdleConnsPerHost()`, and its caller,
+	// putOrCloseIdleConn, closes the connection. So at 200 calls a second
+	// with 12 in flight a default client dials almost every call. Zero
+	// keeps every connection (Go's zero means its default, 2; here a file
+	// that does not set it keeps the results it had): a transport tuned
+	// with a MaxIdleConnsPerHost as large as its busiest host needs. A
+	// database pool has one host, so this is database/sql's
+	// SetMaxIdleConns, whose putConnDBLocked (database/sql/sql.go)
+	// follows the same rule, a waiting request first. The total across
+	// hosts (MaxIdleConns, 100 in DefaultTransport) is not modelled: a
+	// system here has a host per dependency, far fewer than 100 / 2.
+	IdlePerHost int
 	// Wait bounds how long an attempt waits for a connection before it is
 	// refused; zero means as long as its timeout allows (Go, aiohttp and
 	// database/sql wait for ever, or until the context is done).
@@ -102,6 +117,8 @@ func (sys *System) validatePools() error {
 			return fmt.Errorf("pool %q: kind must be client or database, got %v", p.Name, p.Kind)
 		case p.Size < 0 || p.Size > MaxWorkers || p.PerHost < 0 || p.PerHost > MaxWorkers:
 			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %s, got %s and %s", p.Name, RateText(MaxWorkers), RateText(float64(p.Size)), RateText(float64(p.PerHost)))
+		case p.IdlePerHost < 0 || p.IdlePerHost > MaxWorkers:
+			return fmt.Errorf("pool %q: idle_per_host must be between 0 (keep every connection) and %s, got %d", p.Name, RateText(MaxWorkers), p.IdlePerHost)
 		case p.Kind == DatabasePool && p.PerHost != 0:
 			return fmt.Errorf("pool %q: a database pool has one host: give it a size, not per_host", p.Name)
 		case p.Wait < 0 || p.Dial < 0 || p.DialTimeout < 0:

@@ -126,6 +126,7 @@ type poolState struct {
 	gaveUp                uint64 // attempts whose caller gave up while they waited
 	dials, dialFailures   uint64
 	closed                uint64 // connections closed because the caller gave up
+	idleClosed            uint64 // answered ones closed: their host had IdlePerHost idle
 	series                []PoolSample
 }
 
@@ -133,6 +134,7 @@ type poolState struct {
 type hostState struct {
 	dep      int // a dependency that calls it: its faults decide a dial
 	perHost  int // the pool's PerHost, noCap for none, as poolState.size
+	idleCap  int // the pool's IdlePerHost, noCap for none
 	inUse    int
 	inUseMax int // for a fork (tasks_fork.go)
 	dialling int // of inUse, as the pool's
@@ -202,6 +204,7 @@ func (ps *poolState) setCaps() {
 	ps.size = orNoCap(ps.cfg.Size)
 	for k := range ps.hosts {
 		ps.hosts[k].perHost = orNoCap(ps.cfg.PerHost)
+		ps.hosts[k].idleCap = orNoCap(ps.cfg.IdlePerHost)
 	}
 }
 
@@ -546,8 +549,13 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 	case connDialing:
 		ps.dialEnded(hs, ds)
 	case connHeld:
-		if answered {
+		// An answered call's connection goes to the host's first waiter
+		// (giveBack hands it on) or is kept idle under the host's cap,
+		// else closed: Pool.IdlePerHost.
+		if answered && (hs.idle < hs.idleCap || hs.waiting > 0) {
 			hs.idle++
+		} else if answered {
+			ps.idleClosed++
 		} else {
 			ps.closed++
 		}

@@ -26,6 +26,8 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		Size:    rapid.IntRange(0, 12).Draw(t, "size"),
 		PerHost: rapid.IntRange(0, 6).Draw(t, "perHost"),
 		Dial:    ms(0, 5, "dial"),
+		// An idle cap that binds (Go's default 2) or not.
+		IdlePerHost: rapid.IntRange(0, 3).Draw(t, "idlePerHost"),
 	}}
 	if rapid.Bool().Draw(t, "poolWait") {
 		pools[0].Wait = ms(1, 80, "wait")

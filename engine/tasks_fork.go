@@ -15,6 +15,11 @@ import (
 //     for a connection (no cap ever bound, and the wait never began) and
 //     the new caps hold the most connections the pool and each host had
 //     in use at once;
+//   - a pool's idle cap per host, when it has closed no connection yet
+//     and the new one (if any) is at least the most connections each host
+//     had in use at once: a host dials only when it has none idle, so it
+//     never has more open, idle ones included, and every connection that
+//     came back was kept idle under either cap;
 //   - the memory limit, when the process was never killed and its memory
 //     never rose above the new limit.
 // Then every attempt finds a connection where it did, and no arrival
@@ -32,6 +37,17 @@ func (r *Run) tasksKnobsUnused(sys, same *System) bool {
 		same.Pools = slices.Clone(sys.Pools)
 		for i := range same.Pools {
 			p, mine, ps := &same.Pools[i], &r.sys.Pools[i], &r.pools.pools[i]
+			if p.IdlePerHost != mine.IdlePerHost {
+				if ps.idleClosed > 0 {
+					return false
+				}
+				for k := range ps.hosts {
+					if p.IdlePerHost > 0 && ps.hosts[k].inUseMax > p.IdlePerHost {
+						return false
+					}
+				}
+				p.IdlePerHost = mine.IdlePerHost
+			}
 			if p.Size == mine.Size && p.PerHost == mine.PerHost && p.Wait == mine.Wait {
 				continue
 			}

@@ -40,6 +40,7 @@ type PoolSnapshot struct {
 	Name          string
 	Kind          PoolKind
 	Size, PerHost int
+	IdlePerHost   int // 0: every connection is kept idle (Pool.IdlePerHost)
 	Wait          time.Duration
 	// InUse counts connections held or being dialled now, Waiting the
 	// attempts parked for one, Idle the open connections nobody holds.
@@ -59,10 +60,12 @@ type PoolSnapshot struct {
 	// those whose caller gave up first (its timeout fired as it waited).
 	Refused, GaveUp     uint64
 	Dials, DialFailures uint64
-	// Closed counts connections closed because their caller gave up.
-	Closed uint64
-	Hosts  []PoolHostSnapshot
-	Series []PoolSample
+	// Closed counts connections closed because their caller gave up,
+	// IdleClosed those whose call answered but whose host already kept
+	// IdlePerHost idle (the next call past them dials).
+	Closed, IdleClosed uint64
+	Hosts              []PoolHostSnapshot
+	Series             []PoolSample
 }
 
 // PoolHostSnapshot is a pool's connections to one host: a dependency, or
@@ -97,10 +100,10 @@ func (r *Run) snapshotTasks(s *Snapshot) {
 		for i := range pr.pools {
 			ps := &pr.pools[i]
 			p := PoolSnapshot{
-				Name: ps.cfg.Name, Kind: ps.cfg.Kind, Size: ps.cfg.Size, PerHost: ps.cfg.PerHost, Wait: ps.cfg.Wait,
+				Name: ps.cfg.Name, Kind: ps.cfg.Kind, Size: ps.cfg.Size, PerHost: ps.cfg.PerHost, IdlePerHost: ps.cfg.IdlePerHost, Wait: ps.cfg.Wait,
 				InUse: ps.inUse, InUseMax: ps.inUseMax, Dialling: ps.dialling, DiallingMax: ps.diallingMax, Waiting: ps.waiting, WaitingMax: ps.waitingMax,
 				Acquired: ps.acquired, Waited: ps.waited, WaitMax: ps.waitMax,
-				Refused: ps.refused, GaveUp: ps.gaveUp, Dials: ps.dials, DialFailures: ps.dialFailures, Closed: ps.closed,
+				Refused: ps.refused, GaveUp: ps.gaveUp, Dials: ps.dials, DialFailures: ps.dialFailures, Closed: ps.closed, IdleClosed: ps.idleClosed,
 				Series: ps.series[:len(ps.series):len(ps.series)],
 			}
 			if ps.waited > 0 {

@@ -57,6 +57,7 @@ func TestTasksValidation(t *testing.T) {
 		{"pool name", func(s *System) { s.Dependencies[0].Pool = "db" }, `dependency "slow": pool "db" is not one of the system's pools (have: [http])`},
 		{"pool twice", func(s *System) { s.Pools = append(s.Pools, s.Pools[0]) }, `pool "http" is defined twice`},
 		{"pool size", func(s *System) { s.Pools[0].Size = -1 }, "size and per_host must be between 0"},
+		{"pool idle", func(s *System) { s.Pools[0].IdlePerHost = -2 }, `pool "http": idle_per_host must be between 0 (keep every connection) and 100,000, got -2`},
 		{"database per host", func(s *System) { s.Pools[0].Kind = DatabasePool }, "a database pool has one host"},
 		{"dial timeout", func(s *System) { s.Pools[0].DialTimeout = time.Millisecond }, "must take less than the dial timeout"},
 		{"bulkhead", func(s *System) { s.Dependencies[0].Policy.Bulkhead = MaxWorkers + 1 }, "bulkhead must be between 0"},

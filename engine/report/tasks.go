@@ -49,10 +49,14 @@ type Permits struct {
 
 // Pool is a connection pool's record over the whole run.
 type Pool struct {
-	Kind     string `json:"kind"`
-	Size     int    `json:"size"`
-	PerHost  int    `json:"per_host"`
-	InUseMax int    `json:"in_use_max"`
+	Kind    string `json:"kind"`
+	Size    int    `json:"size"`
+	PerHost int    `json:"per_host"`
+	// IdlePerHost is the idle cap (Go's MaxIdleConnsPerHost), absent
+	// when every connection is kept; IdleClosed counts the answered
+	// connections closed past it.
+	IdlePerHost int `json:"idle_per_host,omitempty"`
+	InUseMax    int `json:"in_use_max"`
 	// DiallingMax is the most of InUseMax's connections being dialled at
 	// once, not yet carrying a call (a hung host answers no dial): the
 	// table's "still dialling".
@@ -69,6 +73,7 @@ type Pool struct {
 	Dials         uint64  `json:"dials"`
 	DialFailures  uint64  `json:"dial_failures"`
 	Closed        uint64  `json:"closed"`
+	IdleClosed    uint64  `json:"idle_closed,omitempty"`
 }
 
 // addTasks adds a tasks server's loop, memory and permits, and the pools.
@@ -80,7 +85,8 @@ func addTasks(v *Variant, s *engine.Snapshot) {
 		}
 		v.Pools[p.Name] = Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, DiallingMax: p.DiallingMax, WaitingMax: p.WaitingMax,
 			Refusals: p.Refused, GaveUpWaiting: p.GaveUp, Acquired: p.Acquired, Waited: p.Waited,
-			WaitMeanMS: millis(p.WaitMean), WaitMaxMS: millis(p.WaitMax), Dials: p.Dials, DialFailures: p.DialFailures, Closed: p.Closed}
+			WaitMeanMS: millis(p.WaitMean), WaitMaxMS: millis(p.WaitMax), Dials: p.Dials, DialFailures: p.DialFailures, Closed: p.Closed,
+			IdlePerHost: p.IdlePerHost, IdleClosed: p.IdleClosed}
 	}
 	t := s.Tasks
 	if t == nil {
@@ -164,6 +170,11 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int)
 		}
 		if p.DialFailures > 0 {
 			text += fmt.Sprintf("; %s dials failed", thousands(p.DialFailures))
+		}
+		if p.IdleClosed > 0 {
+			// The idle cap's cost is dials: said only once it closed a
+			// connection, so a pool whose cap never bound reads as before.
+			text += fmt.Sprintf("; %s dials, %s answered connections closed past %s idle a host", thousands(p.Dials), thousands(p.IdleClosed), thousands(uint64(p.IdlePerHost)))
 		}
 		line(21, text)
 	}

@@ -23,16 +23,17 @@ import (
 //	kind = "client"                   # or "database"
 //	size = 100                        # 0: no cap over all hosts
 //	per_host = 10                     # 0: no cap per host
+//	idle_per_host = 2                 # kept idle a host (Go's MaxIdleConnsPerHost); 0: every one
 //	wait = "250ms"                    # how long to wait for one; 0: as the timeout allows
 //	dial = "2ms"
 //	dial_timeout = "1s"
 //	[[system.endpoints]]              # ... cpu = "200us", blocking = { latency }
 //	[[system.dependencies]]           # ... pool = "http"
 //	[variants.tasks]                  # replaces [system.tasks] whole
-//	[variants.pools.http]             # size, per_host, wait, dial, dial_timeout
+//	[variants.pools.http]             # size, per_host, idle_per_host, wait, dial, dial_timeout
 
 // poolKeys are the keys of a pool a variant may change.
-var poolKeys = []string{"size", "per_host", "wait", "dial", "dial_timeout"}
+var poolKeys = []string{"size", "per_host", "idle_per_host", "wait", "dial", "dial_timeout"}
 
 // tasksSystem reads [system.tasks] and [[system.pools]].
 func (c *conv) tasksSystem(t table, s *system) error {
@@ -167,14 +168,14 @@ func (c *conv) taskServer(parent table) (*engine.TaskServer, error) {
 // poolFields reads the keys of a pool a variant may change.
 func (c *conv) poolFields(t table, p *engine.Pool) error {
 	for _, f := range []struct {
-		key string
-		to  *int
-	}{{"size", &p.Size}, {"per_host", &p.PerHost}} {
+		key, zero string
+		to        *int
+	}{{"size", "no cap", &p.Size}, {"per_host", "no cap", &p.PerHost}, {"idle_per_host", "keep every connection", &p.IdlePerHost}} {
 		if n, ok, err := t.integer(f.key); err != nil {
 			return err
 		} else if ok {
 			if n < 0 || n > engine.MaxWorkers {
-				return t.errorf(f.key, "%s must be between 0 (no cap) and %d, got %d", f.key, engine.MaxWorkers, n)
+				return t.errorf(f.key, "%s must be between 0 (%s) and %d, got %d", f.key, f.zero, engine.MaxWorkers, n)
 			}
 			*f.to = n
 		}
@@ -356,6 +357,9 @@ func writePoolFields(w *writer, p, b engine.Pool) {
 	}
 	if p.PerHost != b.PerHost {
 		w.kv("per_host", strconv.Itoa(p.PerHost))
+	}
+	if p.IdlePerHost != b.IdlePerHost {
+		w.kv("idle_per_host", strconv.Itoa(p.IdlePerHost))
 	}
 	for _, f := range []struct {
 		key  string
