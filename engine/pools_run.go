@@ -549,18 +549,22 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 	case connDialing:
 		ps.dialEnded(hs, ds)
 	case connHeld:
-		// An answered call's connection goes to the host's first waiter
-		// (giveBack hands it on) or is kept idle under the host's cap,
-		// else closed: Pool.IdlePerHost.
-		if answered && (hs.idle < hs.idleCap || hs.waiting > 0) {
+		if answered {
 			hs.idle++
-		} else if answered {
-			ps.idleClosed++
 		} else {
 			ps.closed++
 		}
 	}
 	r.giveBack(ps, hs)
+	// An answered call's connection went to an attempt waiting for its
+	// host, if giveBack found one; else it is kept idle under the host's
+	// cap, or closed past it (Pool.IdlePerHost: Go hands it to a waiter
+	// first too). Tested after the hand-out, so that the waiter's case
+	// costs a return nothing.
+	if hs.idle > hs.idleCap {
+		hs.idle--
+		ps.idleClosed++
+	}
 }
 
 // giveBack counts a connection to hs as no longer in use, and hands the

@@ -29,6 +29,10 @@ func NoneWords(path string) string {
 		// A connection pool's caps (POOL.size, POOL.per_host): 0 opens
 		// as many connections as are asked for.
 		return "no limit"
+	case last == "idle_per_host":
+		// A pool's idle cap: 0 keeps every connection that comes back,
+		// the loosest setting, not the tightest.
+		return "keeps every one"
 	case last == "wait":
 		// A pool's wait for a connection: 0 waits as long as the
 		// call's timeout lets it.

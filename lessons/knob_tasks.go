@@ -10,12 +10,12 @@ import (
 )
 
 // The knobs of a tasks server and its pools (issue 23): POOL.size,
-// POOL.per_host, POOL.wait, POOL.dial, POOL.dial_timeout of each of
+// POOL.per_host, POOL.idle_per_host, POOL.wait, POOL.dial, POOL.dial_timeout of each of
 // System.Pools; tasks.threads, tasks.memory.limit_mib,
 // tasks.memory.per_task_kib of a tasks server, and each endpoint's cpu.
 
 const (
-	poolKnobKeys = "size, per_host, wait, dial, dial_timeout"
+	poolKnobKeys = "size, per_host, idle_per_host, wait, dial, dial_timeout"
 	tasksKnobs   = "tasks.threads, tasks.memory.limit_mib, tasks.memory.per_task_kib"
 )
 
@@ -44,6 +44,7 @@ func tasksKnobPaths(out []string, sys *engine.System, split func(string) []strin
 var tasksKnobWords = map[string]knobWord{
 	"size":                      {"size", nil},
 	"per_host":                  {"per host", nil},
+	"idle_per_host":             {"idle per host", nil},
 	"wait":                      {"wait", durationWords},
 	"dial":                      {"dial", durationWords},
 	"dial_timeout":              {"dial timeout", durationWords},
@@ -95,6 +96,8 @@ func setPool(p *engine.Pool, key string, val any) error {
 		return setInt(&p.Size, val)
 	case "per_host":
 		return setInt(&p.PerHost, val)
+	case "idle_per_host":
+		return setInt(&p.IdlePerHost, val)
 	case "wait":
 		return setDur(&p.Wait, val)
 	case "dial":
@@ -141,6 +144,8 @@ func poolValue(p *engine.Pool, key string) (any, bool) {
 		return int64(p.Size), true
 	case "per_host":
 		return int64(p.PerHost), true
+	case "idle_per_host":
+		return int64(p.IdlePerHost), true
 	case "wait":
 		return p.Wait.String(), true
 	case "dial":

@@ -119,6 +119,8 @@ func poolRange(key string, val any) error {
 	switch key {
 	case "size", "per_host":
 		return wholeIn(val, 0, engine.MaxWorkers, "between 0 (no cap) and "+engine.RateText(engine.MaxWorkers))
+	case "idle_per_host":
+		return wholeIn(val, 0, engine.MaxWorkers, "between 0 (keep every connection) and "+engine.RateText(engine.MaxWorkers))
 	case "wait", "dial", "dial_timeout":
 		return durationUpTo(val, engine.DrainLimit, "must be at most "+engine.FormatDuration(engine.DrainLimit))
 	}

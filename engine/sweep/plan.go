@@ -586,7 +586,7 @@ func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	return k
 }
 
-// tasksRoom sums a tasks server's pool caps and memory limit, a cap of 0
+// tasksRoom sums a tasks server's pool caps (idle ones too) and memory limit, a cap of 0
 // (none) counting as the largest.
 func tasksRoom(sys *engine.System) int64 {
 	const none = int64(1) << 40
@@ -598,7 +598,9 @@ func tasksRoom(sys *engine.System) int64 {
 	}
 	var n int64
 	for _, pl := range sys.Pools {
-		n += cap(int64(pl.Size)) + cap(int64(pl.PerHost))
+		// The idle cap too: a run that closed no idle connection forks
+		// into any larger cap (engine's tasksKnobsUnused).
+		n += cap(int64(pl.Size)) + cap(int64(pl.PerHost)) + cap(int64(pl.IdlePerHost))
 	}
 	if t := sys.Tasks; t != nil {
 		n += cap(t.Memory.Limit >> 20)

@@ -229,6 +229,11 @@ func TestNoThreadPoolFacts(t *testing.T) {
 	db := sql.OpenDB(idleConnector{})
 	defer db.Close()
 	tr := http.DefaultTransport.(*http.Transport)
+	// The Transport's own rule (maxIdleConnsPerHost): 0 is the default.
+	idlePerHost := tr.MaxIdleConnsPerHost
+	if idlePerHost == 0 {
+		idlePerHost = http.DefaultMaxIdleConnsPerHost
+	}
 	sc := scenarios.AsyncCascade()
 	sys := sc.Variants[0].System
 	upstream := sys.Dependencies[0]
@@ -237,6 +242,7 @@ func TestNoThreadPoolFacts(t *testing.T) {
 		lib  float64
 	}{
 		{"go.http.max_conns_per_host", float64(tr.MaxConnsPerHost)},
+		{"go.http.max_idle_conns_per_host", float64(idlePerHost)},
 		{"go.http.client_timeout", http.DefaultClient.Timeout.Seconds()},
 		{"go.sql.max_open_conns", float64(db.Stats().MaxOpenConnections)},
 		{"aiohttp.connector.limit", float64(sys.Pools[0].Size)},

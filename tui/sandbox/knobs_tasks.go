@@ -20,6 +20,8 @@ func (f *form) addTasks(sys *engine.System) {
 		f.limitLast(0, float64(engine.MaxWorkers))
 		f.addPath(p.Name+" per host", "per dependency; 0: no limit", kindInt, strconv.Itoa(p.PerHost), p.Name+".per_host", true, "pool")
 		f.limitLast(0, float64(engine.MaxWorkers))
+		f.addPath(p.Name+" idle per host", "kept idle; Go's default 2; 0: every one", kindInt, strconv.Itoa(p.IdlePerHost), p.Name+".idle_per_host", true, "pool")
+		f.limitLast(0, float64(engine.MaxWorkers))
 		f.addPath(p.Name+" wait", "for a connection; 0: as long as the timeout", kindDuration, durText(p.Wait), p.Name+".wait", true, "pool")
 		f.limitTime(engine.DrainLimit) // the engine's top for a pool's wait
 	}

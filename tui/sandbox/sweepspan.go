@@ -980,7 +980,10 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 				return nil, "", false
 			}
 			return int64(d.InFlightMax), fmt.Sprintf("the run with none had at most %s calls in flight at once", pane.Count(d.InFlightMax)), true
-		case "size", "per_host":
+		case "size", "per_host", "idle_per_host":
+			// A host never has more idle than the most it had in use at
+			// once (engine.Pool.IdlePerHost), so an idle cap past that
+			// closes nothing.
 			for _, p := range fin.Pools {
 				if p.Name == part && p.InUseMax > 0 {
 					return int64(p.InUseMax), fmt.Sprintf("the run with none had at most %s connections in use at once", pane.Count(p.InUseMax)), true
