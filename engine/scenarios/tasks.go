@@ -110,6 +110,11 @@ func AsyncCascade() *engine.Scenario {
 	}
 }
 
+// goDefaultIdlePerHost is net/http's DefaultMaxIdleConnsPerHost, the idle
+// connections http.DefaultTransport keeps to a host (a test holds it to
+// the library's).
+const goDefaultIdlePerHost = 2
+
 // When the Go server's payment provider hangs.
 const (
 	goHangFrom  = 20 * time.Second
@@ -125,20 +130,29 @@ const (
 // come back.
 //
 // The variants:
-//   - no timeout (http.DefaultClient, no MaxConnsPerHost): each checkout
+//   - no timeout (http.DefaultClient, no MaxConnsPerHost, and the
+//     default's 2 idle connections to a host, DefaultMaxIdleConnsPerHost:
+//     with a dozen checkouts in flight most of them dial): each checkout
 //     parks its goroutine for as long as the hang lasts, memory grows with
 //     them until the process is killed, and every endpoint fails with it,
 //     again after every restart;
 //   - a context deadline of 1 s that cancels the call, MaxConnsPerHost
 //     and a semaphore per dependency (golang.org/x/sync/semaphore, with a
 //     100 ms acquisition deadline) sized by Little's law: checkout fails,
-//     memory stays flat, orders and health never notice.
+//     memory stays flat, orders and health never notice. Its transport is
+//     tuned as one with MaxConnsPerHost usually is, MaxIdleConnsPerHost
+//     set to the same number, so that every connection the cap lets it
+//     open is kept for the next call.
+//
+// The database pool keeps every connection: database/sql's default of 2
+// idle (SetMaxIdleConns) would bind only past 2 queries at once, and
+// orders has about half of one in flight (100 a second, 4 ms each).
 func GoServer() *engine.Scenario {
 	system := func(contained bool) engine.System {
 		sys := engine.System{
 			Tasks: &engine.TaskServer{Threads: 4, Memory: engine.Memory{Limit: 256 * mib, Base: 48 * mib, PerTask: 64 * kib, Restart: 5 * time.Second}},
 			Pools: []engine.Pool{
-				{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms},
+				{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms, IdlePerHost: goDefaultIdlePerHost},
 				{Name: "database", Kind: engine.DatabasePool, Size: 20, Dial: 3 * ms},
 			},
 			Endpoints: []engine.Endpoint{
@@ -159,6 +173,7 @@ func GoServer() *engine.Scenario {
 			db.Policy = engine.Policy{Timeout: time.Second, Cancel: engine.CancelPropagate,
 				Bulkhead: littlesLaw(100, 20*ms) + 10, BulkheadWait: 100 * ms}
 			sys.Pools[0].PerHost = pay.Policy.Bulkhead + 4
+			sys.Pools[0].IdlePerHost = sys.Pools[0].PerHost
 		}
 		return sys
 	}

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -12,6 +13,14 @@ var taskSeeds = []uint64{1, 2, 3}
 
 func okShare(s *engine.Snapshot, ep int) float64 {
 	return report.WindowTally(&s.Endpoints[ep]).Share(engine.OK)
+}
+
+// go-server's no-timeout design is http.DefaultClient: its transport keeps
+// net/http's default of idle connections a host.
+func TestGoServerIdleCapIsGosDefault(t *testing.T) {
+	if got := GoServer().Variants[0].System.Pools[0].IdlePerHost; got != http.DefaultMaxIdleConnsPerHost {
+		t.Errorf("go-server's DefaultClient keeps %d idle connections a host; net/http's DefaultMaxIdleConnsPerHost is %d", got, http.DefaultMaxIdleConnsPerHost)
+	}
 }
 
 // Each variant of async-cascade makes its point on seeds 1 to 3. With no
@@ -115,6 +124,16 @@ func TestGoServerMakesEachPoint(t *testing.T) {
 		}
 		if p := snaps[contained].Pools[0]; p.InUseMax > p.PerHost {
 			t.Errorf("seed %d: the transport held %d connections to the provider, above MaxConnsPerHost %d", seed, p.InUseMax, p.PerHost)
+		}
+		// http.DefaultClient's transport keeps 2 idle connections to the
+		// provider: with about a dozen checkouts in flight before the
+		// hang, most of its calls dial; the tuned transport keeps as many
+		// as it may open, and dials about once a connection.
+		if p := snaps[none].Pools[0]; p.IdleClosed == 0 || p.Dials < p.Acquired/2 {
+			t.Errorf("seed %d: with the default's idle cap the transport should dial most calls: %d dials, %d connections closed idle, of %d handed out", seed, p.Dials, p.IdleClosed, p.Acquired)
+		}
+		if p := snaps[contained].Pools[0]; p.IdleClosed != 0 {
+			t.Errorf("seed %d: contained, the transport keeps every connection it may open, yet closed %d idle", seed, p.IdleClosed)
 		}
 	}
 }

@@ -77,6 +77,11 @@ func newAPI(cfg Config, epoch time.Time, providerURL string, onTransition func(b
 		// server's is bounded per host, and a call past the cap waits
 		// for one (as long as its context lets it).
 		a.transport.MaxConnsPerHost = cfg.ConnsPerHost
+		// Tuned as a transport with MaxConnsPerHost usually is: as many
+		// idle connections kept as it may open, so none that comes back
+		// is closed (MaxConnsPerHost counts idle ones too), as the
+		// simulated side's pool keeps them (asGoServer's IdlePerHost).
+		a.transport.MaxIdleConnsPerHost = cfg.ConnsPerHost
 		a.conns = &connStats{cap: int64(cfg.ConnsPerHost)}
 		a.transport.DialContext = a.conns.dial(&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second})
 	}

@@ -46,7 +46,7 @@ func (l *Lab) addGoSnapshot(s *engine.Snapshot, d *engine.DependencySnapshot, se
 	// connections held by a call or being dialled (connStats.inUseNow).
 	inUse, dialling, inUseMax := a.conns.inUseNow()
 	p := engine.PoolSnapshot{
-		Name: transportPool, Kind: engine.ClientPool, PerHost: cfg.ConnsPerHost,
+		Name: transportPool, Kind: engine.ClientPool, PerHost: cfg.ConnsPerHost, IdlePerHost: cfg.ConnsPerHost,
 		InUse: inUse, InUseMax: inUseMax, Dialling: dialling,
 		Waiting: int(a.conns.waiting.Load()), WaitingMax: int(a.conns.waitingMax.Load()),
 		Acquired: a.conns.acquired.Load(), Waited: a.conns.waited.Load(), GaveUp: a.conns.gaveUp.Load(),

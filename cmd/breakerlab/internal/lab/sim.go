@@ -89,7 +89,8 @@ const GoScenario = "checkout-go"
 // way the Go server runs it: the go-server scenario's process (its
 // threads, its memory per goroutine, its handlers' CPU, its Transport's
 // dial) with no worker pool and no accept queue, the payment calls
-// through one client pool capped per host at cfg.ConnsPerHost, and in
+// through one client pool capped per host at cfg.ConnsPerHost (which
+// keeps as many idle, as the lab's Transport does), and in
 // the protected mode the bulkhead a semaphore whose wait is the
 // acquisition deadline (set by SimScenario from cfg.BulkheadWait).
 func asGoServer(sc *engine.Scenario, cfg Config) error {
@@ -110,6 +111,10 @@ func asGoServer(sc *engine.Scenario, cfg Config) error {
 	sys.Workers, sys.Queue = 0, 0
 	transport := model.Pools[0]
 	transport.Size, transport.PerHost, transport.Wait = 0, cfg.ConnsPerHost, 0
+	// go-server's first design is http.DefaultClient, which keeps 2 idle
+	// connections a host; the lab's Transport is tuned (API.transport)
+	// to keep every one its cap lets it open, so a cap that never binds.
+	transport.IdlePerHost = cfg.ConnsPerHost
 	sys.Pools = []engine.Pool{transport}
 	for i := range sys.Endpoints {
 		sys.Endpoints[i].CPU = cpu[sys.Endpoints[i].Name]
