@@ -43,6 +43,8 @@ func TestTasksMetricsReadTheEnginesSnapshot(t *testing.T) {
 				want["pool-waiting-max "+run+" "+p.Name] = float64(p.WaitingMax)
 				want["pool-wait-mean "+run+" "+p.Name] = p.WaitMean.Seconds()
 				want["pool-size "+run+" "+p.Name] = float64(p.Size)
+				want["pool-dials "+run+" "+p.Name] = float64(p.Dials)
+				want["pool-idle-closed "+run+" "+p.Name] = float64(p.IdleClosed)
 				sawWaiting = sawWaiting || p.WaitingMax > 0
 			}
 			for _, d := range s.Dependencies {
