@@ -289,6 +289,18 @@ func (r *Run) owners() []int16 {
 // their backing arrays with the run, which only ever appends to them, so the
 // copy costs a few small slices, not the whole history.
 func (r *Run) Snapshot() Snapshot {
+	s := r.Figures()
+	s.WorkerOwner = r.owners()
+	return s
+}
+
+// Figures is Snapshot without WorkerOwner, which only a picture of the
+// worker pool reads (tui/pane's pool): a sweep reads one figure from each
+// cell's finished run, and finding every worker's owner walks all the
+// request slots and allocates a worker's entry each (in go-server's
+// memory sweep, where thousands of goroutines pile up, 0.44 % of its
+// instructions and 7.5 of its 306 MB allocated).
+func (r *Run) Figures() Snapshot {
 	s := Snapshot{
 		Scenario:     r.scenario.Name,
 		Variant:      r.scenario.Variants[r.variant].Name,
@@ -304,7 +316,6 @@ func (r *Run) Snapshot() Snapshot {
 		Busy:         r.busy,
 		Queued:       r.accept.len(),
 		QueueCap:     r.sys.Queue,
-		WorkerOwner:  r.owners(),
 		Transitions:  r.transitions[:len(r.transitions):len(r.transitions)],
 	}
 	s.Endpoints = make([]EndpointSnapshot, len(r.endpoints))
