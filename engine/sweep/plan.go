@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -280,6 +281,7 @@ func (p *Plan) Prepare() error {
 			if p.cells != nil {
 				if c > 0 {
 					shareOtherVariants(sc, p.cells[0], p.Variant)
+					shareEqual(reflect.ValueOf(&sc.Variants[p.Variant].System).Elem(), reflect.ValueOf(&p.cells[0].Variants[p.Variant].System).Elem())
 				}
 				p.cells[c] = sc
 			}
@@ -323,6 +325,90 @@ func shareOtherVariants(sc, first *engine.Scenario, v int) {
 			sc.Variants[k].System = first.Variants[k].System
 		}
 	}
+}
+
+// shareEqual makes each slice, pointer, map and string in v that holds
+// what first's does the same memory as first's, and reports whether v
+// and first are deeply equal (as reflect.DeepEqual: a NaN differs from
+// itself, and a value it cannot read, an unexported map say, differs).
+// A run's check that a cell may fork from it (engine's CanFork, at every
+// look of a watch) ends in reflect.DeepEqual of the two cells' systems,
+// which stops at a slice or pointer that is the same memory on both
+// sides: cells built apart made it walk every service, dependency and
+// endpoint of both, 28,000 instructions a check and 1.3 % of go-server's
+// memory sweep. Sharing with the first cell what is equal to its, as
+// shareOtherVariants does for the other variants, keeps only what a
+// cell's knobs changed its own. Cells are only read once built.
+func shareEqual(v, first reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Struct:
+		eq := true
+		for i := range v.NumField() {
+			eq = shareEqual(v.Field(i), first.Field(i)) && eq
+		}
+		return eq
+	case reflect.Array:
+		eq := true
+		for i := range v.Len() {
+			eq = shareEqual(v.Index(i), first.Index(i)) && eq
+		}
+		return eq
+	case reflect.Slice:
+		if v.IsNil() || first.IsNil() || v.Len() != first.Len() {
+			return v.IsNil() == first.IsNil() && v.Len() == first.Len()
+		}
+		if v.UnsafePointer() == first.UnsafePointer() {
+			return true
+		}
+		eq := true
+		for i := range v.Len() {
+			eq = shareEqual(v.Index(i), first.Index(i)) && eq
+		}
+		if eq && v.CanSet() {
+			v.Set(first)
+		}
+		return eq
+	case reflect.Pointer:
+		if v.IsNil() || first.IsNil() {
+			return v.IsNil() && first.IsNil()
+		}
+		if v.UnsafePointer() == first.UnsafePointer() {
+			return true
+		}
+		eq := shareEqual(v.Elem(), first.Elem())
+		if eq && v.CanSet() {
+			v.Set(first)
+		}
+		return eq
+	case reflect.Map, reflect.Interface:
+		if !v.CanInterface() || !first.CanInterface() {
+			return false
+		}
+		eq := reflect.DeepEqual(v.Interface(), first.Interface())
+		if eq && v.CanSet() {
+			v.Set(first)
+		}
+		return eq
+	case reflect.String:
+		if v.String() != first.String() {
+			return false
+		}
+		if v.CanSet() {
+			v.Set(first)
+		}
+		return true
+	case reflect.Bool:
+		return v.Bool() == first.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.Int() == first.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return v.Uint() == first.Uint()
+	case reflect.Float32, reflect.Float64:
+		return v.Float() == first.Float()
+	case reflect.Complex64, reflect.Complex128:
+		return v.Complex() == first.Complex()
+	}
+	return false // a func or a channel: never equal, as for DeepEqual unless nil
 }
 
 // maxHeldCells is the largest grid whose cells' scenarios a plan keeps
@@ -1316,7 +1402,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	}
 	w.end(job)
 	p.noteWork(kind, w.start, r.Now(), ev0, r.Events())
-	snap := r.Snapshot()
+	snap := r.Figures() // a figure only: no worker's owner
 	s := Sample{Job: job, Value: p.Measure.Measure(&snap), GoalValue: math.NaN()}
 	if p.Goal != nil {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
