@@ -3,6 +3,8 @@ package challenge
 import (
 	"slices"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // TestTenantLanesCapWhyStartsWhereQuietMiss holds tenant-lanes' why of a
@@ -36,5 +38,41 @@ func TestTenantLanesCapWhyStartsWhereQuietMiss(t *testing.T) {
 	}
 	if why.Min != float64(first) {
 		t.Errorf("the why of a large cap starts at %v; the quiet tenants' goals first miss at %d", why.Min, first)
+	}
+}
+
+// TestTenantLanesSmallOverflowWhyEndsWhereNoisyIsServed holds
+// tenant-lanes' why of an overflow of a slot or so to the engine: with the
+// start's lanes, every overflow it covers misses the noisy tenant's goal,
+// and the next is the first that meets it. An overflow of 1 fell short
+// there with no why, where none at all is told it.
+func TestTenantLanesSmallOverflowWhyEndsWhereNoisyIsServed(t *testing.T) {
+	racefree.Only(t) // grading runs the engine in this goroutine, no other
+	c, err := Lookup("tenant-lanes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(c.Knobs, func(k Knob) bool { return k.Path == "database.per_tenant_bulkhead.shared" })
+	if i < 0 {
+		t.Fatal("tenant-lanes has no shared overflow")
+	}
+	k := &c.Knobs[i]
+	j := slices.IndexFunc(k.Ranges, func(r RangeWhy) bool { return r.Min > 0 })
+	if j < 0 {
+		t.Fatal("no why of a small overflow")
+	}
+	why := k.Ranges[j]
+	start := c.Start()
+	if first := firstMiss(t, c, start, k.Path, int64(why.Min), int64(why.Min), why.Goals); first != int64(why.Min) {
+		t.Fatalf("an overflow of %v meets the noisy tenant's goal, which its why says it misses", why.Min)
+	}
+	served := int64(why.Max) + 1
+	for n := int64(why.Min); n <= int64(why.Max); n++ {
+		if firstMiss(t, c, start, k.Path, n, n, why.Goals) != n {
+			t.Errorf("an overflow of %d meets the noisy tenant's goal, which its why says it misses", n)
+		}
+	}
+	if firstMiss(t, c, start, k.Path, served, served, why.Goals) != 0 {
+		t.Errorf("an overflow of %d, past the why of a small one, still misses the noisy tenant's goal with no why", served)
 	}
 }
