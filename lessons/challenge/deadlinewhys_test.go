@@ -31,14 +31,7 @@ func TestDeadlineWhysEndWhereTheEngineSays(t *testing.T) {
 	if short < 0 {
 		t.Fatalf("no why of a deadline up to the %v s timeout", timeout)
 	}
-	misses := func(s Setting, label string) bool {
-		t.Helper()
-		r, err := gradeOnce(c, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return !r.Goals[slices.IndexFunc(r.Goals, func(g GoalResult) bool { return g.Goal.Label == label })].Pass
-	}
+	misses := func(s Setting, label string) bool { return !gradedGoal(t, c, s, label).Pass }
 	with := func(v any) Setting {
 		s := maps.Clone(start)
 		s[k.Path] = v

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"testing"
 )
 
 // gradings holds every grading the tests asked for, by challenge and
@@ -57,4 +58,32 @@ func gradingKey(c *Challenge, s Setting) string {
 	}
 	slices.Sort(keys)
 	return fmt.Sprintf("%p %s", c, strings.Join(keys, " "))
+}
+
+// gradedGoal is the goal labelled label, graded on the design s of c
+// (gradeOnce): a test that pins a why's boundary reads one goal of many
+// designs.
+func gradedGoal(t *testing.T, c *Challenge, s Setting, label string) GoalResult {
+	t.Helper()
+	r, err := gradeOnce(c, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(r.Goals, func(g GoalResult) bool { return g.Goal.Label == label })
+	if i < 0 {
+		t.Fatalf("%s has no goal %q", c.ID, label)
+	}
+	return r.Goals[i]
+}
+
+// goalValues are the goal's values on the design s, one a seed, in the
+// order of c.Seeds.
+func goalValues(t *testing.T, c *Challenge, s Setting, label string) []float64 {
+	t.Helper()
+	g := gradedGoal(t, c, s, label)
+	out := make([]float64, len(g.Measures))
+	for i, m := range g.Measures {
+		out[i] = m.Value.F
+	}
+	return out
 }

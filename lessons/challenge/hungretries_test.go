@@ -24,19 +24,7 @@ func TestHungInstanceRetriesSendItNoFewerCalls(t *testing.T) {
 	if len(k.Ranges) == 0 {
 		t.Fatal("no why of retries")
 	}
-	hung := func(s Setting) []float64 {
-		t.Helper()
-		r, err := gradeOnce(c, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := r.Goals[slices.IndexFunc(r.Goals, func(g GoalResult) bool { return g.Goal.Label == "calls sent to the hung instance" })]
-		var out []float64
-		for _, m := range g.Measures {
-			out = append(out, m.Value.F)
-		}
-		return out
-	}
+	hung := func(s Setting) []float64 { return goalValues(t, c, s, "calls sent to the hung instance") }
 	start := c.Start()
 	before := hung(start)
 	for _, balancer := range []any{"round-robin", "random"} {

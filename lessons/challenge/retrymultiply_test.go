@@ -1,7 +1,6 @@
 package challenge
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
@@ -20,23 +19,10 @@ func TestRetryHopsTopRetriesMultiplyOnlyWithRetriesBelow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := func(s Setting, label string) []float64 {
-		t.Helper()
-		r, err := gradeOnce(c, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := r.Goals[slices.IndexFunc(r.Goals, func(g GoalResult) bool { return g.Goal.Label == label })]
-		var out []float64
-		for _, m := range g.Measures {
-			out = append(out, m.Value.F)
-		}
-		return out
-	}
 	const inventory, database = "calls orders sent to inventory", "calls that reached the database"
 	for n := int64(2); n <= 5; n++ {
 		top := Setting{"orders.retry.attempts": n, "orders/inventory.retry.attempts": int64(1), "inventory/database.retry.attempts": int64(1)}
-		inv, db := calls(top, inventory), calls(top, database)
+		inv, db := goalValues(t, c, top, inventory), goalValues(t, c, top, database)
 		for i := range inv {
 			if inv[i] != db[i] {
 				t.Errorf("%d attempts at the top only, seed %d: inventory gets %v calls and the database %v; its why says each attempt is one call at every hop", n, c.Seeds[i], inv[i], db[i])
@@ -44,7 +30,7 @@ func TestRetryHopsTopRetriesMultiplyOnlyWithRetriesBelow(t *testing.T) {
 		}
 	}
 	start := c.Start()
-	inv, db := calls(start, inventory), calls(start, database)
+	inv, db := goalValues(t, c, start, inventory), goalValues(t, c, start, database)
 	for i := range inv {
 		if db[i] <= inv[i] {
 			t.Errorf("the start, seed %d: the database gets %v calls, inventory %v; its why says the attempts multiply where a hop below retries too", c.Seeds[i], db[i], inv[i])
