@@ -2,12 +2,15 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/report"
-
+	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 )
 
 func init() {
@@ -32,6 +35,11 @@ func runFacts(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(pos) == 1 {
+		if err := unknownFact(pos[0]); err != nil {
+			return err
+		}
+	}
 	list, err := lessons.FactTable(pos...)
 	if err != nil {
 		return usagef("%v", err)
@@ -46,4 +54,74 @@ func runFacts(args []string, stdout, _ io.Writer) error {
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
+}
+
+// mostNearFacts is how many names a refusal of an unknown fact offers.
+const mostNearFacts = 3
+
+// unknownFact refuses name when no fact is called that, or is nil. The
+// refusal names the facts under it ("r4j"), or those nearest it
+// (nearFacts), and says where all are listed: it listed every name, some
+// sixty on one line of 1,400 characters, where the one meant was lost.
+func unknownFact(name string) error {
+	all := facts.All()
+	names := make([]string, len(all))
+	for i, f := range all {
+		if f.Name == name {
+			return nil
+		}
+		names[i] = f.Name
+	}
+	sort.Strings(names)
+	where := fmt.Sprintf("All %d are listed by breakerlab facts with no name", len(names))
+	var under []string
+	for _, n := range names {
+		if strings.HasPrefix(n, name+".") {
+			under = append(under, n)
+		}
+	}
+	if len(under) > 0 {
+		return nameUsagef("no fact is called %q; the facts under it are: %s. %s", name, strings.Join(under, ", "), where)
+	}
+	if near := nearFacts(name, names); len(near) > 0 {
+		return nameUsagef("no fact is called %q: did you mean %s? %s", name, joinOr(near), where)
+	}
+	return nameUsagef("no fact is called %q, nor one near it. %s", name, where)
+}
+
+// nearFacts are the names in names (sorted) nearest name, nearest first,
+// at most mostNearFacts: within spell.Closest's reach (two edits, one for
+// a word of four letters or fewer) of the whole name, or of its last part
+// ("hystrix.timeout" finds opossum.timeout: a library's setting under
+// another library's name).
+func nearFacts(name string, names []string) []string {
+	reach := func(s string) int {
+		if len([]rune(s)) <= 4 {
+			return 1
+		}
+		return 2
+	}
+	lastPart := func(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+	lower := strings.ToLower(name)
+	last := lastPart(lower)
+	type scored struct {
+		name string
+		d    int
+	}
+	var near []scored
+	for _, n := range names {
+		ln := strings.ToLower(n)
+		switch d, dl := spell.Distance(lower, ln), spell.Distance(last, lastPart(ln)); {
+		case d <= reach(lower):
+			near = append(near, scored{n, d})
+		case dl <= reach(last):
+			near = append(near, scored{n, dl})
+		}
+	}
+	sort.SliceStable(near, func(i, j int) bool { return near[i].d < near[j].d })
+	out := make([]string, 0, mostNearFacts)
+	for _, s := range near[:min(len(near), mostNearFacts)] {
+		out = append(out, s.name)
+	}
+	return out
 }

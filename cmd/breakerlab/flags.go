@@ -56,7 +56,15 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // sixty lines of serve's, which pushed the line that said what was wrong
 // off the top of the screen, while a value read but out of range said
 // nothing of where to look.
-type flagRefusal struct{ err error }
+//
+// A refusal of a command's argument that names nothing it knows (a
+// preset, a fact) ends the same way, and fit wraps its whole line,
+// that ending too, to messageWidth: its list of names ran to one line
+// of 1,400 characters.
+type flagRefusal struct {
+	err error
+	fit bool
+}
 
 func (f flagRefusal) Error() string { return f.err.Error() }
 func (f flagRefusal) Unwrap() error { return f.err }
@@ -64,7 +72,13 @@ func (f flagRefusal) Unwrap() error { return f.err }
 // flagUsagef is usagef of a flag refusal: its message names the flag,
 // what was given and what is allowed.
 func flagUsagef(format string, args ...any) error {
-	return usageError{flagRefusal{fmt.Errorf(format, args...)}}
+	return usageError{flagRefusal{err: fmt.Errorf(format, args...)}}
+}
+
+// nameUsagef is flagUsagef of an argument that names nothing the command
+// knows: what was given, the names nearest it and where all are listed.
+func nameUsagef(format string, args ...any) error {
+	return usageError{flagRefusal{err: fmt.Errorf(format, args...), fit: true}}
 }
 
 // needsValue refuses flag f given last with no value, naming the value

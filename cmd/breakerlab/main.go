@@ -165,7 +165,11 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 		}
 		var refused flagRefusal
 		if errors.As(err, &refused) {
-			fmt.Fprintf(stderr, "breakerlab %s: %v; see breakerlab %s --help\n", ce.name, ce.err, ce.name)
+			line := fmt.Sprintf("breakerlab %s: %v; see breakerlab %s --help\n", ce.name, ce.err, ce.name)
+			if refused.fit {
+				line = report.Wrap(strings.TrimSuffix(line, "\n"), messageWidth, 2)
+			}
+			fmt.Fprint(stderr, line)
 		} else {
 			fmt.Fprintf(stderr, "breakerlab %s: %v\n", ce.name, ce.err)
 		}

@@ -40,7 +40,7 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 		for _, name := range names {
 			p, err := breaker.PresetNamed(strings.ToLower(name)) // names are lower case
 			if err != nil {
-				return usagef("%v", err)
+				return nameUsagef("%v", err)
 			}
 			// A column twice says nothing more, and a reader looks for a
 			// difference between the two that is not there.

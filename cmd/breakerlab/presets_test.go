@@ -205,7 +205,7 @@ func TestPresetsPicksColumns(t *testing.T) {
 func TestPresetsUnknownNameExitsTwo(t *testing.T) {
 	racefree.Only(t) // no goroutine: the command reads and prints in the test's own
 	_, errOut, code := run(t, "presets", "finagle")
-	if code != 2 || !strings.Contains(errOut, "allowed: resilience4j, polly, gobreaker, hystrix, failsafe-go") {
+	if code != 2 || !strings.Contains(flat(errOut), "allowed: resilience4j, polly, gobreaker, hystrix, failsafe-go") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
