@@ -638,7 +638,9 @@ func jsonUnit(m sweep.Metric) (unit string, conv func(float64) float64) {
 // writeSweepJSON writes the sweep as one JSON object (README, "Sweeps,
 // pictures and recordings"): the scenario's name, as run's JSON gives it,
 // and the variant apart; the measure with its unit; the goal as --goal
-// took it, with its threshold and unit as the cells' goal_mean has them;
+// reads it (99% as 0.99, 0.25s as 250 ms: one goal typed two ways writes
+// one text; command keeps what was typed), with its threshold and unit as
+// the cells' goal_mean has them;
 // the axes; and one object a cell.
 func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 	p := res.Plan
