@@ -161,7 +161,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format strin
 		rep.Faults = faults.strings()
 		return report.WriteJSON(stdout, rep)
 	case "csv":
-		return report.WriteCSV(stdout, sc, seed, snaps)
+		return report.WriteCSV(stdout, sc, seed, faults.strings(), snaps)
 	}
 	var notes []string
 	if note := faults.note(); note != "" {

@@ -110,3 +110,45 @@ func TestRunCSVAgreesWithTheJSON(t *testing.T) {
 		})
 	}
 }
+
+// A run's CSV says the faults --fault injected, as its JSON does: each
+// row's faults column is the JSON's faults, "; " apart; a CSV of a run
+// with a fault read as one of the scenario as written.
+func TestRunCSVSaysItsFaults(t *testing.T) {
+	racefree.Only(t) // runs the engine in the test's own goroutine
+	for _, faults := range [][]string{nil, {"12s recommendations slow 2s for 10s"}, {"12s recommendations slow 2s for 10s", "20s recommendations down for 5s"}} {
+		args := []string{"run", "cascade", "--variant", "1"}
+		for _, f := range faults {
+			args = append(args, "--fault", f)
+		}
+		jsonOut, errOut, code := run(t, append(args, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%q json: exit %d: %s", args, code, errOut)
+		}
+		var doc report.Report
+		if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Faults) != len(faults) {
+			t.Fatalf("%q: the JSON's faults %q", args, doc.Faults)
+		}
+		csvOut, errOut, code := run(t, append(args, "--format", "csv")...)
+		if code != 0 {
+			t.Fatalf("%q csv: exit %d: %s", args, code, errOut)
+		}
+		rows, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := len(rows[0]) - 1
+		if rows[0][last] != "faults" {
+			t.Fatalf("%q: the CSV's header %q does not end with faults", args, rows[0])
+		}
+		want := strings.Join(doc.Faults, "; ")
+		for _, r := range rows[1:] {
+			if r[last] != want {
+				t.Errorf("%q: row %q says faults %q, want the JSON's %q", args, r, r[last], want)
+			}
+		}
+	}
+}

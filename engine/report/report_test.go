@@ -100,7 +100,7 @@ func TestTableAndCSV(t *testing.T) {
 			t.Errorf("summary %q: first line %q, want %q", summary, first, want)
 		}
 	}
-	if err := WriteCSV(&csv, sc, 7, snaps); err != nil {
+	if err := WriteCSV(&csv, sc, 7, nil, snaps); err != nil {
 		t.Fatal(err)
 	}
 	if lines := strings.Count(csv.String(), "\n"); lines != 5 {
@@ -108,13 +108,14 @@ func TestTableAndCSV(t *testing.T) {
 	}
 	// Every row says the run it is of: the scenario, the seed and the
 	// window its counts cover, in the JSON's milliseconds. A CSV of seed 5
-	// and one of seed 9 read the same.
+	// and one of seed 9 read the same. The faults injected follow, none
+	// here (cmd/breakerlab's runcsv test injects some).
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
-	if !strings.HasSuffix(rows[0], ",scenario,seed,window from (ms),window to (ms)") {
-		t.Errorf("csv header %q: want it to end with the scenario, the seed and the window", rows[0])
+	if !strings.HasSuffix(rows[0], ",scenario,seed,window from (ms),window to (ms),faults") {
+		t.Errorf("csv header %q: want it to end with the scenario, the seed, the window and the faults", rows[0])
 	}
 	for _, r := range rows[1:] {
-		if want := fmt.Sprintf(",%s,7,%d,%d", sc.Name, sc.MeasureFrom.Milliseconds(), sc.MeasureTo.Milliseconds()); !strings.HasSuffix(r, want) {
+		if want := fmt.Sprintf(",%s,7,%d,%d,", sc.Name, sc.MeasureFrom.Milliseconds(), sc.MeasureTo.Milliseconds()); !strings.HasSuffix(r, want) {
 			t.Errorf("csv row %q: want it to end %q", r, want)
 		}
 	}

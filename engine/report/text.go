@@ -414,23 +414,28 @@ func writeWrapped(b *strings.Builder, text string, width, indent int) {
 // so that every row reads alone. The scenario, the seed and the window the
 // counts cover close each row (the JSON's scenario, seed and window_ms):
 // without them a CSV of seed 5 and one of seed 9 read the same, and no
-// row said which requests its share was of. They come last, so a script
-// reading the columns before them by place reads what it always did.
+// row said which requests its share was of. The faults injected (run
+// --fault, the JSON's faults), as --fault took them and "; " apart as the
+// table's note writes them, empty with none, follow: a CSV of a run with
+// a fault read as one of the scenario as written. They come last, so a
+// script reading the columns before them by place reads what it always did.
 var csvHeader = []string{"variant", "endpoint", "outcome", "count", "share (0-1)",
 	"endpoint latency p50 (ms)", "endpoint latency p95 (ms)", "endpoint latency p99 (ms)",
-	"scenario", "seed", "window from (ms)", "window to (ms)"}
+	"scenario", "seed", "window from (ms)", "window to (ms)", "faults"}
 
 // WriteCSV writes one row per variant, endpoint and outcome of scenario
-// sc run on seed: the JSON's counts and latencies (latencyOf, to the
-// microsecond), and the share the table prints, to four decimals.
-func WriteCSV(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) error {
+// sc run on seed with faults injected: the JSON's counts and latencies
+// (latencyOf, to the microsecond), and the share the table prints, to
+// four decimals.
+func WriteCSV(w io.Writer, sc *engine.Scenario, seed uint64, faults []string, snaps []engine.Snapshot) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}
 	ms := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	run := []string{sc.Name, strconv.FormatUint(seed, 10),
-		strconv.FormatInt(sc.MeasureFrom.Milliseconds(), 10), strconv.FormatInt(sc.MeasureTo.Milliseconds(), 10)}
+		strconv.FormatInt(sc.MeasureFrom.Milliseconds(), 10), strconv.FormatInt(sc.MeasureTo.Milliseconds(), 10),
+		strings.Join(faults, "; ")}
 	for _, s := range snaps {
 		for _, e := range s.Endpoints {
 			lat := latencyOf(&e)

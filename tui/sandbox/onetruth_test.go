@@ -21,7 +21,7 @@ import (
 func runShares(t *testing.T, snaps []engine.Snapshot) map[string]float64 {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := report.WriteCSV(&buf, &engine.Scenario{}, 0, snaps); err != nil {
+	if err := report.WriteCSV(&buf, &engine.Scenario{}, 0, nil, snaps); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
