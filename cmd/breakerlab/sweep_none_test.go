@@ -48,13 +48,13 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	// stays 0. (The bulkhead's wait, which this map drew before, is
 	// refused: the call has no bulkhead to wait for.)
 	both := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "table")
-	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0ms │") == "" || strings.Contains(both, "fault.from=0") {
+	if !strings.Contains(both, " none ") || !strings.Contains(both, "none: no limit (transport.per_host=0)\n") || rowOf(both, "0 ms │") == "" || strings.Contains(both, "fault.from=0") {
 		t.Errorf("a map of transport.per_host from 0 by inventory/database.fault.from from 0: want a column of none, a line saying none is no limit, and a row of 0:\n%s", both)
 	}
 
 	// The picture's tick at 0 says none too.
-	if svg := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "svg"); !strings.Contains(svg, ">none</text>") || !strings.Contains(svg, ">0ms</text>") {
-		t.Errorf("the svg of transport.per_host from 0 by inventory/database.fault.from from 0: want a tick of none on the first, of 0ms on the second")
+	if svg := sweep("go-inventory", "--variant", "2", "--vary", "transport.per_host=0..10:3", "--vary", "inventory/database.fault.from=0..100ms:2", "--measure", "product.ok", "--seeds", "1", "--format", "svg"); !strings.Contains(svg, ">none</text>") || !strings.Contains(svg, ">0 ms</text>") {
+		t.Errorf("the svg of transport.per_host from 0 by inventory/database.fault.from from 0: want a tick of none on the first, of 0 ms on the second")
 	}
 
 	// The goal's summary says none meets the goal, in the table's words:
@@ -66,7 +66,7 @@ func TestSweepTableSaysWhatANoneKnobsZeroMeans(t *testing.T) {
 	}
 
 	value := sweep("cascade", "--variant", "2", "--vary", "recommendations.bulkhead_wait=0..100ms:3", "--measure", "search.ok", "--seeds", "1", "--format", "table")
-	if row := rowOf(value, "0ms "); row == "" || strings.Contains(value, "none") {
+	if row := rowOf(value, "0 ms "); row == "" || strings.Contains(value, "none") {
 		t.Errorf("recommendations.bulkhead_wait swept from 0: want a row of 0 and no none:\n%s", value)
 	}
 }

@@ -21,10 +21,10 @@ const maxMoreDigits = 12
 // slide, the one rule for the map's columns and rows, the table's rows,
 // a goal's boundary, the cell reader and a picture's ticks: a duration
 // in one unit for the whole axis, the one its largest value is said in
-// (s from a second up, else ms), three significant digits, written as
-// the knob form and --vary write a duration ("0.25s", "1.55s", "5s"),
-// where each value in its own unit read "250 ms" beside "1.55 s" and the
-// form beside the map wrote "5s"; a number by Short's rule. The CSV and
+// (s from a second up, else ms), three significant digits, the unit
+// after a space as every duration shown is written ("0.25 s", "1.55 s",
+// "5 s"), where each value in its own unit read "250 ms" beside "1.55 s";
+// a number by Short's rule. The CSV and
 // the JSON keep the exact values, for a script to read; a label with
 // every digit the cell ran with (4136.364ms) was wider than the map's
 // column and read as noise. Where three digits would write two
@@ -76,12 +76,17 @@ func (ax Axis) tickUnit() (string, float64) {
 }
 
 // valueLabel writes x, in unit, with more digits than the rule's three:
-// a duration (unit s, ms or us) as the form writes one, its unit after
-// the figure with no space; any other number by Short's rule.
+// a duration (unit s, ms or us) with its unit after a space, µs for us,
+// as report.SecondsShort writes every other duration shown ("0.25 s",
+// "500 ms"), where the labels alone wrote the form's "0.25s" beside a
+// table's, a picture's and run's "10 s"; any other number by Short's
+// rule. Setting keeps the form's spelling, which is typed back.
 func valueLabel(unit string, x float64, more int) string {
 	switch unit {
-	case "s", "ms", "us":
-		return durationFigure(unit, x, more) + unit
+	case "s", "ms":
+		return durationFigure(unit, x, more) + " " + unit
+	case "us":
+		return durationFigure(unit, x, more) + " µs"
 	}
 	if more == 0 || x == math.Trunc(x) && math.Abs(x) < 1e6 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return Short(x)

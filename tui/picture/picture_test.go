@@ -175,9 +175,9 @@ func TestSweepPicture(t *testing.T) {
 		if two {
 			// A heatmap's ticks are its swept values (sweptTicks), the
 			// first and the last with them.
-			want = append(want, "0.2s", "3s", "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
+			want = append(want, "0.2 s", "3 s", "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
 		} else {
-			want = append(want, "1s", "search.ok (share)", "goal search.ok>=99%", "0%", "100%")
+			want = append(want, "1 s", "search.ok (share)", "goal search.ok>=99%", "0%", "100%")
 		}
 		checkSVG(t, draw, want...)
 		checkPNG(t, draw)

@@ -168,9 +168,6 @@ func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
 		whole = whole && x == math.Trunc(x)
 	}
 	a.Tick.Marker = tickerFor(k.Unit, whole)
-	if k.Unit == "ms" || k.Unit == "s" {
-		a.Tick.Marker = knobDurationTicks(k.Unit)
-	}
 	switch {
 	case at.none:
 		a.Tick.Marker = noneApart{a.Tick.Marker, at, "none"}

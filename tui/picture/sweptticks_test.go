@@ -11,7 +11,7 @@ import (
 // A heatmap's axis is ticked at the swept values, the first (250 ms,
 // which round ticks left unlabelled) and the last always, thinned evenly
 // when they are too many, each written as the terminal's map writes it
-// (sweep.Axis.Labels): three digits and the axis's one unit, "1.31s",
+// (sweep.Axis.Labels): three digits and the axis's one unit, "1.31 s",
 // where it read "1.306 s".
 func TestHeatmapTicksAtTheSweptValues(t *testing.T) {
 	racefree.Only(t) // no goroutine: it reads ticks
@@ -21,7 +21,7 @@ func TestHeatmapTicksAtTheSweptValues(t *testing.T) {
 	for _, tick := range tk.Ticks(0, 5000) {
 		labels = append(labels, tick.Label)
 	}
-	want := []string{"0.25s", "0.778s", "1.31s", "1.83s", "2.36s", "2.89s", "3.42s", "3.94s", "4.47s", "5s"}
+	want := []string{"0.25 s", "0.778 s", "1.31 s", "1.83 s", "2.36 s", "2.89 s", "3.42 s", "3.94 s", "4.47 s", "5 s"}
 	if !slices.Equal(labels, want) {
 		t.Errorf("ticks %q, want %q", labels, want)
 	}

@@ -72,21 +72,13 @@ var numberTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
 
 // durationTicks marks an axis whose values are durations in unit ("ms" or
 // "s"): in seconds once the axis reaches a second, else in milliseconds,
-// each label carrying its unit ("250 ms", "1 s", "2.5 s"); an axis that
-// reaches past half an hour (a scenario file's run may last 24 hours) in
-// the minutes or hours report.SpanUnit reads such a span in, the unit the
-// sandbox's axes and clock and run's text read a run that long in ("30m",
-// "12h").
-func durationTicks(unit string) plot.Ticker { return durationTicksSpaced(unit, " ") }
-
-// knobDurationTicks is durationTicks for a swept knob's axis: its labels
-// written as the knob form, --vary and the terminal's map write a knob's
-// value (sweep.Axis.Labels: "1s", "250ms"), with no space before the unit.
-func knobDurationTicks(unit string) plot.Ticker { return durationTicksSpaced(unit, "") }
-
-// durationTicksSpaced is durationTicks with space between a label's
-// figure and its unit.
-func durationTicksSpaced(unit, space string) plot.Ticker {
+// each label carrying its unit after a space ("250 ms", "1 s", "2.5 s"),
+// a swept knob's axis as a measure's and run's time axes, as
+// sweep.Axis.Labels writes the map's; an axis that reaches past half an
+// hour (a scenario file's run may last 24 hours) in the minutes or hours
+// report.SpanUnit reads such a span in, the unit the sandbox's axes and
+// clock and run's text read a run that long in ("30m", "12h").
+func durationTicks(unit string) plot.Ticker {
 	perSecond := 1.0 // values per second
 	if unit == "ms" {
 		perSecond = 1000
@@ -97,9 +89,9 @@ func durationTicksSpaced(unit, space string) plot.Ticker {
 			return clockTicks(min, max, perSecond, u)
 		}
 		if reach >= perSecond {
-			return roundTicks(min, max, 1/perSecond, 0, space+"s")
+			return roundTicks(min, max, 1/perSecond, 0, " s")
 		}
-		return roundTicks(min, max, 1000/perSecond, 1, space+"ms")
+		return roundTicks(min, max, 1000/perSecond, 1, " ms")
 	})
 }
 

@@ -26,7 +26,7 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 		return 1
 	})
 	out := plain(Table(one, th, 80))
-	for _, want := range []string{"\nrecommendations.timeout  mean", " 1.13s  ", " 0.358s  ", "not met from recommendations.timeout=4.226316s"} {
+	for _, want := range []string{"\nrecommendations.timeout  mean", " 1.13 s  ", " 0.358 s  ", "not met from recommendations.timeout=4.226316s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table has no %q:\n%s", want, out)
 		}
@@ -41,7 +41,7 @@ func TestEveryPlaceWritesShortLabels(t *testing.T) {
 	for _, width := range []int{80, 200} {
 		out = plain(HeatmapMarked(two, th, width, mark))
 		flat := strings.Join(strings.Fields(out), " ")
-		for _, want := range []string{" 1.13s │", "    5s │", "↑ recommendations.breaker.open\n", " 0.25s "} {
+		for _, want := range []string{" 1.13 s │", "    5 s │", "↑ recommendations.breaker.open\n", " 0.25 s "} {
 			if !strings.Contains(out, want) {
 				t.Errorf("at %d wide, the map has no %q:\n%s", width, want, out)
 			}

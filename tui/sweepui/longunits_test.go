@@ -82,9 +82,9 @@ func TestADaysSweepReadsInHours(t *testing.T) {
 		{"a day's window, swept otherwise", dayCascade, "recommendations.fault.from=1h..10h:2", false,
 			[]string{"arriving from 0h 00m 10s to 24h 00m,", "\nrecommendations.fault.from (h)  ", "\n                             1  ", "\n                            10  "}, "recommendations.fault.from (s)"},
 		{"seconds, a table", shortCascade, "duration=11s..30s:2", false,
-			[]string{"arriving from 10 s to 11 s…30 s,", "\nduration  ", "\n     11s  ", "\n     30s  "}, "duration (s)"},
+			[]string{"arriving from 10 s to 11 s…30 s,", "\nduration  ", "\n    11 s  ", "\n    30 s  "}, "duration (s)"},
 		{"seconds, a map", shortCascade, "duration=11s..30s:2", true,
-			[]string{"arriving from 10 s to 11 s…30 s,", "duration →", " 30s\n"}, "duration (s)"},
+			[]string{"arriving from 10 s to 11 s…30 s,", "duration →", " 30 s\n"}, "duration (s)"},
 	} {
 		p := durationPlan(t, tc.build, tc.vary, tc.twoKnobs)
 		table, heatmap := draw(p)
@@ -134,7 +134,7 @@ func TestAnHourAxisSettingIsShortInWordsAndExactTyped(t *testing.T) {
 	if got := axisLabel(narrow, Typed); got != "duration" {
 		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, each value saying its unit, got %q", got)
 	}
-	if got := narrow.Labels(); got[0] != "82800s" || got[1] != "82818s" {
+	if got := narrow.Labels(); got[0] != "82800 s" || got[1] != "82818 s" {
 		t.Errorf("an axis whose values hundredths of an hour cannot tell apart should keep seconds, got %q", got[:2])
 	}
 }

@@ -212,7 +212,7 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 }
 
 // The heatmap fits 80 columns, labels both axes with their units (a
-// duration's in each value, "0.2s"), has a
+// duration's in each value, "0.2 s"), has a
 // legend, and marks the cells that meet the goal.
 func TestHeatmapFitsAndLabels(t *testing.T) {
 	res := sweptCascade(t, 12, 6, "search.ok>=0.99")
@@ -224,7 +224,7 @@ func TestHeatmapFitsAndLabels(t *testing.T) {
 				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
 			}
 		}
-		for _, want := range []string{"search.ok (share)", "recommendations.timeout →", " 0.2s ", "↑ workers\n", "meets search.ok>=99%", "300 │", "260 │"} {
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout →", " 0.2 s ", "↑ workers\n", "meets search.ok>=99%", "300 │", "260 │"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
 			}
