@@ -1,5 +1,7 @@
 package serve
 
+import "fmt"
+
 // A projector in the classroom is a session that shows the teacher's
 // screen to the room: the README's way to put it on a wall at its own size
 // is to sign in as anyone else does (a name and the class password, or an
@@ -32,4 +34,65 @@ func (r *Room) projectorLocked(m *Member) bool {
 		}
 	}
 	return true
+}
+
+// isProjector is projectorLocked for a session's view.
+func (r *Room) isProjector(m *Member) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.projectorLocked(m)
+}
+
+// projectorView is the open question as the room reads it on a projector.
+// It showed a student's page, "Press 1-3 to answer", which no one in the
+// room could do there. Instead it shows the question and how many have
+// answered; the spread of the answers only once the teacher reveals it,
+// as the teacher's own page releases it: shown while answers are open, a
+// room reading the wall would follow the crowd rather than the run.
+func (s *Session) projectorView(a Asked) string {
+	if a.Number {
+		return s.projectorNumberView(a)
+	}
+	total := 0
+	for _, c := range a.Counts {
+		total += c
+	}
+	answered := answeredOf(total, a.Students, a.Left)
+	paras := []string{a.Prompt, ""}
+	if !a.Revealed {
+		for i, c := range a.Choices {
+			paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
+		}
+		paras = append(paras, "", answered+" Each student answers on their own screen; the room's answers show here once the teacher reveals the right one.")
+		return s.block(projectorTitle, paras)
+	}
+	paras = append(paras, s.choiceBars(a, total)...)
+	paras = append(paras, "", fmt.Sprintf("The right answer: %d. %s", a.Right+1, answered))
+	if a.Explain != "" {
+		paras = append(paras, "")
+		paras = append(paras, explained(a.Explain)...)
+	}
+	return s.block(revealTitle, paras)
+}
+
+// projectorTitle heads the projector's open question.
+const projectorTitle = "The teacher asks the room"
+
+// projectorNumberView is projectorView of a number question: how many
+// answered, then on reveal the engine's answer and the room's spread.
+func (s *Session) projectorNumberView(a Asked) string {
+	answered := answeredOf(len(a.Guesses), a.Students, a.Left)
+	paras := []string{a.Prompt, ""}
+	if !a.Revealed {
+		paras = append(paras, answered+" Each student types a number on their own screen; the spread of the room's numbers shows here once the teacher reveals the answer.")
+		return s.block(projectorTitle, paras)
+	}
+	paras = append(paras, "The engine's answer: "+a.Answer+".")
+	paras = append(paras, s.spread(a)...)
+	paras = append(paras, "", answered)
+	if a.Explain != "" {
+		paras = append(paras, "")
+		paras = append(paras, explained(a.Explain)...)
+	}
+	return s.block(revealTitle, paras)
 }

@@ -504,6 +504,8 @@ func (s *Session) questionPage() func() string {
 			return s.block("Ask the room", []string{s.askNote, "",
 				askKey + " puts the question on your screen to every student: a lesson step's prediction, then its question.", "", "Any key goes back."})
 		}
+	case !s.teacher && open && s.shownTo(a) && s.room.isProjector(s.me):
+		return func() string { return s.projectorView(a) }
 	case !s.teacher && open && s.shownTo(a):
 		if a.Revealed {
 			return func() string { return s.revealView(a) }
@@ -560,7 +562,25 @@ func (s *Session) resultsView(a Asked) string {
 	for _, c := range a.Counts {
 		total += c
 	}
-	paras := []string{a.Prompt, ""}
+	paras := append([]string{a.Prompt, ""}, s.choiceBars(a, total)...)
+	answered := answeredOf(total, a.Students, a.Left)
+	if a.Revealed {
+		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
+		if a.Explain != "" {
+			paras = append(paras, "")
+			paras = append(paras, explained(a.Explain)...)
+		}
+	} else {
+		paras = append(paras, "", answered+" "+revealKey+" reveals the right answer to everyone; esc ends the question.")
+	}
+	return s.block(s.resultsTitle(a), paras)
+}
+
+// choiceBars is each choice with a bar of how many of total chose it,
+// the right one marked once revealed: the teacher's tally, and the
+// projector's once the teacher has revealed it.
+func (s *Session) choiceBars(a Asked, total int) []string {
+	var paras []string
 	barW := max(min(s.w-30, 40), 5)
 	for i, c := range a.Choices {
 		n := 0
@@ -574,17 +594,7 @@ func (s *Session) resultsView(a Asked) string {
 		paras = append(paras, fmt.Sprintf("%d. %s%s", i+1, c, right),
 			fmt.Sprintf("   %s %d", strings.Repeat("█", n)+strings.Repeat("·", barW-n), a.Counts[i]))
 	}
-	answered := answeredOf(total, a.Students, a.Left)
-	if a.Revealed {
-		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
-		if a.Explain != "" {
-			paras = append(paras, "")
-			paras = append(paras, explained(a.Explain)...)
-		}
-	} else {
-		paras = append(paras, "", answered+" "+revealKey+" reveals the right answer to everyone; esc ends the question.")
-	}
-	return s.block(s.resultsTitle(a), paras)
+	return paras
 }
 
 // stepOf names q's step and which of its questions q is: "step 3, the

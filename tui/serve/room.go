@@ -236,10 +236,12 @@ func (n placeCounts) split() (follow, explore, menu int) {
 }
 
 // notifyLocked signals the presenters (the counts changed) and, unless
-// onlyTeachers, everyone (a presenter came or went).
+// onlyTeachers, everyone (a presenter came or went). Projectors count as
+// presenters here: the one open question's count of answers is on their
+// screen too (projector.go).
 func (r *Room) notifyLocked(onlyTeachers bool) {
 	for m := range r.members {
-		if m.teacher || !onlyTeachers {
+		if m.teacher || !onlyTeachers || (r.question != nil && r.projectorLocked(m)) {
 			signal(m)
 		}
 	}
