@@ -51,6 +51,9 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 	})
 	var u *cli.UsageError
 	if errors.As(err, &u) {
+		if u.Flag {
+			return flagUsagef("%s", u.Msg)
+		}
 		return usagef("%s", u.Msg)
 	}
 	return err

@@ -140,7 +140,10 @@ func runCommand(c command, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	err := c.run(args, stdout, stderr)
-	if ex := c.examplesText(); ex != "" && err == nil && asksForHelp(args) {
+	// exercises' own help command is its --help, examples and all: a
+	// learner sent to either reads one page.
+	helpAsked := asksForHelp(args) || (c.name == "exercises" && len(args) == 1 && args[0] == "help")
+	if ex := c.examplesText(); ex != "" && err == nil && helpAsked {
 		fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(plainExamples(ex)))
 	}
 	if err != nil {

@@ -30,11 +30,23 @@ import (
 
 // UsageError is a command line the program cannot accept. The message says
 // what was wrong and what is allowed.
-type UsageError struct{ Msg string }
+type UsageError struct {
+	Msg string
+	// Flag is set for a flag refused: the program points to its help
+	// after it, as it does after every other command's flag refusal
+	// ("; see breakerlab exercises --help"), where this package's own
+	// pointer read "(see `breakerlab exercises help`)", unlike the rest.
+	Flag bool
+}
 
 func (u *UsageError) Error() string { return u.Msg }
 
-func usage(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
+func usage(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+
+// flagUsage is usage of a flag refused.
+func flagUsage(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...), Flag: true}
+}
 
 // RunnerOptions configure the watch-mode runner.
 type RunnerOptions struct {
@@ -179,7 +191,12 @@ func parse(fs *flag.FlagSet, args []string, env Env) ([]string, error) {
 				env.help()
 				return nil, errHelp
 			}
-			return nil, usage("%s: %v (see `breakerlab exercises help`)", fs.Name(), flagerr.Explain(fs, err))
+			if fs.Name() == "exercises" {
+				// The runner's flags: "exercises: exercises: unknown
+				// flag" named the command twice.
+				return nil, flagUsage("%v", flagerr.Explain(fs, err))
+			}
+			return nil, flagUsage("%s: %v", fs.Name(), flagerr.Explain(fs, err))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -257,7 +274,7 @@ func timeoutFlag(fs *flag.FlagSet) *time.Duration {
 
 func checkTimeout(d time.Duration) error {
 	if d <= 0 {
-		return usage("--timeout must be a positive duration such as 30s or 2m, got %v", d)
+		return flagUsage("--timeout must be a positive duration such as 30s or 2m, got %v", d)
 	}
 	return nil
 }
