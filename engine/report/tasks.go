@@ -61,19 +61,29 @@ type Pool struct {
 	// once, not yet carrying a call (a hung host answers no dial): the
 	// table's "still dialling".
 	DiallingMax int `json:"dialling_max"`
-	WaitingMax  int `json:"waiting_max"`
+	// WaitingMax is a count, not a time: the attempts waiting for a
+	// connection at the worst instant, parked for want of room under the
+	// size or the cap per host (one whose connection is being dialled is
+	// in use, not waiting).
+	WaitingMax int `json:"waiting_max"`
 	// Refusals counts the attempts that waited the pool's wait in vain;
 	// GaveUpWaiting those whose own timeout fired first.
-	Refusals      uint64  `json:"refusals"`
-	GaveUpWaiting uint64  `json:"gave_up_waiting"`
-	Acquired      uint64  `json:"acquired"`
-	Waited        uint64  `json:"waited"`
-	WaitMeanMS    float64 `json:"wait_mean_ms"`
-	WaitMaxMS     float64 `json:"wait_max_ms"`
-	Dials         uint64  `json:"dials"`
-	DialFailures  uint64  `json:"dial_failures"`
-	Closed        uint64  `json:"closed"`
-	IdleClosed    uint64  `json:"idle_closed,omitempty"`
+	Refusals      uint64 `json:"refusals"`
+	GaveUpWaiting uint64 `json:"gave_up_waiting"`
+	// Acquired counts the connections handed to attempts; Waited those of
+	// them that had to wait, found no room when they came. Their wait is
+	// measured from the attempt's start until it is handed a connection
+	// or the room to dial one (the dial, a connection's time in use, is
+	// not part of it): WaitMeanMS its mean over Waited, WaitMaxMS the
+	// longest. The live lab measures its Go server's by the same rule.
+	Acquired     uint64  `json:"acquired"`
+	Waited       uint64  `json:"waited"`
+	WaitMeanMS   float64 `json:"wait_mean_ms"`
+	WaitMaxMS    float64 `json:"wait_max_ms"`
+	Dials        uint64  `json:"dials"`
+	DialFailures uint64  `json:"dial_failures"`
+	Closed       uint64  `json:"closed"`
+	IdleClosed   uint64  `json:"idle_closed,omitempty"`
 }
 
 // addTasks adds a tasks server's loop, memory and permits, and the pools.

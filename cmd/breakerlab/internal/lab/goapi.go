@@ -123,8 +123,25 @@ type connStats struct {
 	dials, dialFailures atomic.Uint64
 	// cap is the Transport's MaxConnsPerHost.
 	cap int64
-	// waitSum and waitMax are the waits for a connection, in nanoseconds.
+	// waitSum and waitMax are the waits of the calls that waited (waited),
+	// in nanoseconds, each from the call's start until it was handed a
+	// connection or a dial of its own started for it (connCall.leave):
+	// as the engine measures a pool's (PoolSnapshot.WaitMean, WaitMax).
+	// They ran to the connection, dial included, and the mean was over
+	// every call, so a run whose calls dialled read a wait where the
+	// simulation, with the same calls, read none.
 	waitSum, waitMax atomic.Int64
+	// now is the clock of the waits; nil is time.Now. A test sets its own,
+	// so that what a wait includes is read exactly.
+	now func() time.Time
+}
+
+// clock is the time now by c's clock.
+func (c *connStats) clock() time.Time {
+	if c.now != nil {
+		return c.now()
+	}
+	return time.Now()
 }
 
 // A call's place in the Transport (connCall.state): waiting for a
@@ -154,7 +171,8 @@ type connCall struct {
 	// conn is the connection it got, set and read on the call's own
 	// goroutine (GotConn runs there, as done does).
 	conn *countedConn
-	// full: every connection the cap allows was held when the call came,
+	// full: every connection the cap allows was in use (held or being
+	// dialled, as the engine's pool counts its room) when the call came,
 	// so it had to wait for one to be freed.
 	full bool
 }
@@ -162,7 +180,7 @@ type connCall struct {
 // trace starts a call's wait and returns its request with the trace that
 // ends the wait when the Transport hands it a connection.
 func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
-	call := &connCall{start: time.Now(), full: c.inUse.Load() >= c.cap}
+	call := &connCall{start: c.clock(), full: c.busy.Load() >= c.cap}
 	storeMax(&c.waitingMax, c.waiting.Add(1))
 	t := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
@@ -174,14 +192,8 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 				}
 				return
 			}
-			wait := int64(time.Since(call.start))
 			c.hold(call, info.Conn)
 			c.acquired.Add(1)
-			if call.full {
-				c.waited.Add(1)
-			}
-			c.waitSum.Add(wait)
-			storeMax(&c.waitMax, wait)
 		},
 		ConnectStart: func(string, string) { c.dials.Add(1) },
 		ConnectDone: func(_, _ string, err error) {
@@ -213,7 +225,8 @@ func (c *connStats) release() {
 
 // leave moves the call from waiting or dialling to next (held or over),
 // and from waiting to dialling; it stops counting the call as waiting if
-// it was. It reports whether the call moved: a call held or over stays.
+// it was, and ends its wait unless it gave up (endWait). It reports
+// whether the call moved: a call held or over stays.
 func (call *connCall) leave(c *connStats, next int32) bool {
 	for {
 		s := call.state.Load()
@@ -223,10 +236,27 @@ func (call *connCall) leave(c *connStats, next int32) bool {
 		if call.state.CompareAndSwap(s, next) {
 			if s == callWaiting {
 				c.waiting.Add(-1)
+				if next != callOver {
+					c.endWait(call)
+				}
 			}
 			return true
 		}
 	}
+}
+
+// endWait counts the wait of a call that came with the cap reached, now
+// that it has a connection or a dial of its own: the engine's wait, which
+// ends as an attempt parked for want of room is handed it (a dial after
+// that is the connection's time in use, not the call's wait).
+func (c *connStats) endWait(call *connCall) {
+	if !call.full {
+		return
+	}
+	wait := int64(c.clock().Sub(call.start))
+	c.waited.Add(1)
+	c.waitSum.Add(wait)
+	storeMax(&c.waitMax, wait)
 }
 
 // dial opens a connection to the provider and counts it open until it is
@@ -344,14 +374,17 @@ type GoStats struct {
 	// engine's pool and the live view count them (connStats.inUseNow),
 	// DiallingMax the most of them being dialled; OpenMax the most open,
 	// idle ones included (a connection closed on a deadline counts until
-	// its Close begins, so it can pass the cap by one); WaitingMax the
-	// most calls waiting at once with no connection and none being
-	// dialled for them; Acquired
-	// the connections handed to calls, after WaitMean on average and
-	// WaitMax at most (a dial included); GaveUp the calls whose context
-	// ended before they got one; Waited the connections handed to calls
-	// that came while every connection was held; Closed those closed
-	// because their call was cancelled.
+	// its Close begins, so it can pass the cap by one). WaitingMax is a
+	// count, not a time: the calls waiting at the worst instant, with no
+	// connection and none being dialled for them. Acquired counts the
+	// connections handed to calls; Waited the calls that came with every
+	// connection the cap allows in use (held or being dialled) and were
+	// then handed one or a dial of their own, their wait, from the call's
+	// start to that moment (its dial not included), WaitMean on average
+	// over them and WaitMax at most: the engine's PoolSnapshot's
+	// definitions, so the two sides' figures measure the same thing.
+	// GaveUp counts the calls whose context ended before they got one;
+	// Closed the connections closed because their call was cancelled.
 	MaxConnsPerHost       int
 	InUseMax, DiallingMax int
 	OpenMax, WaitingMax   int
@@ -374,13 +407,20 @@ func (a *API) goStats() GoStats {
 		MaxConnsPerHost: a.cfg.ConnsPerHost,
 		OpenMax:         int(c.openMax.Load()), WaitingMax: int(c.waitingMax.Load()),
 		Acquired: c.acquired.Load(), GaveUp: c.gaveUp.Load(),
-		Waited: c.waited.Load(), Closed: c.closed.Load(),
-		Dials: c.dials.Load(), DialFailures: c.dialFailures.Load(),
-		WaitMax:    time.Duration(c.waitMax.Load()),
+		Closed: c.closed.Load(),
+		Dials:  c.dials.Load(), DialFailures: c.dialFailures.Load(),
 		PermitsMax: int(a.permits.heldMax.Load()), PermitWaitingMax: int(a.permits.waitingMax.Load()),
 	}
-	if s.Acquired > 0 {
-		s.WaitMean = time.Duration(c.waitSum.Load() / int64(s.Acquired))
-	}
+	s.Waited, s.WaitMean, s.WaitMax = c.waits()
 	return s
+}
+
+// waits is the calls that waited for a connection, and their wait on
+// average and at most (connStats.waitSum).
+func (c *connStats) waits() (waited uint64, mean, most time.Duration) {
+	waited, most = c.waited.Load(), time.Duration(c.waitMax.Load())
+	if waited > 0 {
+		mean = time.Duration(c.waitSum.Load() / int64(waited))
+	}
+	return waited, mean, most
 }

@@ -209,10 +209,19 @@ func writeGoTable(w io.Writer, results []Result) error {
 	for _, r := range results {
 		g := r.Go
 		// A call whose connection is being dialled is in use (conn), not
-		// waiting, on both rows.
-		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n", r.Variant, g.WaitingMax)
+		// waiting, on both rows. The figure is a count at one instant,
+		// which "most ... at once" left to be read as a time.
+		b.WriteString(report.Wrap(fmt.Sprintf("%s: calls waiting for a connection at the worst instant: %d", r.Variant, g.WaitingMax), 80, 4))
 		// Wrapped: at 40 req/s three-figure counts ran it to 82 columns.
-		b.WriteString(report.Wrap(fmt.Sprintf("  %d got one after every one was held, %d gave up waiting, %d closed on a deadline", g.Waited, g.GaveUp, g.Closed), 80, 4))
+		// The wait is the engine's (GoStats): it ends as the call is
+		// handed a connection or a dial of its own starts, so a dial is
+		// no part of it.
+		waits := fmt.Sprintf("  %d came with all %d in use and waited", g.Waited, g.MaxConnsPerHost)
+		if g.Waited > 0 {
+			waits += fmt.Sprintf(" %s on average, %s at most (from the call's start to a connection or its dial's start)",
+				report.LatencyShort(g.WaitMean), report.LatencyShort(g.WaitMax))
+		}
+		b.WriteString(report.Wrap(fmt.Sprintf("%s; %d gave up waiting, %d closed on a deadline", waits, g.GaveUp, g.Closed), 80, 4))
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
 		}
