@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +29,8 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("drill", flag.ContinueOnError)
 	check := fs.Bool("check", false, "check the deck instead of drilling: fill every placeholder, evaluate every claim, find numbers nothing checks and unknown topics; exit 1 naming the card that is wrong")
 	deck := fs.Bool("deck", false, "print every card as JSON lines (id, topic, kind, question, answer, source) instead of drilling")
-	generate := fs.Int("generate", 0, fmt.Sprintf("print N generated problems with their answers (1 to %d) instead of drilling", maxProblems))
+	generate := fs.Int("generate", 0, "print N generated problems with their answers ("+rangeMark+") instead of drilling")
+	ranged(fs, "generate", 1, maxProblems, "1 to "+strconv.Itoa(maxProblems))
 	sayDefault(fs, "generate", "none, drill instead", false)
 	seed := fs.Uint64("seed", 1, "the seed of --generate, `S`: the same seed prints the same problems")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
@@ -63,9 +65,6 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 		if err := drill.CheckTopic(*topic); err != nil {
 			return flagUsagef("--topic: %v", err)
 		}
-	}
-	if set["generate"] && (*generate < 1 || *generate > maxProblems) {
-		return flagUsagef("--generate wants a number of problems from 1 to %d, got %d", maxProblems, *generate)
 	}
 	if !set["generate"] {
 		for _, f := range []string{"seed", "format", "kind"} {

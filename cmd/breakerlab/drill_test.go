@@ -91,8 +91,8 @@ func TestDrillRefusesBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"drill", "--topic", "breakers"}, "allowed: cascade, timeout"},
-		{[]string{"drill", "--generate", "0"}, "from 1 to 1000"},
-		{[]string{"drill", "--generate", "x"}, `--generate takes a whole number, got "x"; see breakerlab drill --help`},
+		{[]string{"drill", "--generate", "0"}, "--generate 0: allowed are 1 to 1000"},
+		{[]string{"drill", "--generate", "x"}, `--generate takes a whole number from 1 to 1000, got "x"; see breakerlab drill --help`},
 		{[]string{"drill", "--deck", "--generate", "3"}, "give one of them"},
 		{[]string{"drill", "--seed", "3"}, "goes with --generate"},
 		{[]string{"drill", "--new", "-1"}, "0 or more"},

@@ -42,7 +42,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return positional, nil
+			return positional, checkRanges(fs)
 		}
 		positional = append(positional, rest[0])
 		args = rest[1:]
@@ -93,6 +93,12 @@ func needsValue(f *flag.Flag) string {
 	switch {
 	case budget:
 		msg += ", such as 150M, 2e8 or 1500000"
+	case rangedOK(f) && d.arg == "N":
+		msg += ", a whole number from " + mustRange(f).Allowed()
+	case rangedOK(f) && d.arg == "DURATION":
+		msg += ", a duration from " + mustRange(f).Allowed()
+	case rangedOK(f) && d.arg == "NUMBER":
+		msg += ", a number from " + mustRange(f).Allowed()
 	case d.arg == "N":
 		msg += ", a whole number"
 	case d.arg == "DURATION":

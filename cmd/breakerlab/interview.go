@@ -25,7 +25,10 @@ const noInterview = "`breakerlab interview --list` prints the prompts, `breakerl
 
 func runInterview(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("interview", flag.ContinueOnError)
-	minutes := fs.Int("minutes", int(interviewui.DefaultTime/time.Minute), "the countdown, in minutes (1 to 120)")
+	minutes := intIn(fs, "minutes", int(interviewui.DefaultTime/time.Minute), 1, 120, "the countdown, in minutes ("+rangeMark+")")
+	// Checked below, after the modes that leave it unused: --history
+	// --minutes -1 is told to leave --minutes out, whatever its value.
+	mustRange(fs.Lookup("minutes")).own = true
 	list := fs.Bool("list", false, "print the prompts, one a line: id, title")
 	rubric := fs.String("rubric", "", "print a prompt, `PROMPT`, and the points of its rubric instead of interviewing")
 	var history historyFlag
@@ -55,6 +58,9 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
+	if err := checkOwnRange(fs, "minutes"); err != nil {
+		return err
+	}
 	switch {
 	case *check && (*list || *rubric != "" || history.on || len(pos) > 1):
 		return usagef("--check takes at most a prompts FILE, and no --list, --rubric or --history")
@@ -72,8 +78,6 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 		return runHistory(stdout, stderr, key)
 	case len(pos) > 1:
 		return usagef("interview takes at most one prompt, got %q (allowed: %s)", pos, ids)
-	case *minutes < 1 || *minutes > 120:
-		return flagUsagef("--minutes wants 1 to 120, got %d", *minutes)
 	case *list && (*rubric != "" || len(pos) > 0):
 		return usagef("--list prints every prompt: it takes no prompt and no --rubric")
 	case *list:

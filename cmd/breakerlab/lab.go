@@ -79,16 +79,23 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	mode := &choiceFlag{value: "all", choices: []string{"none", "timeout", "protected", "all"}}
 	server := &choiceFlag{value: lab.Threads.String(), choices: lab.ServerNames()}
 	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
-	conns := fs.Int("conns", lab.DefaultConnsPerHost, fmt.Sprintf("with --server go: the go server's MaxConnsPerHost to the provider, 1 to %d", lab.MaxWorkers))
+	conns := intIn(fs, "conns", lab.DefaultConnsPerHost, 1, lab.MaxWorkers, "with --server go: the go server's MaxConnsPerHost to the provider, "+rangeMark)
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
 	// A fraction is a rate as a load generator means it (2.5: one request
 	// every 400ms), which the lab sends and simulates as given.
-	rate := fs.Float64("rate", lab.DefaultRate, fmt.Sprintf("checkout requests a second, may be fractional (2.5: one every 400ms), %s to %d (slower, none arrives in the window measured); all runs a third row at twice this", numberText(lab.LeastMeasuredRate()), lab.MaxRate))
+	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second, may be fractional (2.5: one every 400ms), "+rangeMark+"; all runs a third row at twice this")
+	ranged(fs, "rate", lab.LeastMeasuredRate(), lab.MaxRate, fmt.Sprintf("%s to %d (slower, none arrives in the window measured)", numberText(lab.LeastMeasuredRate()), lab.MaxRate))
+	// Checked by checkLabFlags and the window's check below: --serve
+	// refuses a rate whatever it is, and one too slow is told why.
+	mustRange(fs.Lookup("rate")).own = true
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
-	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this)")
-	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
-	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
+	scale := fs.Float64("scale", 1, "multiply every duration by this and divide every rate by it: 0.5 runs the incident twice as fast, 0.25 four times as fast (the speed-up is 1 divided by this); "+rangeMark)
+	ranged(fs, "scale", lab.MinScale, lab.MaxScale, numberText(lab.MinScale)+" to "+numberText(lab.MaxScale)+" (it multiplies every duration)")
+	providerPort := fs.Int("provider-port", 0, "the provider's port, "+rangeMark)
+	apiPort := fs.Int("api-port", 0, "the API's port, "+rangeMark)
+	ranged(fs, "provider-port", 0, 65535, "0 (a free one) to 65535")
+	ranged(fs, "api-port", 0, 65535, "0 (a free one) to 65535")
 	sayDefault(fs, "provider-port", "a free one", false)
 	sayDefault(fs, "api-port", "a free one", false)
 	listenHost := fs.String("listen", "127.0.0.1", "the address `ADDR` both servers bind; anything but loopback needs --open-to-network")
@@ -378,18 +385,10 @@ func checkLabFlags(cfg lab.Config, set map[string]bool) error {
 	switch {
 	case !(cfg.Rate > 0 && cfg.Rate <= lab.MaxRate):
 		return flagUsagef("--rate %s: allowed is %s or more, up to %d requests a second", numberText(cfg.Rate), numberText(lab.LeastMeasuredRate()), lab.MaxRate)
-	case !(cfg.Scale >= lab.MinScale && cfg.Scale <= lab.MaxScale):
-		return flagUsagef("--scale %s: allowed are %s to %s (it multiplies every duration)", numberText(cfg.Scale), numberText(lab.MinScale), numberText(lab.MaxScale))
 	case cfg.Rate/cfg.Scale > 4*lab.MaxRate:
 		return flagUsagef("--rate %s at --scale %s asks for %.0f requests a second: keep --rate divided by --scale at most %d", numberText(cfg.Rate), numberText(cfg.Scale), cfg.Rate/cfg.Scale, 4*lab.MaxRate)
-	case cfg.ProviderPort < 0 || cfg.ProviderPort > 65535:
-		return flagUsagef("--provider-port %d: allowed are 0 (a free one) to 65535", cfg.ProviderPort)
-	case cfg.APIPort < 0 || cfg.APIPort > 65535:
-		return flagUsagef("--api-port %d: allowed are 0 (a free one) to 65535", cfg.APIPort)
 	case cfg.ProviderPort != 0 && cfg.ProviderPort == cfg.APIPort:
 		return usagef("--provider-port and --api-port are both %d: the two servers need two ports (0 picks a free one)", cfg.APIPort)
-	case set["conns"] && (cfg.ConnsPerHost < 1 || cfg.ConnsPerHost > lab.MaxWorkers):
-		return flagUsagef("--conns %d: allowed are 1 to %d", cfg.ConnsPerHost, lab.MaxWorkers)
 	case cfg.BulkheadWait < 0:
 		return flagUsagef("--bulkhead-wait %s: allowed is 0 (refused at once) or more", engine.FormatDuration(cfg.BulkheadWait))
 	case net.ParseIP(cfg.Listen) == nil && cfg.Listen != "localhost":

@@ -57,7 +57,7 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	variant := fs.Int("variant", 1, "the variant to record, counting from 1")
 	speed := fs.Float64("speed", 5, "virtual seconds per second of replay, one of "+speedList())
 	size := fs.String("size", "100x30", "the recorded terminal's size, `COLUMNSxROWS`, at least 80x24")
-	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
+	fps := intIn(fs, "fps", 15, record.MinFPS, record.MaxFPS, "frames a second of replay, "+rangeMark)
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
 	sayDefault(fs, "max", "when the run ends", false)
 	outPath := fs.String("o", "", "the `FILE` to write (- for standard output)")
@@ -98,8 +98,6 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case w < recordMinWidth || h < recordMinHeight || w > record.MaxWidth || h > record.MaxHeight:
 		return flagUsagef("--size %dx%d: allowed are %dx%d to %dx%d", w, h, recordMinWidth, recordMinHeight, record.MaxWidth, record.MaxHeight)
-	case *fps < record.MinFPS || *fps > record.MaxFPS:
-		return flagUsagef("--fps %d: allowed are %d to %d frames a second", *fps, record.MinFPS, record.MaxFPS)
 	case *longest < 0:
 		return flagUsagef("--max %s: allowed is 0 (to the run's end) or more, such as 20s", engine.FormatDuration(*longest))
 	}

@@ -118,22 +118,24 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	teacherKey := fs.String("teacher-key", "", "a `FILE` of public keys whose SSH sessions present, as --teacher's does")
 	dataDir := fs.String("data-dir", "", "the `FOLDER` where the host key and the students' progress live")
 	sayDefault(fs, "data-dir", "breakerlab/serve in the user's config directory", false)
-	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
-	perIP := fs.Int("max-sessions-per-ip", serve.DefaultMaxSessionsPerIP, fmt.Sprintf("sessions at once from one address, 1 to 10000, so that one client cannot take the class's places or the server's memory (a session's screen is drawn at %d×%d at most, under %d MB); the teacher's keys are not counted. Raise it for a class that reaches the server through one NAT", serve.MaxWidth, serve.MaxHeight, serve.SessionHeapBound>>20))
-	perStudent := fs.Int("max-sessions-per-student", serve.DefaultMaxSessionsPerStudent, "sessions at once for one student (one key, or one name with --password), 1 to 10000")
-	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000; one more is told the server is busy")
+	maxSessions := intIn(fs, "max-sessions", serve.DefaultMaxSessions, 1, 10000, "sessions at once, "+rangeMark)
+	perIP := intIn(fs, "max-sessions-per-ip", serve.DefaultMaxSessionsPerIP, 1, 10000, fmt.Sprintf("sessions at once from one address, "+rangeMark+", so that one client cannot take the class's places or the server's memory (a session's screen is drawn at %d×%d at most, under %d MB); the teacher's keys are not counted. Raise it for a class that reaches the server through one NAT", serve.MaxWidth, serve.MaxHeight, serve.SessionHeapBound>>20))
+	perStudent := intIn(fs, "max-sessions-per-student", serve.DefaultMaxSessionsPerStudent, 1, 10000, "sessions at once for one student (one key, or one name with --password), "+rangeMark)
+	maxSims := intIn(fs, "max-simulations", serve.DefaultMaxSimulations, 1, 1000, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, "+rangeMark+"; one more is told the server is busy")
 	sayDefault(fs, "max-simulations", "the number of cores", true)
 	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a session after this long with no key pressed or click from its student, unless they follow the teacher, show presentation mode or have a room question on their screen (0: never)")
 	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
-	signIn := fs.Duration("sign-in-timeout", serve.HandshakeTimeout, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), 1s to 10m")
+	signIn := durationIn(fs, "sign-in-timeout", serve.HandshakeTimeout, time.Second, 10*time.Minute, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), "+rangeMark)
 	startups := fs.String("max-startups", serve.DefaultStartups.String(), "connections signing in at once, as OpenSSH's MaxStartups `START:RATE:FULL`: past START, drop RATE% of new ones, rising to all at FULL; a connection that has sent nothing for 250ms gives its place to a new one first")
-	pendingPerIP := fs.Int("max-pending-per-ip", serve.DefaultMaxPendingPerIP, "connections signing in at once from one address (raise it for a class behind one NAT typing a password at the same moment)")
+	pendingPerIP := intIn(fs, "max-pending-per-ip", serve.DefaultMaxPendingPerIP, 1, 100000, "connections signing in at once from one address, "+rangeMark+" (raise it for a class behind one NAT typing a password at the same moment)")
 	sessionBudget := &budgetFlag{n: serve.DefaultSessionBudget}
 	fs.Var(sessionBudget, "session-budget", "the most requests one student's run or sweep may simulate, such as 20M; students cannot raise it, and a sweep over it runs on one seed or fewer designs, saying so")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
-	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
+	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session; N is "+rangeMark)
+	ranged(fs, "bench-clients", 1, 500, "1 to 500 (leave it out to serve)")
 	sayDefault(fs, "bench-clients", "none, serve instead", false)
-	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
+	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures, "+rangeMark)
+	ranged(fs, "bench-for", float64(time.Second), float64(50*time.Second), "1s to 50s (the scenario plays for a minute)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -155,27 +157,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *rate == 0 {
 		cfg.RatePerIP = -1
 	}
-	if *maxSessions < 1 || *maxSessions > 10000 {
-		return flagUsagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
-	}
-	for _, l := range []struct {
-		flag string
-		n    int
-	}{{"--max-sessions-per-ip", *perIP}, {"--max-sessions-per-student", *perStudent}} {
-		if l.n < 1 || l.n > 10000 {
-			return flagUsagef("%s %d: allowed are 1 to 10000", l.flag, l.n)
-		}
-	}
+	// The numbers' ranges are checked as they are parsed (intIn).
 	cfg.MaxSessionsPerIP, cfg.MaxSessionsPerStudent = *perIP, *perStudent
-	if *maxSims < 1 || *maxSims > 1000 {
-		return flagUsagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
-	}
-	if *signIn < time.Second || *signIn > 10*time.Minute {
-		return flagUsagef("--sign-in-timeout %s: allowed are 1s to 10m", engine.FormatDuration(*signIn))
-	}
-	if *pendingPerIP < 1 || *pendingPerIP > 100000 {
-		return flagUsagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
-	}
 	if cfg.MaxStartups, err = serve.ParseStartups(*startups); err != nil {
 		return flagUsagef("%v", err)
 	}
@@ -196,7 +179,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	case *rate < 0:
 		return flagUsagef("--rate-per-ip %v: allowed is 0 (no limit) or more", *rate)
 	}
-	if err := serveModeFlags(fs, *benchClients, *benchFor); err != nil {
+	if err := serveModeFlags(fs); err != nil {
 		return err
 	}
 	if *present && *teacherKey == "" && !*teacher {
@@ -555,16 +538,14 @@ func askPassword(stderr io.Writer) ([]byte, error) {
 // --bench-clients names the flag it needs, and a flag of the server's
 // beside --bench-clients, which measures in this process and serves no
 // one, names the mode that leaves it unused.
-func serveModeFlags(fs *flag.FlagSet, clients int, d time.Duration) error {
-	if d < time.Second || d > 50*time.Second {
-		return flagUsagef("--bench-for %s: allowed are 1s to 50s (the scenario plays for a minute)", engine.FormatDuration(d))
-	}
+func serveModeFlags(fs *flag.FlagSet) error {
+	// Their ranges are checked as they are parsed (ranged), whatever else
+	// is given.
 	bench := given(fs, "bench-clients")
 	switch {
-	case bench && (clients < 1 || clients > 500):
-		return flagUsagef("--bench-clients %d: allowed are 1 to 500 (leave it out to serve)", clients)
 	case !bench && given(fs, "bench-for"):
-		return usagef("--bench-for is how long --bench-clients measures: add --bench-clients N (1 to 500), or leave out --bench-for to serve")
+		r := mustRange(fs.Lookup("bench-clients"))
+		return usagef("--bench-for is how long --bench-clients measures: add --bench-clients N (%d to %d), or leave out --bench-for to serve", int(r.lo), int(r.hi))
 	case !bench:
 		return nil
 	}

@@ -51,7 +51,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		"in_flight_max is the most calls the dependency worked on at once, abandoned ones included (their caller gave up, timed out), so it may pass a bulkhead's cap; "+
 		"held_max the most calls a caller still waited on at once in the measurement window (read at each sample, every 100 ms in a run up to an hour), what a bulkhead caps")
 	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
-	seeds := fs.Int("seeds", defaultSweepSeeds, fmt.Sprintf("how many seeds each cell runs on (from --seed up), 1 to %d", maxSweepSeeds))
+	seeds := intIn(fs, "seeds", defaultSweepSeeds, 1, maxSweepSeeds, "how many seeds each cell runs on (from --seed up), "+rangeMark)
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
 	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms) or 'search.p99<=0.25s'")
 	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
@@ -131,8 +131,6 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		// left the learner to guess the rest.
 		problems = append(problems, fitMessage("sweep needs --measure METRIC"+exampleMeasures(sc, v)+"; the measures:")+"\n"+sweep.MeasureChoices(sc, v, messageWidth))
 		return usagef("%s", strings.Join(problems, "\n"))
-	case *seeds < 1 || *seeds > maxSweepSeeds:
-		return flagUsagef("--seeds must be between 1 and %d, got %d", maxSweepSeeds, *seeds)
 	case *width < minTableWidth:
 		return flagUsagef("--width must be at least %d columns, got %d", minTableWidth, *width)
 	case format.value != "table" && given(fs, "width"):

@@ -108,7 +108,11 @@ func Explain(fs *flag.FlagSet, err error) error {
 	if m[3] == "value out of range" {
 		// The number is the kind the flag takes, only past what it holds:
 		// "takes a whole number" would send the learner looking for what
-		// is not whole in it.
+		// is not whole in it. A flag with a range of its own says that
+		// range, as it does of a number inside what the kind holds.
+		if r, ok := f.Value.(Ranged); ok {
+			return OutOfRange(f.Name, m[1], r)
+		}
 		if bound, ok := outOfRange(f.Value, strings.HasPrefix(m[1], "-")); ok {
 			return fmt.Errorf("%s %s is too %s: %s", Dashed(f.Name), m[1], bound.what, bound.limit)
 		}
@@ -129,6 +133,12 @@ func Explain(fs *flag.FlagSet, err error) error {
 // lines inside the refusal's one. The list of flags that --help prints,
 // which the caller points to, has it.
 func kindTakes(v flag.Value) string {
+	if r, ok := v.(Ranged); ok {
+		// The range, which the help and the check read too, whatever
+		// went wrong: a word got "takes a whole number" and only a
+		// number out of range learned which numbers.
+		return kindNoun(r.Unwrap()) + " from " + r.Allowed()
+	}
 	switch fmt.Sprintf("%T", v) {
 	case "*flag.uint64Value", "*flag.uintValue":
 		return "a whole number, 0 or more"
@@ -140,6 +150,37 @@ func kindTakes(v flag.Value) string {
 		return "a duration, such as 500ms, 2s or 1m30s"
 	}
 	return ""
+}
+
+// kindNoun is the kind of number v, a flag package's value, takes: "a
+// whole number", "a number", "a duration"; "a value" for any other.
+func kindNoun(v flag.Value) string {
+	switch fmt.Sprintf("%T", v) {
+	case "*flag.uint64Value", "*flag.uintValue", "*flag.intValue", "*flag.int64Value":
+		return "a whole number"
+	case "*flag.float64Value":
+		return "a number"
+	case "*flag.durationValue":
+		return "a duration"
+	}
+	return "a value"
+}
+
+// Ranged is a number flag's value that declares the values it allows:
+// once, so that the help, the check and both refusals (of a word and of a
+// number out of range) read the same range.
+type Ranged interface {
+	flag.Value
+	// Allowed is the range in words: "1 to 10000", "1s to 10m".
+	Allowed() string
+	// Unwrap is the flag package's own value it checks.
+	Unwrap() flag.Value
+}
+
+// OutOfRange refuses value, given to flag name of range r: "--max-sessions
+// 0: allowed are 1 to 10000".
+func OutOfRange(name, value string, r Ranged) error {
+	return fmt.Errorf("%s %s: allowed are %s", Dashed(name), value, r.Allowed())
 }
 
 // bound is the end of a number flag's range a value went past: too
