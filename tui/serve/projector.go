@@ -53,10 +53,7 @@ func (s *Session) projectorView(a Asked) string {
 	if a.Number {
 		return s.projectorNumberView(a)
 	}
-	total := 0
-	for _, c := range a.Counts {
-		total += c
-	}
+	total := a.answers()
 	answered := answeredOf(total, a.Students, a.Left)
 	paras := []string{a.Prompt, ""}
 	if !a.Revealed {

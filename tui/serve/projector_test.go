@@ -19,13 +19,7 @@ func TestAProjectorIsNoStudentInTheTeachersCounts(t *testing.T) {
 	racefree.Only(t)
 	_, question, _, _ := lessonTwo(t)
 	room, teacher, ada := adaFollows(t, tempStore(t))
-	proj := storeSession(t, room, false, tempStore(t), 120, 40)
-	proj.SetStudent("user-projector", "projector")
-	press(t, proj, "ctrl+g")
-	proj.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
-	if !proj.present || proj.mode != following {
-		t.Fatalf("the projector's session presents %v in mode %d, want presentation mode following", proj.present, proj.mode)
-	}
+	proj := projectorFollowing(t, room)
 	if f, e, h := room.Counts(); f != 1 || e != 0 || h != 0 {
 		t.Errorf("a projector and ada following: counts %d follow · %d explore · %d on home, want ada alone following", f, e, h)
 	}

@@ -558,10 +558,7 @@ func (s *Session) resultsView(a Asked) string {
 	if a.Number {
 		return s.numberResultsView(a)
 	}
-	total := 0
-	for _, c := range a.Counts {
-		total += c
-	}
+	total := a.answers()
 	paras := append([]string{a.Prompt, ""}, s.choiceBars(a, total)...)
 	answered := answeredOf(total, a.Students, a.Left)
 	if a.Revealed {
@@ -574,6 +571,15 @@ func (s *Session) resultsView(a Asked) string {
 		paras = append(paras, "", answered+" "+revealKey+" reveals the right answer to everyone; esc ends the question.")
 	}
 	return s.block(s.resultsTitle(a), paras)
+}
+
+// answers is how many answered a multiple-choice question.
+func (a Asked) answers() int {
+	total := 0
+	for _, c := range a.Counts {
+		total += c
+	}
+	return total
 }
 
 // choiceBars is each choice with a bar of how many of total chose it,

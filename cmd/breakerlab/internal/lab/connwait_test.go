@@ -12,6 +12,19 @@ import (
 	"time"
 )
 
+// endTraced makes req, traced by c as call cc, through client, as the Go
+// server makes its calls to the provider, reads the answer, ends the call
+// (cancelled says whether its context ended) and sends its error on ended.
+func endTraced(c *connStats, cc *connCall, client *http.Client, req *http.Request, cancelled func() bool, ended chan<- error) {
+	resp, err := client.Do(req)
+	if err == nil {
+		_, err = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	c.done(cc, cancelled())
+	ended <- err
+}
+
 // The Go server's wait for a connection is the engine's: it counts the
 // calls that came with every connection the cap allows in use (held or
 // being dialled), from the call's start until it is handed a connection
@@ -58,15 +71,7 @@ func TestGoConnectionWaitIsTheEnginesWait(t *testing.T) {
 			t.Fatal(err)
 		}
 		req, cc := c.trace(req)
-		go func() {
-			resp, err := client.Do(req)
-			if err == nil {
-				_, err = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-			}
-			c.done(cc, false)
-			ended <- err
-		}()
+		go endTraced(c, cc, client, req, func() bool { return false }, ended)
 	}
 	until := func(what string, ok func() bool) {
 		t.Helper()

@@ -84,15 +84,7 @@ func diallingMeasured(t *testing.T) {
 			return
 		}
 		req, cc := c.trace(req)
-		go func() {
-			resp, err := client.Do(req)
-			if err == nil {
-				_, err = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-			}
-			c.done(cc, ctx.Err() != nil)
-			ended <- err
-		}()
+		go endTraced(c, cc, client, req, func() bool { return ctx.Err() != nil }, ended)
 	}
 	wait := func(what string, ch chan struct{}) {
 		t.Helper()
