@@ -104,7 +104,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	}
 	var best Result
 	for attempt := 1; attempt <= cfg.Attempts; attempt++ {
-		r, err := measureRun(ctx, cfg)
+		r, err := measureRun(ctx, cfg, sim)
 		if err != nil {
 			return Result{}, err
 		}
@@ -124,13 +124,21 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 // measureRun is measureOnce; tests replace it to script the stalls.
 var measureRun = measureOnce
 
+// settleSlack is how long, in the reference's time, the Go server is given
+// past the simulation's end to end its last calls: a real timer fires a
+// moment late, by up to the stall limit the run allows.
+const settleSlack = DefaultStallLimit
+
 func (r Result) withAttempts(n int) Result { r.Attempts = n; return r }
 
 // lead is how far in the future a run's epoch lies, so that the first
 // arrival at zero is not already late when the servers have just started.
 const lead = 100 * time.Millisecond
 
-func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
+// measureOnce runs the incident once and reads what the servers did. On
+// the Go server it reads them once sim's run would have ended (settle), so
+// that both sides count the same calls.
+func measureOnce(ctx context.Context, cfg Config, sim *Simulation) (res Result, err error) {
 	epoch := time.Now().Add(lead)
 	l, err := Start(cfg, epoch, nil)
 	if err != nil {
@@ -155,6 +163,18 @@ func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, err
 	}
 	samples, stall := runLoad(ctx, cfg, client, l.APIURL(), epoch, nil)
+	if sim != nil {
+		// The clients are done, but a handler whose client gave up still
+		// calls the provider: its context is the API's own (API.base),
+		// not the request's, in every mode, as the engine's call goes on
+		// past its client's patience (Policy.Cancel none). The engine's
+		// run ends once every request has ended (Run.Done), so its
+		// connection figures count those calls' waits to their end; read
+		// here as the last client left, the Go server counted the same
+		// calls still waiting, neither waited nor given up (mode none,
+		// seed 5, scale 0.25: 0 waited where the engine read 94).
+		l.API.settle(ctx, epoch.Add(cfg.Scaled(sim.Snapshot.Now+settleSlack)))
+	}
 	if ctx.Err() != nil {
 		return res, interrupted()
 	}

@@ -203,7 +203,7 @@ func TestStalledRunsAreRepeated(t *testing.T) {
 	defer func() { measureRun = old }()
 	script := func(stalls ...time.Duration) {
 		i := 0
-		measureRun = func(ctx context.Context, cfg Config) (Result, error) {
+		measureRun = func(ctx context.Context, cfg Config, _ *Simulation) (Result, error) {
 			r := Result{Stall: stalls[i], InFlightMax: i}
 			i++
 			return r, nil
