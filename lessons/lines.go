@@ -13,10 +13,14 @@ import (
 type fieldLines struct {
 	start int            // the line of the block's opening marker
 	lines map[string]int // path -> line, from 1
+	// opened holds the paths whose value opens a multi-line string at the
+	// end of its line (`reveal = """`), so that its text starts on the
+	// next line: a check can then name the line of a word inside it.
+	opened map[string]bool
 }
 
 func indexFields(block []string, start int) *fieldLines {
-	f := &fieldLines{start: start, lines: map[string]int{}}
+	f := &fieldLines{start: start, lines: map[string]int{}, opened: map[string]bool{}}
 	var table []string
 	arrays := map[string]int{}
 	inMulti := false
@@ -50,8 +54,12 @@ func indexFields(block []string, start int) *fieldLines {
 		if !ok {
 			continue
 		}
-		f.add(append(append([]string(nil), table...), splitKey(strings.TrimSpace(key))...), line)
+		path := append(append([]string(nil), table...), splitKey(strings.TrimSpace(key))...)
+		f.add(path, line)
 		v := strings.TrimSpace(value)
+		if v == `"""` || v == `'''` {
+			f.opened[strings.Join(path, ".")] = true
+		}
 		if (strings.HasPrefix(v, `"""`) && strings.Count(v, `"""`) == 1) || (strings.HasPrefix(v, `'''`) && strings.Count(v, `'''`) == 1) {
 			inMulti = true
 		}
@@ -95,4 +103,15 @@ func (f *fieldLines) line(path string) int {
 		p = p[:i]
 	}
 	return f.start
+}
+
+// textLine is the line of the byte at offset in the value of path: the
+// key's line, or for a multi-line string opened at its line's end the
+// line below it, and the value's line breaks before offset.
+func (f *fieldLines) textLine(path, value string, offset int) int {
+	l := f.line(path)
+	if f != nil && f.opened[path] {
+		l += 1 + strings.Count(value[:offset], "\n")
+	}
+	return l
 }

@@ -43,7 +43,7 @@ func TestBlankNameLikeIsTheExpressions(t *testing.T) {
 		texts = append(texts, b.String())
 	}
 	for _, s := range texts {
-		if got, want := blankNameLike(s), nameLikeRE.ReplaceAllString(s, " "); got != want {
+		if got, want := blankNameLike(s), nameLikeRE.ReplaceAllStringFunc(s, blanks); got != want {
 			i := 0
 			for i < len(got) && i < len(want) && got[i] == want[i] {
 				i++

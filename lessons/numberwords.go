@@ -39,16 +39,26 @@ import (
 // ordinals (first, second) are names of a position, as 1st is to
 // UncheckedNumbers. Each word found is returned as the text writes it.
 func UncheckedNumberWords(text string, givens ...string) []string {
+	var out []string
+	for _, f := range uncheckedNumberWordsAt(text, givens) {
+		out = append(out, f.text)
+	}
+	return out
+}
+
+// uncheckedNumberWordsAt is UncheckedNumberWords with where each word
+// starts.
+func uncheckedNumberWordsAt(text string, givens []string) []found {
 	args := placeholderStripRE.FindAllString(text, -1)
-	bare := placeholderStripRE.ReplaceAllString(text, " ")
+	bare := placeholderStripRE.ReplaceAllStringFunc(text, blanks)
 	for _, n := range numberWordNames {
-		bare = n.ReplaceAllString(bare, " ")
+		bare = n.ReplaceAllStringFunc(bare, blanks)
 	}
 	var given []string
 	for _, g := range givens {
 		given = append(given, strings.ToLower(g))
 	}
-	var out []string
+	var out []found
 	for _, at := range numberWordRE.FindAllStringSubmatchIndex(bare, -1) {
 		word := bare[at[0]:at[1]]
 		lower := strings.ToLower(word)
@@ -59,7 +69,7 @@ func UncheckedNumberWords(text string, givens ...string) []string {
 		if isGivenWord(lower, given) || isGivenWord(head, given) || isPlaceholderArg(lower, args) {
 			continue
 		}
-		out = append(out, word)
+		out = append(out, found{word, at[0]})
 	}
 	return out
 }

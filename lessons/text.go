@@ -55,7 +55,7 @@ var numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 // code identifier (x-envoy-overloaded, base64) and a seed's own name.
 var nameLikeRE = regexp.MustCompile(`(?i)\bp\d+(?:\.\d+)?\b|\b\dxx\b|\bv\d+(?:\.\d+)*\b|seeds/\d+|HTTP/\d(?:\.\d)?|\b\d+(?:st|nd|rd|th)\b|\b[a-z]+\d+[a-z0-9]*\b|\b\d+[a-z]+\d+[a-z0-9]*\b`)
 
-// blankNameLike is nameLikeRE.ReplaceAllString(s, " "), the expression run
+// blankNameLike is nameLikeRE.ReplaceAllStringFunc(s, blanks), the expression run
 // only on the stretches of s between spaces that hold a digit: each of its
 // alternatives matches a digit and no space, and a space is not a word
 // character, so a stretch's \b at its edges are the whole text's. Run over
@@ -80,7 +80,7 @@ func blankNameLike(s string) string {
 					b.Grow(len(s))
 				}
 				b.WriteString(s[last:i])
-				b.WriteString(nameLikeRE.ReplaceAllString(w, " "))
+				b.WriteString(nameLikeRE.ReplaceAllStringFunc(w, blanks))
 				last = j
 			}
 		}
@@ -92,6 +92,11 @@ func blankNameLike(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// blanks is as many spaces as s has bytes: what a scan blanks keeps its
+// length, so an offset in the blanked text is one in the text as written,
+// and a lesson's check can name the line of what it finds.
+func blanks(s string) string { return strings.Repeat(" ", len(s)) }
 
 // isSpaceByte is an ASCII space; a non-ASCII one (a no-break space, say)
 // stays inside a stretch, where the expression sees it as it would.
@@ -116,6 +121,22 @@ var quantityAfterRE = regexp.MustCompile(`^(?:\s*%|\s*(?:ns|µs|us|ms|s|m|h|seco
 // the text's own placeholders ("C(8, 2) = {{shards 8 2}}" states 8 and 2
 // as the placeholder's givens). A checked text returns none.
 func UncheckedNumbers(text string, givens ...string) []string {
+	var out []string
+	for _, f := range uncheckedNumbersAt(text, givens) {
+		out = append(out, f.text)
+	}
+	return out
+}
+
+// found is a number UncheckedNumbers or UncheckedNumberWords finds, as the
+// text writes it, and the byte it starts at in the text.
+type found struct {
+	text string
+	at   int
+}
+
+// uncheckedNumbersAt is UncheckedNumbers with where each number starts.
+func uncheckedNumbersAt(text string, givens []string) []found {
 	var bare strings.Builder
 	known := map[string]bool{}
 	last := 0
@@ -124,11 +145,11 @@ func UncheckedNumbers(text string, givens ...string) []string {
 			return err
 		}
 		bare.WriteString(text[last:offset])
-		bare.WriteString(" ")
+		last = offset + strings.Index(text[offset:], "}}") + 2
+		bare.WriteString(blanks(text[offset:last]))
 		for _, n := range numberRE.FindAllString(expr, -1) {
 			known[n] = true
 		}
-		last = offset + strings.Index(text[offset:], "}}") + 2
 		return nil
 	})
 	if last <= len(text) {
@@ -140,8 +161,12 @@ func UncheckedNumbers(text string, givens ...string) []string {
 			known[strings.ReplaceAll(n, ",", "")] = true
 		}
 	}
-	var out []string
-	plain := blankNameLike(bare.String())
+	var out []found
+	named := bare.String()
+	for _, n := range numberNames {
+		named = n.ReplaceAllStringFunc(named, blanks)
+	}
+	plain := blankNameLike(named)
 	for _, at := range numberRE.FindAllStringIndex(plain, -1) {
 		n := strings.TrimRight(plain[at[0]:at[1]], ",.")
 		if n == "" || known[n] || known[strings.ReplaceAll(n, ",", "")] {
@@ -150,9 +175,32 @@ func UncheckedNumbers(text string, givens ...string) []string {
 		if statusCodes[n] && !quantityAfterRE.MatchString(plain[at[1]:]) {
 			continue
 		}
-		out = append(out, n)
+		out = append(out, found{n, at[0]})
 	}
 	return out
+}
+
+// numberNames are phrases whose digits name something rather than state a
+// quantity, each with why; they span a space, which nameLikeRE's words
+// may not, and were added for the lessons' text (TypedNumbers). Keep it
+// short: a phrase belongs here only if no run could compute its number.
+var numberNames = []*regexp.Regexp{
+	// A part of the course by its position, as an ordinal is: "lesson 3",
+	// "lessons 3 and 4", "step 2", "design 2", "exercise 01"; and an
+	// exercise by its name, "13-shrinking-deadline".
+	regexp.MustCompile(`(?i)\b(?:lessons?|steps?|designs?|exercises?) \d+(?:(?:, | and | or )\d+)*\b|\b\d+-[a-z]`),
+	// One of a run's customers, workers or instances by its number, as
+	// the panes label them: "customer 0", "worker number 3" (singular:
+	// "workers 3" may count them).
+	regexp.MustCompile(`(?i)\b(?:customer|worker|instance|shard) (?:number )?\d+\b|\bnumber \d+\b`),
+	// A standard's or a product's name: RFC 9457, Route 53.
+	regexp.MustCompile(`\bRFC \d+\b|\bRoute 53\b`),
+	// An ordered list's marker at a line's start, a position: "2. Every
+	// dependency has ...".
+	regexp.MustCompile(`(?m)^[ \t]*\d+\.[ \t]`),
+	// A time of day ("prices as of 12:04") and a release's year ("the
+	// 2026 update", "November 2026"): dates, which no run computes.
+	regexp.MustCompile(`\b\d{1,2}:\d{2}\b|(?i)\b(?:January|February|March|April|May|June|July|August|September|October|November|December|since|in|until|before|after) (?:the )?(?:19|20)\d\d\b`),
 }
 
 // FillScenarioText fills a text about one scenario file, such as a
