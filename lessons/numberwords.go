@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ import (
 //
 //   - it is a given: one of givens (the question a model answer answers,
 //     the prompt a rubric grades) writes the same word, or its value in
-//     digits;
+//     digits, a share's as a claim writes it (0.5, 50%, 1/3: givesShare);
 //   - it is tied to one of the text's placeholders: its value is among
 //     the placeholder's arguments, as digits are for UncheckedNumbers
 //     ("{{busy-at step4 3s}} workers three seconds in" says the 3 s the
@@ -106,6 +107,39 @@ func isGivenWord(lower string, givens []string) bool {
 				}
 			}
 		}
+		if ok && v < 1 && givesShare(g, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// shareRE finds a share as a lesson's claim writes it: 0.5, 50%, 1/3.
+var shareRE = regexp.MustCompile(`(\d+)/(\d+)|(\d+(?:\.\d+)?)\s*%|\b0?\.\d+`)
+
+// givesShare says whether g states the share v (a half, a third) as a
+// claim writes it, 0.5, 50% or 1/2: a lesson's claim "share step search ok
+// < 0.5" pins the half its text may write ("under half"). Added for the
+// lessons' claims, which state shares so.
+func givesShare(g string, v float64) bool {
+	near := func(f float64) bool { return math.Abs(f-v) < 1e-9 }
+	for _, m := range shareRE.FindAllStringSubmatch(g, -1) {
+		switch {
+		case m[1] != "":
+			a, _ := strconv.ParseFloat(m[1], 64)
+			b, _ := strconv.ParseFloat(m[2], 64)
+			if b != 0 && near(a/b) {
+				return true
+			}
+		case m[3] != "":
+			if f, err := strconv.ParseFloat(m[3], 64); err == nil && near(f/100) {
+				return true
+			}
+		default:
+			if f, err := strconv.ParseFloat(m[0], 64); err == nil && near(f) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -158,6 +192,9 @@ var numberWordNames = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bhalf[- ]open(?:s|ed|ing)?\b`),
 	// A breaker's three states (closed, open, half-open) define it.
 	regexp.MustCompile(`(?i)\bthree states\b`),
+	// "one" after a determiner is a pronoun, however a verb after it
+	// reads ("each one calls a dependency", "the one that times out").
+	regexp.MustCompile(`(?i)\b(?:each|every|any|no|which|this|that|the) one\b`),
 	// A retry with no idempotency key charging a customer twice is the
 	// harm named, not a count a run makes.
 	regexp.MustCompile(`(?i)\bdouble[- ]charg(?:e|es|ed|ing)\b|\bcharg(?:e|es|ed|ing) (?:\w+ )?twice\b|\bbills? twice\b`),

@@ -18,9 +18,11 @@ import (
 //
 // A number passes when it is inside a placeholder or among its arguments,
 // a fact's placeholder included ({{fact NAME}}), a name (p99, 5xx, 503,
-// "half-open"), or a given of its step: a number the step's [set] or one
-// of its claims (expect) states, "opens step == 24s" pinning the 24 s the
-// text may then write, or a number the step's prompts state, which the
+// "half-open"), or a given of its step: a number the step's [set], pause
+// or one of its claims (expect) states, "opens step == 24s" pinning the
+// 24 s the text may then write, or its answer's or a misconception's
+// expression ("busy-at cascade/0 9s" pins 9 s), or a number the step's
+// prompts state, which the
 // other texts of the step may repeat. A prompt on a step with a run
 // describes the run, so its own numbers pass only against the [set] and
 // the claims; a text-only step's prompt sets a case of its own ("a pool
@@ -54,6 +56,18 @@ func typedInStep(l *Lesson, i int) []error {
 	}
 	for _, c := range st.Expect {
 		pinned = append(pinned, c.Text)
+	}
+	for _, q := range []*Question{st.Predict, st.Question} {
+		// A numeric answer and a misconception's number are expressions
+		// the engine evaluates, as a claim's are: "busy-at cascade/0 9s"
+		// pins the 9 s its why names.
+		if q == nil {
+			continue
+		}
+		pinned = append(pinned, q.Answer)
+		for _, mc := range q.Misconceptions {
+			pinned = append(pinned, mc.Answer)
+		}
 	}
 	stated := pinned
 	questions := []struct {
@@ -110,7 +124,8 @@ func typedIn(file, field, where, text string, line func(offset int) int, givens 
 	}
 	// A phrase wrapped across lines ("a\nthird") reads as one: the words
 	// are read on the text with its line breaks made spaces, which keeps
-	// every offset.
+	// every offset. Digits are read on the text as written, where a list's
+	// "2. " starts its line.
 	flat := strings.ReplaceAll(text, "\n", " ")
 	byLine := map[int][]string{}
 	var lines []int
@@ -121,7 +136,7 @@ func typedIn(file, field, where, text string, line func(offset int) int, givens 
 		}
 		byLine[l] = append(byLine[l], quoted)
 	}
-	for _, f := range uncheckedNumbersAt(flat, givens) {
+	for _, f := range uncheckedNumbersAt(text, givens) {
 		add(f, f.text)
 	}
 	for _, f := range uncheckedNumberWordsAt(flat, givens) {
