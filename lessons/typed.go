@@ -32,6 +32,8 @@ func TypedNumbers(l *Lesson) []error {
 	for i := range l.Steps {
 		out = append(out, typedInStep(l, i)...)
 	}
+	// In the file's order: a step's front matter comes before its text.
+	slices.SortStableFunc(out, func(a, b error) int { return a.(*Error).Line - b.(*Error).Line })
 	for i, r := range l.Recap {
 		// The recap's lines are one array; the array's line is as near as
 		// the file's index goes.
@@ -56,6 +58,18 @@ func typedInStep(l *Lesson, i int) []error {
 	}
 	for _, c := range st.Expect {
 		pinned = append(pinned, c.Text)
+	}
+	if st.Sweep != nil && st.Sweep.Plan() != nil {
+		// A [sweep]'s grid is the author's, as [set] is: "every cap from
+		// 2 to 24, each run on two seeds", "at most 1%" (its goal).
+		p := st.Sweep.Plan()
+		for _, a := range p.Axes {
+			pinned = append(pinned, a.Typed, fmt.Sprint(a.Values...))
+		}
+		pinned = append(pinned, fmt.Sprintf("%d seeds", len(p.Seeds)))
+		if p.Goal != nil {
+			pinned = append(pinned, fmt.Sprintf("%v %v%%", p.Goal.Threshold, p.Goal.Threshold*100))
+		}
 	}
 	for _, q := range []*Question{st.Predict, st.Question} {
 		// A numeric answer and a misconception's number are expressions
@@ -111,9 +125,8 @@ func typedInStep(l *Lesson, i int) []error {
 }
 
 // typedWays are the ways out of a typed number, as the error says them.
-const typedWays = "quote what the engine computes with a placeholder ({{param step workers}}, {{opens step}}), " +
-	"pin it with a claim of the step (expect = [\"opens step == 24s\"]) or state it in the step's [set] or prompt, " +
-	"quote a library's default with {{fact NAME}}, or say it without the number"
+const typedWays = "quote it with a placeholder ({{param step workers}}) or a library's default with {{fact NAME}}, " +
+	"pin it with a claim (expect = [\"opens step == 24s\"]), state it in the step's [set] or prompt, or say it without the number"
 
 // typedIn lists the numbers text types by hand that givens do not state,
 // one error per line (line gives the file's line of a byte of text),

@@ -54,9 +54,9 @@ func TestTypedNumbersNameTheLine(t *testing.T) {
 	}
 	all := strings.Join(got, "\n")
 	for _, want := range []string{
-		`mine.md:27: text: step 1 (A pool) types 200 and "a third" by hand, which nothing checks: quote what the engine computes with a placeholder`,
+		`mine.md:27: text: step 1 (A pool) types 200 and "a third" by hand, which nothing checks: quote it with a placeholder`,
 		`mine.md:18: predict.reveal: step 1 (A pool) types 160 and 8 by hand`,
-		`pin it with a claim of the step`, `{{fact NAME}}`, `say it without the number`,
+		`pin it with a claim (expect`, `{{fact NAME}}`, `say it without the number`,
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the findings lack %q:\n%s", want, all)
@@ -69,6 +69,36 @@ func TestTypedNumbersNameTheLine(t *testing.T) {
 		for _, g := range got {
 			if strings.Contains(g, "types"+passes) || strings.Contains(g, ", "+strings.TrimSpace(passes)+" ") {
 				t.Errorf("%q passes (a claim, [set], the prompt or a placeholder states it): %s", passes, g)
+			}
+		}
+	}
+}
+
+// typedPending are the built-in lessons whose typed numbers are still to
+// be replaced; the list only shrinks: a lesson that types none must leave
+// it, so that it stays held to the rule.
+var typedPending = map[string]bool{
+	"02-timeouts": true, "05-tuning-a-breaker": true,
+	"06-retries-and-order": true, "07-fallbacks-and-metrics": true, "08-shuffle-sharding": true,
+	"09-checkout-incident": true, "10-shedding-rate-limits-bulkheads": true, "11-deadlines-across-hops": true,
+	"12-a-fleet-of-breakers": true, "13-partitioning-by-tenant": true, "14-no-thread-pool": true,
+}
+
+// Every built-in lesson types no number that nothing checks, as
+// `breakerlab lesson ID --check` holds it to.
+func TestBuiltInLessonsTypeNoNumber(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		typed := TypedNumbers(l)
+		switch {
+		case typedPending[l.ID] && len(typed) == 0:
+			t.Errorf("%s types no number by hand now: take it off typedPending", l.ID)
+		case !typedPending[l.ID]:
+			for _, e := range typed {
+				t.Error(e)
 			}
 		}
 	}
