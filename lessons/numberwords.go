@@ -115,7 +115,8 @@ func isGivenWord(lower string, givens []string) bool {
 }
 
 // shareRE finds a share as a lesson's claim writes it: 0.5, 50%, 1/3.
-var shareRE = regexp.MustCompile(`(\d+)/(\d+)|(\d+(?:\.\d+)?)\s*%|\b0?\.\d+`)
+// A decimal share stands alone: the .25 of 21.25 is no quarter.
+var shareRE = regexp.MustCompile(`(\d+)/(\d+)|(\d+(?:\.\d+)?)\s*%|(?:^|[^\d.])(0?\.\d+)`)
 
 // givesShare says whether g states the share v (a half, a third) as a
 // claim writes it, 0.5, 50% or 1/2: a lesson's claim "share step search ok
@@ -136,7 +137,7 @@ func givesShare(g string, v float64) bool {
 				return true
 			}
 		default:
-			if f, err := strconv.ParseFloat(m[0], 64); err == nil && near(f) {
+			if f, err := strconv.ParseFloat(m[4], 64); err == nil && near(f) {
 				return true
 			}
 		}

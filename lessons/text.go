@@ -108,7 +108,7 @@ func isSpaceByte(c byte) bool {
 // quantities, unless a unit or a count's noun follows ("a 503", "429
 // Too Many Requests", but "429 ms" and "504 workers" are quantities). 500
 // is left out on purpose: it is also the AWS quota.
-var statusCodes = map[string]bool{"200": true, "400": true, "404": true, "408": true, "429": true, "502": true, "503": true, "504": true}
+var statusCodes = map[string]bool{"200": true, "400": true, "404": true, "408": true, "422": true, "429": true, "502": true, "503": true, "504": true}
 
 // quantityAfterRE is what, right after a number, makes it a quantity: a
 // unit of time, size or share, or the noun of what a text counts.
@@ -193,8 +193,9 @@ var numberNames = []*regexp.Regexp{
 	// the panes label them: "customer 0", "worker number 3" (singular:
 	// "workers 3" may count them).
 	regexp.MustCompile(`(?i)\b(?:customer|worker|instance|shard) (?:number )?\d+\b|\bnumber \d+\b`),
-	// A standard's or a product's name: RFC 9457, Route 53.
-	regexp.MustCompile(`\bRFC \d+\b|\bRoute 53\b`),
+	// A standard's or a product's name: RFC 9457, Route 53, and a
+	// release series, Resilience4j 2.x.
+	regexp.MustCompile(`\bRFC \d+\b|\bRoute 53\b|\b\d+\.x\b`),
 	// An ordered list's marker at a line's start, a position: "2. Every
 	// dependency has ...".
 	regexp.MustCompile(`(?m)^[ \t]*\d+\.[ \t]`),
