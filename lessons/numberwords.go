@@ -67,7 +67,9 @@ func uncheckedNumberWordsAt(text string, givens []string) []found {
 		if head == "one" && !strings.HasSuffix(lower, " times") && !countedNounRE.MatchString(bare[at[1]:]) {
 			continue
 		}
-		if isGivenWord(lower, given) || isGivenWord(head, given) || isPlaceholderArg(lower, args) {
+		// "five times" is given by a "five"; "a third" is not given by
+		// any "a", which every sentence has.
+		if isGivenWord(lower, given) || head != "a" && isGivenWord(head, given) || isPlaceholderArg(lower, args) {
 			continue
 		}
 		out = append(out, found{word, at[0]})

@@ -51,9 +51,10 @@ var numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 
 // nameLikeRE finds words that carry digits without stating a quantity: a
 // percentile (p99, p99.9), a status class (4xx, 5xx), a version (v8, v2.4),
-// a reference document (seeds/001), HTTP/2, a header, an ordinal (1st), a
+// a reference document (seeds/001), HTTP/2, a header, an ordinal (1st,
+// the 99.9th percentile), a
 // code identifier (x-envoy-overloaded, base64) and a seed's own name.
-var nameLikeRE = regexp.MustCompile(`(?i)\bp\d+(?:\.\d+)?\b|\b\dxx\b|\bv\d+(?:\.\d+)*\b|seeds/\d+|HTTP/\d(?:\.\d)?|\b\d+(?:st|nd|rd|th)\b|\b[a-z]+\d+[a-z0-9]*\b|\b\d+[a-z]+\d+[a-z0-9]*\b`)
+var nameLikeRE = regexp.MustCompile(`(?i)\bp\d+(?:\.\d+)?\b|\b\dxx\b|\bv\d+(?:\.\d+)*\b|seeds/\d+|HTTP/\d(?:\.\d)?|\b\d+(?:\.\d+)?(?:st|nd|rd|th)\b|\b[a-z]+\d+[a-z0-9]*\b|\b\d+[a-z]+\d+[a-z0-9]*\b`)
 
 // blankNameLike is nameLikeRE.ReplaceAllStringFunc(s, blanks), the expression run
 // only on the stretches of s between spaces that hold a digit: each of its
@@ -188,7 +189,7 @@ var numberNames = []*regexp.Regexp{
 	// A part of the course by its position, as an ordinal is: "lesson 3",
 	// "lessons 3 and 4", "step 2", "design 2", "exercise 01"; and an
 	// exercise by its name, "13-shrinking-deadline".
-	regexp.MustCompile(`(?i)\b(?:lessons?|steps?|designs?|exercises?) \d+(?:(?:, | and | or )\d+)*\b|\b\d+-[a-z]`),
+	regexp.MustCompile(`(?i)\b(?:lessons?|steps?|designs?|exercises?)\s+\d+(?:(?:,\s+|\s+and\s+|\s+or\s+)\d+)*\b|\b\d+-[a-z]`),
 	// One of a run's customers, workers or instances by its number, as
 	// the panes label them: "customer 0", "worker number 3" (singular:
 	// "workers 3" may count them).
@@ -196,6 +197,11 @@ var numberNames = []*regexp.Regexp{
 	// A standard's or a product's name: RFC 9457, Route 53, and a
 	// release series, Resilience4j 2.x.
 	regexp.MustCompile(`\bRFC \d+\b|\bRoute 53\b|\b\d+\.x\b`),
+	// A state's code on a breaker's gauge: "0 closed, 1 half-open, 2
+	// open" names the states as the metric exports them.
+	regexp.MustCompile(`\b\d (?:closed|half-open|open)\b`),
+	// The 1 of odds written "1 in N": the figure is N, checked apart.
+	regexp.MustCompile(`\b1 in\b`),
 	// An ordered list's marker at a line's start, a position: "2. Every
 	// dependency has ...".
 	regexp.MustCompile(`(?m)^[ \t]*\d+\.[ \t]`),

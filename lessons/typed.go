@@ -2,7 +2,9 @@ package lessons
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -47,7 +49,7 @@ func typedInStep(l *Lesson, i int) []error {
 	st := &l.Steps[i]
 	// The moments the step opens and pauses at are the author's, as
 	// [set]'s knobs are: "at 12 s" where the step pauses at 12 s.
-	pinned := []string{st.Pause.Text}
+	pinned := []string{st.Pause.Text, fmt.Sprintf("seed %d", st.Seed)}
 	if st.From > 0 {
 		pinned = append(pinned, st.From.String())
 	}
@@ -58,6 +60,10 @@ func typedInStep(l *Lesson, i int) []error {
 	}
 	for _, c := range st.Expect {
 		pinned = append(pinned, c.Text)
+		if c.Other == nil && c.Value.Kind != KindDuration && c.Value.F > 0 && c.Value.F < 1 {
+			// A share a claim pins as 0.99 the text writes as 99%.
+			pinned = append(pinned, strconv.FormatFloat(math.Round(c.Value.F*1e8)/1e6, 'f', -1, 64)+"%")
+		}
 	}
 	if st.Sweep != nil && st.Sweep.Plan() != nil {
 		// A [sweep]'s grid is the author's, as [set] is: "every cap from

@@ -74,15 +74,6 @@ func TestTypedNumbersNameTheLine(t *testing.T) {
 	}
 }
 
-// typedPending are the built-in lessons whose typed numbers are still to
-// be replaced; the list only shrinks: a lesson that types none must leave
-// it, so that it stays held to the rule.
-var typedPending = map[string]bool{
-	"06-retries-and-order": true, "07-fallbacks-and-metrics": true, "08-shuffle-sharding": true,
-	"09-checkout-incident": true, "10-shedding-rate-limits-bulkheads": true, "11-deadlines-across-hops": true,
-	"12-a-fleet-of-breakers": true, "13-partitioning-by-tenant": true, "14-no-thread-pool": true,
-}
-
 // Every built-in lesson types no number that nothing checks, as
 // `breakerlab lesson ID --check` holds it to.
 func TestBuiltInLessonsTypeNoNumber(t *testing.T) {
@@ -91,14 +82,8 @@ func TestBuiltInLessonsTypeNoNumber(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range all {
-		typed := TypedNumbers(l)
-		switch {
-		case typedPending[l.ID] && len(typed) == 0:
-			t.Errorf("%s types no number by hand now: take it off typedPending", l.ID)
-		case !typedPending[l.ID]:
-			for _, e := range typed {
-				t.Error(e)
-			}
+		for _, e := range TypedNumbers(l) {
+			t.Error(e)
 		}
 	}
 }
