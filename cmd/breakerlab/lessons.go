@@ -180,6 +180,16 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		return usagef("--present opens the lesson player in presentation mode; --check prints the steps and opens none: leave out --present")
 	}
 	if *check {
+		// A number typed by hand is a claim nothing checks: --check lists
+		// every one, each on its line, rather than stop at the first.
+		if typed := lessons.TypedNumbers(l); len(typed) > 0 {
+			lines := "lines have numbers"
+			if len(typed) == 1 {
+				lines = "line has numbers"
+			}
+			return usagef("%w\n%d %s typed by hand that nothing checks (lessons/FORMAT.md, \"Placeholders and metrics\")",
+				errors.Join(typed...), len(typed), lines)
+		}
 		if format.value == "json" {
 			if *step != 0 {
 				return usagef("--step goes with --check's text, not its json (which holds every step): `breakerlab lesson %s --check --step %d`", pos[0], *step)
