@@ -9,19 +9,25 @@ import (
 	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
+// checkLessonFile writes src as a teacher's mine.md and runs `lesson FILE
+// --check` on it: the file's path, the output, the error and the code.
+func checkLessonFile(t *testing.T, src string) (file, out, errOut string, code int) {
+	t.Helper()
+	racefree.Only(t)
+	file = filepath.Join(tempConfig(t), "mine.md")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = run(t, "lesson", file, "--check")
+	return file, out, errOut, code
+}
+
 // `lesson FILE --check` lists every number the file types by hand that
 // nothing checks, each with its line, and the ways out; a number the
 // step's [set] states passes.
 func TestLessonCheckListsTypedNumbers(t *testing.T) {
-	racefree.Only(t)
-	dir := tempConfig(t)
-	file := filepath.Join(dir, "mine.md")
-	src := "+++\ntitle = \"Mine\"\nsummary = \"S\"\n+++\n\n+++ step\ntitle = \"One\"\nscenario = \"cascade\"\n[set]\nworkers = 40\n+++\n" +
-		"The pool has 40 workers.\nRecommendations want 500 of them,\ntwice the pool.\n"
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, errOut, code := run(t, "lesson", file, "--check")
+	file, out, errOut, code := checkLessonFile(t, "+++\ntitle = \"Mine\"\nsummary = \"S\"\n+++\n\n+++ step\ntitle = \"One\"\nscenario = \"cascade\"\n[set]\nworkers = 40\n+++\n"+
+		"The pool has 40 workers.\nRecommendations want 500 of them,\ntwice the pool.\n")
 	if code != 2 || out != "" {
 		t.Fatalf("exit %d, stdout %q: want 2 and nothing printed", code, out)
 	}
