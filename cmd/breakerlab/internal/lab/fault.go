@@ -22,7 +22,9 @@ const (
 	Slow FaultKind = iota
 	// Error: a call answers 500 with probability Probability.
 	Error
-	// Hang: calls never answer (until the provider shuts down).
+	// Hang: calls that start during it get no answer until it ends, then
+	// a healthy one, as the engine's Hang; one with no end holds them until
+	// the provider shuts down.
 	Hang
 	// Close: the provider closes the connection without answering.
 	Close
@@ -127,6 +129,9 @@ func (f Fault) Words() string {
 		what = report.PercentExact(f.Probability) + " of calls answer 500"
 	case Hang:
 		what = "calls never answer"
+		if f.To != 0 {
+			what = "calls are held unanswered until it ends"
+		}
 	case Close:
 		what = "each connection closes unanswered"
 	case Garbage:

@@ -25,6 +25,7 @@ func TestFaultWordsAgreeWithTheNotation(t *testing.T) {
 		// Every digit the notation carries, not 'g' 12's 12.3456789012%.
 		"error:0.1234567890123@0s-": "error: 12.34567890123% of calls answer 500, from 0 s to the end",
 		"hang@1s-":                  "hang: calls never answer, from 1 s to the end",
+		"hang@4s-5s":                "hang: calls are held unanswered until it ends, from 4 s to 5 s",
 		"close@0s-1s":               "close: each connection closes unanswered, from 0 s to 1 s",
 		"garbage@2s-3s":             "garbage: each call gets bytes that are not HTTP, from 2 s to 3 s",
 		"0.5s payment slow 10s":     "slow: each call takes 10 s, from 500 ms to the end",

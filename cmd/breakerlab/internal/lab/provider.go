@@ -112,23 +112,40 @@ type plan struct {
 	faulty  bool
 	latency time.Duration
 	fail    bool
+	// forever is a hang with no end: the call is held until the provider
+	// shuts down. A hang that ends sets latency instead (planCall).
+	forever bool
 }
 
 // planCall decides a call arriving at now: the last active fault wins.
 func (p *Provider) planCall(now time.Duration) plan {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	pl := plan{latency: time.Duration(math.Exp(p.mu0 + p.sigma*p.rng.NormFloat64()))}
+	healthy := time.Duration(math.Exp(p.mu0 + p.sigma*p.rng.NormFloat64()))
+	pl := plan{latency: healthy}
 	for _, f := range p.faults {
 		if !f.active(now) {
 			continue
 		}
 		pl.kind, pl.faulty = f.Kind, true
+		pl.forever = false
 		switch f.Kind {
 		case Slow:
 			pl.latency = f.Latency
 		case Error:
 			pl.fail = p.rng.Float64() < f.Probability
+		case Hang:
+			// As the engine's Hang (Run.response): a call that starts
+			// during the hang gets no answer until it ends, then a
+			// success after its own healthy latency. Held until the
+			// lab stopped, a hang that ended read as calls lost for
+			// good, where the simulated side answered them.
+			pl.fail = false
+			if f.To == 0 {
+				pl.forever = true
+			} else {
+				pl.latency = f.To - now + healthy
+			}
 		}
 	}
 	return pl
@@ -153,7 +170,7 @@ func (p *Provider) charge(w http.ResponseWriter, r *http.Request) {
 		p.hangUp(w, pl.kind == Garbage)
 		return
 	}
-	if pl.faulty && pl.kind == Hang {
+	if pl.faulty && pl.kind == Hang && pl.forever {
 		<-p.stop
 		return
 	}
