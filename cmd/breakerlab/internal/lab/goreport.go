@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 
@@ -23,11 +24,70 @@ type Tasks struct {
 }
 
 // SimulationHead names the engine's run behind each variant's simulated
-// object: the scenario, the seed, and its window in the reference's time.
+// object: the scenario, the seed, and its window in the reference's time,
+// as `breakerlab run` would give it (the simulated objects' own times are
+// scaled to the wall, wallVariant).
 type SimulationHead struct {
 	Scenario string   `json:"scenario"`
 	Seed     uint64   `json:"seed"`
 	WindowMS [2]int64 `json:"window_ms"`
+}
+
+// wallVariant is the engine's variant with its durations multiplied by
+// the scale: the wall times the measured side beside it is in, as the
+// table's simulated row scales its own. Left in the reference's time, a
+// wait of 7.4 s (simulated, at --scale 0.25) read against the measured
+// 1.87 s for the same wait. Its maps are copied: the engine's report is
+// the run's and stays in the reference's time.
+func wallVariant(v report.Variant, scale float64) report.Variant {
+	if scale == 1 {
+		return v
+	}
+	wall := func(ms float64) float64 { return math.Round(ms*scale*1000) / 1000 }
+	eps := make(map[string]report.Endpoint, len(v.Endpoints))
+	for k, e := range v.Endpoints {
+		e.LatencyMS = report.Latency{P50: wall(e.LatencyMS.P50), P95: wall(e.LatencyMS.P95), P99: wall(e.LatencyMS.P99)}
+		eps[k] = e
+	}
+	v.Endpoints = eps
+	deps := func(in map[string]report.Dependency) map[string]report.Dependency {
+		if in == nil {
+			return nil
+		}
+		out := make(map[string]report.Dependency, len(in))
+		for k, d := range in {
+			d.InFlightMaxAtMS = wall(d.InFlightMaxAtMS)
+			out[k] = d
+		}
+		return out
+	}
+	v.Dependencies = deps(v.Dependencies)
+	v.Transitions = append(make([]report.Transition, 0, len(v.Transitions)), v.Transitions...)
+	for i := range v.Transitions {
+		v.Transitions[i].AtMS = wall(v.Transitions[i].AtMS)
+	}
+	if v.Services != nil {
+		svcs := make(map[string]report.Service, len(v.Services))
+		for k, sv := range v.Services {
+			sv.WastedWorkMS, sv.Dependencies = wall(sv.WastedWorkMS), deps(sv.Dependencies)
+			svcs[k] = sv
+		}
+		v.Services = svcs
+	}
+	if v.Tasks != nil {
+		t := *v.Tasks
+		t.LoopLagMaxMS, t.LoopLagMeanMS = wall(t.LoopLagMaxMS), wall(t.LoopLagMeanMS)
+		v.Tasks = &t
+	}
+	if v.Pools != nil {
+		pools := make(map[string]report.Pool, len(v.Pools))
+		for k, p := range v.Pools {
+			p.WaitMeanMS, p.WaitMaxMS = wall(p.WaitMeanMS), wall(p.WaitMaxMS)
+			pools[k] = p
+		}
+		v.Pools = pools
+	}
+	return v
 }
 
 // transportPool is the name the Go server's Transport has in the report,
@@ -40,7 +100,9 @@ const transportPool = "transport"
 // and open_max, the most connections open at once, idle ones included:
 // what the Transport keeps beside those in use, which the engine's pool
 // counts apart (its idle) and which a connection closed on a deadline
-// can take past the cap for a moment.
+// can take past the cap for a moment. wait_mean_ms and wait_max_ms are
+// wall times, as the simulated pool's beside them are (wallVariant):
+// divide by the report's scale for the reference's.
 type GoPool struct {
 	report.Pool
 	OpenMax int `json:"open_max"`
@@ -65,7 +127,7 @@ func addGo(r *Report, v *Variant, res Result) {
 	if res.Sim == nil || len(res.Sim.Report.Variants) == 0 {
 		return
 	}
-	sv := res.Sim.Report.Variants[0]
+	sv := wallVariant(res.Sim.Report.Variants[0], res.Config.Scale)
 	v.Simulated = &sv
 	if r.Simulation == nil {
 		r.Simulation = &SimulationHead{Scenario: res.Sim.Report.Scenario, Seed: res.Sim.Report.Seed, WindowMS: res.Sim.Report.WindowMS}
@@ -222,6 +284,16 @@ func writeGoTable(w io.Writer, results []Result) error {
 				report.LatencyShort(g.WaitMean), report.LatencyShort(g.WaitMax))
 		}
 		b.WriteString(report.Wrap(fmt.Sprintf("%s; %d gave up waiting, %d closed on a deadline", waits, g.GaveUp, g.Closed), 80, 4))
+		if r.Sim != nil && len(r.Sim.Snapshot.Pools) > 0 {
+			// The engine's waits beside the measured ones, scaled as the
+			// simulated row's times are: the same wait in one time.
+			p := &r.Sim.Snapshot.Pools[0]
+			sim := fmt.Sprintf("  simulated: %d waited", p.Waited)
+			if p.Waited > 0 {
+				sim += fmt.Sprintf(" %s on average, %s at most", report.LatencyShort(r.Config.Scaled(p.WaitMean)), report.LatencyShort(r.Config.Scaled(p.WaitMax)))
+			}
+			b.WriteString(report.Wrap(sim, 80, 4))
+		}
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
 		}

@@ -32,7 +32,8 @@ type Report struct {
 	Simulation *SimulationHead `json:"simulation,omitempty"`
 	// Live marks a measured report; Scale is the factor every duration was
 	// multiplied by and every rate divided by (times in the report are
-	// wall times; a variant gives its rate both ways).
+	// wall times, the simulated objects' included; a variant gives its
+	// rate both ways).
 	Live  bool    `json:"live"`
 	Scale float64 `json:"scale"`
 	// Interrupted marks a run stopped (ctrl+c) before every mode was
@@ -63,7 +64,8 @@ type Variant struct {
 	Stalled      bool                         `json:"stalled"`
 	// The Go server's (goreport.go): its goroutines and permits, its
 	// Transport's connections, and the engine's run of the same setup in
-	// run's own variant object.
+	// run's own variant object, its times multiplied by the scale to the
+	// wall times the measured figures are in (wallVariant).
 	Tasks     *Tasks            `json:"tasks,omitempty"`
 	Pools     map[string]GoPool `json:"pools,omitempty"`
 	Simulated *report.Variant   `json:"simulated,omitempty"`
@@ -241,7 +243,13 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 		// reference's, while the latencies and the breaker's times are
 		// measured on the wall: compared with `run checkout` unlabelled,
 		// 600ms read as a third of what the reference's 2 s became.
-		b.WriteString(report.Wrap(fmt.Sprintf("modes and faults are named in the reference's time; the latencies, give-up times and breaker times below are wall times (divide by %s for the reference's)", trimFloat(c.Scale)), 80, 0))
+		times := "the latencies, give-up times and breaker times below are wall times"
+		if c.Server == Go && results[0].Sim != nil {
+			// The simulated row and waits are scaled to the same wall
+			// time as the measured ones (simulatedRow, wallVariant).
+			times = "the latencies, waits, give-up times and breaker times below are wall times, the simulated ones scaled alike"
+		}
+		b.WriteString(report.Wrap(fmt.Sprintf("modes and faults are named in the reference's time; %s (divide by %s for the reference's)", times, trimFloat(c.Scale)), 80, 0))
 	}
 }
 
