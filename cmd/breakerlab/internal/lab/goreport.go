@@ -44,50 +44,43 @@ func wallVariant(v report.Variant, scale float64) report.Variant {
 		return v
 	}
 	wall := func(ms float64) float64 { return math.Round(ms*scale*1000) / 1000 }
-	eps := make(map[string]report.Endpoint, len(v.Endpoints))
-	for k, e := range v.Endpoints {
+	v.Endpoints = mapValues(v.Endpoints, func(e report.Endpoint) report.Endpoint {
 		e.LatencyMS = report.Latency{P50: wall(e.LatencyMS.P50), P95: wall(e.LatencyMS.P95), P99: wall(e.LatencyMS.P99)}
-		eps[k] = e
-	}
-	v.Endpoints = eps
-	deps := func(in map[string]report.Dependency) map[string]report.Dependency {
-		if in == nil {
-			return nil
-		}
-		out := make(map[string]report.Dependency, len(in))
-		for k, d := range in {
-			d.InFlightMaxAtMS = wall(d.InFlightMaxAtMS)
-			out[k] = d
-		}
-		return out
-	}
-	v.Dependencies = deps(v.Dependencies)
+		return e
+	})
+	dep := func(d report.Dependency) report.Dependency { d.InFlightMaxAtMS = wall(d.InFlightMaxAtMS); return d }
+	v.Dependencies = mapValues(v.Dependencies, dep)
 	v.Transitions = append(make([]report.Transition, 0, len(v.Transitions)), v.Transitions...)
 	for i := range v.Transitions {
 		v.Transitions[i].AtMS = wall(v.Transitions[i].AtMS)
 	}
-	if v.Services != nil {
-		svcs := make(map[string]report.Service, len(v.Services))
-		for k, sv := range v.Services {
-			sv.WastedWorkMS, sv.Dependencies = wall(sv.WastedWorkMS), deps(sv.Dependencies)
-			svcs[k] = sv
-		}
-		v.Services = svcs
-	}
+	v.Services = mapValues(v.Services, func(sv report.Service) report.Service {
+		sv.WastedWorkMS, sv.Dependencies = wall(sv.WastedWorkMS), mapValues(sv.Dependencies, dep)
+		return sv
+	})
 	if v.Tasks != nil {
 		t := *v.Tasks
 		t.LoopLagMaxMS, t.LoopLagMeanMS = wall(t.LoopLagMaxMS), wall(t.LoopLagMeanMS)
 		v.Tasks = &t
 	}
-	if v.Pools != nil {
-		pools := make(map[string]report.Pool, len(v.Pools))
-		for k, p := range v.Pools {
-			p.WaitMeanMS, p.WaitMaxMS = wall(p.WaitMeanMS), wall(p.WaitMaxMS)
-			pools[k] = p
-		}
-		v.Pools = pools
-	}
+	v.Pools = mapValues(v.Pools, func(p report.Pool) report.Pool {
+		p.WaitMeanMS, p.WaitMaxMS = wall(p.WaitMeanMS), wall(p.WaitMaxMS)
+		return p
+	})
 	return v
+}
+
+// mapValues is a copy of in with f applied to each value; nil stays nil,
+// so a key run leaves out (omitempty) stays out.
+func mapValues[K comparable, V any](in map[K]V, f func(V) V) map[K]V {
+	if in == nil {
+		return nil
+	}
+	out := make(map[K]V, len(in))
+	for k, v := range in {
+		out[k] = f(v)
+	}
+	return out
 }
 
 // transportPool is the name the Go server's Transport has in the report,
