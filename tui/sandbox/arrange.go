@@ -502,7 +502,7 @@ func (m *Model) arrange() *arrangement {
 		// on the left); then the one where every pane comes nearest what
 		// it would like; between two as good, the one with less in it,
 		// so that the columns stay even; between two as even, its own.
-		best, bestShort, bestWant, bestNext := -1, 0, 0, false
+		best, bestShort, bestWant, bestNext, bestCols := -1, 0, 0, false, 0
 		for _, c := range []int{o.home, 1 - o.home} {
 			if i < 3 && c != o.home {
 				break // the pool, the breaker and the outcomes keep their column
@@ -517,8 +517,23 @@ func (m *Model) arrange() *arrangement {
 				continue
 			}
 			sh, next := shortfall(c, o.id)+shortfall(1-c, -1), nextFits(i, c)
-			if best < 0 || next && !bestNext || next == bestNext && (sh < bestShort || (sh == bestShort && wanted(c) < bestWant)) {
-				best, bestShort, bestWant, bestNext = c, sh, wanted(c), next
+			// The map shows the columns its width holds: where both
+			// columns take it, the wider one. Its cells widen as the run
+			// goes (a hung call's "28 abandoned", "98.8/s made") while
+			// the arrangement made at its start stays, so its columns now
+			// are no guide: at 200x60 cascade's map, placed on the left's
+			// 90 columns when every cell was short, hid its breaker and
+			// refused columns at 26 s, which the right's 110 hold. A
+			// system of services' map keeps its rule: it takes rows from
+			// the pool, and on the right (fleet-probes) left rows blank.
+			cols := 0
+			if o.id == pMap && !key.services {
+				cols = a.widths[c]
+			}
+			more := cols > bestCols
+			same := cols == bestCols
+			if best < 0 || next && !bestNext || next == bestNext && (more || same && (sh < bestShort || (sh == bestShort && wanted(c) < bestWant))) {
+				best, bestShort, bestWant, bestNext, bestCols = c, sh, wanted(c), next, cols
 			}
 		}
 		if best < 0 {
