@@ -440,7 +440,8 @@ func (f *InFlight) render() []string {
 		// title's words: a lesson's text may quote it beside the chart
 		// (lesson 14's "Its peak of 1,315"). The title is shortened first
 		// to keep "off the scale", which says why the line stays below
-		// it, then to fit the bare peak.
+		// it, then its words to keep "off scale", then to fit the bare
+		// peak, where even that is too long.
 		n := pane.Count(s.Dependencies[unshown].InFlightMax)
 		l := letters[unshown]
 		explained := fmt.Sprintf("%c: peak %s off the scale", l, n)
@@ -449,6 +450,12 @@ func (f *InFlight) render() []string {
 			{title, fmt.Sprintf("%c: peak %s between samples, off the scale", l, n)},
 			{title, explained},
 			{shortTitle, explained},
+			// "off scale" before the peak goes bare: at 80x24 the
+			// right column's 44 had room for "p: peak 1,315" and not
+			// for "the", and the line under an axis of 200 read as
+			// the peak's own.
+			{shortTitle, fmt.Sprintf("%c: peak %s off scale", l, n)},
+			{shortTitle, fmt.Sprintf("%c: %s off scale", l, n)},
 			{title, fmt.Sprintf("%c: peak %s", l, n)},
 			{shortTitle, fmt.Sprintf("%c: peak %s", l, n)},
 		} {

@@ -151,3 +151,19 @@ func TestInFlightSmallPeakBetweenSamplesStaysOnTheScale(t *testing.T) {
 		t.Fatal("no fixture whose samples miss the recorded peak: the test checks nothing")
 	}
 }
+
+// A line that leaves its scale says so at every size the sandbox draws the
+// chart at: at 80x24 (the right column's 44) the top edge read "p: peak
+// 1,315" alone, and the line under an axis of 200 read as the peak's own.
+func TestInFlightPeakOffTheScaleSaysSoAtEverySize(t *testing.T) {
+	d := tuitest.At(t, "go-server", 0, 75)
+	for _, w := range []int{36, 40, 44, 55, 64, 88, 110} {
+		f := chart.NewInFlight(tuitest.Plain())
+		f.SetData(d)
+		f.SetSize(w, 13)
+		top := strings.Split(ansi.Strip(f.View()), "\n")[0]
+		if !strings.Contains(top, "1,315") || !strings.Contains(top, "off") || !strings.Contains(top, "scale") {
+			t.Errorf("width %d: the top edge does not say the peak is off the scale: %q", w, top)
+		}
+	}
+}
