@@ -642,6 +642,18 @@ func (m *Model) arrange() *arrangement {
 	for c := range 2 {
 		fillColumn(a.cols[c], body-used[c])
 		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
+		// A column with no chart to take its spare row ends where the
+		// other does: its last pane takes it, inside its frame, where it
+		// stood blank under it and read as a pane cut short (multi-hop's
+		// and fleet-probes' right column at 80x24 ended a row above the
+		// left). More rows than one stay outside, where they read as
+		// room; a pane that gave rows back (usable) keeps them given.
+		if col := a.cols[c]; len(col) > 0 && !slices.ContainsFunc(col, func(s slot) bool { return stretches(s.id) }) {
+			last := &col[len(col)-1]
+			if spare := body - used[c]; spare == 1 && m.usable(last.id, last.h+spare) == last.h+spare {
+				last.h += spare
+			}
+		}
 	}
 	a.foot = m.footNotes(&a, hidden, flat)
 	a.hidden = hidden
