@@ -94,14 +94,18 @@ func (s *Status) View() string {
 			st = s.th.Error
 		}
 		// A note says whole what it is about: beside the clock when it
-		// fits, else over the whole line until the next key (the clock
-		// comes back with it; a caller that plays on may end it sooner,
+		// fits, else over the line but the clock (clockOnly) until the
+		// next key (the rest comes back with it; a caller that plays on may end it sooner,
 		// NoteOverLine), else its short form (NoteShort) the same
 		// way. Only a note too long for all of these ends at its last
 		// whole word, with an ellipsis set apart.
 		room := s.w - ansi.StringWidth(left) - 3
-		note, whole := s.fitNote(i, room)
-		if whole {
+		note, over := s.fitNote(i, room)
+		switch over {
+		case overClock:
+			s.view = Fit(s.clockOnly()+"  "+st.Render(note), s.w)
+			return s.view
+		case overLine:
 			s.view = Fit(" "+st.Render(note), s.w)
 			return s.view
 		}
@@ -150,6 +154,22 @@ func (s *Status) View() string {
 	return s.view
 }
 
+// clockOnly is the left part a note too long to stand beside it leaves:
+// the state's glyph and the clock ("⏸ 20.0 s"). The note took the whole
+// line, and a learner stepping through events with ] lost the time each
+// one happened at while its note stood.
+func (s *Status) clockOnly() string {
+	i := s.info
+	mode := s.th.Warn.Bold(true).Render(theme.GlyphPaused)
+	switch {
+	case i.Finished:
+		mode = s.th.Bold.Render(theme.GlyphFinished)
+	case i.Playing:
+		mode = s.th.Good.Bold(true).Render(theme.GlyphPlaying)
+	}
+	return " " + mode + " " + s.th.Bold.Render(ClockOf(i.Now, i.Duration, i.Unit))
+}
+
 // left is the line's left part: playing or paused, the clock, the speed.
 func (s *Status) left() string {
 	i := s.info
@@ -172,30 +192,46 @@ func (s *Status) left() string {
 	return " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
 }
 
-// NoteOverLine reports whether the note takes the whole line, the clock
-// with it, as View draws it at this width: a caller that plays on may
-// let such a note go after a while, so the clock comes back.
+// NoteOverLine reports whether the note takes the line but the clock, the
+// speed and the run's end with it, as View draws it at this width: a
+// caller that plays on may let such a note go after a while, so they come
+// back.
 func (s *Status) NoteOverLine() bool {
 	if s.info.Note == "" {
 		return false
 	}
-	_, whole := s.fitNote(s.info, s.w-ansi.StringWidth(s.left())-3)
-	return whole
+	_, over := s.fitNote(s.info, s.w-ansi.StringWidth(s.left())-3)
+	return over != beside
 }
 
-// fitNote is the note to show in room cells beside the clock, or over the
-// line (whole).
-func (s *Status) fitNote(i StatusInfo, room int) (note string, whole bool) {
+// Where fitNote sets a note: beside the whole left part, beside the
+// clock alone (clockOnly), or over the whole line, for a note that must
+// be whole and fits nowhere else (a command to copy).
+const (
+	beside = iota
+	overClock
+	overLine
+)
+
+// fitNote is the note to show in room cells beside the clock, or where
+// else it is whole (beside the clock alone, or over the line).
+func (s *Status) fitNote(i StatusInfo, room int) (note string, where int) {
+	clockRoom := s.w - ansi.StringWidth(s.clockOnly()) - 3
 	for _, n := range []string{i.Note, i.NoteShort} {
 		switch w := ansi.StringWidth(n); {
 		case n == "":
 		case w <= room:
-			return n, false
-		case w <= s.w-2:
-			return n, true
+			return n, beside
+		case w <= clockRoom:
+			return n, overClock
 		}
 	}
-	return cutWords(i.Note, room), false
+	for _, n := range []string{i.Note, i.NoteShort} {
+		if n != "" && ansi.StringWidth(n) <= s.w-2 {
+			return n, overLine
+		}
+	}
+	return cutWords(i.Note, room), beside
 }
 
 // cutWords shortens s to at most w cells at a space, ending in " …", so

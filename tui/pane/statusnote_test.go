@@ -21,7 +21,7 @@ func TestStatusNoteIsWhole(t *testing.T) {
 		want string
 	}{
 		{"beside the clock", 120, pane.StatusInfo{Note: "variant 3 has no breaker"}, "variant 3 has no breaker"},
-		{"over the line", 100, pane.StatusInfo{Note: source}, source},
+		{"over the line but the clock", 100, pane.StatusInfo{Note: source}, source},
 		{"its short form", 80, pane.StatusInfo{Note: source, NoteShort: "right: Resilience4j 2.x defaults (breakerlab presets resilience4j)"},
 			"right: Resilience4j 2.x defaults (breakerlab presets resilience4j)"},
 		{"the seed before the name", 80, pane.StatusInfo{Scenario: "rate-limit-vs-bulkhead", Variants: 8, Variant: "partner burst: no protection", Seed: 12345},
@@ -35,6 +35,11 @@ func TestStatusNoteIsWhole(t *testing.T) {
 		v := ansi.Strip(s.View())
 		if ansi.StringWidth(v) != c.w || !strings.Contains(v, c.want) || strings.Contains(v, "…") {
 			t.Errorf("%s: %q, want %q whole in %d cells", c.name, v, c.want, c.w)
+		}
+		// The clock stays, whatever the note: a long note over the line
+		// took it with it.
+		if !strings.Contains(v, "0.0 s") {
+			t.Errorf("%s: %q has no clock", c.name, v)
 		}
 	}
 }
