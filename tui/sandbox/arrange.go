@@ -1073,6 +1073,17 @@ func servicesHaveBreakers(s *engine.Snapshot) bool {
 	return false
 }
 
+// placed says whether pane id has a place in the main view at this size.
+func (m *Model) placed(id paneID) bool {
+	a := m.arrange()
+	for _, col := range a.cols {
+		if slices.ContainsFunc(col, func(s slot) bool { return s.id == id }) {
+			return true
+		}
+	}
+	return false
+}
+
 // toggleFleet opens the fleet pane over the whole body (key I), or says
 // why there is none to open.
 func (m *Model) toggleFleet() {

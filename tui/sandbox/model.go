@@ -424,12 +424,30 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.fleetOpen = false // esc closes the fleet before it leaves the sandbox
 	case m.cmp == nil && key.Matches(k, m.keys.Fleet):
 		m.toggleFleet() // arrange.go
+	case m.cmp != nil && key.Matches(k, m.keys.Fleet):
+		// Compare mode draws two runs side by side, no fleet pane: I
+		// said nothing there.
+		m.setNote("I: no fleet in compare mode; c leaves it", false)
 	case m.cmp == nil && (key.Matches(k, m.keys.FleetScroll.Down) || key.Matches(k, m.keys.FleetScroll.Up)):
-		m.xp.fleet.Update(k)
+		// ↑/↓ scroll the fleet's instances; where there is none to
+		// scroll they did nothing, and said nothing.
+		switch {
+		case pane.FirstFleet(&m.sim.snap) == "":
+			m.setNote("↑/↓: no fleet in this run to scroll", false)
+		case !m.fleetOpen && !m.placed(pFleet):
+			m.setNote("↑/↓ scroll the fleet, hidden at this size: I shows it", false)
+		default:
+			m.xp.fleet.Update(k)
+		}
 	case m.cmp == nil && m.xp.mapv.Key(k):
 		// The map's selection (arrange.go's map pane): said in the status
-		// line too, for a window where the map finds no room.
+		// line too, for a window where the map finds no room, and there
+		// that the map is not to be seen (n selected on it, unsaid).
 		m.setNote("map: selected "+m.xp.mapv.SelectedName(), false)
+		if !m.placed(pMap) {
+			m.setNote("map: selected "+m.xp.mapv.SelectedName()+", on a map hidden at this size (enlarge to see it)", false)
+			m.noteShort = "map: selected " + m.xp.mapv.SelectedName() + ", map hidden"
+		}
 		if (key.Matches(k, m.keys.Map.NextInstance) || key.Matches(k, m.keys.Map.PrevInstance)) && m.xp.mapv.SelectedInstances() == 0 {
 			// > on a node that is not a fleet moves nothing: the note
 			// said "selected search-index" again, as if it had.
