@@ -167,7 +167,7 @@ func (s *Status) clockOnly() string {
 	case i.Playing:
 		mode = s.th.Good.Bold(true).Render(theme.GlyphPlaying)
 	}
-	return " " + mode + " " + s.th.Bold.Render(ClockOf(i.Now, i.Duration, i.Unit))
+	return " " + mode + " " + s.th.Bold.Render(ClockIn(i.Now, i.Unit))
 }
 
 // left is the line's left part: playing or paused, the clock, the speed.
