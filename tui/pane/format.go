@@ -7,9 +7,18 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 )
 
-// Seconds writes a virtual time as seconds with one decimal: "12.3 s".
+// Seconds writes a virtual time as seconds with one decimal: "12.3 s",
+// a half tenth rounded up, as a reader rounds (250 ms is "0.3 s"):
+// strconv rounds a tie to even and wrote 250 ms as "0.2 s" beside a form
+// that read 0.25 s. It counts in whole tenths, so no float decides a tie.
 func Seconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+	const tenth = 100 * time.Millisecond
+	t := (d.Abs() + tenth/2) / tenth
+	sign := ""
+	if d < 0 && t > 0 {
+		sign = "-"
+	}
+	return sign + strconv.FormatInt(int64(t/10), 10) + "." + strconv.FormatInt(int64(t%10), 10) + " s"
 }
 
 // Clock writes the time a run shows, "15.0 s": seconds cut to tenths,
