@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 )
@@ -17,21 +16,9 @@ import (
 // nothing of the goal, as if --goal had not been given.
 func TestSweepPictureSaysItsGoal(t *testing.T) {
 	result := func(metric string, axes []string, goal string, goalValue func(i int) float64) *sweep.Result {
-		p := sweeptest.Plan(t, scenarios.Cascade, metric, axes...)
-		g, err := sweep.ParseGoal(goal, p.Build(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Goal = &g
-		p.Build = nil
-		res := sweep.NewResult(p)
-		nx, ny := p.Size()
-		for j := range ny {
-			for i := range nx {
-				res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: float64(10 * (i + 1)), GoalValue: goalValue(i)})
-			}
-		}
-		return res
+		return sweeptest.FilledGoal(t, axes, metric, goal,
+			func(i, _ int) float64 { return float64(10 * (i + 1)) },
+			func(i, _ int) float64 { return goalValue(i) })
 	}
 	one := []string{"recommendations.timeout=200ms..5s:3"}
 	two := []string{"recommendations.timeout=200ms..5s:3", "workers=100..300:3"}

@@ -44,6 +44,18 @@ func Filled(t testing.TB, axes []string, metric, goal string, value func(i, j in
 // sweep stopped before them.
 func FilledBut(t testing.TB, axes []string, metric, goal string, value func(i, j int) float64, skip func(i, j int) bool) *sweep.Result {
 	t.Helper()
+	return fill(t, axes, metric, goal, value, value, skip)
+}
+
+// FilledGoal is Filled with a goal on a measure of its own: cell (i, j)
+// measures value(i, j), and the goal's measure there is goalValue(i, j).
+func FilledGoal(t testing.TB, axes []string, metric, goal string, value, goalValue func(i, j int) float64) *sweep.Result {
+	t.Helper()
+	return fill(t, axes, metric, goal, value, goalValue, func(int, int) bool { return false })
+}
+
+func fill(t testing.TB, axes []string, metric, goal string, value, goalValue func(i, j int) float64, skip func(i, j int) bool) *sweep.Result {
+	t.Helper()
 	p := Plan(t, scenarios.Cascade, metric, axes...)
 	if goal != "" {
 		g, err := sweep.ParseGoal(goal, p.Build(), 0)
@@ -63,8 +75,7 @@ func FilledBut(t testing.TB, axes []string, metric, goal string, value func(i, j
 			if skip(i, j) {
 				continue
 			}
-			v := value(i, j)
-			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
+			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: value(i, j), GoalValue: goalValue(i, j)})
 		}
 	}
 	return res
