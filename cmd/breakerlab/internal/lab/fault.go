@@ -24,7 +24,7 @@ const (
 	Error
 	// Hang: calls that start during it get no answer until it ends, then
 	// a healthy one, as the engine's Hang; one with no end holds them until
-	// the provider shuts down.
+	// POST /admin/fault clears it or the provider shuts down.
 	Hang
 	// Close: the provider closes the connection without answering.
 	Close

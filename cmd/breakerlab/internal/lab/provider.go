@@ -25,7 +25,12 @@ type Provider struct {
 
 	mu     sync.Mutex
 	faults []Fault // wall time since epoch
-	rng    *rand.Rand
+	// changed is closed when the timeline is replaced (SetFaults), and a
+	// new one made: a call a hang holds looks again whether the provider
+	// is still hung, so a hang cleared or cut short through /admin/fault
+	// answers the calls it holds as a hang that ends on schedule does.
+	changed chan struct{}
+	rng     *rand.Rand
 	// p50 and p99 are the healthy latency's percentiles in wall time (the
 	// config's, scaled): planCall draws from them and Help prints them.
 	p50, p99 time.Duration
@@ -59,6 +64,7 @@ func newProvider(cfg Config, epoch time.Time) *Provider {
 		p99:   cfg.Scaled(HealthyP99),
 		stop:  make(chan struct{}),
 	}
+	p.changed = make(chan struct{})
 	p.mu0 = math.Log(float64(p.p50))
 	p.sigma = math.Log(float64(p.p99)/float64(p.p50)) / z99
 	for _, f := range cfg.Faults {
@@ -100,7 +106,8 @@ POST /admin/fault  replace the timeline with one fault, from after_ms after
                    (24 h), e.g.
   {"kind":"slow","latency_ms":10000,"for_ms":3000}  every call takes 10 s
   {"kind":"error","probability":0.5}                half the calls answer 500
-  {"kind":"hang"}                                   calls never answer
+  {"kind":"hang"}                                   calls get no answer until
+                                                    the next POST ends the hang
   {"kind":"close"}                                  the connection is closed
   {"kind":"garbage"}                                the answer is not HTTP
   {"kind":"healthy"}                                clear every fault
@@ -112,9 +119,10 @@ type plan struct {
 	faulty  bool
 	latency time.Duration
 	fail    bool
-	// forever is a hang with no end: the call is held until the provider
-	// shuts down. A hang that ends sets latency instead (planCall).
-	forever bool
+	// hung: the call started during a hang and is held while the
+	// provider stays hung (Provider.holdHung), then answered after
+	// latency, its healthy one.
+	hung bool
 }
 
 // planCall decides a call arriving at now: the last active fault wins.
@@ -128,7 +136,7 @@ func (p *Provider) planCall(now time.Duration) plan {
 			continue
 		}
 		pl.kind, pl.faulty = f.Kind, true
-		pl.forever = false
+		pl.hung = false
 		switch f.Kind {
 		case Slow:
 			pl.latency = f.Latency
@@ -140,15 +148,64 @@ func (p *Provider) planCall(now time.Duration) plan {
 			// success after its own healthy latency. Held until the
 			// lab stopped, a hang that ended read as calls lost for
 			// good, where the simulated side answered them.
-			pl.fail = false
-			if f.To == 0 {
-				pl.forever = true
-			} else {
-				pl.latency = f.To - now + healthy
-			}
+			pl.fail, pl.hung, pl.latency = false, true, healthy
 		}
 	}
 	return pl
+}
+
+// hungUntil says whether the provider is hung at now, as planCall decides
+// (the last active fault wins), and until when (0: no end), with the
+// channel that is closed when the timeline next changes.
+func (p *Provider) hungUntil(now time.Duration) (hung bool, until time.Duration, changed <-chan struct{}) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, f := range p.faults {
+		if f.active(now) {
+			hung, until = f.Kind == Hang, f.To
+		}
+	}
+	return hung, until, p.changed
+}
+
+// holdHung holds a call that started during a hang until the provider is
+// hung no more: the hang's end on schedule, or the moment /admin/fault
+// replaced the timeline with one under which it is not hung now (a hang
+// cleared, cut short, or turned into another fault). A hang still on
+// under the new timeline (a hang made longer) goes on holding it. It
+// reports false when the provider shut down first. Held until its first
+// hang's planned end whatever the timeline became, a hang turned off
+// through /admin/fault kept its calls until the lab stopped, where the
+// engine answers a held call once its hang ends.
+func (p *Provider) holdHung() bool {
+	var t *time.Timer
+	defer func() {
+		if t != nil {
+			t.Stop()
+		}
+	}()
+	for {
+		now := p.now()
+		hung, until, changed := p.hungUntil(now)
+		if !hung {
+			return true
+		}
+		var end <-chan time.Time
+		if until != 0 {
+			if t == nil {
+				t = time.NewTimer(until - now)
+			} else {
+				t.Reset(until - now)
+			}
+			end = t.C
+		}
+		select {
+		case <-end:
+		case <-changed:
+		case <-p.stop:
+			return false
+		}
+	}
 }
 
 func (p *Provider) charge(w http.ResponseWriter, r *http.Request) {
@@ -170,8 +227,7 @@ func (p *Provider) charge(w http.ResponseWriter, r *http.Request) {
 		p.hangUp(w, pl.kind == Garbage)
 		return
 	}
-	if pl.faulty && pl.kind == Hang && pl.forever {
-		<-p.stop
+	if pl.hung && !p.holdHung() {
 		return
 	}
 	t := time.NewTimer(pl.latency)
@@ -240,6 +296,8 @@ func (p *Provider) SetFaults(f []Fault) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.faults = append([]Fault(nil), f...)
+	close(p.changed)
+	p.changed = make(chan struct{})
 }
 
 // Faults returns the timeline (wall time since the lab's start).
