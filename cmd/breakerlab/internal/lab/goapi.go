@@ -112,11 +112,17 @@ type connStats struct {
 	// different things.
 	busy, busyMax         atomic.Int64
 	dialling, diallingMax atomic.Int64
-	// waiting counts the calls in the Transport with no connection and
-	// no dial of their own under way: a call whose connection is being
-	// dialled counts in use (busy) alone, as the engine counts it
-	// (PoolSnapshot.Waiting counts the attempts parked for want of
-	// room), not in both.
+	// waiting counts the calls parked in the Transport for want of room,
+	// as the engine's PoolSnapshot.Waiting counts its attempts: those
+	// that came with every connection the cap allows in use (held or
+	// being dialled: connCall.full) and have no connection nor a dial of
+	// their own yet. A call that came with room takes an idle connection
+	// or dials at once in the engine, and is no waiting call however
+	// long the Transport takes to hand it one: counted from entering
+	// the Transport, the moment each call spent reaching an idle
+	// connection read as waiting (at most 1 in timeout 500 ms and
+	// protected, where the engine reads 0). A call whose connection is
+	// being dialled counts in use (busy) alone, not in both.
 	waiting, waitingMax atomic.Int64
 	acquired, gaveUp    atomic.Uint64
 	waited, closed      atomic.Uint64
@@ -182,7 +188,9 @@ type connCall struct {
 // ends the wait when the Transport hands it a connection.
 func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 	call := &connCall{start: c.clock(), full: c.busy.Load() >= c.cap}
-	storeMax(&c.waitingMax, c.waiting.Add(1))
+	if call.full {
+		storeMax(&c.waitingMax, c.waiting.Add(1))
+	}
 	t := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
 			if !call.leave(c, callHeld) {
@@ -233,7 +241,8 @@ func (c *connStats) release() {
 
 // leave moves the call from waiting or dialling to next (held or over),
 // and from waiting to dialling; it stops counting the call as waiting if
-// it was, and ends its wait unless it gave up (endWait). It reports
+// it was counted (a call that came to a full cap), and ends its wait
+// unless it gave up (endWait). It reports
 // whether the call moved: a call held or over stays.
 func (call *connCall) leave(c *connStats, next int32) bool {
 	for {
@@ -242,7 +251,7 @@ func (call *connCall) leave(c *connStats, next int32) bool {
 			return false
 		}
 		if call.state.CompareAndSwap(s, next) {
-			if s == callWaiting {
+			if s == callWaiting && call.full {
 				c.waiting.Add(-1)
 				if next != callOver {
 					c.endWait(call)
@@ -383,8 +392,12 @@ type GoStats struct {
 	// DiallingMax the most of them being dialled; OpenMax the most open,
 	// idle ones included (a connection closed on a deadline counts until
 	// its Close begins, so it can pass the cap by one). WaitingMax is a
-	// count, not a time: the calls waiting at the worst instant, with no
-	// connection and none being dialled for them. Acquired counts the
+	// count, not a time: the most calls waiting at once for want of room,
+	// those that came with every connection the cap allows in use (held
+	// or being dialled) and had no connection nor a dial of their own
+	// yet, as the engine's PoolSnapshot.WaitingMax (a call that came with
+	// room, handed an idle connection or a dial a moment later, never
+	// waited). Acquired counts the
 	// connections handed to calls; Waited the calls that came with every
 	// connection the cap allows in use (held or being dialled) and were
 	// then handed one or a dial of their own, their wait, from the call's

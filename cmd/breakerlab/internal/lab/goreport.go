@@ -265,8 +265,15 @@ func writeGoTable(w io.Writer, results []Result) error {
 		g := r.Go
 		// A call whose connection is being dialled is in use (conn), not
 		// waiting, on both rows. The figure is a count at one instant,
-		// which "most ... at once" left to be read as a time.
-		b.WriteString(report.Wrap(fmt.Sprintf("%s: calls waiting for a connection at the worst instant: %d", r.Variant, g.WaitingMax), 80, 4))
+		// which "most ... at once" left to be read as a time; it counts
+		// the engine's waiting calls (GoStats.WaitingMax), those parked
+		// with the cap reached, not a call handed an idle connection a
+		// moment after it came, and the simulated one stands beside it.
+		worst := fmt.Sprintf("%s: calls waiting for a connection with all %d in use, at the worst instant: %d", r.Variant, g.MaxConnsPerHost, g.WaitingMax)
+		if r.Sim != nil && len(r.Sim.Snapshot.Pools) > 0 {
+			worst += fmt.Sprintf(" (simulated %d)", r.Sim.Snapshot.Pools[0].WaitingMax)
+		}
+		b.WriteString(report.Wrap(worst, 80, 4))
 		// Wrapped: at 40 req/s three-figure counts ran it to 82 columns.
 		// The wait is the engine's (GoStats): it ends as the call is
 		// handed a connection or a dial of its own starts, so a dial is
