@@ -296,11 +296,27 @@ func writeGoTable(w io.Writer, results []Result) error {
 		}
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
+			// The engine's beside it, as the connections' waits have
+			// theirs: alone, the measured line left no figure to hold
+			// it against.
+			if p, ok := simPermits(r); ok {
+				fmt.Fprintf(&b, "  simulated: at most %d of %d permits held, %d waiting; %d refused\n", p.InUseMax, p.Size, p.WaitingMax, p.Refusals)
+			}
 		}
 	}
 	writeTableTail(&b, results)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// simPermits is the simulated run's record of the payment semaphore, if it
+// has one.
+func simPermits(r Result) (report.Permits, bool) {
+	if r.Sim == nil || len(r.Sim.Report.Variants) == 0 || r.Sim.Report.Variants[0].Tasks == nil {
+		return report.Permits{}, false
+	}
+	p, ok := r.Sim.Report.Variants[0].Tasks.Permits[Dependency]
+	return p, ok
 }
 
 // arrivalsLegend says how the simulated row's load is the measured row's:
