@@ -107,7 +107,7 @@ POST /admin/fault  replace the timeline with one fault, from after_ms after
   {"kind":"slow","latency_ms":10000,"for_ms":3000}  every call takes 10 s
   {"kind":"error","probability":0.5}                half the calls answer 500
   {"kind":"hang"}                                   calls get no answer until
-                                                    the next POST ends the hang
+                                                    a POST ends the hang
   {"kind":"close"}                                  the connection is closed
   {"kind":"garbage"}                                the answer is not HTTP
   {"kind":"healthy"}                                clear every fault
