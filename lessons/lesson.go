@@ -224,7 +224,9 @@ type Option struct {
 }
 
 // Claim is a checkable statement about a run, written in the step's front
-// matter as "METRIC ARGS OP VALUE", such as "share cascade/0 search ok < 0.5".
+// matter as "METRIC ARGS OP VALUE", such as "share cascade/0 search ok < 0.5",
+// or about a figure derived from two: "METRIC ARGS / METRIC ARGS == 2 within
+// 5%" (derived.go).
 type Claim struct {
 	Text string
 	Expr Expr
@@ -232,5 +234,8 @@ type Claim struct {
 	// The right-hand side: a literal Value, or another metric (Other).
 	Value Value
 	Other *Expr
-	Line  int
+	// Derived is set when the left-hand side is a ratio or a product of
+	// Expr and a second figure, compared with the literal Value.
+	Derived *Derived
+	Line    int
 }

@@ -579,7 +579,9 @@ func parsePause(s string, isShuffle bool) (Pause, error) {
 }
 
 // ParseClaim reads a claim: a metric expression, an operator (<, <=, >,
-// >=, ==, !=) and a value, which is a literal or another metric expression.
+// >=, ==, !=) and a value, which is a literal or another metric expression;
+// or a ratio or product of two metric expressions, an operator and a
+// number, with a tolerance for == (parseDerived).
 func ParseClaim(text string) (Claim, error) {
 	c := Claim{Text: strings.TrimSpace(text)}
 	fields := strings.Fields(text)
@@ -591,7 +593,11 @@ func ParseClaim(text string) (Claim, error) {
 		}
 	}
 	if at < 1 || at == len(fields)-1 {
-		return c, fmt.Errorf("a claim is METRIC ARGS OP VALUE, such as \"share cascade/0 search ok < 0.5\" (OP one of < <= > >= == !=; VALUE a number, 50%%, 24s, 1/28 or another metric), got %q", text)
+		return c, fmt.Errorf("a claim is METRIC ARGS OP VALUE, such as \"share cascade/0 search ok < 0.5\" (OP one of < <= > >= == !=; VALUE a number, 50%%, 24s, 1/28 or another metric), "+
+			"or a derived figure, METRIC ARGS / METRIC ARGS OP NUMBER (or ×), such as \"inflight-max step payment / param step workers == 2 within 5%%\", got %q", text)
+	}
+	if isDerivedClaim(fields[:at], fields[at+1:]) {
+		return parseDerived(c, fields[:at], fields[at], fields[at+1:])
 	}
 	e, err := ParseExpr(strings.Join(fields[:at], " "))
 	if err != nil {

@@ -101,7 +101,10 @@ type PreparedMisconception struct {
 type ClaimResult struct {
 	Claim
 	Got, Want Value
-	Holds     bool
+	// Of and By are the two figures of a derived claim (Got is what they
+	// make), so that a failure can name both.
+	Of, By Value
+	Holds  bool
 }
 
 // Prepare fills a lesson: it runs the engine for every placeholder, pause
@@ -171,6 +174,10 @@ func practise(names []string) string {
 func (p *Prepared) Verify() error {
 	for i := range p.Steps {
 		for _, c := range p.Steps[i].Claims {
+			if !c.Holds && c.Derived != nil {
+				return &Error{File: p.Lesson.File, Line: c.Line, Field: "expect",
+					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s", i+1, p.Steps[i].Title, c.Text, c.derivedGives())}
+			}
 			if !c.Holds {
 				got, _ := c.Got.Format("")
 				want, _ := c.Want.Format("")
@@ -220,20 +227,11 @@ func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
 		return err
 	}
 	for _, c := range st.Expect {
-		v, err := ctx.Eval(c.Expr)
+		r, err := evalClaim(ctx, c)
 		if err != nil {
 			return fail(c.Line, "expect", err)
 		}
-		want := c.Value
-		if c.Other != nil {
-			if want, err = ctx.Eval(*c.Other); err != nil {
-				return fail(c.Line, "expect", err)
-			}
-		}
-		if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
-			return fail(c.Line, "expect", fmt.Errorf("claim %q compares %s with %s", c.Text, v.Kind, want.Kind))
-		}
-		out.Claims = append(out.Claims, ClaimResult{Claim: c, Got: v, Want: want, Holds: compareValues(v, c.Op, want)})
+		out.Claims = append(out.Claims, r)
 	}
 	if out.Predict, err = prepareQuestion(ctx, st, "predict", st.Predict, fail); err != nil {
 		return err
@@ -994,7 +992,7 @@ func (s *PreparedStep) PredictsOutcomes() bool {
 		}
 	}
 	for i := range s.Expect {
-		if ofStep(&s.Expect[i].Expr) || ofStep(s.Expect[i].Other) {
+		if d := s.Expect[i].Derived; ofStep(&s.Expect[i].Expr) || ofStep(s.Expect[i].Other) || d != nil && ofStep(&d.By) {
 			return true
 		}
 	}

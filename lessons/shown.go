@@ -261,6 +261,9 @@ func (p *Prepared) asks(i int, predict bool) Asks {
 			if c.Other != nil {
 				read(c.Other.Text)
 			}
+			if c.Derived != nil {
+				read(c.Derived.By.Text)
+			}
 		}
 	}
 	texts := []string{explain}

@@ -38,6 +38,9 @@ func (r ClaimResult) Failure(name string) error {
 	if r.Holds {
 		return nil
 	}
+	if r.Derived != nil {
+		return fmt.Errorf("%s claims %q, but the engine gives %s", name, r.Text, r.derivedGives())
+	}
 	got, _ := r.Got.Format("")
 	want, _ := r.Want.Format("")
 	if got == want {

@@ -30,18 +30,9 @@ func checkClaimIn(ctx *evalCtx, name, claim string) (ClaimResult, error) {
 	if err != nil {
 		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
 	}
-	v, err := ctx.Eval(c.Expr)
+	r, err := evalClaim(ctx, c)
 	if err != nil {
-		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
+		return ClaimResult{}, fmt.Errorf("%s: %w", name, err)
 	}
-	want := c.Value
-	if c.Other != nil {
-		if want, err = ctx.Eval(*c.Other); err != nil {
-			return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
-		}
-	}
-	if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
-		return ClaimResult{}, fmt.Errorf("%s: claim %q compares %s with %s", name, claim, v.Kind, want.Kind)
-	}
-	return ClaimResult{Claim: c, Got: v, Want: want, Holds: compareValues(v, c.Op, want)}, nil
+	return r, nil
 }

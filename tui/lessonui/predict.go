@@ -298,10 +298,16 @@ func askedShares(st *lessons.PreparedStep, i int) []shareAsk {
 	}
 	var out []shareAsk
 	for _, c := range st.Claims {
-		for _, side := range []struct {
+		type side struct {
 			e *lessons.Expr
 			v lessons.Value
-		}{{&c.Expr, c.Got}, {c.Other, c.Want}} {
+		}
+		sides := []side{{&c.Expr, c.Got}, {c.Other, c.Want}}
+		if c.Derived != nil {
+			// Got is what the two figures make; each figure has its own.
+			sides = []side{{&c.Expr, c.Of}, {&c.Derived.By, c.By}}
+		}
+		for _, side := range sides {
 			if side.e == nil || !strings.Contains(st.Step.Predict.Reveal, side.e.Text) {
 				continue
 			}
