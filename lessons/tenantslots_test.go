@@ -41,9 +41,9 @@ func TestParamReadsTheTenantSlots(t *testing.T) {
 					t.Errorf("lesson 13's prompt %q does not state %d, from the scenario", prompt, n)
 				}
 			}
-			// The prompt says each tenant's share is an equal part of the
-			// pool: the shares add up to the pool.
-			if !strings.Contains(prompt, "an equal part") || tb.Default*tenants != workers {
+			// The prompt says each tenant's share is a third of the pool,
+			// a ratio its step claims: the shares add up to the pool.
+			if !strings.Contains(prompt, "a third of the") || tb.Default*tenants != workers {
 				t.Errorf("lesson 13's prompt %q: %d tenants of %d slots each, against %d workers", prompt, tenants, tb.Default, workers)
 			}
 			return
