@@ -13,11 +13,17 @@ func derivedLesson(claims ...string) string {
 		strings.Join(claims, "\", \"") + "\"]\n+++\nThe hang.\n"
 }
 
+// prepareDerived parses and prepares derivedLesson(claims...) as ratio.md.
+func prepareDerived(t *testing.T, claims ...string) *Prepared {
+	t.Helper()
+	return prepareSource(t, "ratio.md", derivedLesson(claims...))
+}
+
 // A ratio and a product of two figures, engine figures or a scenario's
 // parameters, hold within their tolerance or bound, where the sentence
 // they pin ("two and a half times the pool") could not be claimed before.
 func TestDerivedClaimsHold(t *testing.T) {
-	l, err := Parse("ratio.md", []byte(derivedLesson(
+	p := prepareDerived(t,
 		// Little's law wants 500 workers of a pool of 200.
 		"little step recommendations timeout / param step workers == 2.5 within 1%",
 		"param step recommendations.rate × param step recommendations.timeout == 500 within 0.5",
@@ -25,14 +31,7 @@ func TestDerivedClaimsHold(t *testing.T) {
 		// The hang holds nearly the whole pool at 12 s.
 		"held-at step recommendations 12s ÷ param step workers > 90%",
 		"held-at step recommendations 12s / param step workers == 1 within 2%",
-	)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Prepare(l, testLab)
-	if err != nil {
-		t.Fatal(err)
-	}
+	)
 	if err := p.Verify(); err != nil {
 		t.Fatal(err)
 	}
@@ -45,15 +44,8 @@ func TestDerivedClaimsHold(t *testing.T) {
 // claim, both figures as the run gives them, what they make and the span
 // the claim allows.
 func TestDerivedClaimFailureNamesBothFigures(t *testing.T) {
-	l, err := Parse("ratio.md", []byte(derivedLesson("little step recommendations timeout / param step workers == 2 within 5%")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Prepare(l, testLab)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = p.Verify()
+	p := prepareDerived(t, "little step recommendations timeout / param step workers == 2 within 5%")
+	err := p.Verify()
 	want := `ratio.md:8: expect: step 1 (a) claims "little step recommendations timeout / param step workers == 2 within 5%", ` +
 		`but the run gives little step recommendations timeout = 500 and param step workers = 200, a ratio of 2.5, where the claim wants 2 within 5% (1.9 to 2.1)`
 	if err == nil || err.Error() != want || !errors.Is(err, ErrInvalid) {

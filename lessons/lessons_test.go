@@ -46,6 +46,21 @@ func allPrepared(t *testing.T) []*Prepared {
 	return prepared
 }
 
+// prepareSource parses src as a lesson file named file and prepares it on
+// testLab, failing the test where either refuses it.
+func prepareSource(t *testing.T, file, src string) *Prepared {
+	t.Helper()
+	l, err := Parse(file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(l, testLab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func TestEveryLessonLoads(t *testing.T) {
 	all, err := All()
 	if err != nil {

@@ -18,15 +18,7 @@ func TestTenantSharePrintsAsThePane(t *testing.T) {
 		src := "+++\ntitle = \"T\"\nsummary = \"S\"\n+++\n+++ step\ntitle = \"a\"\nscenario = \"noisy-tenant\"\nvariant = 0\n" +
 			"expect = [\"" + claim + "\"]\n[predict]\nprompt = \"How much of globex's?\"\nanswer = \"tenant-share step globex ok\"\ntolerance = \"5%\"\n" +
 			"+++\n{{tenant-share step globex ok}} | {{tenant-share step globex ok | pct}}\n"
-		l, err := Parse("t.md", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := Prepare(l, testLab)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
+		return prepareSource(t, "t.md", src)
 	}
 	p := prepare("tenant-share step globex ok > 0")
 	share := p.Steps[0].Claims[0].Got.F
