@@ -165,6 +165,8 @@ func init() {
 		"param": {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
 		"little": {KindNumber, []argKind{argRun, argEndpoints, argWhich},
 			"Little's law: the endpoints' rates times their dependency's mean latency, timeout, p99 or first slow fault's latency, summed", evalLittle},
+		"multiple": {KindNumber, []argKind{argRun, argKey, argKey},
+			"how many times the first parameter of the scenario is the second, both of one kind: a timeout as a multiple of its dependency's p99", evalMultiple},
 		"midway": {0, []argKind{argRun, argKey, argKey},
 			"halfway between two parameters of the scenario of one kind (two durations, two counts): a line drawn nearer one than the other", evalMidway},
 		"shards":        {KindCount, []argKind{argInt, argInt}, "how many different K-worker shards N workers allow: C(N, K)", evalShards},
@@ -929,6 +931,31 @@ func evalMidway(c *evalCtx, a []string) (Value, error) {
 		mid.Kind = KindNumber // halfway between 5 and 6 workers is no count
 	}
 	return mid, nil
+}
+
+// evalMultiple is a over b, two parameters of one kind: the interview's
+// rubric said a timeout "near 2 × its p99" beside checkout's 500 ms, which
+// is 2.5 times its 200 ms p99, and a text that quotes the multiple its
+// scenario uses follows either number when it moves.
+func evalMultiple(c *evalCtx, a []string) (Value, error) {
+	var v [2]Value
+	for i := range v {
+		x, err := evalParam(c, []string{a[0], a[i+1]})
+		if err != nil {
+			return Value{}, err
+		}
+		if x.Big != nil || x.Rat != nil {
+			return Value{}, fmt.Errorf("multiple takes two numbers; %s is not one", a[i+1])
+		}
+		v[i] = x
+	}
+	if v[0].Kind != v[1].Kind {
+		return Value{}, fmt.Errorf("multiple takes two parameters of one kind: %s is %s and %s is %s", a[1], v[0].Kind, a[2], v[1].Kind)
+	}
+	if v[1].F == 0 {
+		return Value{}, fmt.Errorf("multiple divides by %s, which is 0 here", a[2])
+	}
+	return number(v[0].F / v[1].F), nil
 }
 
 func evalLittle(c *evalCtx, a []string) (Value, error) {

@@ -16,7 +16,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		prompt, point string
 		says          []string
 	}{
-		{"payment-checkout", "timeout", []string{"near 2 × its p99", "here 20 × 500 ms = 10 of 16 on average, yet 15 were held at once 3 s into the run"}},
+		{"payment-checkout", "timeout", []string{"near 2 × its p99", "here 500 ms, 2.5 × p99: 20 × 500 ms = 10 of 16 on average, yet 15 held at once 3 s in"}},
 		{"payment-checkout", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom", "a cap of 4 held 4 workers 3 s in, the timeout alone 15"}},
 		{"payment-checkout", "threshold", []string{"near 50.0% of 20, from 5", "minimum ÷ rate", "here 20 a second bring Resilience4j's 100 in 5 s"}},
 		{"slow-apis", "bulkhead", []string{"here 20 × 200 ms = 4 plus headroom"}},
@@ -26,7 +26,7 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 		{"e-commerce", "timeout", []string{"here 2 × 184.2 ms, not 5 s: 100 × 5 s = 500, over the 200 workers"}},
 		{"notifications", "bulkhead", []string{"here 100 × 184.2 ms = 18.42: a cap of 20 of the 200"}},
 		{"search-ranking", "threshold", []string{"here it opened at 15.072 s, a 5 s timeout after the hang"}},
-		{"api-gateway", "timeout", []string{"here even the scenario's 500 ms lets 300 × 500 ms = 150 wait, over the 100 workers"}},
+		{"api-gateway", "timeout", []string{"here even 500 ms, 6.25 × p99, lets 300 × 500 ms = 150 wait, over the 100 workers"}},
 		{"api-gateway", "bulkhead", []string{"here search 300 × 80 ms = 24, capped at 25; users, orders, catalog and cart 4 each, capped at 10"}},
 		{"api-gateway", "threshold", []string{"here search's opened at 10.53 s, a 500 ms timeout after the hang"}},
 	} {
