@@ -326,6 +326,9 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 		if err := budgetRefusal(err); errors.As(err, new(usageError)) {
 			return err
 		}
+		if errors.Is(err, challenge.ErrUnknown) {
+			return nameRefusal(err)
+		}
 		return usagef("%w", err)
 	}
 	if err := checkFileClaims(c); err != nil {

@@ -49,7 +49,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) error {
 	case "powershell":
 		return root.GenPowerShellCompletionWithDesc(stdout)
 	}
-	return usagef("no completion for %q; the shells are: %s", args[0], strings.Join(completionShells, ", "))
+	return nameUsagef("no completion for %q; the shells are: %s", args[0], strings.Join(completionShells, ", "))
 }
 
 // flagSpec is one flag as the command's parser knows it.

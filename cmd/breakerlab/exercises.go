@@ -54,6 +54,9 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		if u.Flag {
 			return flagUsagef("%s", u.Msg)
 		}
+		if u.Name {
+			return nameUsagef("%s", u.Msg)
+		}
 		return usagef("%s", u.Msg)
 	}
 	return err

@@ -81,6 +81,13 @@ func nameUsagef(format string, args ...any) error {
 	return usageError{flagRefusal{err: fmt.Errorf(format, args...), fit: true}}
 }
 
+// nameRefusal is nameUsagef of err, a lookup's refusal of a name (a
+// lesson, a challenge, a scenario), kept for errors.Is: the name refused
+// as every other is, its line ending with where the command is explained.
+func nameRefusal(err error) error {
+	return usageError{flagRefusal{err: err, fit: true}}
+}
+
 // needsValue refuses flag f given last with no value, naming the value
 // as the help names it ("--check FILE"), and for a number what it takes.
 func needsValue(f *flag.Flag) string {

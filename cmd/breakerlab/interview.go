@@ -106,7 +106,7 @@ func runInterview(args []string, stdout, stderr io.Writer) error {
 	if len(pos) == 1 {
 		id := strings.ToLower(pos[0]) // IDs are lower case
 		if _, err := drill.PromptNamed(id); err != nil {
-			return usagef("%v", err)
+			return nameUsagef("%v", err)
 		}
 		o.Prompt = id
 	}

@@ -52,7 +52,7 @@ func TestInterviewHeadless(t *testing.T) {
 		{[]string{"interview", "e-commerce"}, "needs a terminal"},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) {
+		if code != 2 || !strings.Contains(flat(errOut), c.want) {
 			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
 		}
 	}

@@ -115,7 +115,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 || pos[0] != "checkout" {
-		return usagef("lab runs one experiment, checkout (lab checkout [flags]), got %s", argsWords(pos))
+		return nameUsagef("lab runs one experiment, checkout (lab checkout [flags]), got %s", argsWords(pos))
 	}
 	cfg := lab.DefaultConfig(lab.None)
 	if cfg.Server, err = lab.ParseServer(server.value); err != nil {

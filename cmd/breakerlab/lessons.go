@@ -127,7 +127,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 			// `lesson -1` is a lesson number below 1, as `lesson 0` is,
 			// which the flag package read as a flag -1: answered as 0 is.
 			if _, oerr := lessons.Open(n); oerr != nil {
-				return usagef("%w", oerr)
+				return lessonRefusal(oerr)
 			}
 		}
 		return err
@@ -152,7 +152,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	}
 	l, err := lessons.Open(pos[0])
 	if err != nil {
-		return usagef("%w", err)
+		return lessonRefusal(err)
 	}
 	// Its steps' runs and sweeps, before any of them runs.
 	if err := budget.check(l.Cost()); err != nil {
@@ -333,4 +333,14 @@ func printAnswer(w io.Writer, q *lessons.PreparedQuestion) {
 	if q.Kind == lessons.Number {
 		fmt.Fprintf(w, "   Answer: %s\n", strings.TrimSpace(q.AnswerText+" "+q.Unit))
 	}
+}
+
+// lessonRefusal is the usage error of lessons.Open's err: a name no lesson
+// has is refused as every command's unknown name is, pointing to the
+// command's help; a lesson file that cannot be read says why.
+func lessonRefusal(err error) error {
+	if errors.Is(err, lessons.ErrUnknownLesson) {
+		return nameRefusal(err)
+	}
+	return usagef("%w", err)
 }

@@ -214,7 +214,7 @@ func lessonRecording(pos []string, id string, step int, reveal bool, set map[str
 	}
 	l, err := lessons.Open(id)
 	if err != nil {
-		return nil, usagef("%w", err)
+		return nil, lessonRefusal(err)
 	}
 	// Its steps' runs and sweeps, before any of them runs.
 	if err := budget.check(l.Cost()); err != nil {

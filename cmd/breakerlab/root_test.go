@@ -224,7 +224,7 @@ func TestCompletionScripts(t *testing.T) {
 			t.Errorf("completion %s: exit %d, %s", sh, code, errOut)
 		}
 	}
-	if _, errOut, code := run(t, "completion", "tcsh"); code != 2 || !strings.Contains(errOut, "bash, zsh, fish, powershell") {
+	if _, errOut, code := run(t, "completion", "tcsh"); code != 2 || !strings.Contains(flat(errOut), "bash, zsh, fish, powershell") {
 		t.Errorf("completion tcsh: exit %d, %q", code, errOut)
 	}
 }

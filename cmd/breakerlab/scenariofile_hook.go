@@ -39,16 +39,17 @@ var (
 // is a usage error, so the program exits with code 2; a parse error names
 // the file as given, the line, and what is allowed. A name that is neither
 // a built-in scenario nor a file is offered the built-ins use takes, on
-// lines that fit 80 columns behind "breakerlab CMD: ".
+// lines that fit 80 columns behind "breakerlab CMD: ", ending with where
+// the command is explained, as a flag refused does.
 func loadScenarioFile(path string, use scenarioUse) (*engine.Scenario, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		names := use.builtins()
 		builtins := strings.Join(names, ", ")
 		if !strings.ContainsAny(path, `/\`) && !strings.HasSuffix(path, ".toml") {
-			return nil, usageError{quietWrap{fitFor(use.cmd, fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, names), builtins)), err}}
+			return nil, nameRefusal(quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, names), builtins), err})
 		}
-		return nil, usageError{quietWrap{fitFor(use.cmd, fmt.Sprintf("scenario file %s does not exist (give a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins)), err}}
+		return nil, nameRefusal(quietWrap{fmt.Sprintf("scenario file %s does not exist (give a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err})
 	}
 	if err != nil {
 		return nil, usagef("cannot open scenario file %s: %w", path, err)
@@ -79,11 +80,11 @@ func loadScenarioFile(path string, use scenarioUse) (*engine.Scenario, error) {
 // `breakerlab run FILE` runs to exactly the built-in's results.
 func dumpScenario(name string, w io.Writer) error {
 	if name == shuffleScenario.Name {
-		return usagef("%s", fitFor("scenarios", fmt.Sprintf("%s runs on its own engine and has no scenario file form; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))))
+		return nameUsagef("%s runs on its own engine and has no scenario file form; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))
 	}
 	b, ok := scenarios.Lookup(name)
 	if !ok {
-		return usagef("%s", fitFor("scenarios", fmt.Sprintf("no built-in scenario is called %q; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))))
+		return nameUsagef("no built-in scenario is called %q; --dump takes one of %s", name, strings.Join(scenarios.Names(), ", "))
 	}
 	text, err := scenariofile.Dump(b.Build())
 	if err != nil {

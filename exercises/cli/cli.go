@@ -37,11 +37,20 @@ type UsageError struct {
 	// ("; see breakerlab exercises --help"), where this package's own
 	// pointer read "(see `breakerlab exercises help`)", unlike the rest.
 	Flag bool
+	// Name is set for a name the command does not know (an exercise, a
+	// command of its own): it is pointed to the help as a flag is, on
+	// lines that fit 80 columns, as every command's unknown name is.
+	Name bool
 }
 
 func (u *UsageError) Error() string { return u.Msg }
 
 func usage(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+
+// nameUsage is usage of a name refused.
+func nameUsage(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...), Name: true}
+}
 
 // flagUsage is usage of a flag refused.
 func flagUsage(format string, args ...any) error {
@@ -176,7 +185,7 @@ func Run(args []string, env Env) error {
 		env.help()
 		return nil
 	}
-	return usage("unknown exercises command %q; the commands are init, list, check, hint, reset and solution (or none, for the runner)", name)
+	return nameUsage("unknown exercises command %q; the commands are init, list, check, hint, reset and solution (or none, for the runner)", name)
 }
 
 // parse parses flags wherever they appear among the arguments, and returns
@@ -262,6 +271,9 @@ func hereExercise(env Env, w *exercises.Workbook) (exercises.Exercise, bool) {
 
 func lookup(id string) (exercises.Exercise, error) {
 	e, err := exercises.Lookup(id)
+	if errors.Is(err, exercises.ErrUnknownExercise) {
+		return e, nameUsage("%v", err)
+	}
 	if err != nil {
 		return e, usage("%v", err)
 	}

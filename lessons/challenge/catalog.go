@@ -124,8 +124,18 @@ func Lookup(arg string) (*Challenge, error) {
 	for _, c := range all {
 		ids = append(ids, fmt.Sprintf("%d %s", c.Number, c.ID))
 	}
-	return nil, fmt.Errorf("no challenge is called %q; the challenges are: %s (or give the path of a challenge file)", arg, strings.Join(ids, ", "))
+	return nil, unknownChallenge(fmt.Sprintf("no challenge is called %q; the challenges are: %s (or give the path of a challenge file)", arg, strings.Join(ids, ", ")))
 }
+
+// ErrUnknown is wrapped by Lookup's error for a name no built-in level
+// has, so that the command refuses it as it refuses any unknown name.
+var ErrUnknown = errors.New("unknown challenge")
+
+// unknownChallenge is Lookup's refusal: its words, and ErrUnknown under.
+type unknownChallenge string
+
+func (u unknownChallenge) Error() string { return string(u) }
+func (u unknownChallenge) Unwrap() error { return ErrUnknown }
 
 // maxFile bounds how much of a file is read: a challenge or a scenario
 // file is a few kilobytes.
