@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -100,6 +101,34 @@ func durationIn(fs *flag.FlagSet, name string, value, lo, hi time.Duration, usag
 	p := fs.Duration(name, value, usage)
 	ranged(fs, name, float64(lo), float64(hi), engine.FormatDuration(lo)+" to "+engine.FormatDuration(hi))
 	return p
+}
+
+// openRange declares fs's flag name, a whole number from lo, whose top
+// what the command opens decides: a scenario's variants, a lesson's
+// steps, or none (--width). Its help says the range as far as it is known
+// before then (words, for rangeMark), and a word given to it, or the flag
+// given last, is told that range, where the flag package said only "takes
+// a whole number" and the help no range at all. The command checks the
+// number itself once it knows the top (own), and says it then.
+func openRange(fs *flag.FlagSet, name string, lo int, words string) {
+	ranged(fs, name, float64(lo), math.MaxInt32, words)
+	mustRange(fs.Lookup(name)).own = true
+}
+
+// The ranges openRange declares, as the help and a word's refusal say
+// them; each command names the scenario's or the lesson's own when it
+// refuses a number.
+const (
+	variantRange = "1 to the scenario's number of variants"
+	stepRange    = "1 to the lesson's number of steps"
+)
+
+// variantRefusal refuses --variant n on sc: its range and each variant's
+// name by the number --variant takes, as run, sandbox, record and sweep
+// all say it (sandbox's and record's named no variant). more follows,
+// "; leave it out to show every variant" for run.
+func variantRefusal(sc *engine.Scenario, n int, more string) error {
+	return flagUsagef("--variant must be between 1 and %d for %s (%s), got %d%s", len(sc.Variants), sc.Name, variantList(sc), n, more)
 }
 
 // rangeOf is f's range, through a wordedDefault.

@@ -82,7 +82,7 @@ func TestAValueTheCommandDoesNotTakeIsOneLine(t *testing.T) {
 		{[]string{"serve", "--bench-clients", "9999"}, "--bench-clients 9999: allowed are 1 to 500"},
 		{[]string{"record", "cascade", "--fps", "0", "-o", "x.cast"}, "--fps 0: allowed are 1 to 60"},
 		{[]string{"record", "--lesson", "1", "--step", "99", "-o", "x.cast"}, "--step must be between 1 and"},
-		{[]string{"sandbox", "cascade", "--variant", "9"}, "--variant must be between 1 and 3 for cascade, got 9"},
+		{[]string{"sandbox", "cascade", "--variant", "9"}, "--variant must be between 1 and 3 for cascade (1 one shared pool of 200 threads, 2 bulkhead: recommendations <= 20, 3 bulkhead and circuit breaker), got 9"},
 		{[]string{"interview", "--minutes", "0"}, "--minutes 0: allowed are 1 to 120"},
 		{[]string{"drill", "--new", "-1"}, "--new wants 0 or more cards, got -1"},
 		{[]string{"drill", "--generate", "0"}, "--generate 0: allowed are 1 to"},

@@ -101,11 +101,11 @@ func needsValue(f *flag.Flag) string {
 	case budget:
 		msg += ", such as 150M, 2e8 or 1500000"
 	case rangedOK(f) && d.arg == "N":
-		msg += ", a whole number from " + mustRange(f).Allowed()
+		msg += ", " + flagerr.Takes("a whole number", mustRange(f).Allowed())
 	case rangedOK(f) && d.arg == "DURATION":
-		msg += ", a duration from " + mustRange(f).Allowed()
+		msg += ", " + flagerr.Takes("a duration", mustRange(f).Allowed())
 	case rangedOK(f) && d.arg == "NUMBER":
-		msg += ", a number from " + mustRange(f).Allowed()
+		msg += ", " + flagerr.Takes("a number", mustRange(f).Allowed())
 	case d.arg == "N":
 		msg += ", a whole number"
 	case d.arg == "DURATION":

@@ -19,7 +19,7 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 	}{
 		{[]string{"run", "cascade", "--seed", "-1"}, `--seed takes a whole number, 0 or more, got "-1"`},
 		{[]string{"run", "cascade", "--seed", "99999999999999999999"}, `--seed 99999999999999999999 is too large: the largest it takes is 18446744073709551615`},
-		{[]string{"sweep", "cascade", "--variant", "protected", "--vary", "workers=1..3", "--measure", "search.ok"}, `--variant takes a whole number, got "protected"`},
+		{[]string{"sweep", "cascade", "--variant", "protected", "--vary", "workers=1..3", "--measure", "search.ok"}, `--variant takes a whole number from 1 to the scenario's number of variants, got "protected"`},
 		{[]string{"run", "cascade", "--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true)`},
 		{[]string{"lab", "checkout", "--rate", "x"}, `--rate takes a number`},
 		// The program's own kinds word their refusal; the flag is named

@@ -38,7 +38,7 @@ func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
 		{[]string{"record", "cascade", "-o", cast, "--size", "10x10"}, "breakerlab record: --size 10x10: allowed are 80x24 to 500x200"},
 		{[]string{"record", "cascade", "-o", cast, "--fps", "0"}, "breakerlab record: --fps 0: allowed are 1 to 60"},
 		{[]string{"record", "cascade", "-o", cast, "--max", "-1s"}, "breakerlab record: --max -1s: allowed is 0 (to the run's end) or more"},
-		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--variant", "0"}, "breakerlab sweep: --variant must be between 1 and 3 for cascade, got 0"},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--variant", "0"}, "breakerlab sweep: --variant must be between 1 and 3 for cascade (1 one shared pool of 200 threads, 2 bulkhead: recommendations <= 20, 3 bulkhead and circuit breaker), got 0"},
 		// A negative number is refused as a value, naming the flag, by
 		// every flag that takes a number: --history, a switch that takes
 		// an optional one, read "-1" as a flag of its own ("unknown flag
@@ -56,7 +56,7 @@ func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
 		{[]string{"run", "cascade", "--variant", "-1"}, "breakerlab run: --variant must be between 1 and 3 for cascade"},
 		{[]string{"run", "cascade", "--width", "-1"}, "breakerlab run: --width must be at least 40 columns, got -1"},
 		{[]string{"run", "cascade", "--budget", "-1"}, `breakerlab run: --budget: a budget must be between 1 and 1e15 simulated requests, got "-1"`},
-		{[]string{"sandbox", "cascade", "--variant", "-1"}, "breakerlab sandbox: --variant must be between 1 and 3 for cascade, got -1"},
+		{[]string{"sandbox", "cascade", "--variant", "-1"}, "breakerlab sandbox: --variant must be between 1 and 3 for cascade (1 one shared pool of 200 threads, 2 bulkhead: recommendations <= 20, 3 bulkhead and circuit breaker), got -1"},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--seeds", "-1"}, "breakerlab sweep: --seeds -1: allowed are 1 to 1000"},
 		{[]string{"serve", "--max-sessions", "-1"}, "breakerlab serve: --max-sessions -1: allowed are 1 to 10000"},
 		{[]string{"lab", "checkout", "--api-port", "-1"}, "breakerlab lab: --api-port -1: allowed are 0 (a free one) to 65535"},

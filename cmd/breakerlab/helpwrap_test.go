@@ -239,7 +239,7 @@ func TestHelpSaysWhatTheFlagDoes(t *testing.T) {
 		t.Errorf("help challenge does not say --start prints the starting design:\n%s", help)
 	}
 	help, _, _ = run(t, "help", "lesson")
-	if want := "--step N (default: where you left off) open this step (from 1) instead of where you left off"; flagEntry(help, "--step") != want {
+	if want := "--step N (default: where you left off) open this step, 1 to the lesson's number of steps, instead of where you left off"; flagEntry(help, "--step") != want {
 		t.Errorf("help lesson's --step reads %q, want %q", flagEntry(help, "--step"), want)
 	}
 }

@@ -112,7 +112,8 @@ const noPlayer = "`breakerlab lessons` lists the lessons and `breakerlab lesson 
 
 func runLesson(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
-	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
+	step := fs.Int("step", 0, "open this step, "+rangeMark+", instead of where you left off")
+	openRange(fs, "step", 1, stepRange)
 	// Its 0 is no step but where you left off, which "(default 0)" did
 	// not say.
 	sayDefault(fs, "step", "where you left off", false)
@@ -168,7 +169,9 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		}
 		return err
 	}
-	if *step < 0 || *step > len(p.Steps) {
+	// 0 is no --step, where the learner left off; typed, it is a step
+	// that does not exist (they count from 1).
+	if given(fs, "step") && (*step < 1 || *step > len(p.Steps)) {
 		return flagUsagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), *step)
 	}
 	if format.value != "text" && !*check {

@@ -54,7 +54,8 @@ const recordMinWidth, recordMinHeight = 80, 24
 func runRecord(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same recording")
-	variant := fs.Int("variant", 1, "the variant to record, counting from 1")
+	variant := fs.Int("variant", 1, "the variant to record, "+rangeMark)
+	openRange(fs, "variant", 1, variantRange)
 	speed := fs.Float64("speed", 5, "virtual seconds per second of replay, one of "+speedList())
 	size := fs.String("size", "100x30", "the recorded terminal's size, `COLUMNSxROWS`, at least 80x24")
 	fps := intIn(fs, "fps", 15, record.MinFPS, record.MaxFPS, "frames a second of replay, "+rangeMark)
@@ -72,7 +73,8 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 		"and every figure the question asks about hidden (\"shown after the guess\") for the whole recording, the clock moving; "+
 		"add --reveal to record it with its answer shown; "+
 		"a step without a simulation is one frame")
-	step := fs.Int("step", 1, "with --lesson: the step to record, counting from 1")
+	step := fs.Int("step", 1, "with --lesson: the step to record, "+rangeMark)
+	openRange(fs, "step", 1, stepRange)
 	reveal := fs.Bool("reveal", false, "with --lesson: record the step with its answer shown, as the room sees it once the presenter has answered: "+
 		"its figures drawn, the right choice marked and the reveal under them (without it they stay hidden)")
 	budget := addBudgetFlag(fs)

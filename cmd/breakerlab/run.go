@@ -35,7 +35,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
 	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
 	outPath := fs.String("o", "", "write the output to `FILE` instead of standard output")
-	variant := fs.Int("variant", 0, "show only variant `N`, counting from 1, as sweep and sandbox count them")
+	variant := fs.Int("variant", 0, "show only variant `N`, "+rangeMark+", counted as sweep and sandbox count them")
+	openRange(fs, "variant", 1, variantRange)
 	sayDefault(fs, "variant", "every variant", false)
 	// The table is read by people, in a pipe (| less, | cat) as on a
 	// terminal: it wraps to 80 columns there, as presets and facts do;
@@ -142,7 +143,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, only *int, format strin
 	if only != nil {
 		variant := *only
 		if variant < 1 || variant > len(sc.Variants) {
-			return flagUsagef("--variant must be between 1 and %d for %s (%s), got %d; leave it out to show every variant", len(sc.Variants), sc.Name, variantList(sc), variant)
+			return variantRefusal(sc, variant, "; leave it out to show every variant")
 		}
 		sc.Variants = sc.Variants[variant-1 : variant : variant]
 	}

@@ -26,7 +26,8 @@ const defaultSandboxScenario = "cascade"
 func runSandbox(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same run")
-	variant := fs.Int("variant", 1, "the variant to open on, counting from 1")
+	variant := fs.Int("variant", 1, "the variant to open on, "+rangeMark)
+	openRange(fs, "variant", 1, variantRange)
 	speed := fs.Float64("speed", 1, "virtual seconds per real second, one of "+speedList())
 	play := fs.Bool("play", false, "start playing at once")
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
@@ -114,7 +115,7 @@ func sandboxPlayable(use scenarioUse, name string, variant int, budget *budgetFl
 		return nil, err
 	}
 	if variant < 1 || variant > len(sc.Variants) {
-		return nil, flagUsagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, variant)
+		return nil, variantRefusal(sc, variant, "")
 	}
 	if err := budget.check(engine.EstimateCost(sc)); err != nil {
 		return nil, err

@@ -50,13 +50,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	measure := fs.String("measure", "", "what to measure, `METRIC`: ENDPOINT.ok|fallback|rejected|failed|p50|p95|p99 or DEPENDENCY.in_flight_max|held_max|first_open; "+
 		"in_flight_max is the most calls the dependency worked on at once, abandoned ones included (their caller gave up, timed out), so it may pass a bulkhead's cap; "+
 		"held_max the most calls a caller still waited on at once in the measurement window (read at each sample, every 100 ms in a run up to an hour), what a bulkhead caps")
-	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
+	variant := fs.Int("variant", 1, "the variant to sweep, "+rangeMark)
+	openRange(fs, "variant", 1, variantRange)
 	seeds := intIn(fs, "seeds", defaultSweepSeeds, 1, maxSweepSeeds, "how many seeds each cell runs on (from --seed up), "+rangeMark)
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
 	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99' or 'search.ok>=99%' (a share), 'search.p99<=250' (ms) or 'search.p99<=0.25s'")
 	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
 	sayDefault(fs, "workers", "one per core", false)
-	width := fs.Int("width", 80, fmt.Sprintf("the widest line the heatmap may draw, at least %d", minTableWidth))
+	width := fs.Int("width", 80, "the widest line the heatmap may draw, "+widthRange)
+	openRange(fs, "width", minTableWidth, widthRange)
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
 	// CSV stays a header row and a row a cell: a leading "# command" line
 	// is no CSV, and a reader that does not skip comments (Go's
@@ -145,7 +147,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	base := build()
 	if *variant < 1 || *variant > len(base.Variants) {
-		return flagUsagef("--variant must be between 1 and %d for %s, got %d", len(base.Variants), base.Name, *variant)
+		return variantRefusal(base, *variant, "")
 	}
 	var seedList []uint64
 	for k := range *seeds {

@@ -11,6 +11,10 @@ import (
 // minTableWidth is the narrowest width a headless table is fitted to.
 const minTableWidth = 40
 
+// widthRange is --width's range as its help and a word's refusal say it
+// (openRange): no widest, --wide never wraps.
+var widthRange = fmt.Sprintf("at least %d", minTableWidth)
+
 // widthFlags are --wide and --width, which say how wide a headless table,
 // list or text may be. Without them it fits the terminal it is printed on,
 // and in a pipe or a file, where there is none, textWidth columns: people
@@ -28,9 +32,10 @@ type widthFlags struct {
 func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := widthFlags{
 		wide:  fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
-		width: fs.Int("width", 0, fmt.Sprintf("wrap the text to `N` columns, at least %d", minTableWidth)),
+		width: fs.Int("width", 0, "wrap the text to `N` columns, "+widthRange),
 		fs:    fs,
 	}
+	openRange(fs, "width", minTableWidth, widthRange)
 	sayDefault(fs, "width", fmt.Sprintf("the terminal's width, or %d in a pipe", textWidth), false)
 	return f
 }
@@ -41,7 +46,7 @@ func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
 func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
 	f := addTextWidthFlags(fs)
 	fs.Lookup("wide").Usage = "never wrap the table: a row or a sentence a line, for grep"
-	fs.Lookup("width").Usage = fmt.Sprintf("fit the table to `N` columns, at least %d", minTableWidth)
+	fs.Lookup("width").Usage = "fit the table to `N` columns, " + widthRange
 	return f
 }
 
@@ -52,7 +57,7 @@ func addReadTableWidthFlags(fs *flag.FlagSet) widthFlags {
 func addListWidthFlags(fs *flag.FlagSet, item string) widthFlags {
 	f := addTextWidthFlags(fs)
 	fs.Lookup("wide").Usage = "never wrap: a line " + item + ", for grep"
-	fs.Lookup("width").Usage = fmt.Sprintf("wrap the list to `N` columns, at least %d", minTableWidth)
+	fs.Lookup("width").Usage = "wrap the list to `N` columns, " + widthRange
 	return f
 }
 

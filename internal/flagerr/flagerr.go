@@ -111,7 +111,14 @@ func Explain(fs *flag.FlagSet, err error) error {
 		// is not whole in it. A flag with a range of its own says that
 		// range, as it does of a number inside what the kind holds.
 		if r, ok := f.Value.(Ranged); ok {
-			return OutOfRange(f.Name, m[1], r)
+			if strings.Contains(r.Allowed(), " to ") {
+				return OutOfRange(f.Name, m[1], r)
+			}
+			// An open range (--width's "at least 40") has no top to
+			// say: the kind's is the one passed.
+			if bound, ok := outOfRange(r.Unwrap(), strings.HasPrefix(m[1], "-")); ok {
+				return fmt.Errorf("%s %s is too %s: %s", Dashed(f.Name), m[1], bound.what, bound.limit)
+			}
 		}
 		if bound, ok := outOfRange(f.Value, strings.HasPrefix(m[1], "-")); ok {
 			return fmt.Errorf("%s %s is too %s: %s", Dashed(f.Name), m[1], bound.what, bound.limit)
@@ -137,7 +144,7 @@ func kindTakes(v flag.Value) string {
 		// The range, which the help and the check read too, whatever
 		// went wrong: a word got "takes a whole number" and only a
 		// number out of range learned which numbers.
-		return kindNoun(r.Unwrap()) + " from " + r.Allowed()
+		return Takes(kindNoun(r.Unwrap()), r.Allowed())
 	}
 	switch fmt.Sprintf("%T", v) {
 	case "*flag.uint64Value", "*flag.uintValue":
@@ -150,6 +157,16 @@ func kindTakes(v flag.Value) string {
 		return "a duration, such as 500ms, 2s or 1m30s"
 	}
 	return ""
+}
+
+// Takes is what a ranged flag takes: its kind ("a whole number") and its
+// range, "from 1 to 10000", or an open one as it is said, ", at least 40"
+// (--width, which has no widest), never "from at least 40".
+func Takes(kind, allowed string) string {
+	if strings.Contains(allowed, " to ") {
+		return kind + " from " + allowed
+	}
+	return kind + ", " + allowed
 }
 
 // kindNoun is the kind of number v, a flag package's value, takes: "a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -52,6 +53,35 @@ func TestExplain(t *testing.T) {
 		}
 		if got := Explain(fs, err).Error(); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.args, got, c.want)
+		}
+	}
+}
+
+// openRanged is a whole-number flag with a range of no top, as --width's.
+type openRanged struct{ flag.Value }
+
+func (openRanged) Allowed() string      { return "at least 40" }
+func (o openRanged) Unwrap() flag.Value { return o.Value }
+
+// A range with no top ("at least 40", --width's) is said as it is, not
+// as "from at least 40"; a number too large for the kind is told the
+// kind's largest, not "allowed are at least 40", which it is.
+func TestAnOpenRangeIsSaidAsItIs(t *testing.T) {
+	if got := Takes("a whole number", "1 to 10"); got != "a whole number from 1 to 10" {
+		t.Errorf("Takes of a range: %q", got)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"abc", `--width takes a whole number, at least 40, got "abc"`},
+		{"99999999999999999999", "--width 99999999999999999999 is too large: the largest it takes is "},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.Int("width", 0, "")
+		f := fs.Lookup("width")
+		f.Value = openRanged{f.Value}
+		err := Explain(fs, fs.Parse([]string{"--width", c.arg}))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("--width %s: %v, want %q", c.arg, err, c.want)
 		}
 	}
 }
