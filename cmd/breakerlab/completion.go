@@ -49,6 +49,9 @@ func runCompletion(args []string, stdout, stderr io.Writer) error {
 	case "powershell":
 		return root.GenPowerShellCompletionWithDesc(stdout)
 	}
+	if strings.HasPrefix(args[0], "-") {
+		return noArguments("completion", "one shell, one of "+strings.Join(completionShells, ", "), args)
+	}
 	return nameUsagef("no completion for %q; the shells are: %s", args[0], strings.Join(completionShells, ", "))
 }
 

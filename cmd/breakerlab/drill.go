@@ -41,7 +41,8 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	// default, as if one had to be given.
 	sayDefault(fs, "kind", "every kind", false)
 	sayDefault(fs, "topic", "every topic", false)
-	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones")
+	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones, "+rangeMark)
+	openRange(fs, "new", 0, "0 or more")
 	review := fs.Bool("review", false, "only the cards that are due, no new ones")
 	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, the cards due and new now, and when the next card falls due (--topic, --new and --review choose the session counted)")
 	pos, err := parseArgs(fs, args)

@@ -42,6 +42,15 @@ func TestOpenRangeFlagsSayTheirRange(t *testing.T) {
 		{append(sweep, "--width", "x"), `--width takes a whole number, at least 40, got "x"`},
 		{[]string{"presets", "--width"}, "--width needs a value after it: --width N, a whole number, at least 40"},
 		{[]string{"presets", "--width", "99999999999999999999"}, "--width 99999999999999999999 is too large"},
+		{[]string{"drill", "--new", "x"}, `--new takes a whole number, 0 or more, got "x"`},
+		{append(sweep, "--workers", "x"), `--workers takes a whole number from 0 (one per core) to the cores this process may use, got "x"`},
+		// A command with no flags refuses one as an unknown flag, in
+		// the words every other command uses: version's said `got
+		// ["--json"]`, a Go slice, and man took --nope for its folder.
+		{[]string{"version", "--json"}, "unknown flag --json: version takes no flags"},
+		{[]string{"version", "now"}, `version takes no arguments, got "now"`},
+		{[]string{"man", "--nope"}, "unknown flag --nope: man takes no flags, only one folder to write the pages into"},
+		{[]string{"completion", "--nope"}, "unknown flag --nope: completion takes no flags, only one shell, one of bash, zsh, fish, powershell"},
 	} {
 		_, errOut, code := run(t, c.args...)
 		want := "breakerlab " + c.args[0] + ": " + c.want

@@ -88,6 +88,26 @@ func nameRefusal(err error) error {
 	return usageError{flagRefusal{err: err, fit: true}}
 }
 
+// noArguments refuses args given to cmd, a command with no flags, which
+// takes what takes says ("" for nothing): a flag among them is an unknown flag, as
+// every other command words one ("version --json" read `version takes no
+// arguments, got ["--json"]`, a Go slice; "man --nope" took it for the
+// folder), and a word more than it takes says what it got.
+func noArguments(cmd, takes string, args []string) error {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") && a != "-" {
+			if takes == "" {
+				return flagUsagef("unknown flag %s: %s takes no flags", a, cmd)
+			}
+			return flagUsagef("unknown flag %s: %s takes no flags, only %s", a, cmd, takes)
+		}
+	}
+	if takes == "" {
+		return flagUsagef("%s takes no arguments, got %s", cmd, argsWords(args))
+	}
+	return flagUsagef("%s takes %s, got %s", cmd, takes, argsWords(args))
+}
+
 // needsValue refuses flag f given last with no value, naming the value
 // as the help names it ("--check FILE"), and for a number what it takes.
 func needsValue(f *flag.Flag) string {

@@ -49,7 +49,10 @@ func manFolderError(dir string, err error) error {
 }
 
 func runMan(args []string, stdout, stderr io.Writer) error {
-	if len(args) != 1 || len(args[0]) == 0 || args[0][0] == '-' {
+	if len(args) == 1 && strings.HasPrefix(args[0], "-") {
+		return noArguments("man", "one folder to write the pages into", args)
+	}
+	if len(args) != 1 || len(args[0]) == 0 {
 		return usagef("man takes one folder to write the pages into, got %s", argsWords(args))
 	}
 	dir := args[0]

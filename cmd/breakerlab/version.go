@@ -28,7 +28,7 @@ func init() {
 
 func runVersion(args []string, stdout, _ io.Writer) error {
 	if len(args) > 0 {
-		return usagef("version takes no arguments, got %q", args)
+		return noArguments("version", "", args)
 	}
 	v := programVersion()
 	if v == "devel" {
