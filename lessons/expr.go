@@ -911,20 +911,30 @@ func readDependencyParam(d *engine.Dependency, name, rest string, end time.Durat
 // param reads them: a bound a challenge draws between two of its values
 // (a slow-call line nearer the healthy p99 than the slowdown's latency)
 // is then computed from the scenario, not typed beside it.
-func evalMidway(c *evalCtx, a []string) (Value, error) {
+// twoParams reads a's two parameters of run a[0], as param reads them,
+// for metric name, which takes two numbers of one kind (midway, multiple).
+func twoParams(c *evalCtx, name string, a []string) ([2]Value, error) {
 	var v [2]Value
 	for i := range v {
 		x, err := evalParam(c, []string{a[0], a[i+1]})
 		if err != nil {
-			return Value{}, err
+			return v, err
 		}
 		if x.Big != nil || x.Rat != nil {
-			return Value{}, fmt.Errorf("midway takes two numbers; %s is not one", a[i+1])
+			return v, fmt.Errorf("%s takes two numbers; %s is not one", name, a[i+1])
 		}
 		v[i] = x
 	}
 	if v[0].Kind != v[1].Kind {
-		return Value{}, fmt.Errorf("midway takes two parameters of one kind: %s is %s and %s is %s", a[1], v[0].Kind, a[2], v[1].Kind)
+		return v, fmt.Errorf("%s takes two parameters of one kind: %s is %s and %s is %s", name, a[1], v[0].Kind, a[2], v[1].Kind)
+	}
+	return v, nil
+}
+
+func evalMidway(c *evalCtx, a []string) (Value, error) {
+	v, err := twoParams(c, "midway", a)
+	if err != nil {
+		return Value{}, err
 	}
 	mid := Value{Kind: v[0].Kind, F: (v[0].F + v[1].F) / 2, Prints: v[0].Prints}
 	if mid.Kind == KindCount && mid.F != math.Trunc(mid.F) {
@@ -938,19 +948,9 @@ func evalMidway(c *evalCtx, a []string) (Value, error) {
 // is 2.5 times its 200 ms p99, and a text that quotes the multiple its
 // scenario uses follows either number when it moves.
 func evalMultiple(c *evalCtx, a []string) (Value, error) {
-	var v [2]Value
-	for i := range v {
-		x, err := evalParam(c, []string{a[0], a[i+1]})
-		if err != nil {
-			return Value{}, err
-		}
-		if x.Big != nil || x.Rat != nil {
-			return Value{}, fmt.Errorf("multiple takes two numbers; %s is not one", a[i+1])
-		}
-		v[i] = x
-	}
-	if v[0].Kind != v[1].Kind {
-		return Value{}, fmt.Errorf("multiple takes two parameters of one kind: %s is %s and %s is %s", a[1], v[0].Kind, a[2], v[1].Kind)
+	v, err := twoParams(c, "multiple", a)
+	if err != nil {
+		return Value{}, err
 	}
 	if v[1].F == 0 {
 		return Value{}, fmt.Errorf("multiple divides by %s, which is 0 here", a[2])

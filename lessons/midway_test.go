@@ -11,13 +11,7 @@ import (
 // and a slowdown's latency is computed, not typed. Two parameters of
 // different kinds have no midway, and the refusal names them.
 func TestMidwayIsHalfwayBetweenTwoParameters(t *testing.T) {
-	l, err := Lookup("01-one-slow-dependency")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := &l.Steps[0]
-	ctx := &evalCtx{lab: testLab, step: st, lesson: l, seed: st.Seed}
-	eval := func(text string) Value { t.Helper(); return evalValue(t, ctx, text) }
+	ctx, eval := firstStep(t)
 	p99, timeout := eval("param step recommendations.latency.p99"), eval("param step recommendations.timeout")
 	mid := eval("midway step recommendations.latency.p99 recommendations.timeout")
 	if mid.Kind != KindDuration || math.Abs(mid.F-(p99.F+timeout.F)/2) > 1e-12 || p99.F == timeout.F {
@@ -34,4 +28,16 @@ func TestMidwayIsHalfwayBetweenTwoParameters(t *testing.T) {
 	if _, err := ctx.Eval(e); err == nil || !strings.Contains(err.Error(), "workers is a count and recommendations.timeout is a duration") {
 		t.Errorf("a count and a duration: %v", err)
 	}
+}
+
+// firstStep is lesson 1's first step, to evaluate on, and its evaluator.
+func firstStep(t *testing.T) (*evalCtx, func(string) Value) {
+	t.Helper()
+	l, err := Lookup("01-one-slow-dependency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &l.Steps[0]
+	ctx := &evalCtx{lab: testLab, step: st, lesson: l, seed: st.Seed}
+	return ctx, func(text string) Value { t.Helper(); return evalValue(t, ctx, text) }
 }

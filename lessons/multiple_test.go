@@ -10,13 +10,7 @@ import (
 // of its p99 follows both. Two parameters of different kinds have no
 // ratio, and a zero divisor none either; each refusal names them.
 func TestMultipleDividesTwoParameters(t *testing.T) {
-	l, err := Lookup("01-one-slow-dependency")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := &l.Steps[0]
-	ctx := &evalCtx{lab: testLab, step: st, lesson: l, seed: st.Seed}
-	eval := func(text string) Value { t.Helper(); return evalValue(t, ctx, text) }
+	ctx, eval := firstStep(t)
 	p99, timeout := eval("param step recommendations.latency.p99"), eval("param step recommendations.timeout")
 	m := eval("multiple step recommendations.timeout recommendations.latency.p99")
 	if m.Kind != KindNumber || m.F != timeout.F/p99.F || p99.F == timeout.F {

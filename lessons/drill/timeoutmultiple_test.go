@@ -36,21 +36,7 @@ func TestRubricTimeoutSaysItsScenariosMultiple(t *testing.T) {
 		{"payment-checkout", "checkout", 1, "payment", "here %[1]s, %[2]s × p99:"},
 		{"api-gateway", "api-gateway", 0, "search-api", "here even %[1]s, %[2]s × p99,"},
 	} {
-		b, ok := scenarios.Lookup(c.scenario)
-		if !ok {
-			t.Fatalf("no scenario %s", c.scenario)
-		}
-		sys := b.Build().Variants[c.variant].System
-		var timeout, p99 time.Duration
-		for _, d := range sys.Dependencies {
-			if d.Name == c.dep {
-				timeout, p99 = d.Policy.Timeout, d.Latency.P99
-			}
-		}
-		if timeout == 0 || p99 == 0 {
-			t.Fatalf("%s/%d: %s has timeout %v and p99 %v: the test's dependency is gone", c.scenario, c.variant, c.dep, timeout, p99)
-		}
-		multiple := strconv.FormatFloat(float64(timeout)/float64(p99), 'f', -1, 64)
+		timeout, p99, multiple := timeoutOf(t, c.scenario, c.variant, c.dep)
 		want := fmt.Sprintf(c.says, ms(timeout), multiple)
 		p, err := PromptNamed(c.prompt)
 		if err != nil {
@@ -72,14 +58,7 @@ func TestRubricTimeoutSaysItsScenariosMultiple(t *testing.T) {
 
 	// The card that answers "what would you add first?" with checkout's
 	// timeout, and the cheat sheet's row of the rule, say the same.
-	b, _ := scenarios.Lookup("checkout")
-	var timeout, p99 time.Duration
-	for _, d := range b.Build().Variants[1].System.Dependencies {
-		if d.Name == "payment" {
-			timeout, p99 = d.Policy.Timeout, d.Latency.P99
-		}
-	}
-	multiple := strconv.FormatFloat(float64(timeout)/float64(p99), 'f', -1, 64)
+	timeout, p99, multiple := timeoutOf(t, "checkout", 1, "payment")
 	card := fmt.Sprintf("%s in the checkout incident (%s × its %s p99)", ms(timeout), multiple, ms(p99))
 	seen := false
 	for _, c := range deck(t) {
@@ -101,4 +80,23 @@ func TestRubricTimeoutSaysItsScenariosMultiple(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(sheet), " "), row) {
 		t.Errorf("the cheat sheet's timeout row does not say checkout's multiple: want %q", row)
 	}
+}
+
+// timeoutOf is dep's timeout in the scenario's variant, its p99, and the
+// one as a multiple of the other, as the engine builds them.
+func timeoutOf(t *testing.T, scenario string, variant int, dep string) (timeout, p99 time.Duration, multiple string) {
+	t.Helper()
+	b, ok := scenarios.Lookup(scenario)
+	if !ok {
+		t.Fatalf("no scenario %s", scenario)
+	}
+	for _, d := range b.Build().Variants[variant].System.Dependencies {
+		if d.Name == dep {
+			timeout, p99 = d.Policy.Timeout, d.Latency.P99
+		}
+	}
+	if timeout == 0 || p99 == 0 {
+		t.Fatalf("%s/%d: %s has timeout %v and p99 %v: the test's dependency is gone", scenario, variant, dep, timeout, p99)
+	}
+	return timeout, p99, strconv.FormatFloat(float64(timeout)/float64(p99), 'f', -1, 64)
 }
