@@ -276,6 +276,35 @@ func (m *Model) titleLine() string {
 		}
 		return named
 	}
+	// window shows beside h the current tab and the nearest others that
+	// fit, each in its short form, a side stopping at its first that does
+	// not, and says how many it named; those past it are hidden (‹ ›).
+	wide, tight := forms, tightForms(forms)
+	window := func(h string) (named, near int) {
+		forms = tight
+		numbers()
+		for i := range shown {
+			shown[i] = i == cur
+		}
+		stopped := [2]bool{}
+		for d := 1; d < n; d++ {
+			for side, i := range []int{cur + d, cur - d} {
+				if i < 0 || i >= n || stopped[side] {
+					continue
+				}
+				shown[i], lvl[i] = true, len(forms[i])-1
+				if fits(h) {
+					named++
+					if d == 1 {
+						near++
+					}
+					continue
+				}
+				shown[i], lvl[i], stopped[side] = false, len(forms[i]), true
+			}
+		}
+		return named, near
+	}
 	// The scenario's name, on the status line too, gives way only where
 	// that names every tab: a caller's tag (a class following its
 	// teacher) leaves less room, and the title then says what is shown.
@@ -299,9 +328,40 @@ func (m *Model) titleLine() string {
 	}
 	numbers()
 	join = bestJoin
-	if most >= 0 {
+	// Some tabs are left their numbers alone, or hidden: eight designs
+	// whose names need over 100 cells read "2  3  4  5  6  7  8" at 80
+	// columns. A window of the tabs nearest the current one, named, with
+	// ‹ › where the rest are cut, tells more than every number bare; it
+	// scrolls as tab moves the current one. The longest head that names
+	// the neighbour on each side wins, else the one that names more of
+	// them, then more tabs.
+	wHead, wJoin := "", ""
+	if most < n-1 {
+		want := min(cur, 1) + min(n-1-cur, 1)
+		wMost, wNear := max(most, 0), -1
+		for _, h := range []string{head, " " + m.th.Accent.Render(sc.Name) + "  ", " "} {
+			for _, join = range []string{" ", ""} {
+				named, near := window(h)
+				if named > max(most, 0) && wNear < want && (near > wNear || near == wNear && named > wMost) {
+					wHead, wJoin, wMost, wNear = h, join, named, near
+				}
+			}
+		}
+		join = bestJoin
+	}
+	switch {
+	case wHead != "":
+		head, join = wHead, wJoin
+		window(head)
+	case most >= 0:
+		forms = wide
 		head = best
-	} else {
+		for i := range shown {
+			shown[i] = true
+		}
+		numbers()
+	default:
+		forms = wide
 		// Too many variants for the current one's name beside every
 		// number: the name stays (it is what is playing), with the
 		// numbers nearest it that fit and ‹ › where more are hidden.

@@ -100,7 +100,9 @@ func (m *Model) tabAt(x int) (int, bool) {
 	} else {
 		from += len(sc.Name)
 	}
-	forms := m.tabForms()
+	// A window of tabs (titleLine) may show the tight forms, the others'
+	// superset.
+	forms := tightForms(m.tabForms())
 	for i := range sc.Variants {
 		best, bestEnd := -1, -1
 		// Longest first: at one place " 3 40 req/s " is the tab, not " 3 ".

@@ -153,3 +153,34 @@ func cutAt(words []string, k int) string {
 	}
 	return strings.TrimRight(strings.Join(words[:k], " "), ",;") + " …"
 }
+
+// tightForms are forms with, last, each short name cut to its first
+// words to shortLeast ("bulkheads …") where it kept more to tell it from
+// a name alike ("bulkheads of …" beside "slow catalog: bulkheads of
+// 30"): in a window of tabs (titleLine) the alike one is often cut, and
+// the numbers tell them apart; the cell saved names a neighbour.
+func tightForms(forms [][]string) [][]string {
+	mark := " (" + editMark + ")"
+	tight := make([][]string, len(forms))
+	for i, f := range forms {
+		tight[i] = f
+		short := f[len(f)-1]
+		edited := strings.HasSuffix(short, mark)
+		words := strings.Fields(strings.TrimSuffix(strings.TrimSuffix(short, mark), " …"))
+		k := 1
+		for k < len(words) && ansi.StringWidth(strings.Join(words[:k], " ")) < shortLeast {
+			k++
+		}
+		cut := cutAt(words, k)
+		if k >= len(words) {
+			continue // nothing left to cut
+		}
+		if edited {
+			cut += mark
+		}
+		if ansi.StringWidth(cut) < ansi.StringWidth(short) {
+			tight[i] = append(f[:len(f):len(f)], cut)
+		}
+	}
+	return tight
+}
