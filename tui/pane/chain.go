@@ -60,6 +60,10 @@ func (c *Chain) footHeights(w int) footMeasure {
 		fs := c.footers()
 		c.feet = footMeasure{
 			totals: c.cur.totals, w: w, ok: true,
+			// The shortest wording wrapped, as it was drawn once: the
+			// figures set in rows (footer) never take more lines, and a
+			// measure that moved with the counts would make a layout kept
+			// all run depend on the moment it was made.
 			short: len(Wrap(fs[len(fs)-1], max(w-2, 1))),
 			fit:   len(c.footer(w-2, 1)),
 		}
@@ -482,16 +486,130 @@ func keepLabels(f string) string {
 	return strings.Join(parts, " · ")
 }
 
-// footer wraps the longest wording of the totals that fits in lines lines
-// of w cells (the shortest when none does).
+// footer is the totals in at most lines lines of w cells: the longest
+// wording that fits on one line, else the figures set in rows, whole, as
+// many as fit each row. A wording wrapped to the lines left broke between
+// its figures, its lines ending "·" as if cut ("cancelled 0 · abandoned
+// 0 · expired 0 ·" / "unsent past deadline 0 ·" / ...). Where the rows
+// are more than the lines, figures give way, marked "…": a zero first, as
+// it says least, then expired in queue, unsent past deadline, abandoned
+// work and cancelled; timed out at deadline, the requests that fail on a
+// deadline, goes last. Only a figure wider than the line wraps.
 func (c *Chain) footer(w, lines int) []string {
+	w = max(w, 1)
 	fs := c.footers()
 	for _, f := range fs {
-		if l := Wrap(c.th.Dim.Render(f), max(w, 1)); len(l) <= lines {
-			return l
+		if ansi.StringWidth(f) <= w {
+			return []string{c.th.Dim.Render(strings.ReplaceAll(f, nbsp, " "))}
 		}
 	}
-	return Wrap(c.th.Dim.Render(fs[len(fs)-1]), max(w, 1))
+	t := c.cur.totals
+	abandoned := "abandoned " + Count(t.abandoned)
+	// The workers' time wasted, where the rows have room for it: wrapped,
+	// its last word alone ("time)") read as a figure of its own.
+	note := ""
+	if t.wasted > 0 {
+		note = " (" + Seconds(t.wasted) + " of workers' time)"
+	}
+	figs := [...]struct {
+		text string
+		zero bool
+	}{
+		{"cancelled " + Count(t.cancelled), t.cancelled == 0},
+		{abandoned + note, t.abandoned == 0},
+		{"expired " + Count(t.expired), t.expired == 0},
+		{notSentLabel + " " + Count(t.deadline), t.deadline == 0},
+		{cutLabel + " " + Count(t.deadlineTimeouts), t.deadlineTimeouts == 0},
+	}
+	// With a line for each figure, each takes one, in the longer words
+	// the one-line wordings use: a list that fills the pane's rows, where
+	// rows packed left some blank.
+	if lines >= len(figs) {
+		long := [...]string{
+			"cancelled " + Count(t.cancelled), "abandoned work " + Count(t.abandoned) + note,
+			"expired in queue " + Count(t.expired), figs[3].text, figs[4].text,
+		}
+		// The wasted time outranks the word "work".
+		for _, a := range []string{"abandoned " + Count(t.abandoned) + note, "abandoned work " + Count(t.abandoned)} {
+			if ansi.StringWidth(long[1]) > w {
+				long[1] = a
+			}
+		}
+		rows := make([]string, 0, len(long))
+		for _, l := range long {
+			if ansi.StringWidth(l) > w {
+				rows = nil
+				break
+			}
+			rows = append(rows, c.th.Dim.Render(l))
+		}
+		if rows != nil {
+			return rows
+		}
+	}
+	least := [...]int{2, 3, 1, 0, 4}
+	var order []int
+	for _, zero := range []bool{true, false} {
+		for _, k := range least {
+			if figs[k].zero == zero {
+				order = append(order, k)
+			}
+		}
+	}
+	var dropped [len(figs)]bool
+	for step := 0; ; step++ {
+		var parts []string
+		for i, f := range figs {
+			if !dropped[i] {
+				parts = append(parts, f.text)
+			}
+		}
+		if step > 0 {
+			parts = append(parts, "…")
+		}
+		rows := packFigures(parts, w)
+		if note != "" && (len(rows) > lines || ansi.StringWidth(figs[1].text) > w) {
+			note, figs[1].text = "", abandoned
+			step-- // the same figures, without the note
+			continue
+		}
+		if len(rows) <= lines || step == len(order)-1 {
+			for i, r := range rows {
+				rows[i] = c.th.Dim.Render(r)
+			}
+			return rows
+		}
+		dropped[order[step]] = true
+	}
+}
+
+// packFigures sets parts in rows of at most w cells, as many whole to a
+// row as fit, joined by " · "; a part wider than w wraps alone, its label
+// held to its count (keepLabels).
+func packFigures(parts []string, w int) []string {
+	var rows []string
+	row := ""
+	for _, p := range parts {
+		switch {
+		case row == "":
+			row = p
+		case ansi.StringWidth(row)+3+ansi.StringWidth(p) <= w:
+			row += " · " + p
+		default:
+			rows = append(rows, row)
+			row = p
+		}
+	}
+	rows = append(rows, row)
+	out := rows[:0:0]
+	for _, r := range rows {
+		if ansi.StringWidth(r) > w {
+			out = append(out, Wrap(keepLabels(r), w)...)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // View draws the pane, from the cache when nothing changed.
@@ -684,10 +802,10 @@ func (c *Chain) render() []string {
 	body := []string{lines[0]}
 	// A second line per service when the pane has room for them and the
 	// whole footer, and each line's answers fit its width; else the
-	// footer takes the lines left, in the longest words that fit them.
+	// footer takes the lines left (Chain.footer).
 	room := c.h - 2
 	table := 1 + len(v.hops)
-	foot := c.footer(inner, 1)
+	foot := c.footer(inner, c.footHeights(c.w).short)
 	twoLines := room >= table+len(rows)+len(foot) && inner >= 40
 	var second []string
 	for i, h := range v.hops {
