@@ -286,23 +286,18 @@ func (m *Model) titleLine() string {
 		for i := range shown {
 			shown[i] = i == cur
 		}
-		stopped := [2]bool{}
-		for d := 1; d < n; d++ {
-			for side, i := range []int{cur + d, cur - d} {
-				if i < 0 || i >= n || stopped[side] {
-					continue
-				}
-				shown[i], lvl[i] = true, len(forms[i])-1
-				if fits(h) {
-					named++
-					if d == 1 {
-						near++
-					}
-					continue
-				}
-				shown[i], lvl[i], stopped[side] = false, len(forms[i]), true
+		spread(cur, n, func(i, d int) bool {
+			shown[i], lvl[i] = true, len(forms[i])-1
+			if !fits(h) {
+				shown[i], lvl[i] = false, len(forms[i])
+				return false
 			}
-		}
+			named++
+			if d == 1 {
+				near++
+			}
+			return true
+		})
 		return named, near
 	}
 	// The scenario's name, on the status line too, gives way only where
@@ -372,20 +367,15 @@ func (m *Model) titleLine() string {
 			for i := range shown {
 				shown[i] = i == cur
 			}
-			stopped := [2]bool{}
-			for d := 1; d < n; d++ {
-				for side, i := range []int{cur + d, cur - d} {
-					if i < 0 || i >= n || stopped[side] {
-						continue
-					}
-					shown[i] = true
-					if !fits(head) {
-						shown[i], stopped[side] = false, true
-					} else {
-						others++
-					}
+			spread(cur, n, func(i, _ int) bool {
+				shown[i] = true
+				if !fits(head) {
+					shown[i] = false
+					return false
 				}
-			}
+				others++
+				return true
+			})
 			return others
 		}
 		head = " " + m.th.Accent.Render(sc.Name) + "  "
@@ -421,6 +411,20 @@ func (m *Model) titleLine() string {
 		tabs = append(tabs, m.th.Dim.Render("›"))
 	}
 	return pane.Fit(head+strings.Join(tabs, join), m.w)
+}
+
+// spread offers take the tabs beside cur of n, nearest first, one on
+// each side in turn, a side stopping at the first that take refuses: the
+// tabs shown then run without a gap.
+func spread(cur, n int, take func(i, d int) bool) {
+	stopped := [2]bool{}
+	for d := 1; d < n; d++ {
+		for side, i := range [2]int{cur + d, cur - d} {
+			if i >= 0 && i < n && !stopped[side] {
+				stopped[side] = !take(i, d)
+			}
+		}
+	}
 }
 
 // windowWidth is the width of the tabs shown, with the join (in cells)
