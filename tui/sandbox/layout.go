@@ -330,8 +330,11 @@ func (m *Model) titleLine() string {
 	// scrolls as tab moves the current one. The longest head that names
 	// the neighbour on each side wins, else the one that names more of
 	// them, then more tabs.
+	// A few tabs keep every number, named or not: beside a caller's tag
+	// (a class following its teacher, presentation mode) a window hid
+	// one of cascade's three, where each number is a key to press.
 	wHead, wJoin := "", ""
-	if most < n-1 {
+	if most < n-1 && n > manyTabs {
 		want := min(cur, 1) + min(n-1-cur, 1)
 		wMost, wNear := max(most, 0), -1
 		for _, h := range []string{head, " " + m.th.Accent.Render(sc.Name) + "  ", " "} {
@@ -412,6 +415,10 @@ func (m *Model) titleLine() string {
 	}
 	return pane.Fit(head+strings.Join(tabs, join), m.w)
 }
+
+// manyTabs is the most variants whose tabs all show, if need be as bare
+// numbers; past it, the title shows a window of named tabs (titleLine).
+const manyTabs = 5
 
 // spread offers take the tabs beside cur of n, nearest first, one on
 // each side in turn, a side stopping at the first that take refuses: the

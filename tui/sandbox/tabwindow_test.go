@@ -24,7 +24,7 @@ func TestManyTabsNameTheirNeighboursAt80(t *testing.T) {
 	many := 0
 	for _, b := range scenarios.All() {
 		sc := b.Build()
-		if len(sc.Variants) <= 5 {
+		if len(sc.Variants) <= manyTabs {
 			continue // TestTabsKeepTheirNamesAt80 has every tab named
 		}
 		many++
