@@ -46,7 +46,7 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	progress := openChallengeProgress(stderr, true)
+	progress := openChallengeProgress(stderr)
 	stars := func(id string) int {
 		if progress == nil {
 			return 0
@@ -257,20 +257,16 @@ func wrapTo(s string, n int, indent string) string {
 	return wrapText(s, n, indent)
 }
 
-// openChallengeProgress opens the stars file, reporting a problem on
-// stderr rather than failing: a list without stars is still a list. The
-// list only reads (readOnly): a file it cannot read is named there and left
-// where it is; `challenge --check`, which saves stars, sets it aside.
-func openChallengeProgress(stderr io.Writer, readOnly bool) *challenge.Progress {
+// openChallengeProgress opens the stars file to read, reporting a problem
+// on stderr rather than failing: a list without stars is still a list. A
+// file it cannot read is named there and left where it is; the level view,
+// which saves stars, sets it aside.
+func openChallengeProgress(stderr io.Writer) *challenge.Progress {
 	path, err := challenge.DefaultProgressPath()
 	if err != nil {
 		return nil
 	}
-	open := challenge.OpenProgress
-	if readOnly {
-		open = challenge.ViewProgress
-	}
-	p, err := open(path)
+	p, err := challenge.ViewProgress(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
@@ -381,16 +377,12 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 			writeWhy(stdout, c, setting, r)
 		}
 	}
-	// The stars a built-in level's design earns are kept, as the view
-	// keeps them; a teacher's file has no place in the list.
-	if c.Number > 0 && r.Stars > 0 {
-		if p := openChallengeProgress(stderr, false); p != nil {
-			if up, err := p.Earn(c, r.Stars, setting); err != nil {
-				fmt.Fprintf(stderr, "breakerlab: stars not saved: %v\n", err)
-			} else if up && format != "json" {
-				fmt.Fprintf(stdout, "%s kept as %s's best\n", challenge.StarsText(r.Stars), c.ID)
-			}
-		}
+	// A check grades and saves nothing: it runs on a teacher's machine or
+	// in CI as often as on the learner's own, and stars written there
+	// would mark levels done for whoever owns that config. Stars are
+	// earned by playing the level, whose view keeps them.
+	if r.Stars > 0 && c.Number > 0 && format != "json" {
+		fmt.Fprintf(stdout, "--check saves no stars; those you earn in `breakerlab challenge %s` are kept\n", c.ID)
 	}
 	if r.Pass {
 		return nil

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -565,9 +568,12 @@ func TestChallengesCheckBriefs(t *testing.T) {
 	}
 }
 
-// --check keeps the stars a built-in level's design earns, and --start
-// writes the knobs and the goals as comments that --check reads past.
-func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
+// --check grades a design and saves nothing (it runs on a teacher's
+// machine or in CI as well as on the learner's): no progress file is made
+// where there was none, one that holds a level's stars is left byte for
+// byte, and the level list shows no stars the check graded. --start writes
+// the knobs and the goals as comments that --check reads past.
+func TestChallengeCheckSavesNoStarsAndReadsStartComments(t *testing.T) {
 	racefree.Only(t)
 	cfg := tempConfig(t)
 	dir := t.TempDir()
@@ -584,20 +590,41 @@ func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
 	sol, _ := challenge.Solution(c)
 	good := filepath.Join(dir, "good.toml")
 	os.WriteFile(good, sol, 0o644)
-	out, errOut, code = run(t, "challenge", "12", "--check", good)
-	if code != 0 || !strings.Contains(out, "kept as deadline's best") {
-		t.Fatalf("the reference: exit %d\n%s%s", code, out, errOut)
+	progress := filepath.Join(cfg, "breakerlab", "challenges.json")
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code = run(t, "challenge", "12", "--check", good, "--format", format)
+		if code != 0 || !strings.Contains(out, "★★★") && !strings.Contains(out, `"stars": 3`) {
+			t.Fatalf("a design that passes, --format %s: exit %d\n%s%s", format, code, out, errOut)
+		}
+		if _, err := os.Stat(progress); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("--check --format %s wrote the progress file (stat: %v)\n%s", format, err, out)
+		}
 	}
-	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
+	out, _, _ = run(t, "challenge", "12", "--check", good)
+	if !strings.Contains(out, "--check saves no stars; those you earn in `breakerlab challenge deadline` are kept") || strings.Contains(out, "kept as deadline's best") {
+		t.Errorf("--check's text on a design that passes:\n%s", out)
+	}
+	// A learner's own stars are left as they are, a lower count too.
+	p, err := challenge.OpenProgress(progress)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := p.Get("deadline"); r.Stars != 3 || r.Best["payment.deadline"] != "1s" {
-		t.Errorf("progress after --check: %+v", r)
+	if _, err := p.Earn(c, 1, challenge.Setting{"payment.deadline": "2s"}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run(t, "challenge", "12", "--check", good); code != 0 {
+		t.Fatalf("the design again: exit %d: %s", code, errOut)
+	}
+	if after, err := os.ReadFile(progress); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("--check changed the learner's progress file (%v):\nbefore %s\nafter  %s", err, before, after)
 	}
 	out, _, _ = run(t, "challenges")
-	if !strings.Contains(out, "after lesson 9") || !strings.Contains(out, "★★★") || !strings.Contains(out, "next: breakerlab challenge 1 (timeout-pool)") {
-		t.Errorf("the level map:\n%s", out)
+	if !strings.Contains(out, "after lesson 9") || strings.Contains(out, "★★") {
+		t.Errorf("the level map shows stars a check graded:\n%s", out)
 	}
 }
 
