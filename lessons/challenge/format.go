@@ -38,6 +38,9 @@ type Challenge struct {
 	// Claims are what the brief says of the start, each a goal's form
 	// that the start must meet on every seed: CheckClaims holds them.
 	Claims []Goal
+	// Whys are what knobs get wrong together ([[whys]]): a deadline no
+	// longer than the timeout leaves no room for a retry.
+	Whys []JointWhy
 
 	// Exactly one of these is set: the scenario the knobs act on, or the
 	// shuffle lab's fleet.
@@ -210,18 +213,19 @@ var DefaultSeeds = []uint64{1, 2, 3}
 const MaxSeeds = 20
 
 type fileTOML struct {
-	Title    string     `toml:"title"`
-	After    int        `toml:"after"`
-	Summary  string     `toml:"summary"`
-	Brief    string     `toml:"brief"`
-	Hint     string     `toml:"hint"`
-	Scenario string     `toml:"scenario"`
-	Shuffle  *fleetTOML `toml:"shuffle"`
-	Seeds    []int64    `toml:"seeds"`
-	Knobs    []knobTOML `toml:"knobs"`
-	Goals    []goalTOML `toml:"goals"`
-	Par      *parTOML   `toml:"par"`
-	Claims   []goalTOML `toml:"claims"`
+	Title    string         `toml:"title"`
+	After    int            `toml:"after"`
+	Summary  string         `toml:"summary"`
+	Brief    string         `toml:"brief"`
+	Hint     string         `toml:"hint"`
+	Scenario string         `toml:"scenario"`
+	Shuffle  *fleetTOML     `toml:"shuffle"`
+	Seeds    []int64        `toml:"seeds"`
+	Knobs    []knobTOML     `toml:"knobs"`
+	Goals    []goalTOML     `toml:"goals"`
+	Par      *parTOML       `toml:"par"`
+	Claims   []goalTOML     `toml:"claims"`
+	Whys     []jointWhyTOML `toml:"whys"`
 }
 
 type fleetTOML struct {
@@ -491,6 +495,9 @@ func parse(name string, data []byte, open func(rel string) ([]byte, error), budg
 	if err := l.whyGoals(c); err != nil {
 		return nil, err
 	}
+	if err := l.jointWhysOf(c, f.Whys); err != nil {
+		return nil, err
+	}
 	if err := l.par(c, f.Par); err != nil {
 		return nil, err
 	}
@@ -570,7 +577,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min (or above) and max (or below), text, goals and claims), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice, or min (or above) and max (or below), text, goals and claims), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to), [[whys]] (when, text, goals, claims)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

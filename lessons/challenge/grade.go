@@ -560,6 +560,13 @@ func (c *Challenge) CheckTexts() (TextCheck, error) {
 			tc.False = append(tc.False, fmt.Sprintf("the why the start is told of %s = %s claims %s", w.k.Label, w.k.Format(w.v), msg))
 		}
 	}
+	for _, n := range c.jointWhys(start, r, true) {
+		w := &c.Whys[n]
+		tc.Claims += len(w.Claims)
+		if msg, ok := r.untrue[untrueKey(n)]; ok {
+			tc.False = append(tc.False, fmt.Sprintf("the why the start is told of %s claims %s", strings.TrimSuffix(w.prefix(c, start), ": "), msg))
+		}
+	}
 	return tc, nil
 }
 
@@ -577,6 +584,9 @@ func (c *Challenge) sources() []string {
 		for _, w := range k.Ranges {
 			out = append(out, w.Source)
 		}
+	}
+	for _, w := range c.Whys {
+		out = append(out, w.Source)
 	}
 	return out
 }
@@ -633,6 +643,9 @@ func (c *Challenge) gradeRuns(runs *runsOf, s Setting, changes int) (*Result, er
 	}
 	if !r.Pass {
 		if err := c.whysBorneOut(runs, s, r); err != nil {
+			return nil, err
+		}
+		if err := c.jointBorneOut(runs, s, r); err != nil {
 			return nil, err
 		}
 	}
@@ -1175,10 +1188,23 @@ func (c *Challenge) ExplainResult(s Setting, r *Result) []string {
 		return nil
 	}
 	var out []string
+	// What knobs get wrong together speaks for each of them where it
+	// explains the same misses: a knob's own why assumes the others as
+	// the scenario sets them (a deadline "no longer than the 600 ms
+	// timeout"), where the joint one reads the design's.
+	joint := c.jointWhys(s, r, false)
 	for _, w := range c.knobWhys(s, r, false) {
+		if c.saidTogether(joint, w, r) {
+			continue
+		}
 		// "label = value:" keeps a label that ends in a word
 		// ("what answers a refused order") apart from the value.
 		out = append(out, w.k.Label+" = "+w.k.Format(w.v)+": "+w.text)
+	}
+	// Then those, naming each knob with its value.
+	for _, n := range joint {
+		w := &c.Whys[n]
+		out = append(out, w.prefix(c, s)+w.Text)
 	}
 	for i := range r.Goals {
 		g := &r.Goals[i]

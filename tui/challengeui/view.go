@@ -1115,12 +1115,30 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 }
 
 // whyName is what a why of ExplainResult is of, to name it where it has
-// no room: the knob it starts "label = value:" with, or the missed goal
-// whose figure it gives.
+// no room: the knob it starts "label = value:" with, the knobs a why of
+// knobs together starts "label = value, label = value:" with ("payment
+// deadline and payment timeout"), or the missed goal whose figure it
+// gives.
 func (m *Model) whyName(why string, r *challenge.Result) string {
-	for _, k := range m.c.Knobs {
-		if v, ok := m.setting[k.Path]; ok && strings.HasPrefix(why, k.Label+" = "+k.Format(v)+": ") {
-			return k.Label
+	var named []string
+	for rest := why; ; {
+		at := len(named)
+		for _, k := range m.c.Knobs {
+			v, ok := m.setting[k.Path]
+			if !ok {
+				continue
+			}
+			lead := k.Label + " = " + k.Format(v)
+			if strings.HasPrefix(rest, lead+": ") {
+				return strings.Join(append(named, k.Label), " and ")
+			}
+			if after, cut := strings.CutPrefix(rest, lead+", "); cut {
+				named, rest = append(named, k.Label), after
+				break
+			}
+		}
+		if len(named) == at {
+			break
 		}
 	}
 	for i := range r.Goals {
