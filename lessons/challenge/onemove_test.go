@@ -11,9 +11,10 @@ import (
 )
 
 // allOneMoves grades every value of every knob in
-// TestEveryOneKnobMissIsExplained, where the package's tests grade a
+// TestEveryOneKnobMissIsExplained, and of every pair of knobs in
+// TestEveryTwoKnobMissIsExplained, where the package's tests grade a
 // sample of the long ranges; `make test-long` sets it.
-var allOneMoves = flag.Bool("whys.all", false, "grade every design one knob away from each level's start, not a sample")
+var allOneMoves = flag.Bool("whys.all", false, "grade every design one knob and two knobs away from each level's start, not a sample")
 
 // oneMoveSample is how many values of a long knob range the short test
 // grades, spread evenly, besides the ends and the start's neighbours.
@@ -50,17 +51,22 @@ func TestEveryOneKnobMissIsExplained(t *testing.T) {
 				if r.Pass || len(c.ExplainResult(s, r)) > 0 {
 					continue
 				}
-				var missed []string
-				for _, g := range r.Goals {
-					if !g.Pass {
-						missed = append(missed, g.Goal.Label)
-					}
-				}
-				t.Errorf("%s: %s = %s misses %q with no why", c.ID, k.Label, k.Format(v), missed)
+				t.Errorf("%s: %s = %s misses %q with no why", c.ID, k.Label, k.Format(v), r.missedLabels())
 			}
 		}
 	}
 	t.Logf("graded %d designs in %v", graded, time.Since(begin))
+}
+
+// missedLabels are the labels of the goals r misses, in the goals' order.
+func (r *Result) missedLabels() []string {
+	var missed []string
+	for _, g := range r.Goals {
+		if !g.Pass {
+			missed = append(missed, g.Goal.Label)
+		}
+	}
+	return missed
 }
 
 // oneMoveValues are the values of k to try: a choice knob's choices; a
@@ -68,25 +74,29 @@ func TestEveryOneKnobMissIsExplained(t *testing.T) {
 // it is short, else its ends, the start's value v and the steps beside
 // it (the first move a learner makes), and an even sample between.
 func oneMoveValues(k *Knob, v any, all bool) []any {
+	return knobValues(k, v, all, oneMoveSample, 2)
+}
+
+// knobValues are oneMoveValues with sample values spread evenly between a
+// long range's ends and near steps either side of the start's.
+func knobValues(k *Knob, v any, all bool, sample, near int) []any {
 	if k.Kind == KnobChoice {
 		return k.Choices
 	}
 	n := int(math.Floor((k.Max-k.Min)/k.Step+1e-9)) + 1
 	pick := make([]bool, n)
-	if all || n <= 2*oneMoveSample {
+	if all || n <= 2*sample {
 		for i := range pick {
 			pick[i] = true
 		}
 	} else {
-		for j := 0; j <= oneMoveSample; j++ {
-			pick[j*(n-1)/oneMoveSample] = true
+		for j := 0; j <= sample; j++ {
+			pick[j*(n-1)/sample] = true
 		}
 		if f, ok := k.number(v); ok {
 			at := int(math.Round((f - k.Min) / k.Step))
-			for _, i := range []int{at - 2, at - 1, at, at + 1, at + 2} {
-				if i >= 0 && i < n {
-					pick[i] = true
-				}
+			for i := max(at-near, 0); i <= at+near && i < n; i++ {
+				pick[i] = true
 			}
 		}
 	}
