@@ -29,6 +29,26 @@ const oneMoveSample = 8
 // of 4 to 11 missed with none; so did level 21's and 13's before they
 // were fixed one by one.
 func TestEveryOneKnobMissIsExplained(t *testing.T) {
+	explainEvery(t, func(c *Challenge) []Setting {
+		start := c.Start()
+		var out []Setting
+		for i := range c.Knobs {
+			k := &c.Knobs[i]
+			for _, v := range oneMoveValues(k, start[k.Path], *allOneMoves) {
+				s := maps.Clone(start)
+				s[k.Path] = v
+				out = append(out, s)
+			}
+		}
+		return out
+	})
+}
+
+// explainEvery grades, for every built-in level, the designs designs
+// gives of it, and holds every one that falls short to at least one why
+// in the view's panel (ExplainResult).
+func explainEvery(t *testing.T, designs func(c *Challenge) []Setting) {
+	t.Helper()
 	racefree.Only(t) // grading runs the engine in this goroutine, no other
 	all, err := All()
 	if err != nil {
@@ -37,36 +57,22 @@ func TestEveryOneKnobMissIsExplained(t *testing.T) {
 	begin := time.Now()
 	graded := 0
 	for _, c := range all {
-		start := c.Start()
-		for i := range c.Knobs {
-			k := &c.Knobs[i]
-			for _, v := range oneMoveValues(k, start[k.Path], *allOneMoves) {
-				s := maps.Clone(start)
-				s[k.Path] = v
-				r, err := gradeOnce(c, s)
-				if err != nil {
-					continue // a setting the engine refuses grades nothing and shows the reason
-				}
-				graded++
-				if r.Pass || len(c.ExplainResult(s, r)) > 0 {
-					continue
-				}
-				t.Errorf("%s: %s = %s misses %q with no why", c.ID, k.Label, k.Format(v), r.missedLabels())
+		for _, s := range designs(c) {
+			r, err := gradeOnce(c, s)
+			if err != nil {
+				continue // a setting the engine refuses grades nothing and shows the reason
 			}
+			graded++
+			if r.Pass || len(c.ExplainResult(s, r)) > 0 {
+				continue
+			}
+			t.Errorf("%s: %s misses %q with no why", c.ID, c.movedText(s), r.missedLabels())
 		}
+	}
+	if graded == 0 {
+		t.Fatal("no design was graded")
 	}
 	t.Logf("graded %d designs in %v", graded, time.Since(begin))
-}
-
-// missedLabels are the labels of the goals r misses, in the goals' order.
-func (r *Result) missedLabels() []string {
-	var missed []string
-	for _, g := range r.Goals {
-		if !g.Pass {
-			missed = append(missed, g.Goal.Label)
-		}
-	}
-	return missed
 }
 
 // oneMoveValues are the values of k to try: a choice knob's choices; a
@@ -107,4 +113,15 @@ func knobValues(k *Knob, v any, all bool, sample, near int) []any {
 		}
 	}
 	return out
+}
+
+// missedLabels are the labels of the goals r misses, in the goals' order.
+func (r *Result) missedLabels() []string {
+	var missed []string
+	for _, g := range r.Goals {
+		if !g.Pass {
+			missed = append(missed, g.Goal.Label)
+		}
+	}
+	return missed
 }
