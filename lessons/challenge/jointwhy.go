@@ -35,8 +35,9 @@ type Condition struct {
 	// Left and Right are sums of terms, each a numeric knob's value or a
 	// value in their unit (seconds for durations).
 	Left, Right []term
-	// Choice compares a choice knob (its index in Challenge.Knobs) with
-	// another's (Other, or -1) or with one of its values (Value).
+	// Choice, when not -1, is the index in Challenge.Knobs of a choice
+	// knob compared with another's (Other, or -1) or with one of its
+	// values (ChoiceValue); Left and Right are then empty.
 	Choice      int
 	Other       int
 	ChoiceValue string
