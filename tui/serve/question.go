@@ -446,6 +446,13 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 		}
 		return true, nil
 	}
+	if k.String() == followKey && s.mode != following {
+		// Every screen's top line names it, the question's too: a student
+		// or a projector that comes in while a question is open follows
+		// under it (key), and the question stays on the screen. Taken
+		// here, it did nothing and said nothing.
+		return false, nil
+	}
 	if s.scrollKey(k) {
 		return true, nil
 	}
