@@ -162,6 +162,8 @@ func limitWords(d time.Duration) string {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	case d < 2*time.Minute || d%time.Minute != 0:
 		return fmt.Sprintf("%d s", int64(d.Round(time.Second)/time.Second))
+	case d >= 2*time.Hour && d%time.Hour == 0:
+		return fmt.Sprintf("%d h", int64(d/time.Hour)) // --max-session's 4h, not 240 min
 	}
 	return fmt.Sprintf("%d min", int64(d/time.Minute))
 }
@@ -196,7 +198,7 @@ func (s *Server) tellSignInTimeout(tc *trackedConn) {
 	if pa == nil || tc.user() != "" {
 		return
 	}
-	msg := "breakerlab: the sign-in took longer than the " + limitWords(s.cfg.HandshakeTimeout) + " allowed, so the connection is closed; connect again"
+	msg := "breakerlab: the sign-in took longer than the " + limitWords(s.cfg.HandshakeTimeout) + " allowed (the teacher sets it with --sign-in-timeout), so the connection is closed; connect again"
 	if len(s.cfg.Password) > 0 {
 		msg += " and type the class password within " + limitWords(s.cfg.HandshakeTimeout)
 	}

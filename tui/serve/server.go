@@ -328,7 +328,7 @@ func New(cfg Config) (*Server, error) {
 		// student and no why in the log. The session's own check
 		// (Session.SetIdleLimit) is the idle limit, and a connection left
 		// with no session open is closed after it (noSessionLeft).
-		wish.WithMaxTimeout(cfg.MaxSession),
+		wish.WithMaxTimeout(maxTimeout(cfg.MaxSession)),
 		wish.WithMiddleware(s.handle),
 	}
 	open := len(cfg.AuthorizedKeys) == 0 && len(cfg.Password) == 0
@@ -451,6 +451,16 @@ func (s *Server) awaitHangUps(ctx context.Context) {
 	for s.conns.Load() > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// maxTimeout is the SSH library's limit on a connection: --max-session
+// and a grace in which the session's own timer (timeLimit) tells the
+// student why, or 0, never, for 0.
+func maxTimeout(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	return d + sessionLimitGrace
 }
 
 // liveSession is a session whose program runs: Shutdown ends it.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -116,7 +117,8 @@ func (s *Server) run(sess ssh.Session) {
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
 		s.log.Warn("session refused", with("from", from, "why", "the class is full")...)
-		tell(sess, pty.Window.Width, fmt.Sprintf("The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.", s.cfg.MaxSessions))
+		tell(sess, pty.Window.Width, fmt.Sprintf("The class is busy: this server takes %s at once, and all are in use (the teacher sets it with --max-sessions). Try again in a moment.",
+			plural(s.cfg.MaxSessions, "session", "sessions")))
 		_ = sess.Exit(1)
 		return
 	}
@@ -155,6 +157,8 @@ func (s *Server) run(sess ssh.Session) {
 	defer cancel()
 	live := s.enter(cancel)
 	defer s.leave(live)
+	timeUp := s.timeLimit(sess, start, cancel)
+	defer timeUp.Stop()
 	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetStudent(id, rollName(sess.User()))
@@ -212,15 +216,58 @@ func (s *Server) run(sess ssh.Session) {
 		// student's screen after the connection closes.
 		fmt.Fprintf(sess, "%s\r\n", endedNote(saved))
 		s.log.Info("disconnect", with(append(after, "why", "class ended")...)...)
+	case timeUp.reached.Load():
+		fmt.Fprintf(sess, "breakerlab closed this session: a connection lasts at most %s on this server (the teacher sets it with --max-session); connect again to go on.\r\n", limitWords(s.cfg.MaxSession))
+		s.log.Info("disconnect", with(append(after, "why", "session time limit")...)...)
 	case err != nil && !closed:
 		s.log.Error("session failed", with(append(after, "err", err)...)...)
 	case m.IdledOut():
-		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed; connect again to go on.\r\n", s.cfg.IdleTimeout)
+		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed or click (the teacher sets it with --idle-timeout); connect again to go on.\r\n", limitWords(s.cfg.IdleTimeout))
 		s.log.Info("disconnect", with(append(after, "why", "idle")...)...)
 	default:
 		s.log.Info("disconnect", with(append(after, "why", s.closedWhy(closed, time.Since(start)))...)...)
 	}
 	_ = sess.Exit(0)
+}
+
+// sessionLimitGrace is how long past --max-session the SSH library
+// closes a connection whose session has not ended (wish.WithMaxTimeout):
+// the session's own timer (timeLimit) ends its program at the limit, and
+// this is the time it has to restore the terminal and say why.
+const sessionLimitGrace = 5 * time.Second
+
+// sessionTimer is a session's time limit: reached once it has ended the
+// program.
+type sessionTimer struct {
+	t       *time.Timer
+	reached atomic.Bool
+}
+
+// Stop stops the timer, if there is one.
+func (t *sessionTimer) Stop() {
+	if t.t != nil {
+		t.t.Stop()
+	}
+}
+
+// timeLimit ends the session's program (cancel) when its connection has
+// lasted --max-session, counted from the connection's accept as the
+// library counts it. The library alone closed the connection under the
+// program: the student's terminal was left in the program's screen with
+// the mouse reporting, and nothing said why.
+func (s *Server) timeLimit(sess ssh.Session, start time.Time, cancel context.CancelFunc) *sessionTimer {
+	st := &sessionTimer{}
+	if s.cfg.MaxSession <= 0 {
+		return st
+	}
+	if tc := connOf(sess.Context()); tc != nil {
+		start = tc.start
+	}
+	st.t = time.AfterFunc(s.cfg.MaxSession-time.Since(start), func() {
+		st.reached.Store(true)
+		cancel()
+	})
+	return st
 }
 
 // closedWhy is the log's why= for a session that neither the class's end
