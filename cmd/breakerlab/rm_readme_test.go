@@ -258,13 +258,15 @@ func TestReadmeClassroomLimitsAreTheDefaults(t *testing.T) {
 	racefree.Only(t) // no goroutine: it reads the README and the program's own figures
 	flat := readmeFlat(t)
 	for _, want := range []string{
-		fmt.Sprintf("Limits, all flags: %d sessions, %d new connections a minute per address, %s to sign in (`--sign-in-timeout`",
+		fmt.Sprintf("Limits, each a flag: %d sessions (`--max-sessions`), %d new connections a minute per address (`--rate-per-ip`), %s to sign in (`--sign-in-timeout`",
 			serve.DefaultMaxSessions, serve.DefaultRatePerIP, readmeDuration(serve.HandshakeTimeout)),
 		fmt.Sprintf("%s without a key or a click", readmeDuration(serve.DefaultIdleTimeout)),
-		fmt.Sprintf("%s per connection, %d sessions on one connection, %d sessions at once from one address (`--max-sessions-per-ip`",
-			readmeDuration(serve.DefaultMaxSession), serve.MaxSessionsPerConn, serve.DefaultMaxSessionsPerIP),
+		fmt.Sprintf("%s per connection (`--max-session`), %d sessions at once from one address (`--max-sessions-per-ip`",
+			readmeDuration(serve.DefaultMaxSession), serve.DefaultMaxSessionsPerIP),
 		fmt.Sprintf("and %d for one student, one key or one name (`--max-sessions-per-student`)", serve.DefaultMaxSessionsPerStudent),
-		fmt.Sprintf("a screen of at most %d × %d cells", serve.MaxWidth, serve.MaxHeight),
+		// No flag sets these two: the README said "all flags" over the
+		// sessions a connection may open.
+		fmt.Sprintf("and, fixed, %d sessions on one connection and a screen of at most %d × %d cells", serve.MaxSessionsPerConn, serve.MaxWidth, serve.MaxHeight),
 		fmt.Sprintf("`--max-sessions` × %d MB (%d MB at %d)", serve.SessionHeapBound>>20, serve.DefaultMaxSessions*int(serve.SessionHeapBound>>20), serve.DefaultMaxSessions),
 		fmt.Sprintf("at most `--max-pending-per-ip` (%d)", serve.DefaultMaxPendingPerIP),
 		fmt.Sprintf("`--max-startups` START (%s,", serve.DefaultStartups.String()),

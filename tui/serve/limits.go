@@ -121,13 +121,13 @@ func (s *Server) admit(tc *trackedConn) (evict *trackedConn, why string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if n := p.perIP[tc.ip]; n >= s.cfg.MaxPendingPerIP {
-		return nil, fmt.Sprintf("%d connections from this address are signing in already", n)
+		return nil, fmt.Sprintf("%s from this address signing in already, the most this server allows (the teacher sets it with --max-pending-per-ip)", plural(n, "connection", "connections"))
 	}
 	n := len(p.conns)
 	if ch := s.cfg.MaxStartups.dropChance(n); ch > 0 && rand.Float64() < ch {
 		evict = p.oldestSilent(time.Now())
 		if evict == nil {
-			return nil, fmt.Sprintf("%d connections are signing in (--max-startups %s)", n, s.cfg.MaxStartups)
+			return nil, fmt.Sprintf("%d connections are signing in, and past %d this server drops new ones (the teacher sets it with --max-startups %s)", n, s.cfg.MaxStartups.Start, s.cfg.MaxStartups)
 		}
 		p.remove(evict)
 	}
@@ -192,14 +192,16 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 	}
 	if !s.limiter.allow(ip, time.Now()) {
 		s.logs.warn("rate", "connection refused", "from", from, "why", "over the per-address rate")
-		refuseBeforeHandshake(c, fmt.Sprintf("more new connections came from your address than this server takes a minute (%s); try again in a minute.", fmtRate(s.cfg.RatePerIP)))
+		refuseBeforeHandshake(c, fmt.Sprintf("more new connections came from your address than this server takes a minute (%s; the teacher sets it with --rate-per-ip); try again in a minute.", fmtRate(s.cfg.RatePerIP)))
 		return nil
 	}
 	tc := &trackedConn{Conn: c, s: s, ip: ip, from: from, start: time.Now()}
 	evict, why := s.admit(tc)
 	if why != "" {
 		s.logs.warn("pending", "connection refused", "from", from, "why", why)
-		refuseBeforeHandshake(c, "too many connections are signing in just now; try again in a moment.")
+		// The limit met and its flag, as every other refusal says them:
+		// "too many" alone left the teacher guessing which to raise.
+		refuseBeforeHandshake(c, "too many connections are signing in just now: "+why+"; try again in a moment.")
 		return nil
 	}
 	if evict != nil {

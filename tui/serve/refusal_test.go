@@ -113,7 +113,7 @@ func TestTheSignInTimeIsSaid(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	want := "the sign-in took longer than the " + limitWords(limit) + " allowed, so the connection is closed; connect again and type the class password within " + limitWords(limit) + "."
+	want := "the sign-in took longer than the " + limitWords(limit) + " allowed (the teacher sets it with --sign-in-timeout), so the connection is closed; connect again and type the class password within " + limitWords(limit) + "."
 	if len(banners) != 1 || !strings.Contains(banners[0], want) {
 		t.Fatalf("the banners: %q; want one saying %q", banners, want)
 	}
@@ -138,7 +138,7 @@ func TestARefusedConnectionIsToldWhy(t *testing.T) {
 	if first := read(); !strings.HasPrefix(first, "SSH-") {
 		t.Fatalf("the first connection got %q", first)
 	}
-	want := "breakerlab: more new connections came from your address than this server takes a minute (1); try again in a minute.\r\n"
+	want := "breakerlab: more new connections came from your address than this server takes a minute (1; the teacher sets it with --rate-per-ip); try again in a minute.\r\n"
 	if second := read(); second != want {
 		t.Fatalf("the refused connection got %q, want %q", second, want)
 	}
@@ -205,4 +205,36 @@ func (h *holdEOF) Write(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// A connection refused for the connections signing in from its address
+// is told the limit and the flag that sets it, as the README's limits
+// promise: "too many connections are signing in" left the teacher
+// guessing between --max-pending-per-ip and --max-startups.
+func TestAPendingRefusalNamesItsFlag(t *testing.T) {
+	ts := startServer(t, Config{MaxPendingPerIP: 1})
+	silent, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	deadline := time.Now().Add(patience(3 * time.Second))
+	for ts.Pending() < 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the first connection never counted as signing in")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	c, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(patience(3 * time.Second)))
+	_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
+	b, _ := io.ReadAll(c)
+	want := "breakerlab: too many connections are signing in just now: 1 connection from this address signing in already, the most this server allows (the teacher sets it with --max-pending-per-ip); try again in a moment.\r\n"
+	if string(b) != want {
+		t.Fatalf("the refused connection got %q, want %q", b, want)
+	}
 }

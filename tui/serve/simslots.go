@@ -27,7 +27,7 @@ func (s simSlots) acquire() (release func(), err error) {
 	case s <- struct{}{}:
 		return func() { <-s }, nil
 	default:
-		return nil, fmt.Errorf("%w: %d simulations running; try again in a moment", ErrBusy, len(s))
+		return nil, fmt.Errorf("%w: %s running, the most it runs at once (the teacher sets it with --max-simulations); try again in a moment", ErrBusy, plural(len(s), "simulation", "simulations"))
 	}
 }
 

@@ -66,7 +66,7 @@ func TestSweepEndsWithTheSession(t *testing.T) {
 	}
 
 	bob := ts.dial(t, "bob", PasswordAuth("x"), 100, 30)
-	startHeavySweep(t, bob, "the class server is busy: 1 simulations running; try again in a moment")
+	startHeavySweep(t, bob, "the class server is busy: 1 simulation running,", "the teacher sets it with", "--max-simulations")
 
 	// ada hangs up mid-sweep: a sweep of these runs would take minutes.
 	start := time.Now()
