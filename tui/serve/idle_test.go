@@ -78,7 +78,7 @@ func TestWatchingSessionsOutliveTheIdleLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitForFrame(t, student, mark)
-	if !strings.Contains(idle.Since(idleMark), "with no key pressed or click (the teacher sets it with --idle-timeout)") {
+	if !strings.Contains(flat(idle.Since(idleMark)), "with no key pressed or click (the teacher sets it with --idle-timeout)") {
 		t.Errorf("the idle student was not told why:\n%s", tail(idle.Since(idleMark), 500))
 	}
 	waitLog(t, &logs, "disconnect", "user=grace", "why=idle")

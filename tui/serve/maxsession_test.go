@@ -26,8 +26,8 @@ func TestTheSessionTimeLimitIsSaid(t *testing.T) {
 	}
 	raw := c.Raw(0)
 	restored := strings.LastIndex(raw, "\x1b[?1049l") // the program's screen left
-	said := strings.Index(raw, "a connection lasts at most "+limitWords(limit)+" on this server (the teacher sets it with --max-session)")
-	if restored < 0 || said < restored {
+	said := strings.Index(raw, "a connection lasts at most "+limitWords(limit)+" on this server")
+	if restored < 0 || said < restored || !strings.Contains(flat(raw[said:]), "(the teacher sets it with --max-session)") {
 		t.Fatalf("the student was not told the time limit on a restored terminal (screen left at %d, told at %d):\n%q", restored, said, tail(raw, 400))
 	}
 	if err := c.Wait(); err != nil {

@@ -182,7 +182,7 @@ func (s *Server) run(sess ssh.Session) {
 		tea.WithInput(in), asciiterm.WithOutput(sess, sessEnv(env).Getenv),
 		tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(),
 		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
-	sent := s.forwardSizes(ctx, winch, p)
+	sent, width := s.forwardSizes(ctx, pty.Window, winch, p)
 	told := forwardDrops(ctx, in, p)
 	_, err := p.Run()
 	// Read before cancel: after it the context is always done. Done by
@@ -214,15 +214,17 @@ func (s *Server) run(sess ssh.Session) {
 	case live.ended.Load():
 		// The program has restored the terminal: the line stays on the
 		// student's screen after the connection closes.
-		fmt.Fprintf(sess, "%s\r\n", endedNote(saved))
+		// Wrapped at its spaces to the window: a terminal 40 columns
+		// wide broke it mid-word ("progre" / "ss was saved").
+		tell(sess, width(), endedNote(saved))
 		s.log.Info("disconnect", with(append(after, "why", "class ended")...)...)
 	case timeUp.reached.Load():
-		fmt.Fprintf(sess, "breakerlab closed this session: a connection lasts at most %s on this server (the teacher sets it with --max-session); connect again to go on.\r\n", limitWords(s.cfg.MaxSession))
+		tell(sess, width(), fmt.Sprintf("breakerlab closed this session: a connection lasts at most %s on this server (the teacher sets it with --max-session); connect again to go on.", limitWords(s.cfg.MaxSession)))
 		s.log.Info("disconnect", with(append(after, "why", "session time limit")...)...)
 	case err != nil && !closed:
 		s.log.Error("session failed", with(append(after, "err", err)...)...)
 	case m.IdledOut():
-		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed or click (the teacher sets it with --idle-timeout); connect again to go on.\r\n", limitWords(s.cfg.IdleTimeout))
+		tell(sess, width(), fmt.Sprintf("breakerlab closed this session after %s with no key pressed or click (the teacher sets it with --idle-timeout); connect again to go on.", limitWords(s.cfg.IdleTimeout)))
 		s.log.Info("disconnect", with(append(after, "why", "idle")...)...)
 	default:
 		s.log.Info("disconnect", with(append(after, "why", s.closedWhy(closed, time.Since(start)))...)...)
@@ -396,13 +398,14 @@ func (e sessEnv) Getenv(k string) string {
 // would free it. So one goroutine only drains winch, keeping the latest
 // size, until the library closes it with the channel; another sends the
 // latest to the program. The returned channel closes when the sender has
-// stopped, after ctx ends.
-func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *tea.Program) <-chan struct{} {
+// stopped, after ctx ends; width is the window's latest width (first
+// given), which the lines written after the program wrap to.
+func (s *Server) forwardSizes(ctx context.Context, first ssh.Window, winch <-chan ssh.Window, p *tea.Program) (sent <-chan struct{}, width func() int) {
 	var (
 		mu     sync.Mutex
-		latest ssh.Window
+		latest = first
 		ready  = make(chan struct{}, 1)
-		sent   = make(chan struct{})
+		done   = make(chan struct{})
 	)
 	go func() {
 		for w := range winch {
@@ -416,7 +419,7 @@ func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *t
 		}
 	}()
 	go func() {
-		defer close(sent)
+		defer close(done)
 		for {
 			select {
 			case <-ctx.Done():
@@ -429,7 +432,11 @@ func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *t
 			}
 		}
 	}()
-	return sent
+	return done, func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return latest.Width
+	}
 }
 
 // studentTools gives the drill the student's own folder for their
