@@ -1070,9 +1070,13 @@ func (m Model) view() string {
 		return ""
 	}
 	body, focus, notices := m.body()
+	keep := -1
+	if m.busy != "" || m.note != "" {
+		keep = len(body) - 1 // the note's last line: body ends with it
+	}
 	body = m.withLoop(body, m.h-1-len(notices))
 	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
-	body = scrollTo(body, focus, m.h-1-len(notices), m.w, m.th.Dim)
+	body = scrollTo(body, focus, keep, m.h-1-len(notices), m.w, m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
 	lines = append(lines, m.keyLine())
@@ -1248,8 +1252,12 @@ func (m Model) noWorkbookLines() []string {
 // scrollTo shows the part of lines that fits in height rows around the
 // line focus (-1: none), saying what is above and below in w cells: a
 // window too short for the menu scrolls with the cursor instead of
-// cutting it.
-func scrollTo(lines []string, focus, height, w int, dim lipgloss.Style) []string {
+// cutting it. It brings line keep (-1: none) into sight too, as far as
+// the focus stays in it: the note under the menu answers the key just
+// pressed, and at 80×24, where the menu fills the window, enter on the
+// Live lab or the Exercises over SSH seemed to do nothing, its reason
+// drawn below the last row.
+func scrollTo(lines []string, focus, keep, height, w int, dim lipgloss.Style) []string {
 	if len(lines) <= height || height < 3 {
 		return lines
 	}
@@ -1269,6 +1277,15 @@ func scrollTo(lines []string, focus, height, w int, dim lipgloss.Style) []string
 	}
 	if end := start + height; end < len(lines) && focus == end-1 {
 		start++
+	}
+	if keep >= start+height-1 && keep < len(lines) {
+		// Its row above the marker, or the last row when nothing is
+		// below it; the focus off the marker at the top.
+		want := keep + 2 - height
+		if keep == len(lines)-1 {
+			want = keep + 1 - height
+		}
+		start = max(start, min(want, focus-1, len(lines)-height))
 	}
 	out := append([]string(nil), lines[start:start+height]...)
 	if start > 0 {
