@@ -124,17 +124,7 @@ func TestTheSignInTimeIsSaid(t *testing.T) {
 // leaves: OpenSSH shows it with -v. It was closed without a word.
 func TestARefusedConnectionIsToldWhy(t *testing.T) {
 	ts := startServer(t, Config{RatePerIP: 1, HandshakeTimeout: 300 * time.Millisecond})
-	read := func() string {
-		c, err := net.Dial("tcp", ts.addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		_ = c.SetDeadline(time.Now().Add(patience(3 * time.Second)))
-		_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
-		b, _ := io.ReadAll(c)
-		return string(b)
-	}
+	read := func() string { return greeting(t, ts.addr) }
 	if first := read(); !strings.HasPrefix(first, "SSH-") {
 		t.Fatalf("the first connection got %q", first)
 	}
@@ -142,6 +132,22 @@ func TestARefusedConnectionIsToldWhy(t *testing.T) {
 	if second := read(); second != want {
 		t.Fatalf("the refused connection got %q, want %q", second, want)
 	}
+}
+
+// greeting is all a new connection to addr is sent, once it has sent
+// its SSH version, until the server closes it: the server's version and
+// more, or the line it is refused with.
+func greeting(t *testing.T, addr string) string {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(patience(3 * time.Second)))
+	_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
+	b, _ := io.ReadAll(c)
+	return string(b)
 }
 
 // The log's access field counted "1 teacher keys".
@@ -225,16 +231,9 @@ func TestAPendingRefusalNamesItsFlag(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	c, err := net.Dial("tcp", ts.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	_ = c.SetDeadline(time.Now().Add(patience(3 * time.Second)))
-	_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
-	b, _ := io.ReadAll(c)
+	b := greeting(t, ts.addr)
 	want := "breakerlab: too many connections are signing in just now: 1 connection from this address signing in already, the most this server allows (the teacher sets it with --max-pending-per-ip); try again in a moment.\r\n"
-	if string(b) != want {
+	if b != want {
 		t.Fatalf("the refused connection got %q, want %q", b, want)
 	}
 }
