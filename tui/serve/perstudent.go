@@ -62,22 +62,25 @@ func addrHost(addr net.Addr) string {
 }
 
 // takeStudentPlaces counts a student's session in, per address and per
-// student id, or says why it is refused: the limit, and the flag the
-// teacher raises it with. The presenter is never refused: the teacher may
-// open as many screens as the class needs. release counts it out again.
-func (s *Server) takeStudentPlaces(addr net.Addr, id string, teacher bool) (release func(), refusal string) {
+// student id, or says why it is refused: to the student, the limit and
+// the flag the teacher raises it with; to the log (why), which of the two
+// limits, which the log had said as "for one student or address", leaving
+// the teacher to guess which flag to raise. The presenter is never
+// refused: the teacher may open as many screens as the class needs.
+// release counts it out again.
+func (s *Server) takeStudentPlaces(addr net.Addr, id string, teacher bool) (release func(), refusal, why string) {
 	if teacher {
-		return func() {}, ""
+		return func() {}, "", ""
 	}
 	host := addrHost(addr)
 	if !s.perIP.take(host, s.cfg.MaxSessionsPerIP) {
 		return nil, fmt.Sprintf("This address already has %s open, the most this server allows from one address (the teacher sets it with --max-sessions-per-ip). Close one, then connect again.",
-			plural(s.cfg.MaxSessionsPerIP, "session", "sessions"))
+			plural(s.cfg.MaxSessionsPerIP, "session", "sessions")), "the address has the sessions --max-sessions-per-ip allows"
 	}
 	if !s.perStudent.take(id, s.cfg.MaxSessionsPerStudent) {
 		s.perIP.give(host)
 		return nil, fmt.Sprintf("You already have %s open, the most this server allows one student (the teacher sets it with --max-sessions-per-student). Close one, then connect again.",
-			plural(s.cfg.MaxSessionsPerStudent, "session", "sessions"))
+			plural(s.cfg.MaxSessionsPerStudent, "session", "sessions")), "the student has the sessions --max-sessions-per-student allows"
 	}
-	return func() { s.perIP.give(host); s.perStudent.give(id) }, ""
+	return func() { s.perIP.give(host); s.perStudent.give(id) }, "", ""
 }

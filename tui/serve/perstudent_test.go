@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/log"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
@@ -34,7 +35,8 @@ func refused(t *testing.T, c *Client) string {
 // from it, one more is refused with the limit and the flag, whatever name
 // it uses; once one closes, the address may connect again.
 func TestSessionsPerAddressAreBounded(t *testing.T) {
-	ts := startServer(t, Config{MaxSessionsPerIP: 2})
+	var logs syncBuf
+	ts := startServer(t, Config{MaxSessionsPerIP: 2, Logger: log.New(&logs)})
 	var open []*Client
 	for i := range 2 {
 		c := ts.dial(t, fmt.Sprint("u", i), PasswordAuth("x"), 80, 24)
@@ -47,6 +49,8 @@ func TestSessionsPerAddressAreBounded(t *testing.T) {
 			t.Errorf("the refusal does not say %q: %q", w, msg)
 		}
 	}
+	// The log names the limit: it said "for one student or address".
+	waitLog(t, &logs, "session refused", "user=another", `why="the address has the sessions --max-sessions-per-ip allows"`)
 	open[0].Close()
 	deadline := time.Now().Add(patience(5 * time.Second))
 	for {
@@ -65,7 +69,8 @@ func TestSessionsPerAddressAreBounded(t *testing.T) {
 // --max-sessions-per-student sessions under one name, one more is refused
 // naming that flag, while another student still gets in.
 func TestSessionsPerStudentAreBounded(t *testing.T) {
-	ts := startServer(t, Config{MaxSessionsPerStudent: 1})
+	var logs syncBuf
+	ts := startServer(t, Config{MaxSessionsPerStudent: 1, Logger: log.New(&logs)})
 	waitFor(t, ts.dial(t, "ada", PasswordAuth("x"), 80, 24), 0, "Sandbox")
 	msg := refused(t, ts.dial(t, "ada", PasswordAuth("x"), 80, 24))
 	for _, w := range []string{"You already have 1 session open", "--max-sessions-per-student"} {
@@ -73,6 +78,7 @@ func TestSessionsPerStudentAreBounded(t *testing.T) {
 			t.Errorf("the refusal does not say %q: %q", w, msg)
 		}
 	}
+	waitLog(t, &logs, "session refused", "user=ada", `why="the student has the sessions --max-sessions-per-student allows"`)
 	waitFor(t, ts.dial(t, "grace", PasswordAuth("x"), 80, 24), 0, "Sandbox")
 }
 

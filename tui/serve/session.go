@@ -126,9 +126,9 @@ func (s *Server) run(sess ssh.Session) {
 	// One client must not take the room's places (nor, with screens at
 	// their largest, the server's memory): the places of one address and
 	// of one student are bounded as well as the room's.
-	release, refusal := s.takeStudentPlaces(sess.RemoteAddr(), id, teacher)
+	release, refusal, why := s.takeStudentPlaces(sess.RemoteAddr(), id, teacher)
 	if refusal != "" {
-		s.log.Warn("session refused", with("from", from, "why", "too many sessions for one student or address")...)
+		s.log.Warn("session refused", with("from", from, "why", why)...)
 		tell(sess, pty.Window.Width, refusal)
 		_ = sess.Exit(1)
 		return
