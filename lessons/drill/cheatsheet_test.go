@@ -198,6 +198,18 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 	has(row(t, "acquisition wait"), "{{fact guide.bulkhead.wait_min}}", "{{fact guide.bulkhead.wait_max}}")
 	has(row(t, "bulkhead"), "defer", "finally")
 	has(row(t, "both"), "outermost")
+	// What an interviewer asks after the defaults (issue u256): what to
+	// start a breaker with, whether to share it across instances, how to
+	// see it trip, and in what order to shed.
+	has(row(t, "start with"), "{{fact guide.breaker.failure_rate}}", "{{fact guide.breaker.window}}", "{{fact guide.breaker.min_calls}}",
+		"{{fact guide.breaker.cooldown}}", "{{fact guide.breaker.probes}} probe", "{{fact guide.breaker.consecutive}} failures in a row",
+		"fact guide.breaker.probes == preset gobreaker trials")
+	has(row(t, "a fleet's breakers"), "one per instance", "a shared one", "round trip on the hot path",
+		"fleet-open-at fleet-probes/0 api 20s == 0", "fleet-open-at fleet-probes/0 api 21s == param fleet-probes/0 api.instances")
+	has(row(t, "seeing a breaker"), "gauge", "notify on every opening", "time open per hour", "fallback rate", "flapping", "4xx",
+		"time-open breaker-timeline/0 == 60s")
+	has(row(t, "overload"), "sheddable class first and critical last", "shed-class noisy-tenant/2 critical == 0",
+		"share noisy-tenant/2 export ok < 20%")
 	sh, _ := DefaultSheet()
 	for _, subject := range []string{"timeouts", "deadlines", "retries", "breakers", "bulkheads", "rate limits", "load shedding", "shuffle sharding"} {
 		if !strings.Contains(sh.Title, subject) {
