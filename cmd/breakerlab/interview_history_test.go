@@ -102,8 +102,8 @@ func TestInterviewHistory(t *testing.T) {
 		line string
 		want []string
 	}{
-		{one, []string{first.Local().Format("2006-01-02 15:04"), "payment-checkout", "6:12 of 10:00", "2 of 15"}},
-		{two, []string{first.Add(48 * time.Hour).Local().Format("2006-01-02 15:04"), "api-gateway", "10:00 of 10:00", "1 of 14"}},
+		{one, []string{first.Local().Format("2006-01-02 15:04"), "payment-checkout", "6:12 of 10:00", "2 of 16"}},
+		{two, []string{first.Add(48 * time.Hour).Local().Format("2006-01-02 15:04"), "api-gateway", "10:00 of 10:00", "1 of 15"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(c.line, w) {
@@ -139,9 +139,9 @@ func TestInterviewHistory(t *testing.T) {
 	}
 	flat := strings.Join(strings.Fields(shown), " ")
 	for _, want := range []string{
-		"Interview 1 of 2: A payment checkout (payment-checkout)", "6:12 used of 10:00", "2 of 15 points said",
+		"Interview 1 of 2: A payment checkout (payment-checkout)", "6:12 used of 10:00", "2 of 16 points said",
 		strings.Join(strings.Fields(p.Text), " "), // the prompt, as it was read
-		"The rubric: 2 of 15 said",
+		"The rubric: 2 of 16 said",
 	} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("--history 1 lacks %q:\n%s", want, shown)

@@ -99,7 +99,7 @@ func TestWritingThenRubricGolden(t *testing.T) {
 }
 
 // keywordSoup names a keyword of nearly every point and explains none.
-const keywordSoup = "Timeout, p99, deadline, propagate, cancel, bulkhead, semaphore, Little, threshold, failure rate, " +
+const keywordSoup = "In flight, Timeout, p99, deadline, propagate, cancel, bulkhead, semaphore, Little, threshold, failure rate, " +
 	"window, cooldown, restart, half-open, probe, fallback, cache, 503, Retry-After, per instance, redis, metrics, " +
 	"dashboard, retry, backoff, jitter, idempotency key, pending, outbox, drain, health check."
 
@@ -123,7 +123,7 @@ func TestGradingStartsUnticked(t *testing.T) {
 		t.Errorf("only %d of %d points hinted; the test wants an answer full of keywords", hinted, len(iv.Points))
 	}
 	v := m.View()
-	for _, want := range []string{"0 of 15 said", "Point 1 of 15", "[ ] not said", "A strong answer says:", "You wrote:", "*Timeout*", "a hint, not a grade", "Did you say it?"} {
+	for _, want := range []string{"0 of 16 said", "Point 1 of 16", "[ ] not said", "A strong answer says:", "You wrote:", "*In flight*", "a hint, not a grade", "Did you say it?"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the grading screen lacks %q:\n%s", want, v)
 		}
@@ -149,7 +149,7 @@ func TestGradingMarks(t *testing.T) {
 	if got := said(); !got[0] || got[1] || !got[2] || got[3] {
 		t.Fatalf("after y n y: %v", got)
 	}
-	if m.cursor != 3 || !strings.Contains(m.View(), "Point 4 of 15") || !strings.Contains(m.View(), "2 of 15 said") {
+	if m.cursor != 3 || !strings.Contains(m.View(), "Point 4 of 16") || !strings.Contains(m.View(), "2 of 16 said") {
 		t.Fatalf("after three marks, the cursor is at %d:\n%s", m.cursor, m.View())
 	}
 	m = tuitest.Press(m, "space")
@@ -166,7 +166,7 @@ func TestGradingMarks(t *testing.T) {
 		t.Fatalf("y on the last point: cursor %d, marks %v", m.cursor, said())
 	}
 	// The answer beside a point marks that point's words only.
-	m = tuitest.Press(m, "right", "right", "right") // past the last, round to the third: bulkhead
+	m = tuitest.Press(m, "right", "right", "right", "right") // past the last, round to the fourth: bulkhead
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "*bulkhead*") || !strings.Contains(v, "*slots*") || strings.Contains(v, "*timeout*") {
 		t.Errorf("beside the bulkhead point:\n%s", v)
@@ -180,9 +180,10 @@ func TestRubricMarksAndSaves(t *testing.T) {
 	m = write(m, answer)
 	c.t = start.Add(3 * time.Minute)
 	m = tuitest.Press(m, "ctrl+d")
-	// Said: the first point (hinted) and the second (the deadline travels;
-	// no word of it in the answer). Not said: the third (hinted).
-	m = tuitest.Press(m, "y", "y", "n")
+	// Not said: the first point, where it breaks (no word of it in the
+	// answer). Said: the timeout (hinted) and the deadline travels (no word
+	// of it). Not said: the bulkhead (hinted).
+	m = tuitest.Press(m, "n", "y", "y", "n")
 	next, cmd := m.Update(tuitest.Key("enter"))
 	m = tuitest.Send(next.(Model), cmd())
 	if m.Saved() == "" || !strings.HasPrefix(m.Saved(), dir) {
@@ -198,7 +199,7 @@ func TestRubricMarksAndSaves(t *testing.T) {
 		byID[p.ID] = p
 	}
 	for id, want := range map[string][2]bool{
-		"timeout": {true, true}, "deadline": {true, false}, "bulkhead": {false, true},
+		"capacity": {false, false}, "timeout": {true, true}, "deadline": {true, false}, "bulkhead": {false, true},
 		"fallback": {false, true}, "idempotency": {false, true}, "metrics": {false, false},
 	} {
 		if got := [2]bool{byID[id].Said, byID[id].Hinted}; got != want {

@@ -70,14 +70,14 @@ func TestOnScreenInterviewWritesNothing(t *testing.T) {
 	}
 	m = settle(tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 40}))
 	m = write(m, answer)
-	m, _ = pressRunning(m, "ctrl+d", "y", "n", "y")
+	m, _ = pressRunning(m, "ctrl+d", "n", "y", "n", "y")
 	m, done := pressRunning(m, "esc")
 	if m.ask != askKeep || len(done) > 0 {
 		t.Fatalf("leaving a rubric kept nowhere did not ask first:\n%s", m.View())
 	}
 	m, _ = pressRunning(m, "y")
 	v := ansi.Strip(m.View())
-	for _, want := range []string{"Your interview, as text", "Each call to the payment provider gets a timeout of 500 ms", "[x] ✱  1. a timeout on every", "Nothing of this interview is kept on the server"} {
+	for _, want := range []string{"Your interview, as text", "Each call to the payment provider gets a timeout of 500 ms", "[x] ✱  2. a timeout on every", "Nothing of this interview is kept on the server"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the interview as text lacks %q:\n%s", want, v)
 		}
