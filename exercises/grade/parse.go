@@ -149,6 +149,12 @@ type stack struct {
 	// (checkStuckLine).
 	stuckLost bool
 	stuckLoop string
+
+	// unseenRunning is set when a timeout's dump has a goroutine running
+	// on another thread, whose stack Go could not print ("goroutine
+	// running on other thread; stack unavailable"): often the learner's
+	// busy loop in a synctest bubble, which then has no frame to name.
+	unseenRunning bool
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -475,6 +481,10 @@ func (c *collector) stackLine(st *stack, l string) string {
 		st.goroutines++
 		st.state, st.createdBy, st.lastFrame = state, "", ""
 		return kept
+	}
+	if st.timedOut && isRunning(st.state) && strings.TrimSpace(l) == "goroutine running on other thread; stack unavailable" {
+		st.unseenRunning = true
+		return ""
 	}
 	if !strings.HasPrefix(l, "\t") {
 		st.lastFrame = strings.TrimSpace(l)
@@ -942,7 +952,21 @@ func (c *collector) stuckText() string {
 	if c.pkgStack.timedOut && c.pkgStack.stuckAt != "" {
 		return "your code is " + c.pkgStack.stuckText()
 	}
-	return "a goroutine may be blocked for ever (a mutex locked twice, a channel no one reads from), or a loop may never end"
+	// No frame of the learner's code, but a goroutine was running where
+	// the dump could not see it: most likely their loop, so say that
+	// rather than guess between a wait and a loop.
+	unseen := c.pkgStack.timedOut && c.pkgStack.unseenRunning
+	for _, name := range c.order {
+		if st := c.tests[name].stack; st.timedOut && st.unseenRunning {
+			unseen = true
+		}
+	}
+	if unseen {
+		return "a goroutine was still running (a loop that never ends?), but on another thread, so Go's dump does not say where."
+	}
+	// The summary goes on with a sentence of its own (the advice on more
+	// time): this one ends first.
+	return "a goroutine may be blocked for ever (a mutex locked twice, a channel no one reads from), or a loop may never end."
 }
 
 // whyNoTestRan says what stops every test of a package whose test files

@@ -1,0 +1,55 @@
+package grade
+
+import (
+	"strings"
+	"testing"
+)
+
+// A timeout's summary is two sentences: where the code was stuck (or,
+// when the dump found none of the learner's code, what usually keeps a
+// test from finishing), then how to give it more time. The first
+// sentence must end before the second begins: the fallback once ran
+// into it ("...or a loop may never end If the tests are only slow").
+func TestTimeoutSummaryEndsItsSentence(t *testing.T) {
+	for i, dump := range [][]string{
+		// No goroutine in the learner's code: the fallback words.
+		{
+			`{"Action":"run","Test":"TestSpin"}`,
+			`{"Action":"output","Output":"panic: test timed out after 1s\n"}`,
+			`{"Action":"fail"}`,
+		},
+		// The busy goroutine ran on another thread, so the dump has no
+		// stack for it, as a synctest bubble's often does.
+		{
+			`{"Action":"run","Test":"TestSpin"}`,
+			`{"Action":"output","Output":"panic: test timed out after 10s\n"}`,
+			`{"Action":"output","Output":"\trunning tests:\n"}`,
+			`{"Action":"output","Output":"\t\tTestSpin (10s)\n"}`,
+			`{"Action":"output","Output":"\n"}`,
+			`{"Action":"output","Output":"goroutine 7 [running]:\n"}`,
+			`{"Action":"output","Output":"\tgoroutine running on other thread; stack unavailable\n"}`,
+			`{"Action":"fail"}`,
+		},
+	} {
+		c := newCollector("/w/p", 5, 200)
+		for _, l := range dump {
+			c.line([]byte(l))
+		}
+		r := c.report()
+		if r.Status != TimedOut {
+			t.Fatalf("status %v, want TimedOut: %q", r.Status, r.Summary)
+		}
+		first, _, ok := strings.Cut(r.Summary, " "+slowAdvice)
+		if !ok {
+			t.Fatalf("the summary %q does not end with the advice %q", r.Summary, slowAdvice)
+		}
+		if !strings.HasSuffix(first, ".") && !strings.HasSuffix(first, "?") {
+			t.Errorf("the sentence before the advice does not end: %q", r.Summary)
+		}
+		// A goroutine the dump saw running, stack or none, is the likely
+		// culprit: the summary says a loop, not "blocked for ever".
+		if running := strings.Contains(first, "still running"); running != (i == 1) {
+			t.Errorf("dump %d: the summary %q says a goroutine was still running: %v, want %v", i, r.Summary, running, i == 1)
+		}
+	}
+}
