@@ -532,7 +532,12 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	}
 	for _, ft := range rep.Failures() {
 		label := ft.Name
-		if ft.Running {
+		// A panic in a goroutine other than the test's own (a synctest
+		// bubble's) leaves the test Running too, but it crashed: its
+		// panic lines say what happened, as they do for a panic in the
+		// test's goroutine, and "never finished" would send the learner
+		// looking for a loop.
+		if ft.Running && ft.Panic == "" {
 			label += " (never finished)"
 		}
 		add(&details, t.fail, 2, symFail+" "+label)
