@@ -546,7 +546,11 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			if l.Note {
 				style = t.dim // where lines were left out, not a line of output
 			}
-			add(&details, style, 6, l.Text)
+			// A line indented under another (a panic's "  at" frames, a
+			// want under its got) keeps its indent where it wraps, so a
+			// frame's "(file.go:81)" stays under its frame.
+			text := strings.TrimLeft(l.Text, " ")
+			add(&details, style, 6+len(l.Text)-len(text), text)
 		}
 	}
 	if names := testNames(rep.Tests, true); names != "" {
