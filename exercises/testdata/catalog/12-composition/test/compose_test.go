@@ -69,7 +69,7 @@ func TestBulkheadSize(t *testing.T) {
 		why := ""
 		if need := tc.rate * tc.latency.Seconds() * max(tc.headroom, 1); got == tc.want+1 && math.Abs(need-float64(tc.want)) < 1e-6 {
 			why = ": the need is a whole number, but float64 can compute it a hair above (300 × 0.07 s is 21.000000000000004, 50 × 1.1 is 55.00000000000001); " +
-				"forgive that noise before rounding up, say math.Ceil(need - 1e-9)"
+				"forgive that noise before rounding up (hint 2 shows one way)"
 		}
 		wrong = append(wrong, fmt.Sprintf("BulkheadSize(%v/s, %v, ×%v) = %d, want %d%s", tc.rate, tc.latency, tc.headroom, got, tc.want, why))
 	}
