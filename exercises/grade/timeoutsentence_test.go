@@ -31,11 +31,7 @@ func TestTimeoutSummaryEndsItsSentence(t *testing.T) {
 			`{"Action":"fail"}`,
 		},
 	} {
-		c := newCollector("/w/p", 5, 200)
-		for _, l := range dump {
-			c.line([]byte(l))
-		}
-		r := c.report()
+		r := feed(dump...)
 		if r.Status != TimedOut {
 			t.Fatalf("status %v, want TimedOut: %q", r.Status, r.Summary)
 		}

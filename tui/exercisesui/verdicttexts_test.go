@@ -69,3 +69,70 @@ func editedTestOfADoneExercise(t *testing.T, w *exercises.Workbook, e exercises.
 		t.Errorf("the runner says %q of an exercise it also calls done:\n%s", notDone, d.view())
 	}
 }
+
+// startFailing starts the runner at width × height on exercise 01, whose
+// check fails with tests.
+func startFailing(t *testing.T, width, height int, tests ...grade.TestResult) *driver {
+	t.Helper()
+	f := newFake()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.Failed, Summary: "a panic in " + tests[0].Name, Tests: tests}
+	return start(t, f, width, height)
+}
+
+// A panic reads the same wherever the learner's code panicked. In a
+// synctest bubble (exercises 06, 07, 08, 12, 16) the panic is in the
+// bubble's goroutine, so go test never reports the test's end and the
+// grader marks it Running; the runner used to add "(never finished)",
+// the words of a test stopped at the time limit, to a test that crashed
+// at once, where the same panic in exercise 01's test goroutine had no
+// such words. A learner reading "never finished" over a panic looks for
+// a loop that is not there.
+func TestAPanicInABubbleIsNotCalledUnfinished(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	const panicked, hung = "TestAdmitsUpToTheLimit", "TestStillRunning"
+	d := startFailing(t, 200, 30,
+		grade.TestResult{Name: panicked, Running: true, Panic: "runtime error: index out of range [2] with length 0 at breaker.go:12",
+			Output: []string{"panic: runtime error: index out of range [2] with length 0"}},
+		// A test cut short by another's panic did not finish: its label
+		// keeps saying so.
+		grade.TestResult{Name: hung, Running: true})
+	v := d.view()
+	d.wantView("✗ "+hung+" (never finished)", "panic: runtime error")
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "✗ "+panicked) && strings.Contains(l, "never finished") {
+			t.Errorf("a test that panicked is labelled as one that never finished: %q\n%s", strings.TrimSpace(l), v)
+		}
+	}
+}
+
+// At 80 columns a panic's frame in a synctest bubble is too long for one
+// line. Its wrapped end ("(bulkhead_test.go:81)") must stay indented under
+// the frame, not fall back to the column of the panic line, where it read
+// as a line of its own.
+func TestAWrappedFrameKeepsItsIndent(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	const frame = "  at 16-context-bulkhead.TestAdmitsUpToThePermits.func1 (bulkhead_test.go:81)"
+	d := startFailing(t, 80, 40, grade.TestResult{Name: "TestAdmitsUpToThePermits",
+		Panic:  "runtime error: index out of range [2] with length 0 at bulkhead.go:155",
+		Output: []string{"panic: runtime error: index out of range [2] with length 0", frame}})
+	v := d.view()
+	lines := strings.Split(v, "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, "TestAdmitsUpToThePermits.func1") {
+			continue
+		}
+		at := strings.Index(l, "at 16-context")
+		if strings.Contains(l, "(bulkhead_test.go:81)") {
+			t.Fatalf("the frame fits on one line at 80 columns; this test needs it to wrap:\n%s", v)
+		}
+		if i+1 >= len(lines) {
+			t.Fatalf("the frame's end is missing:\n%s", v)
+		}
+		next := lines[i+1]
+		if got := len(next) - len(strings.TrimLeft(next, " ")); !strings.Contains(next, "(bulkhead_test.go:81)") || got != at {
+			t.Errorf("the frame's wrapped end %q starts at column %d, want %d, under the frame's %q:\n%s", strings.TrimSpace(next), got, at, "at", v)
+		}
+		return
+	}
+	t.Fatalf("the view lacks the frame:\n%s", v)
+}
