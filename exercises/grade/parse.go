@@ -34,6 +34,7 @@ type collector struct {
 	order []string
 
 	buildFailed bool
+	vetFailed   bool // the build output is go vet's ("# [pkg]")
 	// saidBuildFailed is set when the go command's line that ends the
 	// package says that it did not build ("FAIL\tpkg [build failed]", or
 	// "[setup failed]" when an import could not be loaded), whether or
@@ -193,6 +194,11 @@ func (c *collector) event(e event) {
 	switch e.Action {
 	case "build-output":
 		for _, l := range splitLines(e.Output) {
+			if strings.HasPrefix(l, "# [") {
+				// go vet's header, "# [pkg]": what follows is vet's, and
+				// the code compiled.
+				c.vetFailed = true
+			}
 			if strings.HasPrefix(l, "# ") {
 				continue // "# pkg [pkg.test]" headers say nothing the learner needs
 			}
@@ -838,12 +844,18 @@ func (c *collector) relative(file string) string {
 	return strings.TrimPrefix(file, "./")
 }
 
-// compileSummary is a Report's summary of a build that failed with errs,
-// or, when none names a line, with the compiler's output out: the one
-// wording of it, whether the build or the parse before it (syntaxErrors)
-// found them.
-func compileSummary(errs []BuildError, out []string) string {
+// compileSummary is a Report's summary of a build (or, vet set, of go
+// vet) that failed with errs, or, when none names a line, with the
+// compiler's output out: the one wording of it, whether the build or the
+// parse before it (syntaxErrors) found them.
+func compileSummary(errs []BuildError, out []string, vet bool) string {
 	s := "does not compile"
+	if vet {
+		// The code compiled; go test stopped at vet, which it runs
+		// first. "Does not compile" sent the learner looking for a
+		// compile error go build would not show them.
+		s = "compiles, but go vet, which go test runs before the tests, found a mistake"
+	}
 	switch {
 	case len(errs) > 0:
 		s += ": " + errs[0].String()
@@ -896,7 +908,8 @@ func (c *collector) report() Report {
 	case c.buildFailed:
 		r.Status = BuildFailed
 		r.BuildErrors = missingImports(c.explainUndefined(c.buildErrors()))
-		r.Summary = compileSummary(r.BuildErrors, c.buildOut)
+		r.Vet = c.vetFailed
+		r.Summary = compileSummary(r.BuildErrors, c.buildOut, c.vetFailed)
 	case c.timedOut != "":
 		r.Status = TimedOut
 		more := c.moreTime

@@ -101,6 +101,10 @@ type Report struct {
 	// BuildOutput holds the compiler's output as printed (capped).
 	BuildErrors []BuildError
 	BuildOutput []string
+	// Vet is set when the build failure is go vet's, which go test runs
+	// once the code compiles: the code compiles, and vet found a likely
+	// mistake in it (a Printf verb for the wrong type, a lock copied).
+	Vet bool
 	// Output is what was printed outside any test: a panic in init, the go
 	// command's own errors, the process being killed. Capped.
 	Output  []string

@@ -182,6 +182,6 @@ func syntaxReport(errs []BuildError) Report {
 	for _, e := range errs {
 		r.BuildOutput = append(r.BuildOutput, "./"+e.String())
 	}
-	r.Summary = compileSummary(errs, nil)
+	r.Summary = compileSummary(errs, nil, false)
 	return r
 }

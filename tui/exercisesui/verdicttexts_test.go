@@ -136,3 +136,21 @@ func TestAWrappedFrameKeepsItsIndent(t *testing.T) {
 	}
 	t.Fatalf("the view lacks the frame:\n%s", v)
 }
+
+// go vet's finding, which stops go test before the tests, is said as
+// vet's: the code compiled, and "does not compile" sent the learner
+// looking for a compile error go build does not show.
+func TestAVetFindingIsNotACompileError(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
+	const finding = `fmt.Sprintf format %d has arg "x" of wrong type string`
+	f := newFake()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed, Vet: true,
+		Summary:     "compiles, but go vet, which go test runs before the tests, found a mistake: breaker.go:27:28: " + finding,
+		BuildErrors: []grade.BuildError{{File: "breaker.go", Line: 27, Col: 28, Message: finding}},
+		BuildOutput: []string{"./breaker.go:27:28: " + finding}}
+	d := start(t, f, 200, 30)
+	d.wantView("✗ VET", "go vet", "01-consecutive-breaker/breaker.go:27:28: "+finding)
+	if v := d.view(); strings.Contains(v, "does not compile") || strings.Contains(v, "BUILD") {
+		t.Errorf("vet's finding is called a compile error:\n%s", v)
+	}
+}

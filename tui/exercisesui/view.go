@@ -486,6 +486,9 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	}
 
 	word := map[grade.Status]string{grade.BuildFailed: "BUILD", grade.TimedOut: "TIMEOUT", grade.NoTests: "NO TESTS", grade.NoGo: "NO GO", grade.Errored: "ERROR"}[rep.Status]
+	if rep.Status == grade.BuildFailed && rep.Vet {
+		word = "VET"
+	}
 	if word == "" {
 		word = "FAIL"
 	}
@@ -499,6 +502,9 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	}
 	if rep.Status == grade.BuildFailed && len(rep.BuildErrors) > 0 {
 		summary = "the code does not compile:" // the errors follow, each with its place
+		if rep.Vet {
+			summary = "the code compiles, but go vet, which go test runs first, found a mistake:"
+		}
 		if r.BuiltWithoutMain {
 			// The errors name what the tests miss, not why: the file
 			// that defines it is gone.

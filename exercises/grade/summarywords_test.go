@@ -49,3 +49,32 @@ func TestTimeoutSummaryEndsItsSentence(t *testing.T) {
 		}
 	}
 }
+
+// A Printf verb for the wrong type compiles; go test stops at go vet,
+// which it runs first, and prints vet's findings as build output under a
+// "# [pkg]" header. The summary said "does not compile", and a learner
+// whose go build succeeds looked for a compile error that was not there.
+func TestVetFindingsAreNotCompileErrors(t *testing.T) {
+	const pkg = `{"ImportPath":"wb/p [wb/p.test]","Action":"build-output","Output":`
+	r := feed(
+		pkg+`"# wb/p\n"}`,
+		pkg+`"# [wb/p]\n"}`,
+		pkg+`"./breaker.go:27:28: fmt.Sprintf format %d has arg \"x\" of wrong type string\n"}`,
+		`{"ImportPath":"wb/p [wb/p.test]","Action":"build-fail"}`,
+		`{"Action":"output","Output":"FAIL\twb/p [build failed]\n"}`,
+		`{"Action":"fail"}`,
+	)
+	if r.Status != BuildFailed || !r.Vet || strings.Contains(r.Summary, "does not compile") || !strings.Contains(r.Summary, "go vet") || !strings.Contains(r.Summary, "breaker.go:27:28") {
+		t.Errorf("vet's finding: %v, Vet %v, summary %q; want BuildFailed, Vet, and a summary naming go vet and breaker.go:27:28, not saying it does not compile", r.Status, r.Vet, r.Summary)
+	}
+	// A compile error stays one.
+	r = feed(
+		pkg+`"# wb/p\n"}`,
+		pkg+`"./breaker.go:3:2: undefined: x\n"}`,
+		`{"ImportPath":"wb/p [wb/p.test]","Action":"build-fail"}`,
+		`{"Action":"fail"}`,
+	)
+	if r.Vet || !strings.HasPrefix(r.Summary, "does not compile: breaker.go:3:2") {
+		t.Errorf("a compile error: Vet %v, summary %q; want no Vet and 'does not compile: breaker.go:3:2…'", r.Vet, r.Summary)
+	}
+}
