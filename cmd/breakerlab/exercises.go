@@ -57,7 +57,11 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		if u.Name {
 			return nameUsagef("%s", u.Msg)
 		}
-		return usagef("%s", u.Msg)
+		// Its other refusals (reset without --yes, a hint past the last)
+		// run to 300 characters, which a terminal broke mid-word: they
+		// are fitted as a name refusal is, without its pointer to --help,
+		// since each says itself what to type instead.
+		return usageError{fittedRefusal{errors.New(u.Msg)}}
 	}
 	return err
 }

@@ -37,3 +37,20 @@ func TestExercisesFlagRefusalPointsToHelpAsOtherCommandsDo(t *testing.T) {
 		}
 	}
 }
+
+// The exercises' own refusals that are not of a flag or a name (a hint
+// past the last, reset without --yes) ran to 300 characters on one line,
+// which a terminal broke mid-word ("the README of 1" / "6-context-…").
+// They are fitted to messageWidth as a name refusal is, and end where
+// their message does: each says itself what to type instead.
+func TestExercisesRefusalsFitTheWidth(t *testing.T) {
+	_, stderr, code := run(t, "exercises", "hint", "1", "9")
+	if code != exitUsage || !strings.HasPrefix(stderr, "breakerlab exercises: 01-consecutive-breaker has 3 hints") || !strings.HasSuffix(stderr, "prints the last\n") {
+		t.Fatalf("exercises hint 1 9: exit %d, %q", code, stderr)
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+		if len([]rune(l)) > messageWidth || l == "" {
+			t.Errorf("exercises hint 1 9: a line of %d characters, over %d (or empty): %q", len([]rune(l)), messageWidth, stderr)
+		}
+	}
+}

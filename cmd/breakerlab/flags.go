@@ -69,6 +69,14 @@ type flagRefusal struct {
 func (f flagRefusal) Error() string { return f.err.Error() }
 func (f flagRefusal) Unwrap() error { return f.err }
 
+// fittedRefusal is a usage error whose line is wrapped to messageWidth
+// and ends where its message does: one that says itself what to type
+// instead needs no pointer to --help.
+type fittedRefusal struct{ err error }
+
+func (f fittedRefusal) Error() string { return f.err.Error() }
+func (f fittedRefusal) Unwrap() error { return f.err }
+
 // flagUsagef is usagef of a flag refusal: its message names the flag,
 // what was given and what is allowed.
 func flagUsagef(format string, args ...any) error {

@@ -164,7 +164,10 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 			return 130 // 128 + SIGINT
 		}
 		var refused flagRefusal
-		if errors.As(err, &refused) {
+		var fitted fittedRefusal
+		if errors.As(err, &fitted) && !errors.As(err, &refused) {
+			fmt.Fprint(stderr, report.Wrap(fmt.Sprintf("breakerlab %s: %v", ce.name, ce.err), messageWidth, 2))
+		} else if errors.As(err, &refused) {
 			line := fmt.Sprintf("breakerlab %s: %v; see breakerlab %s --help\n", ce.name, ce.err, ce.name)
 			if refused.fit {
 				line = report.Wrap(strings.TrimSuffix(line, "\n"), messageWidth, 2)
