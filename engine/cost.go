@@ -680,7 +680,7 @@ func (w *costWalker) serviceQueued(s *Service, rate float64) float64 {
 			switch f.Kind {
 			case Slow:
 				hold = work + call(f.Latency)
-			case Hang:
+			case Hang, Unreachable:
 				hold = work + call(to-f.From)
 			}
 			queued = max(queued, over(hold, to-f.From, 1))
@@ -1052,7 +1052,7 @@ func (w *costWalker) longestAnswer(d *Dependency) time.Duration {
 		switch f.Kind {
 		case Slow:
 			h = max(h, f.Latency)
-		case Hang:
+		case Hang, Unreachable:
 			to := f.To
 			if to == 0 {
 				to = w.sc.Duration + DrainLimit

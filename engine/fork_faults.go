@@ -22,8 +22,9 @@ import (
 // faultsUnused reports whether a dependency's faults may be faults
 // instead of mine (r's) in a fork at now: each fault that differs, in
 // either list, has not begun, or it is under way in both and differs only
-// in its end (underWay). A hang is the exception: a call sent into it is
-// answered when it ends, so its end has mattered from its start.
+// in its end (underWay). A hang (or an unreachable host) is the
+// exception: a call sent into it is answered when it ends, so its end has
+// mattered from its start.
 func faultsUnused(faults, mine []Fault, now time.Duration) bool {
 	if slices.Equal(faults, mine) {
 		return true
@@ -38,7 +39,7 @@ func faultsUnused(faults, mine []Fault, now time.Duration) bool {
 				continue
 			}
 			f.To = m.To
-			if f == m && m.Kind != Hang && underWay(faults[k].From, faults[k].To, now) && underWay(m.From, mine[k].To, now) {
+			if f == m && m.Kind != Hang && m.Kind != Unreachable && underWay(faults[k].From, faults[k].To, now) && underWay(m.From, mine[k].To, now) {
 				continue
 			}
 			return false

@@ -57,11 +57,11 @@ func everyEdge(t *testing.T, advance func(*engine.Run, *engine.Scenario), check 
 	}
 }
 
-// go-server's first variant at 30 s, the provider hung since 20 s: the
-// checkout endpoint calls payments as often as before, every call dialling
-// a connection the hung host never accepts, and none is answered. The
-// samples say so: calls made, none answered, and the dials counted on the
-// edge as the transport's host counts them.
+// go-server's first variant at 30 s, the provider unreachable since 20 s
+// (unreachableGoServer): the checkout endpoint calls payments as often as
+// before, every call dialling a connection the host never accepts, and
+// none is answered. The samples say so: calls made, none answered, and
+// the dials counted on the edge as the transport's host counts them.
 func TestDependencySamplesCountAHangsCalls(t *testing.T) {
 	s, first, last := paymentsOver5s(t, 30*time.Second)
 	made, answered := last.Made-first.Made, last.Answered-first.Answered
@@ -84,13 +84,13 @@ func TestDependencySamplesCountAHangsCalls(t *testing.T) {
 	}
 }
 
-// paymentsOver5s runs go-server's first variant to at and gives its
-// snapshot then and payments' samples at the start and the end of the
-// last 5 s: the counts they carry run on, so their differences are what
-// the edge did in those 5 s.
+// paymentsOver5s runs go-server's first variant, its provider unreachable
+// (unreachableGoServer), to at and gives its snapshot then and payments'
+// samples at the start and the end of the last 5 s: the counts they carry
+// run on, so their differences are what the edge did in those 5 s.
 func paymentsOver5s(t *testing.T, at time.Duration) (s engine.Snapshot, first, last engine.DependencySample) {
 	t.Helper()
-	r, err := engine.New(scenarios.GoServer(), 0, 5)
+	r, err := engine.New(unreachableGoServer(), 0, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -178,7 +178,7 @@ func (r *Run) sendCall(id int32, req *request, ds *dependencyState) {
 func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float64) (after time.Duration, answers, isErr bool) {
 	if f := ds.faultAt(r.now); f != nil {
 		switch f.Kind {
-		case Hang:
+		case Hang, Unreachable:
 			if f.To == 0 {
 				return 0, false, false
 			}

@@ -91,8 +91,9 @@ type Pool struct {
 	// Dial is how long opening a new connection takes (TCP and TLS
 	// handshakes, a database login); an idle connection is reused at once.
 	Dial time.Duration
-	// DialTimeout bounds a dial to a host that does not answer (a hang
-	// fault): the dial fails after it. Zero: it waits as long as the
+	// DialTimeout bounds a dial to a host that does not answer (an
+	// unreachable fault; a hung one connects as usual): the dial fails
+	// after it. Zero: it waits as long as the
 	// attempt's timeout allows.
 	DialTimeout time.Duration
 }

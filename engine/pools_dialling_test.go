@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -8,13 +9,37 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
+// unreachableGoServer is go-server with its payment provider unreachable
+// where it hangs (20 s to 70 s): its host drops the dials too
+// (engine.Unreachable), so the transport's connections in use pile up as
+// dials, which a hang's no longer do (its dials connect).
+func unreachableGoServer() *engine.Scenario {
+	sc := scenarios.GoServer()
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Dependencies {
+			if d := &sc.Variants[v].System.Dependencies[i]; d.Name == "payments" {
+				d.Faults = slices.Clone(d.Faults)
+				d.Faults[0].Kind = engine.Unreachable
+			}
+		}
+	}
+	return sc
+}
+
 // A pool snapshot's Dialling is the part of its connections in use that
 // are being dialled, as the attempts themselves stand, at every step of
-// go-server's runs; per host too. Through the hang (20 s to 70 s) the
-// transport's in-use count is nearly all dials to payments, while its
-// calls in flight stay a few dozen: the figure the panes explain it with.
+// go-server's runs, with the provider hung and unreachable; per host too.
+// Unreachable (20 s to 70 s), the transport's in-use count is nearly all
+// dials to payments, while its calls in flight stay a few dozen: the
+// figure the panes explain it with. Hung, the host accepts: nearly all
+// are calls in flight, and the dials few.
 func TestPoolSnapshotCountsItsDials(t *testing.T) {
-	sc := scenarios.GoServer()
+	poolSnapshotCountsItsDials(t, scenarios.GoServer(), false)
+	poolSnapshotCountsItsDials(t, unreachableGoServer(), true)
+}
+
+func poolSnapshotCountsItsDials(t *testing.T, sc *engine.Scenario, unreachable bool) {
+	t.Helper()
 	for v := range sc.Variants {
 		r, err := engine.New(sc, v, 5)
 		if err != nil {
@@ -42,9 +67,13 @@ func TestPoolSnapshotCountsItsDials(t *testing.T) {
 			if v == 0 && r.Now() == 35*time.Second {
 				p := &s.Pools[0]
 				pay := payments(t, s)
-				if p.Dialling < p.InUse*9/10 || pay.InFlight >= p.Dialling/10 {
-					t.Errorf("at 35 s the transport's %d in use should be nearly all dials (%d), its calls in flight to payments (%d) few",
+				if unreachable && (p.Dialling < p.InUse*9/10 || pay.InFlight >= p.Dialling/10) {
+					t.Errorf("unreachable, at 35 s the transport's %d in use should be nearly all dials (%d), its calls in flight to payments (%d) few",
 						p.InUse, p.Dialling, pay.InFlight)
+				}
+				if !unreachable && (p.Dialling > p.InUse/10 || pay.InFlight < p.InUse*9/10) {
+					t.Errorf("hung, at 35 s the transport's %d in use should be nearly all calls in flight to payments (%d), its dials (%d) few",
+						p.InUse, pay.InFlight, p.Dialling)
 				}
 			}
 		}

@@ -26,8 +26,8 @@ import "time"
 //
 // A host's dials are kept out of the event queue as its timeouts are
 // (timers.go): a dial mostly takes the pool's Dial, so dials end in the
-// order they start, and a hung host's all end together, when the hang is
-// over. While the hang lasts every request dials anew, and most of them
+// order they start, and an unreachable host's all end together, when the
+// fault is over. While it lasts every request dials anew, and most of them
 // give up long before it ends; put in the queue, thousands of dials ending
 // at one instant made every later one walk past them all. Each host keeps
 // its dials that end in time order in a FIFO (dials) whose first alone is
@@ -114,8 +114,9 @@ type poolState struct {
 	size int
 	// inUse counts connections held or being dialled; waiting the
 	// attempts parked for one. dialling counts the part of inUse still
-	// being dialled (a hung host's dials last as long as the hang), so
-	// that a pane can tell them from connections that carry a call.
+	// being dialled (an unreachable host's dials last as long as the
+	// fault), so that a pane can tell them from connections that carry a
+	// call.
 	inUse, inUseMax       int
 	dialling, diallingMax int
 	waiting, waitingMax   int
@@ -333,16 +334,19 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 	after, fails := ps.cfg.Dial, false
 	// faultAt's common case written out (its call, too large to inline
 	// here, was some 15 instructions a dial in go-server's hang, where
-	// every attempt dials): the fault in force until faultUntil.
+	// most attempts dial): the fault in force until faultUntil.
 	hd := &r.dependencies[hs.dep]
 	f := hd.fault
 	if r.now >= hd.faultUntil {
 		f = hd.faultAt(r.now)
 	}
-	if f != nil && f.Kind == Hang {
-		// A host that does not answer does not answer a dial either:
-		// it connects once the hang is over, unless the dial timeout
-		// comes first.
+	if f != nil && f.Kind == Unreachable {
+		// A host that drops every packet answers no SYN either: the dial
+		// connects once the fault is over, unless the dial timeout comes
+		// first. A Hang is not here: a hung application's kernel still
+		// completes the handshake (and Go's http.Server goes on
+		// accepting while its handlers are stuck), so the dial takes its
+		// usual time and the call sent on it is what hangs (response).
 		timeout := ps.cfg.DialTimeout
 		switch {
 		case f.To > 0 && (timeout == 0 || f.To-r.now+after < timeout):

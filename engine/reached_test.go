@@ -36,16 +36,17 @@ func TestDependencySamplesCountTheAttemptsThatReachedIt(t *testing.T) {
 	})
 }
 
-// go-server's first variant at 30 s: the checkout endpoint keeps making
-// calls to the hung payments host, every one of them waiting on a dial
-// the host never accepts, so none reaches it. Made counts them, Reached
+// go-server's first variant at 30 s, its provider unreachable
+// (unreachableGoServer): the checkout endpoint keeps making calls to the
+// payments host, every one of them waiting on a dial the host never
+// accepts, so none reaches it. Made counts them, Reached
 // does not: a map that read Made as the dependency's load would say
 // payments served some 190 calls a second.
 func TestDependencySamplesTellCallsMadeFromCallsThatReachedIt(t *testing.T) {
 	_, first, last := paymentsOver5s(t, 30*time.Second)
 	made, reached := last.Made-first.Made, last.Reached-first.Reached
 	if made < 500 || reached != 0 {
-		t.Errorf("payments over 25-30 s: %d calls made, %d reached it; want hundreds made and none reaching the hung host", made, reached)
+		t.Errorf("payments over 25-30 s: %d calls made, %d reached it; want hundreds made and none reaching the unreachable host", made, reached)
 	}
 	// Before the hang the two agree: every call made reaches it (a call
 	// is one attempt here, go-server's first variant has no retries).

@@ -150,6 +150,14 @@ const (
 	Slow
 	// Error: each call fails at once with the fault's Probability.
 	Error
+	// Unreachable: the host drops every packet (a cable pulled, a
+	// firewall dropping SYNs), so a dial to it gets no answer either: it
+	// connects once the fault ends, or fails at the pool's DialTimeout,
+	// and calls on connections already open get no answer until it ends,
+	// as in a Hang. A Hang is the application stuck with its host up:
+	// the kernel still completes the handshake, so dials connect in
+	// their usual time and only the calls hang.
+	Unreachable
 )
 
 func (k FaultKind) String() string {
@@ -160,6 +168,8 @@ func (k FaultKind) String() string {
 		return "slow"
 	case Error:
 		return "error"
+	case Unreachable:
+		return "unreachable"
 	}
 	return fmt.Sprintf("fault(%d)", uint8(k))
 }
@@ -582,8 +592,8 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 			return fmt.Errorf("fault %d (slow) needs a latency above 0 and up to %s, got %s", i+1, FormatDuration(MaxDuration), FormatDuration(f.Latency))
 		case f.Kind == Error && !(f.Probability >= 0 && f.Probability <= 1):
 			return fmt.Errorf("fault %d (error) probability must be between 0 and 1, got %v", i+1, f.Probability)
-		case f.Kind != Hang && f.Kind != Slow && f.Kind != Error:
-			return fmt.Errorf("fault %d kind must be hang, slow or error, got %v", i+1, f.Kind)
+		case f.Kind != Hang && f.Kind != Slow && f.Kind != Error && f.Kind != Unreachable:
+			return fmt.Errorf("fault %d kind must be hang, slow, error or unreachable, got %v", i+1, f.Kind)
 		}
 		if i > 0 {
 			prevTo := d.Faults[i-1].To

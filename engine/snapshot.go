@@ -48,7 +48,7 @@ type DependencySample struct {
 	Made uint32 `json:"-"`
 	// Dialling is the calls along this edge waiting on their connection's
 	// dial at the sample's end: made, not yet at the dependency, so not
-	// in InFlight (a hung host's dials last as long as the hang).
+	// in InFlight (an unreachable host's dials last as long as the fault).
 	Dialling int32 `json:"-"`
 	// Reached counts, in the same way, the attempts along this edge that
 	// reached the dependency (a retry is another attempt): what the

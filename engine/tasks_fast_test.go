@@ -67,7 +67,7 @@ func genTasksScenario(t *rapid.T) *Scenario {
 				d.Pool = "db"
 			}
 		}
-		switch rapid.IntRange(0, 4).Draw(t, "fault") {
+		switch rapid.IntRange(0, 6).Draw(t, "fault") {
 		case 1:
 			from := ms(100, 1500, "hangFrom")
 			d.Faults = []Fault{{Kind: Hang, From: from, To: from + ms(100, 1500, "hangLen")}}
@@ -77,6 +77,11 @@ func genTasksScenario(t *rapid.T) *Scenario {
 			d.Faults = []Fault{{Kind: Slow, From: ms(100, 1000, "slowFrom"), To: ms(1100, 2000, "slowTo"), Latency: ms(100, 900, "slow")}}
 		case 4:
 			d.Faults = []Fault{{Kind: Error, From: ms(100, 1000, "errFrom"), To: ms(1100, 2000, "errTo"), Probability: 0.5}}
+		case 5:
+			from := ms(100, 1500, "unreachableFrom")
+			d.Faults = []Fault{{Kind: Unreachable, From: from, To: from + ms(100, 1500, "unreachableLen")}}
+		case 6:
+			d.Faults = []Fault{{Kind: Unreachable, From: ms(100, 1500, "unreachableFrom")}}
 		}
 		p := &d.Policy
 		if rapid.IntRange(0, 3).Draw(t, "timeout") > 0 {

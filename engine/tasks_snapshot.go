@@ -45,9 +45,9 @@ type PoolSnapshot struct {
 	// InUse counts connections held or being dialled now, Waiting the
 	// attempts parked for one, Idle the open connections nobody holds.
 	// Dialling is the part of InUse being dialled, not yet carrying a
-	// call: a hung host answers no dial until the hang is over, so its
-	// dials pile up here while its calls in flight stay few; DiallingMax
-	// is the most at once.
+	// call: an unreachable host answers no dial until the fault is over,
+	// so its dials pile up here while its calls in flight stay few
+	// (a hung one connects as usual); DiallingMax is the most at once.
 	InUse, InUseMax       int
 	Dialling, DiallingMax int
 	Waiting, WaitingMax   int

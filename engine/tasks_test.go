@@ -11,8 +11,10 @@ import (
 )
 
 // tasksScenario is a small tasks server: two endpoints calling two hosts
-// through one pool (size 6, 4 per host, a 50 ms wait, a 2 ms dial), the
-// first host hanging from 1 s to 2 s; a per-attempt timeout of 300 ms.
+// through one pool (size 6, 4 per host, a 50 ms wait, a 2 ms dial, a
+// 100 ms dial timeout), the first host unreachable from 1 s to 2 s (its
+// dials get no answer, so the pool's dial timeout matters); a per-attempt
+// timeout of 300 ms.
 func tasksScenario() *Scenario {
 	dep := func(name string, faults []Fault) Dependency {
 		return Dependency{Name: name, Latency: Latency{Kind: Exponential, Mean: 20 * time.Millisecond}, Pool: "http", Faults: faults,
@@ -27,7 +29,7 @@ func tasksScenario() *Scenario {
 				{Name: "a", Rate: 200, Calls: "slow", CPU: 100 * time.Microsecond},
 				{Name: "b", Rate: 200, Calls: "fine", CPU: 100 * time.Microsecond},
 			},
-			Dependencies: []Dependency{dep("slow", []Fault{{Kind: Hang, From: time.Second, To: 2 * time.Second}}), dep("fine", nil)},
+			Dependencies: []Dependency{dep("slow", []Fault{{Kind: Unreachable, From: time.Second, To: 2 * time.Second}}), dep("fine", nil)},
 		}}},
 	}
 }
@@ -203,9 +205,9 @@ func checkAccounting(t *testing.T, s *Snapshot) {
 	}
 }
 
-// A dial to a hung host fails after the dial timeout: the breaker counts
-// it, and the attempt never reaches the host.
-func TestDialTimeoutToAHungHost(t *testing.T) {
+// A dial to an unreachable host fails after the dial timeout: the breaker
+// counts it, and the attempt never reaches the host.
+func TestDialTimeoutToAnUnreachableHost(t *testing.T) {
 	sc := tasksScenario()
 	sys := &sc.Variants[0].System
 	sys.Pools[0].Wait = 0
@@ -220,7 +222,34 @@ func TestDialTimeoutToAHungHost(t *testing.T) {
 		t.Fatalf("no dial failed; dials %d", s.Pools[0].Dials)
 	}
 	if d := s.Dependencies[0]; d.Calls != 0 {
-		t.Errorf("%d calls reached the hung host, whose dials all fail", d.Calls)
+		t.Errorf("%d calls reached the unreachable host, whose dials all fail", d.Calls)
+	}
+}
+
+// A hung host is an application stuck with its kernel up: the handshake
+// completes, so a dial to it connects in the pool's Dial and fails at no
+// dial timeout, and the call sent on the connection is what gets no
+// answer, until the hang ends. A real TCP stack does this, and so does the
+// live lab's provider (cmd/breakerlab/internal/lab).
+func TestDialToAHungHostConnects(t *testing.T) {
+	sc := tasksScenario()
+	sys := &sc.Variants[0].System
+	sys.Pools[0].Wait = 0
+	sys.Dependencies[0].Faults[0] = Fault{Kind: Hang, From: 0, To: time.Second}
+	sys.Dependencies[0].Policy.Timeout = 5 * time.Second
+	r, err := New(sc, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(950 * time.Millisecond)
+	mid := r.Snapshot()
+	p, d := mid.Pools[0], mid.Dependencies[0]
+	if p.DialFailures != 0 || p.Hosts[0].Dialling != 0 || d.Calls != uint64(p.Hosts[0].InUse) || d.Calls == 0 {
+		t.Errorf("during the hang: %d dials failed, %d dialling (want none of either), %d calls sent on %d connections (want one on each)",
+			p.DialFailures, p.Hosts[0].Dialling, d.Calls, p.Hosts[0].InUse)
+	}
+	if d.InFlight != int(d.Calls) {
+		t.Errorf("during the hang %d of %d calls are in flight, want all: the host answers none", d.InFlight, d.Calls)
 	}
 }
 
@@ -354,14 +383,14 @@ func TestTasksSteadyStateAllocatesNothing(t *testing.T) {
 	}
 }
 
-// Without a dial timeout, a dial to a hung host waits out the hang and
-// connects when it ends: the calls then reach the host. The hang starts
-// at 0, so no connection was open before it.
-func TestDialWaitsOutAHang(t *testing.T) {
+// Without a dial timeout, a dial to an unreachable host waits out the
+// fault and connects when it ends: the calls then reach the host. The
+// fault starts at 0, so no connection was open before it.
+func TestDialWaitsOutUnreachable(t *testing.T) {
 	sc := tasksScenario()
 	sys := &sc.Variants[0].System
 	sys.Pools[0].DialTimeout, sys.Pools[0].Wait = 0, 0
-	sys.Dependencies[0].Faults[0] = Fault{Kind: Hang, From: 0, To: time.Second}
+	sys.Dependencies[0].Faults[0] = Fault{Kind: Unreachable, From: 0, To: time.Second}
 	sys.Dependencies[0].Policy.Timeout = 5 * time.Second
 	r, err := New(sc, 0, 3)
 	if err != nil {
@@ -370,13 +399,13 @@ func TestDialWaitsOutAHang(t *testing.T) {
 	r.AdvanceTo(950 * time.Millisecond)
 	mid := r.Snapshot()
 	if mid.Dependencies[0].Calls != 0 || mid.Pools[0].Hosts[0].InUse != 4 {
-		t.Errorf("during the hang: %d calls reached the host (want none), %d connections dialling (want the 4 per host)",
+		t.Errorf("while unreachable: %d calls reached the host (want none), %d connections dialling (want the 4 per host)",
 			mid.Dependencies[0].Calls, mid.Pools[0].Hosts[0].InUse)
 	}
 	r.AdvanceTo(1100 * time.Millisecond)
 	after := r.Snapshot()
 	if after.Dependencies[0].Calls == 0 || after.Pools[0].DialFailures != 0 {
-		t.Errorf("after the hang the dials should connect: %d calls, %d dials failed", after.Dependencies[0].Calls, after.Pools[0].DialFailures)
+		t.Errorf("after the fault the dials should connect: %d calls, %d dials failed", after.Dependencies[0].Calls, after.Pools[0].DialFailures)
 	}
 }
 

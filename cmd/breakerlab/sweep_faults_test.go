@@ -38,7 +38,7 @@ func TestSweepFaultWithNoEnd(t *testing.T) {
 		{sweep("recommendations.fault.to=0s..20s:3", "recommendations.fault.from=5s..8s:2"), 2,
 			[]string{"an end of 0s reads as no end", "up to the run's end at 30s"}},
 		{sweep("search-index.fault.to=15s..25s:3"), 2,
-			[]string{"--vary search-index.fault.to=15s..25s:3: search-index has no fault in variant 1 of cascade to vary (the parts with a fault are: recommendations); --fault 'AT search-index KIND [ARGS]' adds one (KIND: slow, hang, errors, down)"}},
+			[]string{"--vary search-index.fault.to=15s..25s:3: search-index has no fault in variant 1 of cascade to vary (the parts with a fault are: recommendations); --fault 'AT search-index KIND [ARGS]' adds one (KIND: slow, hang, errors, down, unreachable)"}},
 		{sweep("recommendations.fault.latency=1s..2s:2"), 2,
 			[]string{"the fault of recommendations is a hang fault, which does not read fault.latency", "fault.latency is a slow fault's"}},
 	} {

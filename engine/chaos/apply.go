@@ -264,6 +264,8 @@ func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]eng
 		nf.Kind, nf.Latency = engine.Slow, sp.Latency
 	case Hang:
 		nf.Kind = engine.Hang
+	case Unreachable:
+		nf.Kind = engine.Unreachable
 	case Errors:
 		nf.Kind, nf.Probability = engine.Error, sp.Rate
 	case Down:
@@ -283,9 +285,11 @@ func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]eng
 	}
 	all := func(engine.Fault) bool { return true }
 	out, ok := splice(in, sp, h, timedFault, all, tail, nf)
-	if ok && sp.Kind == Hang {
+	if ok && (sp.Kind == Hang || sp.Kind == Unreachable) {
+		// An unreachable host's calls are answered when it ends, as a
+		// hang's: the same joining, of faults of its own kind.
 		out = joinHangs(out, sp.At, 0, func(f engine.Fault) (bool, int, span) {
-			return f.Kind == engine.Hang, 0, timedFault.span(f)
+			return f.Kind == nf.Kind, 0, timedFault.span(f)
 		}, timedFault.with)
 	}
 	return out, ok

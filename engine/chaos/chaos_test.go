@@ -58,7 +58,7 @@ func TestParseRefuses(t *testing.T) {
 		{"12s inventory", "AT TARGET KIND"},
 		{"soon inventory hang", "the time \"soon\""},
 		{"-3s inventory hang", "the time"},
-		{"12s inventory melt", "unknown kind \"melt\" (allowed: slow LATENCY, hang, errors PERCENT, down, restart, surge xFACTOR, recover)"},
+		{"12s inventory melt", "unknown kind \"melt\" (allowed: slow LATENCY, hang, unreachable, errors PERCENT, down, restart, surge xFACTOR, recover)"},
 		{"12s inventory slow", "slow needs a latency"},
 		{"12s inventory slow 0s", "positive latency"},
 		{"12s inventory errors 150%", "up to 100%"},
@@ -129,9 +129,9 @@ func TestTargetsOfFleetAndTenants(t *testing.T) {
 func TestApplyRefusesWithTheTargets(t *testing.T) {
 	sc := build(t, "multi-hop")
 	for _, tc := range []struct{ in, says string }{
-		{"12s nowhere hang", `multi-hop has no part called "nowhere"; targets: dependencies inventory/database (slow LATENCY, hang, errors PERCENT, down, recover); services orders, inventory (slow LATENCY, hang, errors PERCENT, down, restart, recover); endpoints home, order-page (surge xFACTOR, recover)`},
+		{"12s nowhere hang", `multi-hop has no part called "nowhere"; targets: dependencies inventory/database (slow LATENCY, hang, errors PERCENT, down, unreachable, recover); services orders, inventory (slow LATENCY, hang, errors PERCENT, down, restart, recover); endpoints home, order-page (surge xFACTOR, recover)`},
 		{"12s inventory surge x3", "service inventory takes slow LATENCY, hang, errors PERCENT, down, restart, recover, not surge"},
-		{"12s database restart", "dependency inventory/database takes slow LATENCY, hang, errors PERCENT, down, recover, not restart"},
+		{"12s database restart", "dependency inventory/database takes slow LATENCY, hang, errors PERCENT, down, unreachable, recover, not restart"},
 		{"12s home hang", "endpoint home takes surge xFACTOR, recover, not hang"},
 		{"65s inventory hang", "traffic, which runs from 0 to 1m;"},
 		{"12s inventory recover", "no fault or surge in force at 12s"},
@@ -382,6 +382,30 @@ func TestHangIntoAHangIsOneHang(t *testing.T) {
 	}
 	if long != 1 || short != n-1 {
 		t.Errorf("faults = %+v; want #2 hung from 10s to 25s in one piece and the %d others to 20s", out.Variants[0].System.Services[0].Faults, n-1)
+	}
+}
+
+// A dependency can be made unreachable (its dials hang too, where a hung
+// host's connect): the fault goes in as engine.Unreachable, two end to end
+// are one (as hangs: the calls are answered when it ends), and a hang
+// meeting it is not joined to it, a fault of another kind.
+func TestUnreachableIsAFaultOfItsOwn(t *testing.T) {
+	out := mustApply(t, build(t, "multi-hop"), "25s database unreachable for 5s", "30s database unreachable for 5s", "35s database hang for 2s")
+	want := []engine.Fault{
+		{Kind: engine.Slow, From: 20 * s, To: 25 * s, Latency: 500 * time.Millisecond},
+		{Kind: engine.Unreachable, From: 25 * s, To: 35 * s},
+		{Kind: engine.Hang, From: 35 * s, To: 37 * s},
+		{Kind: engine.Slow, From: 37 * s, To: 40 * s, Latency: 500 * time.Millisecond},
+	}
+	if got := out.Variants[0].System.Services[1].Dependencies[0].Faults; !reflect.DeepEqual(got, want) {
+		t.Errorf("faults = %+v, want %+v", got, want)
+	}
+	sp, err := Parse("12s inventory unreachable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(build(t, "multi-hop"), []Spec{sp}); err == nil || !strings.Contains(err.Error(), "not unreachable") {
+		t.Errorf("a service made unreachable: %v, want it refused (a service takes down)", err)
 	}
 }
 

@@ -16,7 +16,7 @@ func TestParseInListsTheTargetsKinds(t *testing.T) {
 		says, not  []string
 	}{
 		{"20s database hnag", "database",
-			[]string{`unknown kind "hnag"`, "dependency database takes slow LATENCY, hang, errors PERCENT, down, recover"}, []string{"surge", "restart"}},
+			[]string{`unknown kind "hnag"`, "dependency database takes slow LATENCY, hang, errors PERCENT, down, unreachable, recover"}, []string{"surge", "restart"}},
 		{"20s acme srge x3", "acme",
 			[]string{`unknown kind "srge"`, "takes surge xFACTOR, recover"}, []string{"hang", "slow"}},
 	}

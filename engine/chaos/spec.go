@@ -40,6 +40,10 @@ const (
 	Slow Kind = iota + 1
 	// Hang: a dependency's calls, or a service's instances, answer nothing.
 	Hang
+	// Unreachable: a dependency's host drops every packet: its calls
+	// answer nothing, as in a hang, and its pool's dials get no answer
+	// either (engine.Unreachable), where a hung host's connect at once.
+	Unreachable
 	// Errors: a dependency's calls, or the calls a service's instances
 	// take, fail at once with probability Rate.
 	Errors
@@ -55,7 +59,7 @@ const (
 	Recover
 )
 
-var kindNames = [...]string{Slow: "slow", Hang: "hang", Errors: "errors", Down: "down", Restart: "restart", Surge: "surge", Recover: "recover"}
+var kindNames = [...]string{Slow: "slow", Hang: "hang", Unreachable: "unreachable", Errors: "errors", Down: "down", Restart: "restart", Surge: "surge", Recover: "recover"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
@@ -65,7 +69,7 @@ func (k Kind) String() string {
 }
 
 // kindUsage is each kind with its arguments, as a spec writes it.
-var kindUsage = [...]string{Slow: "slow LATENCY", Hang: "hang", Errors: "errors PERCENT", Down: "down", Restart: "restart", Surge: "surge xFACTOR", Recover: "recover"}
+var kindUsage = [...]string{Slow: "slow LATENCY", Hang: "hang", Unreachable: "unreachable", Errors: "errors PERCENT", Down: "down", Restart: "restart", Surge: "surge xFACTOR", Recover: "recover"}
 
 // Usage is a kind as a spec writes it, with its arguments: "slow LATENCY".
 func (k Kind) Usage() string {

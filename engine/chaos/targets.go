@@ -39,7 +39,7 @@ func (p Part) String() string {
 
 // kindsOf is what each part takes.
 var kindsOf = [...][]Kind{
-	DependencyPart: {Slow, Hang, Errors, Down, Recover},
+	DependencyPart: {Slow, Hang, Errors, Down, Unreachable, Recover},
 	ServicePart:    {Slow, Hang, Errors, Down, Restart, Recover},
 	InstancePart:   {Slow, Hang, Errors, Down, Restart, Recover},
 	TenantPart:     {Surge, Recover},

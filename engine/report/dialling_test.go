@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,12 +13,30 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
-// go-server with no timeout: the transport's in-use peak is dials to the
-// hung payment provider, far above the calls in flight to it, and the
-// pool's line says so with the engine's count; the database's line, whose
-// few dials are its warm-up, says nothing of them.
+// unreachableGoServer is go-server with its payment provider unreachable
+// where it hangs: its host drops the dials too (engine.Unreachable), which
+// a hung one's kernel accepts.
+func unreachableGoServer() *engine.Scenario {
+	sc := scenarios.GoServer()
+	for v := range sc.Variants {
+		deps := sc.Variants[v].System.Dependencies
+		k := slices.IndexFunc(deps, func(d engine.Dependency) bool { return d.Name == "payments" })
+		deps[k].Faults = []engine.Fault{deps[k].Faults[0]}
+		deps[k].Faults[0].Kind = engine.Unreachable
+	}
+	return sc
+}
+
+// go-server with no timeout, its provider unreachable: the transport's
+// in-use peak is dials to the payment provider, far above the calls in
+// flight to it, and the pool's line says so with the engine's count; the
+// database's line, whose few dials are its warm-up, says nothing of them.
+// Hung, the provider accepts the dials, and the line says none.
 func TestPoolLineSaysItsDials(t *testing.T) {
-	snaps, text := runTable(t, scenarios.GoServer())
+	if _, text := runTable(t, scenarios.GoServer()); strings.Contains(text, "dialling") {
+		t.Errorf("go-server, its provider hung: the table speaks of dials its host accepted at once:\n%s", text)
+	}
+	snaps, text := runTable(t, unreachableGoServer())
 	var transport, database string
 	for _, l := range strings.Split(text, "\n") {
 		switch {
@@ -41,10 +60,10 @@ func TestPoolLineSaysItsDials(t *testing.T) {
 }
 
 // run --format json gives each pool's dials as the table does, from the
-// same snapshot: go-server's transport, its dials to the hung provider;
-// its database, only its warm-up's.
+// same snapshot: go-server's transport, its dials to the unreachable
+// provider; its database, only its warm-up's.
 func TestPoolJSONSaysItsDials(t *testing.T) {
-	sc := scenarios.GoServer()
+	sc := unreachableGoServer()
 	snaps, err := engine.RunAll(sc, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +89,7 @@ func TestPoolJSONSaysItsDials(t *testing.T) {
 		}
 	}
 	if d := doc.Variants[0].Pools["transport"]["dialling_max"]; d.(float64) < 1000 {
-		t.Errorf("go-server with no timeout: the transport's dialling_max %v, want its thousands of dials to the hung provider", d)
+		t.Errorf("go-server with no timeout: the transport's dialling_max %v, want its thousands of dials to the unreachable provider", d)
 	}
 }
 

@@ -266,7 +266,8 @@ func FuzzFields(f *testing.F) {
 			fmt.Sprintf("{ kind = \"slow\", from = %s, to = %s, latency = %s }", d(from), d(to), d(faultLat)),
 			fmt.Sprintf("{ kind = \"error\", from = %s, to = %s, probability = %s }", d(from), d(to), formatFloat(prob)),
 			fmt.Sprintf("{ kind = \"hang\", from = %s }", d(from)),
-		}[int(faultKind)%4]
+			fmt.Sprintf("{ kind = \"unreachable\", from = %s, to = %s }", d(from), d(to)),
+		}[int(faultKind)%5]
 		fmt.Fprintf(&b, "[[system.dependencies]]\nname = \"d\"\nlatency = %s\nfaults = [%s]\n", latency, fault)
 		fmt.Fprintf(&b, "[system.dependencies.policy]\ntimeout = %s\ndeadline = %s\n", d(timeout), d(deadline))
 		orders := [][]string{

@@ -23,12 +23,12 @@ func ParseLatencyKind(name string) (engine.LatencyKind, error) {
 
 // ParseFaultKind reads a fault kind as engine.FaultKind.String writes it.
 func ParseFaultKind(name string) (engine.FaultKind, error) {
-	for _, k := range []engine.FaultKind{engine.Hang, engine.Slow, engine.Error} {
+	for _, k := range []engine.FaultKind{engine.Hang, engine.Slow, engine.Error, engine.Unreachable} {
 		if k.String() == name {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown fault kind %q (allowed: hang, slow, error)", name)
+	return 0, fmt.Errorf("unknown fault kind %q (allowed: hang, slow, error, unreachable)", name)
 }
 
 // ParseBulkheadKind reads a bulkhead kind as engine.BulkheadKind.String writes it.

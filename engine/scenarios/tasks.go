@@ -125,7 +125,9 @@ const (
 // (GOMAXPROCS), in a container of 256 MiB: checkout calls a payment
 // provider through one http.Transport, orders queries a database through
 // one database/sql pool (SetMaxOpenConns(20)), health answers at once.
-// The provider hangs from 20 s to 70 s. Each live request holds 64 KiB
+// The provider hangs from 20 s to 70 s: the application is stuck, its
+// host up, so new connections to it are accepted in their usual 5 ms and
+// the calls sent on them get no answer. Each live request holds 64 KiB
 // (its goroutine's stack, its buffers); a killed process takes 5 s to
 // come back.
 //

@@ -122,7 +122,7 @@ func unreadFaultFields(out map[string]deadPart, where string, deps []engine.Depe
 				unread = "fault.probability"
 			case f.Kind == engine.Error && f.Latency != 0:
 				unread = "fault.latency"
-			case f.Kind == engine.Hang && (f.Latency != 0 || f.Probability != 0):
+			case (f.Kind == engine.Hang || f.Kind == engine.Unreachable) && (f.Latency != 0 || f.Probability != 0):
 				unread = "fault.latency or fault.probability"
 			}
 			if unread == "" {

@@ -132,6 +132,8 @@ func faultVerb(k engine.FaultKind) string {
 		return "hangs"
 	case engine.Slow:
 		return "slows"
+	case engine.Unreachable:
+		return "drops every packet"
 	}
 	return "fails"
 }

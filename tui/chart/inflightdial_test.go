@@ -10,15 +10,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// go-server's first variant at 30 s: payments has hung since 20 s, 26 of
-// its calls in flight and some 1,900 dialling the hung host, which its
+// go-server's first variant at 30 s, payments unreachable since 20 s
+// (tuitest.UnreachableGoServer): 26 of its calls in flight and some 1,900
+// dialling the host, which its
 // line leaves out (pane.Held: not at the dependency yet). The chart drew
 // the 26 and nothing of the pile-up the lesson is about. The dials are a
 // band of ░ above the line from the hang on, named in the legend; the
 // axis keeps to the line (an axis to 2000 drew every line on the 0 row),
 // the band runs off its top and the top edge counts the dials.
 func TestInFlightDrawsTheDiallingPileUp(t *testing.T) {
-	d := tuitest.At(t, "go-server", 0, 30)
+	d := tuitest.At(t, tuitest.UnreachableGoServer, 0, 30)
 	dep := d.Snap.Dependencies[0]
 	last := dep.Series[len(dep.Series)-1]
 	if dep.Name != "payments" || last.Dialling < 1000 || pane.OneCap(&dep) != 0 {

@@ -62,8 +62,9 @@ func topLabel(t *testing.T, view string) float64 {
 	return n
 }
 
-// go-server's payments records some 1,300 in flight at once when its hang
-// ends at 70 s (the run's peak, read from the engine below), a burst between
+// go-server's payments, unreachable (tuitest.UnreachableGoServer), records
+// some 1,300 in flight at once when the fault ends at 70 s and its dials
+// connect together (the run's peak, read from the engine below), a burst between
 // two samples, the highest of which counts some 190; the others a few dozen
 // or fewer. An axis stretched to the recorded peak
 // (2000) drew every column on the 0 row, and a column's mean of samples
@@ -72,7 +73,7 @@ func topLabel(t *testing.T, view string) float64 {
 // burst's sample falls, and the axis must not run to the peak it cannot
 // show; the top edge names that peak instead, as lesson 14 quotes it.
 func TestInFlightBurstBetweenSamplesKeepsTheLineReadable(t *testing.T) {
-	d := tuitest.At(t, "go-server", 0, 75)
+	d := tuitest.At(t, tuitest.UnreachableGoServer, 0, 75)
 	dep := d.Snap.Dependencies[0]
 	sampled := int32(0)
 	for _, s := range dep.Series {
@@ -118,13 +119,13 @@ func TestInFlightBurstBetweenSamplesKeepsTheLineReadable(t *testing.T) {
 
 // A recorded peak a row or two above its line's samples that leaves the
 // scale as it is costs the line nothing: the axis keeps it, and the top
-// edge names no peak "off the scale" (go-server up to just after its hang
-// begins: payments' peak of 24 or 26 over samples of 22, orders-db's 4 or
+// edge names no peak "off the scale" (go-server, payments unreachable, up
+// to just after the fault begins: payments' peak of 24 or 26 over samples of 22, orders-db's 4 or
 // 5 over samples of 2, each under a scale to 50 with or without it).
 func TestInFlightSmallPeakBetweenSamplesStaysOnTheScale(t *testing.T) {
 	below := 0
 	for _, at := range []float64{5, 13, 21} {
-		d := tuitest.At(t, "go-server", 0, at)
+		d := tuitest.At(t, tuitest.UnreachableGoServer, 0, at)
 		for _, dep := range d.Snap.Dependencies {
 			sampled := int32(0)
 			for _, s := range dep.Series {
@@ -156,7 +157,7 @@ func TestInFlightSmallPeakBetweenSamplesStaysOnTheScale(t *testing.T) {
 // chart at: at 80x24 (the right column's 44) the top edge read "p: peak
 // 1,315" alone, and the line under an axis of 200 read as the peak's own.
 func TestInFlightPeakOffTheScaleSaysSoAtEverySize(t *testing.T) {
-	d := tuitest.At(t, "go-server", 0, 75)
+	d := tuitest.At(t, tuitest.UnreachableGoServer, 0, 75)
 	peak := pane.Count(d.Snap.Dependencies[0].InFlightMax)
 	for _, w := range []int{36, 40, 44, 55, 64, 88, 110} {
 		f := chart.NewInFlight(tuitest.Plain())

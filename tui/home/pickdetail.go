@@ -364,8 +364,11 @@ func (m Model) pickDetailLines(e Entry, w int) []string {
 		what := f.What
 		if what == "" {
 			what = f.Kind.String() + "s"
-			if f.Kind == engine.Slow {
+			switch f.Kind {
+			case engine.Slow:
 				what = "slows"
+			case engine.Unreachable:
+				what = "is unreachable"
 			}
 		}
 		faults = append(faults, fmt.Sprintf("%s %s from %s to %s", f.Dependency, what, pane.SecondsShort(f.From), pane.SecondsShort(f.To)))

@@ -1046,6 +1046,11 @@ func faultWords(f engine.Fault) string {
 			return "calls started " + when + " get no answer until " + breaker.Words(f.To)
 		}
 		return "calls started " + when + " get no answer"
+	case engine.Unreachable:
+		if f.To > 0 {
+			return "the host drops every packet " + when + ": calls and new connections get no answer until " + breaker.Words(f.To)
+		}
+		return "the host drops every packet " + when + ": calls and new connections get no answer"
 	}
 	return f.Kind.String() + " " + when
 }

@@ -15,9 +15,9 @@ import (
 )
 
 // reachedCases are moments where calls made to a part and the attempts
-// that reached it part ways, and one where they do not: go-server's hung
-// payments host, dialled and never reached (no bulkhead, then a full
-// one); cascade's recommendations behind a full bulkhead, then an open
+// that reached it part ways, and one where they do not: go-server's
+// payments host unreachable, dialled and never reached (no bulkhead, then
+// a full one), and hung, reached by every call; cascade's recommendations behind a full bulkhead, then an open
 // breaker; fleet-probes' provider, its callers' breakers open; the
 // limited catalog; api-gateway's shared breaker open; go-inventory
 // answering every call.
@@ -26,8 +26,8 @@ var reachedCases = []struct {
 	v        int
 	at       time.Duration
 }{
-	{"go-server", 0, 30 * time.Second}, {"go-server", 1, 30 * time.Second},
-	{"cascade", 1, 20 * time.Second}, {"cascade", 2, 30 * time.Second},
+	{tuitest.UnreachableGoServer, 0, 30 * time.Second}, {tuitest.UnreachableGoServer, 1, 30 * time.Second},
+	{"go-server", 0, 30 * time.Second}, {"cascade", 1, 20 * time.Second}, {"cascade", 2, 30 * time.Second},
 	{"fleet-probes", 0, 30 * time.Second}, {"rate-limit-vs-bulkhead", 1, 20 * time.Second},
 	{"api-gateway", 1, 25 * time.Second}, {"go-inventory", 0, 30 * time.Second},
 }
@@ -56,8 +56,9 @@ func reachedOver(was, s *engine.Snapshot) map[string]uint64 {
 
 // A part's calls/s on the map is the attempts that reached it: over the
 // rate window, the engine's own count of them between the window's two
-// ends, a second. It read the calls made, and so said go-server's hung
-// payments took 190 calls a second while the host never accepted one,
+// ends, a second. It read the calls made, and so said go-server's
+// unreachable payments took 190 calls a second while the host never
+// accepted one,
 // and cascade's recommendations 99/s while its open breaker refused
 // every call.
 func TestMapCallsAreTheAttemptsTheEngineSawReachIt(t *testing.T) {
@@ -95,8 +96,9 @@ func TestMapCallsAreTheAttemptsTheEngineSawReachIt(t *testing.T) {
 
 // Where most calls made to a part did not reach it, the map says the
 // calls made beside the rate, and why when the sample shows it:
-// payments' calls dialling the hung host, behind its full bulkhead in the
-// second variant, recommendations' breaker open. The limiter's
+// payments' calls dialling the unreachable host, behind its full bulkhead
+// in the second variant, recommendations' breaker open; the hung host
+// accepts the dials, and every call made reaches it. The limiter's
 // refusals and the fleet's open breakers leave no trace in the edge's
 // sample: no reason is given there, rather than a guess. A dependency
 // that answers its calls has no second figure. A hung dependency answers
@@ -110,8 +112,9 @@ func TestMapSaysTheCallsMadeThatDidNotReachIt(t *testing.T) {
 		why      string // "-": calls made not said
 		none     bool   // none answered
 	}{
-		{"go-server", 0, 30 * time.Second, "payments", "still dialling", true},
-		{"go-server", 1, 30 * time.Second, "payments", "bulkhead full", false},
+		{tuitest.UnreachableGoServer, 0, 30 * time.Second, "payments", "still dialling", true},
+		{tuitest.UnreachableGoServer, 1, 30 * time.Second, "payments", "bulkhead full", false},
+		{"go-server", 0, 30 * time.Second, "payments", "-", false},
 		{"cascade", 2, 30 * time.Second, "recommendations", "breaker open", false},
 		{"cascade", 1, 20 * time.Second, "recommendations", "bulkhead full", false},
 		{"fleet-probes", 0, 30 * time.Second, "provider", "", false},

@@ -6,19 +6,21 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// go-server at 35 s: payments hangs, its calls in flight are a few dozen
-// and the transport's dials to it thousands. Where the width allows, the
+// go-server at 35 s, payments unreachable (tuitest.UnreachableGoServer):
+// its calls in flight are a few dozen and the transport's dials to it
+// thousands. Where the width allows, the
 // payments node says both, so that its few calls are not read as all the
 // goroutines the process holds; where the dials would cost the map a
 // column, the node keeps its calls alone (the limits pane says the dials)
 // and the columns stay. The database's node, whose pool holds every
 // query's connections, never speaks of dials.
 func TestPaymentsNodeSaysItsDials(t *testing.T) {
-	s := snapAt(t, "go-server", 0, 35*time.Second)
+	s := snapAt(t, tuitest.UnreachableGoServer, 0, 35*time.Second)
 	var host engine.PoolHostSnapshot
 	for _, h := range s.Pools[0].Hosts {
 		if h.Dependency == "payments" {
@@ -37,12 +39,14 @@ func TestPaymentsNodeSaysItsDials(t *testing.T) {
 	calls := pane.Count(pay.InFlight-pay.Abandoned) + " in flight"
 	want := calls + " · " + pane.Count(host.Dialling) + " dialling"
 
-	wide := ansi.Strip(newMap(s, 88, 14).View())
+	// 96 wide: the fault's word, "unreachable", takes 7 columns more
+	// than the hang's this test ran with at 88.
+	wide := ansi.Strip(newMap(s, 96, 14).View())
 	if row := lineOf(wide, "◆ payments"); !strings.Contains(row, want) {
-		t.Errorf("map 88 wide: payments row %q, want %q:\n%s", row, want, wide)
+		t.Errorf("map 96 wide: payments row %q, want %q:\n%s", row, want, wide)
 	}
 	if row := lineOf(wide, "◆ orders-db"); strings.Contains(row, "dialling") {
-		t.Errorf("map 88 wide: the database's row %q speaks of dials", row)
+		t.Errorf("map 96 wide: the database's row %q speaks of dials", row)
 	}
 
 	// The sandbox's map at 100x30: the dials would push out calls/s and
@@ -56,8 +60,8 @@ func TestPaymentsNodeSaysItsDials(t *testing.T) {
 		t.Errorf("map 55 wide: the dials cost a column: %q\n%s", head, narrow)
 	}
 
-	before := ansi.Strip(newMap(snapAt(t, "go-server", 0, 15*time.Second), 88, 14).View())
+	before := ansi.Strip(newMap(snapAt(t, tuitest.UnreachableGoServer, 0, 15*time.Second), 88, 14).View())
 	if strings.Contains(before, "dialling") {
-		t.Errorf("before the hang the pool's few dials are news to no one:\n%s", before)
+		t.Errorf("before the fault the pool's few dials are news to no one:\n%s", before)
 	}
 }

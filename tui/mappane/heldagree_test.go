@@ -18,7 +18,8 @@ import (
 // sample's end the three say one number for every dependency of the
 // front. The presenter had a rule of its own and said "0 held" for
 // go-server's payments at 45 s, all 60 of its permits held by calls
-// dialling the hung provider, while the map and the chart said 60.
+// dialling the provider, unreachable, while the map and the chart said
+// 60.
 func TestMapPresenterAndChartHoldOneNumber(t *testing.T) {
 	for _, c := range []struct {
 		scenario string
@@ -26,6 +27,7 @@ func TestMapPresenterAndChartHoldOneNumber(t *testing.T) {
 		at       []time.Duration
 	}{
 		{"go-server", 2, []time.Duration{20 * time.Second, 45 * time.Second, 60 * time.Second}},
+		{tuitest.UnreachableGoServer, 2, []time.Duration{20 * time.Second, 45 * time.Second, 60 * time.Second}},
 		{"go-inventory", 4, []time.Duration{20 * time.Second, 35 * time.Second, 50 * time.Second}},
 		{"cascade", 3, []time.Duration{5 * time.Second, 15 * time.Second, 25 * time.Second}},
 		{"noisy-tenant", 3, []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.Second}},
@@ -64,8 +66,8 @@ func TestMapPresenterAndChartHoldOneNumber(t *testing.T) {
 				}
 			}
 		}
-		if c.scenario == "go-server" && permitsApart == 0 {
-			t.Errorf("go-server: no dependency held permits apart from its calls at the dependency; the case this test is about is gone")
+		if c.scenario == tuitest.UnreachableGoServer && permitsApart == 0 {
+			t.Errorf("%s: no dependency held permits apart from its calls at the dependency; the case this test is about is gone", c.scenario)
 		}
 	}
 }

@@ -10,15 +10,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// go-server's semaphores at 45 s: the payment provider hangs, and every one
-// of payments' 60 permits is held by a call still dialling it, none yet in
+// go-server's semaphores at 45 s, the payment provider unreachable
+// (tuitest.UnreachableGoServer): every one of payments' 60 permits is held
+// by a call still dialling it, none yet in
 // flight at the provider, while the bulkhead turns checkouts away. The
 // limits pane, the map and the in-flight chart all say the bulkhead full,
 // from the engine's one count of the permits held: the map read "0/60 held
 // · 60 dialling" and the chart drew payments at 0 under its cap of 60
 // beside the limits pane's "permits 60/60".
 func TestPanesAgreeOnPermitsHeld(t *testing.T) {
-	d := tuitest.At(t, "go-server", 1, 45)
+	d := tuitest.At(t, tuitest.UnreachableGoServer, 1, 45)
 	var held, size, atProvider int
 	for _, dep := range d.Snap.Dependencies {
 		if dep.Name == "payments" {

@@ -394,7 +394,8 @@ func fullSince(n int, busyAt func(k int) int32, busy, workers int, every time.Du
 	return time.Duration(i+1) * every
 }
 
-// faultWords says what a leaf's fault does: "slow 3 s", "hangs", "errors 50%".
+// faultWords says what a leaf's fault does: "slow 3 s", "hangs", "errors
+// 50%", "unreachable" (Kind.String's word, past the switch).
 func faultWords(f *engine.Fault) string {
 	switch f.Kind {
 	case engine.Hang:

@@ -29,14 +29,15 @@ func lineWith(view, has string) string {
 	return ""
 }
 
-// go-server at 35 s: payments hangs, and the transport's connections in
-// use are nearly all dials to it, while its calls in flight are a few
-// dozen. The limits pane and the pool's chart say which part of the count
-// is dials, in words that fit each width; the database pool, whose
-// connections carry queries, says nothing of dials, and nor does the
-// transport before the hang.
+// go-server at 35 s, payments unreachable (tuitest.UnreachableGoServer):
+// the transport's connections in use are nearly all dials to it, while its
+// calls in flight are a few dozen. The limits pane and the pool's chart
+// say which part of the count is dials, in words that fit each width; the
+// database pool, whose connections carry queries, says nothing of dials,
+// and nor does the transport before the fault, or in the built-in's hang,
+// whose host accepts the dials.
 func TestPoolPanesSayHowManyConnectionsAreDialling(t *testing.T) {
-	d := tuitest.At(t, "go-server", 0, 35)
+	d := tuitest.At(t, tuitest.UnreachableGoServer, 0, 35)
 	p := &d.Snap.Pools[0]
 	if p.Name != "transport" || !pane.DiallingShown(p.Dialling, p.InUse) {
 		t.Fatalf("go-server at 35 s: pool %s has %d of %d in use dialling, want most of the transport's", p.Name, p.Dialling, p.InUse)
@@ -76,9 +77,12 @@ func TestPoolPanesSayHowManyConnectionsAreDialling(t *testing.T) {
 			t.Errorf("pool chart %d wide: title %q, want %q in it", c.w, top, c.want)
 		}
 	}
-	before := tuitest.At(t, "go-server", 0, 15)
+	before := tuitest.At(t, tuitest.UnreachableGoServer, 0, 15)
 	if v := limitsView(before, 90, 8); strings.Contains(v, "dialling") {
-		t.Errorf("before the hang the pool's few dials are news to no one:\n%s", v)
+		t.Errorf("before the fault the pool's few dials are news to no one:\n%s", v)
+	}
+	if v := limitsView(tuitest.At(t, "go-server", 0, 35), 90, 8); strings.Contains(v, "dialling") {
+		t.Errorf("in the hang the host accepts, and its few dials are news to no one:\n%s", v)
 	}
 }
 

@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
-// go-server without a timeout: the hung provider holds few calls, and the
+// go-server without a timeout, its provider unreachable
+// (tuitest.UnreachableGoServer): the provider holds few calls, and the
 // goroutines pile up on their dials (3,327 at most, run's "up to 3,327 of
 // them still dialling"). The picture draws the dialling calls as the
 // sandbox's chart does, on a scale that holds them, and says what the
 // line is; it drew the few held calls alone.
 func TestRunPictureDrawsTheCallsDialling(t *testing.T) {
-	sc := scenarios.GoServer()
+	sc := tuitest.Scenario(t, tuitest.UnreachableGoServer)
 	sc.Variants = sc.Variants[:1]
 	snaps, err := engine.RunAll(sc, 5)
 	if err != nil {

@@ -414,7 +414,9 @@ func (m Model) chaosView(h int) []string {
 				}
 				kinds = append(kinds, kind)
 			}
-			what := strings.Join(kinds, ", ")
+			// The kinds a row has room for, whole: a dependency's six
+			// ran past an 80-column menu and lost "recover" to "re…".
+			what := wholeWords(kinds, w-2-nameW-12)
 			if t.Part == chaos.InstancePart {
 				// A fleet's instances take what its service takes: the
 				// rows say which fleet instead of the same list again.
@@ -461,6 +463,17 @@ func nameColumn(ts []chaos.Target, w int) int {
 	return max(22, min(longest, w/3))
 }
 
+// wholeWords joins words with commas in at most w cells, leaving out
+// the last ones whole where they do not fit, and saying so with "…":
+// enter on the row lists them all.
+func wholeWords(words []string, w int) string {
+	all := strings.Join(words, ", ")
+	for n := len(words); n > 0 && ansi.StringWidth(all) > w; n-- {
+		all = strings.Join(words[:n-1], ", ") + ", …"
+	}
+	return all
+}
+
 // padCut is s in exactly w cells: cut with … when longer, padded with
 // spaces when shorter.
 func padCut(s string, w int) string {
@@ -498,6 +511,10 @@ func kindWords(p chaos.Part, k chaos.Kind) string {
 		return "takes calls, answers none until it ends"
 	case k == chaos.Hang:
 		return "calls get no answer until it ends"
+	case k == chaos.Unreachable:
+		// A hang's host still accepts connections; this one's dials
+		// hang as well, until the fault ends or the dial timeout.
+		return "dials and calls get no answer until it ends"
 	case k == chaos.Errors:
 		return "that share of calls fails at once"
 	case k == chaos.Down && p == chaos.InstancePart:

@@ -420,6 +420,8 @@ func verbOf(k engine.FaultKind) string {
 		return "slow"
 	case engine.Error:
 		return "errors"
+	case engine.Unreachable:
+		return "unreachable"
 	}
 	return k.String()
 }

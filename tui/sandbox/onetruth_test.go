@@ -17,7 +17,10 @@ import (
 )
 
 // runShares is what `breakerlab run SCENARIO --format csv` prints for the
-// runs snaps, read back: variant, endpoint, outcome → share.
+// runs snaps, read back: variant, endpoint, outcome → share, each its
+// count over its endpoint's: the share column's four places, rounded
+// again to a tenth of a percent, read go-server's 75 of 10,008 (0.7494%)
+// as 0.0075 and then 0.8%, where the screen rightly says 0.7%.
 func runShares(t *testing.T, snaps []engine.Snapshot) map[string]float64 {
 	t.Helper()
 	var buf bytes.Buffer
@@ -28,13 +31,18 @@ func runShares(t *testing.T, snaps []engine.Snapshot) map[string]float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]float64{}
+	counts, totals := map[string]float64{}, map[string]float64{}
 	for _, r := range rows[1:] {
-		f, err := strconv.ParseFloat(r[4], 64)
+		n, err := strconv.ParseFloat(r[3], 64)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[r[0]+"/"+r[1]+"/"+r[2]] = f
+		counts[r[0]+"/"+r[1]+"/"+r[2]] = n
+		totals[r[0]+"/"+r[1]] += n
+	}
+	out := map[string]float64{}
+	for k, n := range counts {
+		out[k] = n / totals[k[:strings.LastIndex(k, "/")]]
 	}
 	return out
 }

@@ -11,6 +11,7 @@ package tuitest
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -39,9 +40,26 @@ func Color() *theme.Theme {
 	return theme.New(r)
 }
 
-// Scenario builds a built-in scenario.
+// UnreachableGoServer names, for Scenario and At, go-server with its
+// payment provider unreachable (engine.Unreachable) where the built-in's
+// hangs: its host drops the dials too, so the transport's connections
+// pile up being dialled, the case the panes' words and lines for dials
+// are drawn for. A hung host's dials connect in their usual time.
+const UnreachableGoServer = "go-server, payments unreachable"
+
+// Scenario builds a built-in scenario, or UnreachableGoServer.
 func Scenario(t testing.TB, name string) *engine.Scenario {
 	t.Helper()
+	if name == UnreachableGoServer {
+		sc := Scenario(t, "go-server")
+		for v := range sc.Variants {
+			deps := sc.Variants[v].System.Dependencies
+			k := slices.IndexFunc(deps, func(d engine.Dependency) bool { return d.Name == "payments" })
+			deps[k].Faults = []engine.Fault{deps[k].Faults[0]}
+			deps[k].Faults[0].Kind = engine.Unreachable
+		}
+		return sc
+	}
 	b, ok := scenarios.Lookup(name)
 	if !ok {
 		t.Fatalf("no built-in scenario %q", name)

@@ -284,6 +284,11 @@ func parseRunFault(s string) (Fault, error) {
 		f.Kind = Close
 	case chaos.Surge:
 		return Fault{}, fmt.Errorf("fault %q: the lab's provider cannot surge; the load is set by --rate", s)
+	case chaos.Unreachable:
+		// The provider is a process on loopback: it can stop answering
+		// (hang) or close connections (down), but the kernel completes
+		// every handshake, so it cannot drop the SYNs.
+		return Fault{}, fmt.Errorf("fault %q: the lab's provider listens on loopback, whose kernel answers every dial, so it cannot be unreachable; it can hang (dials connect, calls get no answer), in this form, or be slow, errors or down", s)
 	case chaos.Recover:
 		return Fault{}, fmt.Errorf("fault %q: the lab takes no recover; end the fault itself with 'for DURATION', e.g. '0.5s %s slow 10s for 3s'", s, Dependency)
 	default: // restart: a service's fault

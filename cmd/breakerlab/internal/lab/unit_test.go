@@ -85,6 +85,7 @@ func TestParseFaultInRunsForm(t *testing.T) {
 		"1s payment melt":               {`unknown kind "melt"`, "KIND[:ARG]@FROM-[TO]"},
 		"1s payment restart":            {"cannot restart", "slow, hang, errors or down", "KIND[:ARG]@FROM-[TO]"},
 		"1s payment surge x3":           {"cannot surge", "--rate"},
+		"1s payment unreachable":        {"cannot be unreachable", "it can hang (dials connect, calls get no answer)"},
 		"1s payment recover":            {"takes no recover", "for DURATION"},
 		"1s payment errors 150%":        {"up to 100%"},
 		"slow 2s":                       {"no @FROM-TO", "KIND[:ARG]@FROM-[TO]", "or run's form, AT payment"},
