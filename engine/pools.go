@@ -15,7 +15,8 @@ import (
 // (a dial) if the limits allow, else it waits, parked, holding what it
 // took before. The wait is bounded by the pool's Wait if set, and by the
 // attempt's timeout; a caller that gives up closes its connection (Go and
-// aiohttp close a connection whose request was cancelled); an answered
+// aiohttp close a connection whose request was cancelled), and its dial, if
+// it was dialling, ends or runs on as Pool.AbandonedDial says; an answered
 // call's connection goes back idle for the next call to that host. An edge
 // to a service (over HTTP or gRPC) draws on a client pool the same way: its
 // host is the service's address (its balancer, for a fleet), and the
@@ -48,6 +49,55 @@ func ParsePoolKind(s string) (PoolKind, error) {
 		return DatabasePool, nil
 	}
 	return 0, fmt.Errorf("unknown pool kind %q (allowed: client, database)", s)
+}
+
+// AbandonedDial says what becomes of a dial whose caller gave up on it
+// (its timeout fired, or a deadline) before it connected.
+type AbandonedDial uint8
+
+const (
+	// DialCancelled ends the dial with its caller, and the room it took
+	// goes to the next attempt at once: aiohttp's BaseConnector.connect
+	// (aiohttp/connector.py) awaits _create_connection inside the
+	// request's task, so the task's cancellation cancels the dial, and
+	// its `except BaseException` releases the placeholder it counted
+	// against limit and limit_per_host. database/sql's conn (sql.go)
+	// dials with the request's context too (db.connector.Connect(ctx)),
+	// so a database pool keeps this. (Its opener goroutine,
+	// openNewConnection, dials for requests already queued with the DB's
+	// own context, and finishes; the engine's waiters dial for themselves
+	// when handed room, so that opener is not modelled.)
+	DialCancelled AbandonedDial = iota
+	// DialRunsOn lets the dial finish: it still counts against Size and
+	// PerHost while it runs, and the connection it makes goes to an
+	// attempt waiting for that host, or idle (under IdlePerHost), as an
+	// answered call's does; a dial that fails just frees its room. This
+	// is Go's http.Transport: getConn (net/http/transport.go, Go 1.26)
+	// dials with `context.WithCancel(context.WithoutCancel(ctx))`, "the
+	// dial should proceed even if the request is canceled, because a
+	// future request may be able to make use of the connection";
+	// queueForDial counts it in connsPerHost and dialConnFor runs it in
+	// its own goroutine, and when tryDeliver finds its wantConn gone it
+	// calls putOrCloseIdleConn; only a failed dial calls decConnsPerHost.
+	DialRunsOn
+)
+
+func (a AbandonedDial) String() string {
+	if a == DialRunsOn {
+		return "finish"
+	}
+	return "cancel"
+}
+
+// ParseAbandonedDial reads an AbandonedDial as String writes it.
+func ParseAbandonedDial(s string) (AbandonedDial, error) {
+	switch s {
+	case "cancel":
+		return DialCancelled, nil
+	case "finish":
+		return DialRunsOn, nil
+	}
+	return 0, fmt.Errorf("unknown abandoned_dial %q (allowed: cancel, as aiohttp does; finish, as Go's http.Transport does)", s)
 }
 
 // Pool is a bounded pool of connections that dependencies share.
@@ -96,6 +146,9 @@ type Pool struct {
 	// after it. Zero: it waits as long as the
 	// attempt's timeout allows.
 	DialTimeout time.Duration
+	// AbandonedDial is what a caller that gives up during a dial does to
+	// it: the zero value cancels it, as the engine always has.
+	AbandonedDial AbandonedDial
 }
 
 // validatePools checks the system's pools and the dependencies' references
@@ -118,6 +171,8 @@ func (sys *System) validatePools() error {
 			return fmt.Errorf("pool %q: kind must be client or database, got %v", p.Name, p.Kind)
 		case p.Size < 0 || p.Size > MaxWorkers || p.PerHost < 0 || p.PerHost > MaxWorkers:
 			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %s, got %s and %s", p.Name, RateText(MaxWorkers), RateText(float64(p.Size)), RateText(float64(p.PerHost)))
+		case p.AbandonedDial > DialRunsOn:
+			return fmt.Errorf("pool %q: abandoned_dial must be cancel or finish, got %d", p.Name, p.AbandonedDial)
 		case p.IdlePerHost < 0 || p.IdlePerHost > MaxWorkers:
 			return fmt.Errorf("pool %q: idle_per_host must be between 0 (keep every connection) and %s, got %d", p.Name, RateText(MaxWorkers), p.IdlePerHost)
 		case p.Kind == DatabasePool && p.PerHost != 0:

@@ -64,6 +64,10 @@ type poolRun struct {
 	// frozen stops connections being handed out while the process dies
 	// (oomKill).
 	frozen bool
+	// epoch counts the process's restarts: a dial that runs on after its
+	// caller gave up (Pool.AbandonedDial) is an event that carries it, and
+	// one from before a restart finds its connection gone with the process.
+	epoch uint32
 }
 
 // poolAt is where a dependency's attempts take their connections: pool
@@ -127,8 +131,11 @@ type poolState struct {
 	gaveUp                uint64 // attempts whose caller gave up while they waited
 	dials, dialFailures   uint64
 	closed                uint64 // connections closed because the caller gave up
-	idleClosed            uint64 // answered ones closed: their host had IdlePerHost idle
-	series                []PoolSample
+	// dialsAbandoned counts dials whose caller gave up before they
+	// connected: cancelled, or run on (Pool.AbandonedDial).
+	dialsAbandoned uint64
+	idleClosed     uint64 // answered ones closed: their host had IdlePerHost idle
+	series         []PoolSample
 }
 
 // hostState is a pool's connections to one host.
@@ -139,6 +146,7 @@ type hostState struct {
 	inUse    int
 	inUseMax int // for a fork (tasks_fork.go)
 	dialling int // of inUse, as the pool's
+	orphans  int // of dialling, dials whose caller gave up (runOn)
 	idle     int
 	waiting  int
 	waiters  ring
@@ -150,10 +158,21 @@ type hostState struct {
 // connHold is an attempt's place in its pool.
 type connHold struct {
 	state uint8
+	// fails and until are a dial's (connDialing): whether it fails, and
+	// when it ends (noDialEnd: never), for a dial that runs on once its
+	// caller has given up (Pool.AbandonedDial), which has no other record
+	// of them that its hold can find.
+	fails bool
 	poolAt
 	tok   uint32
 	since time.Duration // when it began to wait
+	until time.Duration
 }
+
+// noDialEnd is a dial's end (connHold.until) when it has none: a hung host
+// with no dial timeout connects only when its caller's timeout has long
+// gone.
+const noDialEnd = time.Duration(-1)
 
 // PoolSample is one time-series bucket of a pool, read at its end.
 type PoolSample struct {
@@ -355,6 +374,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 			after, fails = timeout, true
 		default:
 			h.state = connDialing
+			h.until = noDialEnd
 			ps.dialStarted(hs, ds)
 			h.tok++
 			r.armTimeout(id, req, ds, 0, false)
@@ -370,6 +390,7 @@ func (r *Run) connect(id int32, req *request, h *connHold, ps *poolState, hs *ho
 	ps.dialStarted(hs, ds)
 	h.tok++
 	h.since = r.now
+	h.until, h.fails = r.now+after, fails
 	// The dial is spent inside the attempt's timeout, judged as a call's
 	// answer is: a timeout no longer than the dial arms now; a dial that
 	// ends sooner has armTimeout do nothing (unless a timer deferred at a
@@ -551,24 +572,78 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 		ps.gaveUp++
 		return
 	case connDialing:
+		ps.dialsAbandoned++
+		if ps.cfg.AbandonedDial == DialRunsOn {
+			// The edge's count is its attempts' (DependencySample.Dialling:
+			// calls made that wait on a dial); the pool's and the host's
+			// are their connections', and this one is still being dialled.
+			ds.dialling--
+			r.runOn(h, hs)
+			return
+		}
 		ps.dialEnded(hs, ds)
 	case connHeld:
 		if answered {
-			hs.idle++
-		} else {
-			ps.closed++
+			r.connBack(ps, hs)
+			return
 		}
+		ps.closed++
 	}
 	r.giveBack(ps, hs)
-	// An answered call's connection went to an attempt waiting for its
-	// host, if giveBack found one; else it is kept idle under the host's
-	// cap, or closed past it (Pool.IdlePerHost: Go hands it to a waiter
-	// first too). Tested after the hand-out, so that the waiter's case
-	// costs a return nothing.
+}
+
+// connBack takes a connection to hs that has a call behind it (answered,
+// or dialled: runOn's) back into ps.
+func (r *Run) connBack(ps *poolState, hs *hostState) {
+	hs.idle++
+	r.giveBack(ps, hs)
+	// The connection went to an attempt waiting for its host, if giveBack
+	// found one; else it is kept idle under the host's cap, or closed past
+	// it (Pool.IdlePerHost: Go hands it to a waiter first too). Tested
+	// after the hand-out, so that the waiter's case costs a return
+	// nothing.
 	if hs.idle > hs.idleCap {
 		hs.idle--
 		ps.idleClosed++
 	}
+}
+
+// runOn keeps the dial of hold h to hs, whose caller has just given up on
+// it, running to its end, where orphanDone takes its connection
+// (Pool.AbandonedDial, DialRunsOn): it stays in use and dialling, for the
+// host and its pool, until then. The attempt's own dial event is stale now (its token moved on),
+// and the hold will be its slot's next request's, so the dial's end is an
+// event of its own, made from what the hold kept of it. A dial with no
+// end holds its room until the process restarts, as a real connect to a
+// host that drops SYNs does until the kernel gives up on it.
+func (r *Run) runOn(h *connHold, hs *hostState) {
+	hs.orphans++
+	if h.until == noDialEnd {
+		return
+	}
+	r.schedule(event{at: h.until, kind: evOrphanDial, req: -1, gen: r.pools.epoch, dep: int32(h.pool)<<16 | int32(h.host), err: h.fails})
+}
+
+// orphanDone ends a dial that ran on after its caller gave up (runOn): a
+// connection goes to the first attempt waiting for its host, or idle,
+// as an answered call's does (Go's dialConnFor: putOrCloseIdleConn when
+// tryDeliver finds nobody); a failed one frees its room.
+func (r *Run) orphanDone(e *event) {
+	pr := r.pools
+	if e.gen != pr.epoch {
+		return // its process has restarted since: the dial went with it
+	}
+	ps := &pr.pools[e.dep>>16]
+	hs := &ps.hosts[e.dep&0xffff]
+	hs.orphans--
+	ps.dialling--
+	hs.dialling--
+	if e.err {
+		ps.dialFailures++
+		r.giveBack(ps, hs)
+		return
+	}
+	r.connBack(ps, hs)
 }
 
 // giveBack counts a connection to hs as no longer in use, and hands the
@@ -693,12 +768,13 @@ func (r *Run) firstWaiter(hs *hostState) int32 {
 // restart empties the pools: a new process has no connections.
 func (pr *poolRun) restart() {
 	pr.frozen = false
+	pr.epoch++
 	for i := range pr.pools {
 		ps := &pr.pools[i]
 		ps.inUse, ps.waiting, ps.dialling = 0, 0, 0
 		for k := range ps.hosts {
 			hs := &ps.hosts[k]
-			hs.inUse, hs.idle, hs.waiting, hs.dialling = 0, 0, 0, 0
+			hs.inUse, hs.idle, hs.waiting, hs.dialling, hs.orphans = 0, 0, 0, 0, 0
 			hs.waiters.head, hs.waiters.n = 0, 0
 		}
 	}

@@ -32,6 +32,7 @@ const (
 	evTaskRestart // the killed process is back
 	evConnWait    // request req has waited its pool's Wait for a connection
 	evDialDone    // request req's dial is done (err: it failed)
+	evOrphanDial  // a dial whose caller gave up is done (pools_run.go: runOn)
 )
 
 // event is a value, not an interface, so the queue never allocates per event.

@@ -28,6 +28,8 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		Dial:    ms(0, 5, "dial"),
 		// An idle cap that binds (Go's default 2) or not.
 		IdlePerHost: rapid.IntRange(0, 3).Draw(t, "idlePerHost"),
+		// A given-up dial cancelled (aiohttp) or run on (Go).
+		AbandonedDial: AbandonedDial(rapid.IntRange(0, 1).Draw(t, "abandonedDial")),
 	}}
 	if rapid.Bool().Draw(t, "poolWait") {
 		pools[0].Wait = ms(1, 80, "wait")

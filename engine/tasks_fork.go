@@ -20,6 +20,8 @@ import (
 //     had in use at once: a host dials only when it has none idle, so it
 //     never has more open, idle ones included, and every connection that
 //     came back was kept idle under either cap;
+//   - what a pool does with a dial whose caller gave up, when no caller
+//     gave up on one;
 //   - the memory limit, when the process was never killed and its memory
 //     never rose above the new limit.
 // Then every attempt finds a connection where it did, and no arrival
@@ -37,6 +39,13 @@ func (r *Run) tasksKnobsUnused(sys, same *System) bool {
 		same.Pools = slices.Clone(sys.Pools)
 		for i := range same.Pools {
 			p, mine, ps := &same.Pools[i], &r.sys.Pools[i], &r.pools.pools[i]
+			if p.AbandonedDial != mine.AbandonedDial {
+				// What a given-up dial does matters once one was.
+				if ps.dialsAbandoned > 0 {
+					return false
+				}
+				p.AbandonedDial = mine.AbandonedDial
+			}
 			if p.IdlePerHost != mine.IdlePerHost {
 				if ps.idleClosed > 0 {
 					return false

@@ -377,6 +377,9 @@ func (r *Run) handleTask(e *event) {
 	case evConnWait, evDialDone:
 		r.handlePool(e) // pools_run.go
 		return
+	case evOrphanDial:
+		r.orphanDone(e) // pools_run.go
+		return
 	}
 	if e.kind == evTaskReady {
 		r.sliceEnded(e.at, e.req, e.gen)

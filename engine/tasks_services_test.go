@@ -238,9 +238,10 @@ func genTasksChain(t *rapid.T) *Scenario {
 	}
 	if rapid.Bool().Draw(t, "pool") {
 		sys.Pools = []Pool{{Name: "http", Size: rapid.IntRange(0, 10).Draw(t, "poolSize"), PerHost: rapid.IntRange(0, 5).Draw(t, "perHost"),
-			Wait:        time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
-			Dial:        time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond,
-			IdlePerHost: rapid.IntRange(0, 3).Draw(t, "idlePerHost")}}
+			Wait:          time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
+			Dial:          time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond,
+			IdlePerHost:   rapid.IntRange(0, 3).Draw(t, "idlePerHost"),
+			AbandonedDial: AbandonedDial(rapid.IntRange(0, 1).Draw(t, "abandonedDial"))}}
 		for i := range sys.Dependencies {
 			// Most edges take the pool; now and then one goes without,
 			// beside the pooled ones.
@@ -303,6 +304,7 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		sys.Pools[0].Size = rapid.IntRange(0, 12).Draw(t, "newPoolSize")
 		sys.Pools[0].PerHost = rapid.IntRange(0, 6).Draw(t, "newPerHost")
 		sys.Pools[0].IdlePerHost = rapid.IntRange(0, 8).Draw(t, "newIdlePerHost")
+		sys.Pools[0].AbandonedDial = AbandonedDial(rapid.IntRange(0, 1).Draw(t, "newAbandonedDial"))
 		return &c, "pool caps"
 	case k == 4 && sys.Tasks != nil && sys.Tasks.Memory.Limit > 0:
 		sys.Tasks.Memory.Limit = sys.Tasks.Memory.Base + int64(rapid.IntRange(1, 80).Draw(t, "newTasksRoom"))<<10

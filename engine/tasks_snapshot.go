@@ -41,6 +41,7 @@ type PoolSnapshot struct {
 	Kind          PoolKind
 	Size, PerHost int
 	IdlePerHost   int // 0: every connection is kept idle (Pool.IdlePerHost)
+	AbandonedDial AbandonedDial
 	Wait          time.Duration
 	// InUse counts connections held or being dialled now, Waiting the
 	// attempts parked for one, Idle the open connections nobody holds.
@@ -64,8 +65,12 @@ type PoolSnapshot struct {
 	// IdleClosed those whose call answered but whose host already kept
 	// IdlePerHost idle (the next call past them dials).
 	Closed, IdleClosed uint64
-	Hosts              []PoolHostSnapshot
-	Series             []PoolSample
+	// DialsAbandoned counts dials whose caller gave up before they
+	// connected (Pool.AbandonedDial: cancelled, or run on to hand their
+	// connection to a later call).
+	DialsAbandoned uint64
+	Hosts          []PoolHostSnapshot
+	Series         []PoolSample
 }
 
 // PoolHostSnapshot is a pool's connections to one host: a dependency, or
@@ -100,10 +105,10 @@ func (r *Run) snapshotTasks(s *Snapshot) {
 		for i := range pr.pools {
 			ps := &pr.pools[i]
 			p := PoolSnapshot{
-				Name: ps.cfg.Name, Kind: ps.cfg.Kind, Size: ps.cfg.Size, PerHost: ps.cfg.PerHost, IdlePerHost: ps.cfg.IdlePerHost, Wait: ps.cfg.Wait,
+				Name: ps.cfg.Name, Kind: ps.cfg.Kind, Size: ps.cfg.Size, PerHost: ps.cfg.PerHost, IdlePerHost: ps.cfg.IdlePerHost, AbandonedDial: ps.cfg.AbandonedDial, Wait: ps.cfg.Wait,
 				InUse: ps.inUse, InUseMax: ps.inUseMax, Dialling: ps.dialling, DiallingMax: ps.diallingMax, Waiting: ps.waiting, WaitingMax: ps.waitingMax,
 				Acquired: ps.acquired, Waited: ps.waited, WaitMax: ps.waitMax,
-				Refused: ps.refused, GaveUp: ps.gaveUp, Dials: ps.dials, DialFailures: ps.dialFailures, Closed: ps.closed, IdleClosed: ps.idleClosed,
+				Refused: ps.refused, GaveUp: ps.gaveUp, Dials: ps.dials, DialFailures: ps.dialFailures, Closed: ps.closed, IdleClosed: ps.idleClosed, DialsAbandoned: ps.dialsAbandoned,
 				Series: ps.series[:len(ps.series):len(ps.series)],
 			}
 			if ps.waited > 0 {

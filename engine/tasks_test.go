@@ -60,6 +60,7 @@ func TestTasksValidation(t *testing.T) {
 		{"pool twice", func(s *System) { s.Pools = append(s.Pools, s.Pools[0]) }, `pool "http" is defined twice`},
 		{"pool size", func(s *System) { s.Pools[0].Size = -1 }, "size and per_host must be between 0"},
 		{"pool idle", func(s *System) { s.Pools[0].IdlePerHost = -2 }, `pool "http": idle_per_host must be between 0 (keep every connection) and 100,000, got -2`},
+		{"abandoned dial", func(s *System) { s.Pools[0].AbandonedDial = 2 }, `pool "http": abandoned_dial must be cancel or finish, got 2`},
 		{"database per host", func(s *System) { s.Pools[0].Kind = DatabasePool }, "a database pool has one host"},
 		{"dial timeout", func(s *System) { s.Pools[0].DialTimeout = time.Millisecond }, "must take less than the dial timeout"},
 		{"bulkhead", func(s *System) { s.Dependencies[0].Policy.Bulkhead = MaxWorkers + 1 }, "bulkhead must be between 0"},
@@ -107,6 +108,14 @@ func checkPools(t interface {
 			case connWaiting:
 				waiting++
 			}
+		}
+		// A dial whose caller gave up and that runs on (Pool.AbandonedDial)
+		// is its host's alone: no attempt holds it.
+		for k := range ps.hosts {
+			o := ps.hosts[k].orphans
+			inUse, dialling = inUse+o, dialling+o
+			hostUse[k] += o
+			hostDialling[k] += o
 		}
 		if inUse != ps.inUse || waiting != ps.waiting {
 			t.Fatalf("at %v pool %s counts %d in use and %d waiting, its attempts say %d and %d", r.now, ps.cfg.Name, ps.inUse, ps.waiting, inUse, waiting)

@@ -84,6 +84,11 @@ type Pool struct {
 	DialFailures uint64  `json:"dial_failures"`
 	Closed       uint64  `json:"closed"`
 	IdleClosed   uint64  `json:"idle_closed,omitempty"`
+	// AbandonedDial is "finish" for a pool whose given-up dials run on
+	// (Go's transport), absent for the default, cancel; DialsRunOn counts
+	// those dials.
+	AbandonedDial string `json:"abandoned_dial,omitempty"`
+	DialsRunOn    uint64 `json:"dials_run_on,omitempty"`
 }
 
 // addTasks adds a tasks server's loop, memory and permits, and the pools.
@@ -93,10 +98,14 @@ func addTasks(v *Variant, s *engine.Snapshot) {
 		if v.Pools == nil {
 			v.Pools = map[string]Pool{}
 		}
-		v.Pools[p.Name] = Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, DiallingMax: p.DiallingMax, WaitingMax: p.WaitingMax,
+		rp := Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, DiallingMax: p.DiallingMax, WaitingMax: p.WaitingMax,
 			Refusals: p.Refused, GaveUpWaiting: p.GaveUp, Acquired: p.Acquired, Waited: p.Waited,
 			WaitMeanMS: millis(p.WaitMean), WaitMaxMS: millis(p.WaitMax), Dials: p.Dials, DialFailures: p.DialFailures, Closed: p.Closed,
 			IdlePerHost: p.IdlePerHost, IdleClosed: p.IdleClosed}
+		if p.AbandonedDial == engine.DialRunsOn {
+			rp.AbandonedDial, rp.DialsRunOn = p.AbandonedDial.String(), p.DialsAbandoned
+		}
+		v.Pools[p.Name] = rp
 	}
 	t := s.Tasks
 	if t == nil {
@@ -185,6 +194,10 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int)
 			// The idle cap's cost is dials: said only once it closed a
 			// connection, so a pool whose cap never bound reads as before.
 			text += fmt.Sprintf("; %s dials, %s answered connections closed past %s idle a host", thousands(p.Dials), thousands(p.IdleClosed), thousands(uint64(p.IdlePerHost)))
+		}
+		if p.AbandonedDial == engine.DialRunsOn && p.DialsAbandoned > 0 {
+			// Said only where a dial ran on, as the idle cap's cost is.
+			text += fmt.Sprintf("; %s dials ran on after their caller gave up", thousands(p.DialsAbandoned))
 		}
 		line(21, text)
 	}

@@ -27,13 +27,14 @@ import (
 //	wait = "250ms"                    # how long to wait for one; 0: as the timeout allows
 //	dial = "2ms"
 //	dial_timeout = "1s"
+//	abandoned_dial = "finish"         # a given-up dial runs on (Go's); "cancel" (the default): it ends
 //	[[system.endpoints]]              # ... cpu = "200us", blocking = { latency }
 //	[[system.dependencies]]           # ... pool = "http"
 //	[variants.tasks]                  # replaces [system.tasks] whole
-//	[variants.pools.http]             # size, per_host, idle_per_host, wait, dial, dial_timeout
+//	[variants.pools.http]             # size, per_host, idle_per_host, wait, dial, dial_timeout, abandoned_dial
 
 // poolKeys are the keys of a pool a variant may change.
-var poolKeys = []string{"size", "per_host", "idle_per_host", "wait", "dial", "dial_timeout"}
+var poolKeys = []string{"size", "per_host", "idle_per_host", "wait", "dial", "dial_timeout", "abandoned_dial"}
 
 // tasksSystem reads [system.tasks] and [[system.pools]].
 func (c *conv) tasksSystem(t table, s *system) error {
@@ -189,6 +190,15 @@ func (c *conv) poolFields(t table, p *engine.Pool) error {
 		} else if ok {
 			*f.to = d
 		}
+	}
+	if v, ok, err := t.str("abandoned_dial"); err != nil {
+		return err
+	} else if ok {
+		a, err := engine.ParseAbandonedDial(v)
+		if err != nil {
+			return t.errorf("abandoned_dial", "%v", err)
+		}
+		p.AbandonedDial = a
 	}
 	return nil
 }
@@ -368,6 +378,9 @@ func writePoolFields(w *writer, p, b engine.Pool) {
 		if f.d != f.b {
 			w.kv(f.key, formatDuration(f.d))
 		}
+	}
+	if p.AbandonedDial != b.AbandonedDial {
+		w.kv("abandoned_dial", quote(p.AbandonedDial.String()))
 	}
 }
 

@@ -26,7 +26,7 @@ func tasksKitchenSink() *engine.Scenario {
 		Tasks: &engine.TaskServer{Threads: 2, Pauses: []engine.Pause{{From: time.Second, To: 1300 * ms}},
 			Memory: engine.Memory{Limit: 512 << 20, Base: 64 << 20, PerTask: 96 << 10, Restart: 5 * time.Second}},
 		Pools: []engine.Pool{
-			{Name: "http", Kind: engine.ClientPool, Size: 100, PerHost: 10, IdlePerHost: 2, Wait: 250 * ms, Dial: 2 * ms, DialTimeout: time.Second},
+			{Name: "http", Kind: engine.ClientPool, Size: 100, PerHost: 10, IdlePerHost: 2, Wait: 250 * ms, Dial: 2 * ms, DialTimeout: time.Second, AbandonedDial: engine.DialRunsOn},
 			{Name: "db", Kind: engine.DatabasePool, Size: 20, Dial: 3 * ms},
 		},
 		Endpoints: []engine.Endpoint{
@@ -43,6 +43,7 @@ func tasksKitchenSink() *engine.Scenario {
 	changed.Tasks = &engine.TaskServer{Threads: 1, Memory: engine.Memory{Limit: 1 << 30, Base: 1 << 20, PerTask: 1000, Restart: time.Second}}
 	changed.Pools = []engine.Pool{base.Pools[0], base.Pools[1]}
 	changed.Pools[0].Size, changed.Pools[0].PerHost, changed.Pools[0].Wait, changed.Pools[0].IdlePerHost = 0, 0, 0, 0
+	changed.Pools[0].AbandonedDial = engine.DialCancelled
 	changed.Endpoints = []engine.Endpoint{base.Endpoints[0], base.Endpoints[1]}
 	changed.Endpoints[0].CPU = time.Millisecond
 	changed.Endpoints[1].Blocking = engine.Latency{}
@@ -99,6 +100,8 @@ func TestTasksParseErrors(t *testing.T) {
 			`unknown key "max_conns" in pools "http"`},
 		{"pool idle", "[system]\n[system.tasks]\n[[system.pools]]\nname = \"http\"\nidle_per_host = -1",
 			`t.toml:7: pools "http": idle_per_host must be between 0 (keep every connection) and 100000, got -1`},
+		{"abandoned dial", "[system]\n[system.tasks]\n[[system.pools]]\nname = \"http\"\nabandoned_dial = \"keep\"",
+			`t.toml:7: pools "http": unknown abandoned_dial "keep" (allowed: cancel, as aiohttp does; finish, as Go's http.Transport does)`},
 		{"pool twice", "[system]\n[system.tasks]\n[[system.pools]]\nname = \"http\"\n[[system.pools]]\nname = \"http\"",
 			"the name is used twice (first on line 6): give each pool its own name"},
 		{"no pool", "[system]\n[system.tasks]\n[[system.pools]]\nname = \"db\"\nkind = \"database\"",
