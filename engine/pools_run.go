@@ -572,6 +572,12 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 		ps.gaveUp++
 		return
 	case connDialing:
+		if pr.frozen {
+			// The process dies (oomKill): its dials die with it, whatever
+			// its transport would have done with them.
+			ps.dialEnded(hs, ds)
+			break
+		}
 		ps.dialsAbandoned++
 		if ps.cfg.AbandonedDial == DialRunsOn {
 			// The edge's count is its attempts' (DependencySample.Dialling:

@@ -45,6 +45,7 @@ const (
 var notNumbersMore = map[string]bool{
 	"balancer": true, "shed": true, "cancel": true, "propagate_deadline": true,
 	"ratelimiter": true, "per_tenant_bulkhead": true, "class": true,
+	"abandoned_dial": true,
 }
 
 // isDependencyKey says whether rest is a key of dependency d: the first

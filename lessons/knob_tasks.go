@@ -10,12 +10,13 @@ import (
 )
 
 // The knobs of a tasks server and its pools (issue 23): POOL.size,
-// POOL.per_host, POOL.idle_per_host, POOL.wait, POOL.dial, POOL.dial_timeout of each of
+// POOL.per_host, POOL.idle_per_host, POOL.wait, POOL.dial, POOL.dial_timeout,
+// POOL.abandoned_dial (a word: cancel or finish) of each of
 // System.Pools; tasks.threads, tasks.memory.limit_mib,
 // tasks.memory.per_task_kib of a tasks server, and each endpoint's cpu.
 
 const (
-	poolKnobKeys = "size, per_host, idle_per_host, wait, dial, dial_timeout"
+	poolKnobKeys = "size, per_host, idle_per_host, wait, dial, dial_timeout, abandoned_dial"
 	tasksKnobs   = "tasks.threads, tasks.memory.limit_mib, tasks.memory.per_task_kib"
 )
 
@@ -48,6 +49,7 @@ var tasksKnobWords = map[string]knobWord{
 	"wait":                      {"wait", durationWords},
 	"dial":                      {"dial", durationWords},
 	"dial_timeout":              {"dial timeout", durationWords},
+	"abandoned_dial":            {"dial runs on", abandonedDialWords},
 	"cpu":                       {"cpu", durationWords},
 	"tasks.threads":             {"loop threads", nil},
 	"tasks.memory.limit_mib":    {"memory limit", sizeWords("MiB", "0 MiB (none)")},
@@ -73,6 +75,18 @@ func sizeWords(unit, zero string) func(any) string {
 		}
 		return fmt.Sprintf("%d %s", n, unit)
 	}
+}
+
+// abandonedDialWords says a pool's abandoned_dial as the sandbox's field
+// does: whether a dial its caller gave up on runs on (finish, Go's).
+func abandonedDialWords(v any) string {
+	switch v {
+	case engine.DialRunsOn.String():
+		return "yes"
+	case engine.DialCancelled.String():
+		return "no"
+	}
+	return fmt.Sprint(v)
 }
 
 // setDur and setInt set a knob's field, to the zero value when the value
@@ -102,6 +116,12 @@ func setPool(p *engine.Pool, key string, val any) error {
 		return setDur(&p.Wait, val)
 	case "dial":
 		return setDur(&p.Dial, val)
+	case "abandoned_dial":
+		s, err := asString(val)
+		if err == nil {
+			p.AbandonedDial, err = engine.ParseAbandonedDial(s)
+		}
+		return err
 	}
 	return setDur(&p.DialTimeout, val)
 }
@@ -150,6 +170,8 @@ func poolValue(p *engine.Pool, key string) (any, bool) {
 		return p.Wait.String(), true
 	case "dial":
 		return p.Dial.String(), true
+	case "abandoned_dial":
+		return p.AbandonedDial.String(), true
 	}
 	return p.DialTimeout.String(), true
 }

@@ -197,7 +197,7 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int)
 		}
 		if p.AbandonedDial == engine.DialRunsOn && p.DialsAbandoned > 0 {
 			// Said only where a dial ran on, as the idle cap's cost is.
-			text += fmt.Sprintf("; %s dials ran on after their caller gave up", thousands(p.DialsAbandoned))
+			text += fmt.Sprintf("; %s %s on after %s caller gave up", thousands(p.DialsAbandoned), plural(int(min(p.DialsAbandoned, 2)), "dial ran", "dials ran"), plural(int(min(p.DialsAbandoned, 2)), "its", "their"))
 		}
 		line(21, text)
 	}

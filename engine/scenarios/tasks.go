@@ -149,12 +149,17 @@ const (
 // The database pool keeps every connection: database/sql's default of 2
 // idle (SetMaxIdleConns) would bind only past 2 queries at once, and
 // orders has about half of one in flight (100 a second, 4 ms each).
+//
+// The transport is net/http's, so a dial whose checkout gave up runs on
+// and its connection is kept (engine.DialRunsOn); database/sql's conn
+// dials with the query's context, so the database pool's are cancelled
+// (the default).
 func GoServer() *engine.Scenario {
 	system := func(contained bool) engine.System {
 		sys := engine.System{
 			Tasks: &engine.TaskServer{Threads: 4, Memory: engine.Memory{Limit: 256 * mib, Base: 48 * mib, PerTask: 64 * kib, Restart: 5 * time.Second}},
 			Pools: []engine.Pool{
-				{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms, IdlePerHost: goDefaultIdlePerHost},
+				{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms, IdlePerHost: goDefaultIdlePerHost, AbandonedDial: engine.DialRunsOn},
 				{Name: "database", Kind: engine.DatabasePool, Size: 20, Dial: 3 * ms},
 			},
 			Endpoints: []engine.Endpoint{

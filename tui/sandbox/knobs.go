@@ -26,16 +26,17 @@ import (
 type valueKind uint8
 
 const (
-	kindInt      valueKind = iota // a whole number ≥ 0
-	kindRate                      // requests per second ≥ 0
-	kindDuration                  // "5s", "250ms", or 0; never a bare number else
-	kindUntil                     // a duration, or empty for "until the end"
-	kindPercent                   // "50%", "50" or "0.5"
-	kindQueue                     // a whole number, or -1 / "unbounded" for no limit
-	kindYesNo                     // "yes" or "no"
-	kindCancel                    // "yes" (propagate) or "no" (none)
-	kindBudget                    // a retry budget: "none", "token-bucket" or "concurrency"
-	kindSlots                     // a tenant's own slots: a whole number ≥ 0, or empty for the default's
+	kindInt        valueKind = iota // a whole number ≥ 0
+	kindRate                        // requests per second ≥ 0
+	kindDuration                    // "5s", "250ms", or 0; never a bare number else
+	kindUntil                       // a duration, or empty for "until the end"
+	kindPercent                     // "50%", "50" or "0.5"
+	kindQueue                       // a whole number, or -1 / "unbounded" for no limit
+	kindYesNo                       // "yes" or "no"
+	kindCancel                      // "yes" (propagate) or "no" (none)
+	kindDialRunsOn                  // "yes" (a pool's abandoned_dial finish, Go's) or "no" (cancel)
+	kindBudget                      // a retry budget: "none", "token-bucket" or "concurrency"
+	kindSlots                       // a tenant's own slots: a whole number ≥ 0, or empty for the default's
 )
 
 // slotsDefault is a kindSlots field's value left empty: the tenant has
@@ -505,12 +506,13 @@ func parse(kind valueKind, text string) (value, error) {
 			return value{}, err
 		}
 		return value{d: d}, nil
-	case kindYesNo, kindCancel:
-		// cancel reads its file words too (propagate, none).
+	case kindYesNo, kindCancel, kindDialRunsOn:
+		// cancel and abandoned_dial read their file words too
+		// (propagate, none; finish, cancel).
 		switch strings.ToLower(s) {
-		case "yes", "true", "on", "propagate":
+		case "yes", "true", "on", "propagate", "finish":
 			return value{n: 1}, nil
-		case "no", "false", "off", "none":
+		case "no", "false", "off", "none", "cancel":
 			return value{n: 0}, nil
 		}
 		return value{}, fmt.Errorf("yes or no")

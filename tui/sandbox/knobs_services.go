@@ -437,6 +437,11 @@ func knobArg(kind valueKind, v value) any {
 			return engine.CancelPropagate.String()
 		}
 		return engine.CancelNone.String()
+	case kindDialRunsOn:
+		if v.n == 1 {
+			return engine.DialRunsOn.String()
+		}
+		return engine.DialCancelled.String()
 	case kindBudget:
 		return engine.BudgetKind(v.n).String()
 	}

@@ -24,6 +24,7 @@ func (f *form) addTasks(sys *engine.System) {
 		f.limitLast(0, float64(engine.MaxWorkers))
 		f.addPath(p.Name+" wait", "for a connection; 0: as long as the timeout", kindDuration, durText(p.Wait), p.Name+".wait", true, "pool")
 		f.limitTime(engine.DrainLimit) // the engine's top for a pool's wait
+		f.addPath(p.Name+" dial runs on", "when its caller gives up: yes, Go's; no, aiohttp's", kindDialRunsOn, map[bool]string{true: "yes", false: "no"}[p.AbandonedDial == engine.DialRunsOn], p.Name+".abandoned_dial", true, "pool")
 	}
 	t := sys.Tasks
 	// The threads' field claims the engine's refusal of the threads

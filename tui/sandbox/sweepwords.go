@@ -29,7 +29,7 @@ func (f *form) notANumber(sc *engine.Scenario, i int, path string) string {
 	_, has := lessons.KnobValue(sc, f.variant, path)
 	var is, typeIt string
 	switch {
-	case k.kind == kindYesNo || k.kind == kindCancel:
+	case k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindDialRunsOn:
 		is = "is yes or no, not a number"
 	case k.kind == kindBudget:
 		is = "is a kind of budget (" + k.hint + "), not a number"
@@ -84,7 +84,7 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 	}
 	canSweep := func(j int) bool {
 		k := &f.knobs[j]
-		if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindBudget {
+		if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindDialRunsOn || k.kind == kindBudget {
 			return false
 		}
 		base, err := withLayer(sc, f.variant, k)
