@@ -151,9 +151,12 @@ const (
 // orders has about half of one in flight (100 a second, 4 ms each).
 //
 // The transport is net/http's, so a dial whose checkout gave up runs on
-// and its connection is kept (engine.DialRunsOn); database/sql's conn
-// dials with the query's context, so the database pool's are cancelled
-// (the default).
+// and its connection is kept (engine.DialRunsOn): in the hang the
+// contained design's MaxConnsPerHost is taken by dials to the provider
+// that outlive their checkouts' deadline until the hang ends, and the
+// checkouts after them wait for a connection and give up at the deadline
+// without dialling. database/sql's conn dials with the query's context,
+// so the database pool's are cancelled (the default).
 func GoServer() *engine.Scenario {
 	system := func(contained bool) engine.System {
 		sys := engine.System{
