@@ -23,9 +23,7 @@ import (
 // engine/pools_run.go), and again when its DefaultClient came to keep
 // net/http's 2 idle connections to the provider (Pool.IdlePerHost), and
 // again when a hung host came to accept its dials (the kernel completes
-// the handshake of a stuck application): its calls hang, not its dials;
-// and again when its transport's dials came to run on after their
-// checkout gave up, as net/http's do (Pool.AbandonedDial).
+// the handshake of a stuck application): its calls hang, not its dials.
 var recordedTaskFingerprints = map[string]string{
 	"async-cascade":    "2b17b87b0f689f76",
 	"event-loop-stall": "628973f716ba595f",
