@@ -156,7 +156,7 @@ const (
 // real TCP stack does not do for an application that hangs (the live
 // lab's provider accepts at once), so with finish the contained design's
 // MaxConnsPerHost is held by dials that would have connected in 5 ms, and
-// checkouts give up waiting for a connection (3,155 at seed 1) rather
+// checkouts give up waiting for a connection (3,155 at seed 5) rather
 // than at the semaphore. database/sql's conn dials with the query's
 // context, so the database pool's are cancelled by Go too.
 func GoServer() *engine.Scenario {
