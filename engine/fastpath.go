@@ -351,6 +351,7 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 		// hold nothing.
 		r.putConn(id, ds, false)
 	}
+	ds.leaveCancelled(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
 			continue
@@ -370,16 +371,10 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 			r.record(req, ds, resTimeout)
 		}
 	}
-	if req.inCall {
+	if req.inCall { // not cancelled (leaveCancelled): the dependency works on
 		req.inCall = false
 		req.callTok++
-		if ds.cancel {
-			// The dependency stops working on it now (abandonWith).
-			ds.inFlight--
-			ds.cancelled++
-		} else {
-			ds.abandoned++
-		}
+		ds.abandoned++
 	}
 	r.exitFast(req, ds, i, res) // it clears i's bit with the rest
 	o := Failed

@@ -263,6 +263,7 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		// connection while this one still counted.
 		r.putConn(id, ds, false)
 	}
+	ds.leaveCancelled(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&(1<<j) == 0 {
 			continue
@@ -293,15 +294,27 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		case ds.svc >= 0:
 			ds.abandoned++
 			r.abandonServiceCall(id, ds)
-		case ds.cancel:
-			// The caller's giving up reaches the dependency, which stops
-			// working on the call now: its answer, still scheduled, finds
-			// the call gone (handle) and counts nothing.
-			ds.inFlight--
-			ds.cancelled++
-		default:
+		default: // a cancelled call has left already (leaveCancelled)
 			ds.abandoned++ // the dependency goes on working on it
 		}
+	}
+}
+
+// leaveCancelled takes req's call out of ds when its caller's giving up
+// reaches the dependency (Policy.Cancel), which stops working on it now:
+// its answer, still scheduled, finds the call gone (handle) and counts
+// nothing. It runs before any layer lets go, as the connection's close
+// does (abandonWith): the permit the call held goes to its next holder,
+// who sends at once on an idle connection, and the cancelled call counted
+// in flight till then made one more than the permits (go-server's
+// contained design with its dials running on, 61 against 60). A
+// service's call ends through abandonServiceCall, after the layers.
+func (ds *dependencyState) leaveCancelled(req *request) {
+	if req.inCall && ds.cancel && ds.svc < 0 {
+		req.inCall = false
+		req.callTok++
+		ds.inFlight--
+		ds.cancelled++
 	}
 }
 

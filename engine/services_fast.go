@@ -136,6 +136,7 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 		// layer lets go, as abandonWith does.
 		r.putConn(id, ds, false)
 	}
+	ds.leaveCancelled(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
 			continue
@@ -164,11 +165,7 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 		case ds.svc >= 0:
 			ds.abandoned++
 			r.abandonServiceCall(id, ds)
-		case ds.cancel:
-			// The leaf stops working on it now (abandonWith).
-			ds.inFlight--
-			ds.cancelled++
-		default:
+		default: // a cancelled leaf's call has left already (leaveCancelled)
 			ds.abandoned++
 		}
 	}
