@@ -169,9 +169,9 @@ type connHold struct {
 	until time.Duration
 }
 
-// noDialEnd is a dial's end (connHold.until) when it has none: a hung host
-// with no dial timeout connects only when its caller's timeout has long
-// gone.
+// noDialEnd is a dial's end (connHold.until) when it has none: an
+// unreachable host with no dial timeout, whose fault has no end, never
+// connects.
 const noDialEnd = time.Duration(-1)
 
 // PoolSample is one time-series bucket of a pool, read at its end.
@@ -463,8 +463,8 @@ func (r *Run) dialDue(e *event) {
 // keeping the order of the rest, as waitRing.dropEnded drops ended timers
 // (timers.go: why the first and the last stay, and why dropping sooner
 // changes nothing). Its loop asks dialLive inlined: through a func value,
-// each dial's test was a call, and go-server's hung host fills its FIFO
-// every few hundred dials.
+// each dial's test was a call, and an unreachable host (go-server's
+// provider, made so) fills its FIFO every few hundred dials.
 func (r *Run) dropDeadDials(w *waitRing) {
 	items, mask := w.items, len(w.items)-1
 	kept := 1

@@ -45,7 +45,7 @@ func tasksMetrics() map[string]metric {
 		"pool-inuse-max": {KindCount, []argKind{run, pool},
 			"a connection pool: the most connections held or being dialled at once (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.InUseMax)) })},
 		"pool-dialling-max": {KindCount, []argKind{run, pool},
-			"a connection pool: the most of its connections in use that were still being dialled at once, not yet carrying a call (a hung host answers no dial) (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.DiallingMax)) })},
+			"a connection pool: the most of its connections in use that were still being dialled at once, not yet carrying a call (an unreachable host answers no dial) (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.DiallingMax)) })},
 		"pool-dials": {KindCount, []argKind{run, pool},
 			"a connection pool: the connections it dialled (opened anew), those that failed or were given up on included (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(p.Dials) })},
 		"pool-idle-closed": {KindCount, []argKind{run, pool},

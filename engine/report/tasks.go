@@ -58,8 +58,8 @@ type Pool struct {
 	IdlePerHost int `json:"idle_per_host,omitempty"`
 	InUseMax    int `json:"in_use_max"`
 	// DiallingMax is the most of InUseMax's connections being dialled at
-	// once, not yet carrying a call (a hung host answers no dial): the
-	// table's "still dialling".
+	// once, not yet carrying a call (an unreachable host answers no
+	// dial): the table's "still dialling".
 	DiallingMax int `json:"dialling_max"`
 	// WaitingMax is a count, not a time: the attempts waiting for a
 	// connection at the worst instant, parked for want of room under the
@@ -205,8 +205,8 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int)
 
 // diallingMost words, inside the pool line's brackets, the most of its
 // connections in use that were being dialled at once, when dials were
-// most of the in-use peak: a hung host answers no dial, so that peak may
-// be dials that never carried a call, far above the calls in flight the
+// most of the in-use peak: an unreachable host answers no dial, so that
+// peak may be dials that never carried a call, far above the calls in flight the
 // dependency's line counts. A handful of dials at once, or a few among
 // many held connections, is a pool's ordinary warm-up and goes unsaid.
 func diallingMost(p *engine.PoolSnapshot) string {

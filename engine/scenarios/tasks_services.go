@@ -48,7 +48,8 @@ func GoInventory() *engine.Scenario {
 	system := func(p engine.Policy) engine.System {
 		return engine.System{
 			Tasks: &engine.TaskServer{Threads: 4, Memory: engine.Memory{Limit: 160 * mib, Base: 48 * mib, PerTask: 64 * kib, Restart: 5 * time.Second}},
-			Pools: []engine.Pool{{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms}},
+			// net/http's: a dial whose caller gave up runs on.
+			Pools: []engine.Pool{{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms, AbandonedDial: engine.DialRunsOn}},
 			Endpoints: []engine.Endpoint{
 				{Name: "product", Rate: 200, Calls: "inventory", Patience: 2 * time.Second, CPU: 300 * time.Microsecond},
 				{Name: "search", Rate: 100, Calls: "search-index", Patience: 2 * time.Second, CPU: 200 * time.Microsecond},

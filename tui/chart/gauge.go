@@ -234,8 +234,9 @@ func (g *Gauge) heads(s *engine.Snapshot) (titles, notes []string, ok bool) {
 		use := pane.PoolInUse(p)
 		notes = []string{use + " · " + pane.Count(p.Waiting) + " waiting", use + " · " + pane.Count(p.Waiting) + " wait", use}
 		if dial := pane.Dialling(p.Dialling, p.InUse); dial != "" {
-			// A hung host's dials fill the pool while its calls in flight
-			// stay few: the note says which part of the count they are.
+			// An unreachable host's dials fill the pool while its calls in
+			// flight stay few: the note says which part of the count they
+			// are.
 			bare := strings.TrimSuffix(use, " in use")
 			notes = []string{use + dial + " · " + pane.Count(p.Waiting) + " waiting", use + dial + " · " + pane.Count(p.Waiting) + " wait",
 				use + dial, bare + dial, pane.Count(p.Dialling) + " dialling", use}

@@ -25,8 +25,8 @@ import (
 // permits held (plotted), which count the calls still dialling too.
 // Without one, the calls dialling a connection are not in flight at the
 // dependency and the line leaves them out (pane.Held); when they pile up
-// (a hung host's dials last as long as the hang) they are a band of ░ of
-// their own above the line, so the pile-up the map counts ("26 in flight
+// (an unreachable host's dials last as long as the fault) they are a
+// band of ░ of their own above the line, so the pile-up the map counts ("26 in flight
 // · 1,897 dialling") is seen here too.
 type InFlight struct {
 	th   *theme.Theme

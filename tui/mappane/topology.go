@@ -77,8 +77,8 @@ type node struct {
 	used, size int
 	abandoned  int
 	// dialling, a leaf's connections being dialled (its pool's host
-	// has them): not calls at the dependency yet, and a hung host answers
-	// none, so they can far outnumber the calls in flight; under a
+	// has them): not calls at the dependency yet, and an unreachable host
+	// answers none, so they can far outnumber the calls in flight; under a
 	// bulkhead each holds a permit, so they are part of used. 0 unless
 	// worth saying (pane.DiallingShown).
 	dialling int
@@ -90,7 +90,8 @@ type node struct {
 	// not judged yet); ok says there were samples to judge by. rateWords
 	// word the rate, longest first (pane.Calls.RateWords): a dependency's
 	// or a service's with the calls made beside it when most of those did
-	// not reach it (a hang's dials, a breaker open, a bulkhead full).
+	// not reach it (an unreachable host's dials, a breaker open, a bulkhead
+	// full).
 	rate, failed float64
 	ok           bool
 	rateWords    []string
@@ -397,9 +398,9 @@ func answeredNone(made, answered uint64) bool {
 // edgeCounts counts an edge's calls over the rate window with
 // pane.CallsOver, which the circuit tiles count by too: the calls/s is
 // the attempts that reached the dependency, the engine's own count, not
-// the calls made, which in a hang are mostly waiting outside it (dialling
-// a connection the hung host never accepts: go-server's payments read
-// 190/s while not one call reached it). svc is the service whose edge d
+// the calls made, which to an unreachable host are mostly waiting outside
+// it (dialling a connection the host never accepts: go-server's payments,
+// made unreachable, read 190/s while not one call reached it). svc is the service whose edge d
 // is (nil: the front's); a fleet's edge sums its instances' samples, and
 // so their bulkheads' slots.
 func edgeCounts(d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, every time.Duration) (pane.Calls, bool) {

@@ -284,8 +284,8 @@ func PoolInUse(p *engine.PoolSnapshot) string {
 
 // Dialling words, after a count of connections in use, how many of them
 // are still being dialled, " (2,869 dialling)", when dials are most of
-// them: a hung host answers no dial until the hang is over, so the pool
-// fills with dials that carry no call, while the dependency's calls in
+// them: an unreachable host answers no dial until the fault is over, so
+// the pool fills with dials that carry no call, while the dependency's calls in
 // flight stay few. A handful of dials, or a few among many connections
 // that carry calls, is a pool at work and goes unsaid ("").
 func Dialling(dialling, inUse int) string {
