@@ -90,7 +90,7 @@ func TestDependencySamplesCountAHangsCalls(t *testing.T) {
 // run on, so their differences are what the edge did in those 5 s.
 func paymentsOver5s(t *testing.T, at time.Duration) (s engine.Snapshot, first, last engine.DependencySample) {
 	t.Helper()
-	r, err := engine.New(unreachableGoServer(), 0, 5)
+	r, err := engine.New(unreachableGoServer(t), 0, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,27 +1,22 @@
 package engine_test
 
 import (
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // unreachableGoServer is go-server with its payment provider unreachable
-// where it hangs (20 s to 70 s): its host drops the dials too
-// (engine.Unreachable), so the transport's connections in use pile up as
-// dials, which a hang's no longer do (its dials connect).
-func unreachableGoServer() *engine.Scenario {
-	sc := scenarios.GoServer()
-	for v := range sc.Variants {
-		for i := range sc.Variants[v].System.Dependencies {
-			if d := &sc.Variants[v].System.Dependencies[i]; d.Name == "payments" {
-				d.Faults = slices.Clone(d.Faults)
-				d.Faults[0].Kind = engine.Unreachable
-			}
-		}
+// over its hang, 20 s to 70 s, as --fault makes it: its host drops the
+// dials too (engine.Unreachable), so the transport's connections in use
+// pile up as dials, which a hang's no longer do (its dials connect).
+func unreachableGoServer(t testing.TB) *engine.Scenario {
+	sc, err := chaos.Apply(scenarios.GoServer(), []chaos.Spec{{At: 20 * time.Second, Target: "payments", Kind: chaos.Unreachable, For: 50 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return sc
 }
@@ -35,7 +30,7 @@ func unreachableGoServer() *engine.Scenario {
 // are calls in flight, and the dials few.
 func TestPoolSnapshotCountsItsDials(t *testing.T) {
 	poolSnapshotCountsItsDials(t, scenarios.GoServer(), false)
-	poolSnapshotCountsItsDials(t, unreachableGoServer(), true)
+	poolSnapshotCountsItsDials(t, unreachableGoServer(t), true)
 }
 
 func poolSnapshotCountsItsDials(t *testing.T, sc *engine.Scenario, unreachable bool) {

@@ -236,22 +236,11 @@ func TestDialTimeoutToAnUnreachableHost(t *testing.T) {
 }
 
 // A hung host is an application stuck with its kernel up: the handshake
-// completes, so a dial to it connects in the pool's Dial and fails at no
-// dial timeout, and the call sent on the connection is what gets no
-// answer, until the hang ends. A real TCP stack does this, and so does the
+// completes, so a dial to it connects in the pool's Dial, and the call
+// sent on the connection is what gets no answer, until the hang ends. A real TCP stack does this, and so does the
 // live lab's provider (cmd/breakerlab/internal/lab).
 func TestDialToAHungHostConnects(t *testing.T) {
-	sc := tasksScenario()
-	sys := &sc.Variants[0].System
-	sys.Pools[0].Wait = 0
-	sys.Dependencies[0].Faults[0] = Fault{Kind: Hang, From: 0, To: time.Second}
-	sys.Dependencies[0].Policy.Timeout = 5 * time.Second
-	r, err := New(sc, 0, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.AdvanceTo(950 * time.Millisecond)
-	mid := r.Snapshot()
+	mid := newFaultFromZero(t, Hang).Snapshot()
 	p, d := mid.Pools[0], mid.Dependencies[0]
 	if p.DialFailures != 0 || p.Hosts[0].Dialling != 0 || d.Calls != uint64(p.Hosts[0].InUse) || d.Calls == 0 {
 		t.Errorf("during the hang: %d dials failed, %d dialling (want none of either), %d calls sent on %d connections (want one on each)",
@@ -392,20 +381,28 @@ func TestTasksSteadyStateAllocatesNothing(t *testing.T) {
 	}
 }
 
-// Without a dial timeout, a dial to an unreachable host waits out the
-// fault and connects when it ends: the calls then reach the host. The
-// fault starts at 0, so no connection was open before it.
-func TestDialWaitsOutUnreachable(t *testing.T) {
+// newFaultFromZero is tasksScenario with no dial timeout nor pool wait,
+// the first host in a fault of kind k from 0 to 1 s and a call timeout of
+// 5 s, run to 950 ms: late in the fault, no timer fired.
+func newFaultFromZero(t *testing.T, k FaultKind) *Run {
 	sc := tasksScenario()
 	sys := &sc.Variants[0].System
 	sys.Pools[0].DialTimeout, sys.Pools[0].Wait = 0, 0
-	sys.Dependencies[0].Faults[0] = Fault{Kind: Unreachable, From: 0, To: time.Second}
+	sys.Dependencies[0].Faults[0] = Fault{Kind: k, From: 0, To: time.Second}
 	sys.Dependencies[0].Policy.Timeout = 5 * time.Second
 	r, err := New(sc, 0, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.AdvanceTo(950 * time.Millisecond)
+	return r
+}
+
+// Without a dial timeout, a dial to an unreachable host waits out the
+// fault and connects when it ends: the calls then reach the host. The
+// fault starts at 0, so no connection was open before it.
+func TestDialWaitsOutUnreachable(t *testing.T) {
+	r := newFaultFromZero(t, Unreachable)
 	mid := r.Snapshot()
 	if mid.Dependencies[0].Calls != 0 || mid.Pools[0].Hosts[0].InUse != 4 {
 		t.Errorf("while unreachable: %d calls reached the host (want none), %d connections dialling (want the 4 per host)",

@@ -3,26 +3,24 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // unreachableGoServer is go-server with its payment provider unreachable
-// where it hangs: its host drops the dials too (engine.Unreachable), which
-// a hung one's kernel accepts.
-func unreachableGoServer() *engine.Scenario {
-	sc := scenarios.GoServer()
-	for v := range sc.Variants {
-		deps := sc.Variants[v].System.Dependencies
-		k := slices.IndexFunc(deps, func(d engine.Dependency) bool { return d.Name == "payments" })
-		deps[k].Faults = []engine.Fault{deps[k].Faults[0]}
-		deps[k].Faults[0].Kind = engine.Unreachable
+// over its hang, 20 s to 70 s, as --fault makes it: its host drops the
+// dials too (engine.Unreachable), which a hung one's kernel accepts.
+func unreachableGoServer(t *testing.T) *engine.Scenario {
+	sc, err := chaos.Apply(scenarios.GoServer(), []chaos.Spec{{At: 20 * time.Second, Target: "payments", Kind: chaos.Unreachable, For: 50 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return sc
 }
@@ -36,7 +34,7 @@ func TestPoolLineSaysItsDials(t *testing.T) {
 	if _, text := runTable(t, scenarios.GoServer()); strings.Contains(text, "dialling") {
 		t.Errorf("go-server, its provider hung: the table speaks of dials its host accepted at once:\n%s", text)
 	}
-	snaps, text := runTable(t, unreachableGoServer())
+	snaps, text := runTable(t, unreachableGoServer(t))
 	var transport, database string
 	for _, l := range strings.Split(text, "\n") {
 		switch {
@@ -63,7 +61,7 @@ func TestPoolLineSaysItsDials(t *testing.T) {
 // same snapshot: go-server's transport, its dials to the unreachable
 // provider; its database, only its warm-up's.
 func TestPoolJSONSaysItsDials(t *testing.T) {
-	sc := unreachableGoServer()
+	sc := unreachableGoServer(t)
 	snaps, err := engine.RunAll(sc, 5)
 	if err != nil {
 		t.Fatal(err)

@@ -11,12 +11,12 @@ package tuitest
 import (
 	"bytes"
 	"io"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -51,12 +51,13 @@ const UnreachableGoServer = "go-server, payments unreachable"
 func Scenario(t testing.TB, name string) *engine.Scenario {
 	t.Helper()
 	if name == UnreachableGoServer {
+		// As --fault makes it: an unreachable span over the hang's
+		// (payments' first fault, go-server's first dependency's).
 		sc := Scenario(t, "go-server")
-		for v := range sc.Variants {
-			deps := sc.Variants[v].System.Dependencies
-			k := slices.IndexFunc(deps, func(d engine.Dependency) bool { return d.Name == "payments" })
-			deps[k].Faults = []engine.Fault{deps[k].Faults[0]}
-			deps[k].Faults[0].Kind = engine.Unreachable
+		f := sc.Variants[0].System.Dependencies[0].Faults[0]
+		sc, err := chaos.Apply(sc, []chaos.Spec{{At: f.From, Target: "payments", Kind: chaos.Unreachable, For: f.To - f.From}})
+		if err != nil {
+			t.Fatal(err)
 		}
 		return sc
 	}
