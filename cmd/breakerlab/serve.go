@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/internal/flagerr"
 	"github.com/breakerlab/breakerlab/internal/userfile"
@@ -32,6 +33,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/serve"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/term"
@@ -251,10 +253,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("opening the log: %w", err)
 		}
 		defer f.Close()
-		fmt.Fprintf(stderr, "breakerlab serve: logging to %s\n", f.Name())
+		sayLine(stderr, "breakerlab serve: logging to %s", f.Name())
 		logOut, logPath = f, f.Name()
 	}
-	cfg.Logger = serveLogger(logOut)
+	// The log's records fold to the terminal's width on it, as the lines
+	// around them do; in the teacher's file each stays a line, for grep.
+	cfg.Logger = serveLogger(logOut, !*teacher)
 	srv, err := serve.New(cfg)
 	if err != nil {
 		if errors.Is(err, serve.ErrNoAccessRule) {
@@ -270,7 +274,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if join.Local {
 		where = " (from this machine only)"
 	}
-	fmt.Fprintf(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s; %s\n", join.Command(), where, join.Access, join.Progress, stopWords)
+	sayLine(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s; %s", join.Command(), where, join.Access, join.Progress, stopWords)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	screenDone := make(chan struct{})
@@ -317,7 +321,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s\n", logPath)
+		sayLine(stderr, "breakerlab serve: stopped; every student was disconnected and their progress saved; the class's log is %s", logPath)
 	}
 	printAnswers(stderr, srv.Room().Answers())
 	return err
@@ -334,10 +338,22 @@ func printAnswers(w io.Writer, answers []string) {
 	if len(answers) > 1 {
 		what = fmt.Sprintf("%d questions", len(answers))
 	}
-	fmt.Fprintf(w, "breakerlab serve: what the room answered, %s put to it (counts only, never who answered what):\n", what)
+	sayLine(w, "breakerlab serve: what the room answered, %s put to it (counts only, never who answered what):", what)
+	width := helpWidth(w)
 	for _, line := range answers {
-		fmt.Fprintf(w, "  %s\n", line)
+		// An answer's continuation lines sit under its words, deeper
+		// than the answer's own start, so that each reads as one.
+		fmt.Fprint(w, report.Wrap("  "+line, width, 4))
 	}
+}
+
+// sayLine writes one of serve's own lines to the teacher's terminal,
+// folded between words to its width (textWidth where w is not one), its
+// continuation lines indented: written whole, the terminal broke them
+// mid-word at 80 columns ("(from" / "this machine only)", "max_si" /
+// "mulations").
+func sayLine(w io.Writer, format string, args ...any) {
+	fmt.Fprint(w, report.Wrap(fmt.Sprintf(format, args...), helpWidth(w), 2))
 }
 
 // serverStopped ends the teacher's screen when the server stops, past
@@ -455,8 +471,12 @@ func serveHome() home.Options {
 // not a file, which it does not ask, and the colour profile termenv reads
 // from w and the environment without asking (TERM, NO_COLOR, CLICOLOR,
 // none off a terminal), the one it chose itself before.
-func serveLogger(w io.Writer) *log.Logger {
-	l := log.NewWithOptions(&notAFile{w}, log.Options{ReportTimestamp: true, Prefix: "serve"})
+//
+// With fold, each record is folded to w's width as sayLine folds serve's
+// own lines (foldRecord), so a record a terminal broke mid-word reads
+// whole and its continuation lines are indented under it.
+func serveLogger(w io.Writer, fold bool) *log.Logger {
+	l := log.NewWithOptions(&notAFile{w, fold}, log.Options{ReportTimestamp: true, Prefix: "serve"})
 	// The colours are the terminal's, found behind the ASCII mapping
 	// main puts on standard error under a locale that is not UTF-8:
 	// termenv takes any writer but a file for a pipe.
@@ -471,9 +491,45 @@ func serveLogger(w io.Writer) *log.Logger {
 // notAFile is a writer whose file, if it has one, cannot be reached. A
 // pointer, so that the log's cache of renderers, keyed by writer, never
 // compares two of them.
-type notAFile struct{ w io.Writer }
+type notAFile struct {
+	w    io.Writer
+	fold bool
+}
 
-func (n *notAFile) Write(p []byte) (int, error) { return n.w.Write(p) }
+// Write writes p, one record of the log (charmbracelet/log writes a
+// record in one Write), folded when n folds.
+func (n *notAFile) Write(p []byte) (int, error) {
+	if !n.fold {
+		return n.w.Write(p)
+	}
+	if _, err := io.WriteString(n.w, foldRecord(string(p), helpWidth(n.w))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// foldRecord folds each line of a log record to width columns, between
+// words where it can (ansi.Wrap, which keeps the colours' escapes whole
+// and cuts a word only when it is wider than a line), each continuation
+// line indented by two. Not report.Wrap: that joins a value's runs of
+// spaces into one, and the log shows a value as the client sent it.
+func foldRecord(rec string, width int) string {
+	var b strings.Builder
+	for line := range strings.Lines(rec) {
+		line = strings.TrimSuffix(line, "\n")
+		if ansi.StringWidth(line) <= width {
+			b.WriteString(line + "\n")
+			continue
+		}
+		for i, part := range strings.Split(ansi.Wrap(line, width-2, ""), "\n") {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(part + "\n")
+		}
+	}
+	return b.String()
+}
 
 // readKeys reads an authorized_keys file: one key a line; blank lines and
 // # comments are skipped.

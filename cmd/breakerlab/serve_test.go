@@ -77,7 +77,7 @@ func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
 func TestServeSaysHowToConnect(t *testing.T) {
 	stderr := serveBriefly(t)
 	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) YOUR-NAME@127.0.0.1` \\(from this machine only\\); " +
-		"sign-in: no password; progress per key, or per name without one; ctrl\\+c, SIGTERM or a hang-up stops the server").FindStringSubmatch(stderr)
+		"sign-in: no password; progress per key, or per name without one; ctrl\\+c, SIGTERM or a hang-up stops the server").FindStringSubmatch(unfold(stderr))
 	if m == nil || m[1] == "0" {
 		t.Fatalf("stderr does not say how to connect:\n%s", stderr)
 	}

@@ -16,8 +16,12 @@ func TestServePrintsTheRoomsAnswersAtTheEnd(t *testing.T) {
 	}
 	var b bytes.Buffer
 	printAnswers(&b, []string{"L, step 1, the prediction: 2 students answered, 1 right (choice 2); by choice 1: 0 · 2: 1 · 3: 1", "L, step 3: nobody answered"})
-	want := "breakerlab serve: what the room answered, 2 questions put to it (counts only, never who answered what):\n" +
-		"  L, step 1, the prediction: 2 students answered, 1 right (choice 2); by choice 1: 0 · 2: 1 · 3: 1\n" +
+	// Not a terminal: folded between words to 80 columns, an answer's
+	// continuation lines under its words.
+	want := "breakerlab serve: what the room answered, 2 questions put to it (counts only,\n" +
+		"  never who answered what):\n" +
+		"  L, step 1, the prediction: 2 students answered, 1 right (choice 2); by choice\n" +
+		"    1: 0 · 2: 1 · 3: 1\n" +
 		"  L, step 3: nobody answered\n"
 	if b.String() != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)

@@ -70,6 +70,12 @@ func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
 		}
 	}
 
+	// On a terminal of 80 columns the address and the log's records fold
+	// between words to its width, as they do in a pipe.
+	drawn, _ := startOnPtyCols(t, 80, nil, "", 2*limit, 200*time.Millisecond, " serving ",
+		"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	checkFolded(t, drawn, 80)
+
 	// In a pipe (here a buffer) the log has no escapes at all.
 	stderr := serveBriefly(t)
 	if !strings.Contains(stderr, "serving") || strings.Contains(stderr, "\x1b") {
