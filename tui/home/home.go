@@ -291,6 +291,9 @@ type Model struct {
 	th   *theme.Theme
 	keys keyMap
 	help help.Model
+	// menuTopReserve is the cells at the right of the menu's top line a
+	// classroom's tag takes (ReserveMenuTop).
+	menuTopReserve int
 
 	screen  screen
 	cursor  int
@@ -1076,7 +1079,7 @@ func (m Model) view() string {
 	}
 	body = m.withLoop(body, m.h-1-len(notices))
 	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
-	body = scrollTo(body, focus, keep, m.h-1-len(notices), m.w, m.th.Dim)
+	body = scrollTo(body, focus, keep, m.h-1-len(notices), m.w, m.menuTopReserve, m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
 	lines = append(lines, m.keyLine())
@@ -1257,7 +1260,10 @@ func (m Model) noWorkbookLines() []string {
 // pressed, and at 80×24, where the menu fills the window, enter on the
 // Live lab or the Exercises over SSH seemed to do nothing, its reason
 // drawn below the last row.
-func scrollTo(lines []string, focus, keep, height, w int, dim lipgloss.Style) []string {
+//
+// The marker above takes its form in the w-reserve cells a classroom's
+// tag leaves it on the top line (ReserveMenuTop).
+func scrollTo(lines []string, focus, keep, height, w, reserve int, dim lipgloss.Style) []string {
 	if len(lines) <= height || height < 3 {
 		return lines
 	}
@@ -1289,7 +1295,7 @@ func scrollTo(lines []string, focus, keep, height, w int, dim lipgloss.Style) []
 	}
 	out := append([]string(nil), lines[start:start+height]...)
 	if start > 0 {
-		out[0] = marker(dim, w, "↑ "+moreLines(start+1)+" above", fmt.Sprintf("↑ %d more", start+1))
+		out[0] = marker(dim, w-reserve, "↑ "+moreLines(start+1)+" above", fmt.Sprintf("↑ %d more", start+1))
 	}
 	if end := start + height; end < len(lines) {
 		n := len(lines) - end + 1

@@ -15,11 +15,11 @@ func TestScrollToCountsInTheSingular(t *testing.T) {
 	// Four rows with the focus on the first: the last row stands for
 	// itself and the one below it.
 	lines := []string{"a", "b", "c", "d", "e"}
-	got := strings.Join(scrollTo(lines, 0, -1, 4, 80, lipgloss.NewStyle()), "\n")
+	got := strings.Join(scrollTo(lines, 0, -1, 4, 80, 0, lipgloss.NewStyle()), "\n")
 	if !strings.Contains(got, "↓ 2 more lines below") {
 		t.Errorf("two hidden lines:\n%s", got)
 	}
-	got = strings.Join(scrollTo(lines, 4, -1, 4, 80, lipgloss.NewStyle()), "\n")
+	got = strings.Join(scrollTo(lines, 4, -1, 4, 80, 0, lipgloss.NewStyle()), "\n")
 	if !strings.Contains(got, "↑ 2 more lines above") {
 		t.Errorf("two hidden lines above:\n%s", got)
 	}

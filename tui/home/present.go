@@ -5,6 +5,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // Lessons is the lesson picker (and the lesson open in it), for a
@@ -77,6 +78,28 @@ func (m Model) KeyLineAsks() bool {
 func (m Model) ReserveSandboxTitle(n int) Model {
 	m.sb = m.sb.ReserveTitle(n)
 	return m
+}
+
+// ReserveMenuTop has the menu's top line, when it is the marker of the
+// lines scrolled above, take its form in the cells left of the last n, a
+// tag the classroom server draws there: the tag drawn over the fullest
+// form hid the marker whole at 40 columns.
+func (m Model) ReserveMenuTop(n int) Model {
+	m.menuTopReserve = n
+	return m
+}
+
+// MenuTopNeeds is the cells of the top line the menu keeps for its
+// marker of the lines above when it is on screen, 0 when it is not:
+// the marker's shortest form ("   ↑ 999 more"), which a tag beside it
+// leaves room for (ReserveMenuTop). The menu's top line is blank when it
+// is not scrolled; a classroom's tag, chosen before the menu knows
+// whether it scrolls, leaves the room all the same.
+func (m Model) MenuTopNeeds() int {
+	if m.screen != onMenu {
+		return 0
+	}
+	return 3 + lipgloss.Width("↑ 999 more")
 }
 
 // ReserveLessonTitle has the home screen's lesson player keep the last n

@@ -861,6 +861,9 @@ func (s *Session) View() string {
 			}
 		}
 		tag := s.tag()
+		if top, _, _ := strings.Cut(v, "\n"); !asking && !s.confirmQuit && s.mode == onHome && s.home.OnMenu() && strings.TrimSpace(ansi.Strip(top)) == "" {
+			tag = s.tagBeside(false) // no marker to leave room for
+		}
 		if !asking && !s.confirmQuit {
 			if kept, t, ok := fitKeeping(v, s.lab.get(), s.shownTagForms(), s.w); ok {
 				v, tag = kept, t

@@ -25,7 +25,13 @@ import (
 // In presentation mode every form says so first: on a screen without a
 // key number (the menu, the drill) presentation mode draws the screen as
 // it is, and the teacher's ctrl+p there changed nothing the tag said.
-func (s *Session) tag() string {
+func (s *Session) tag() string { return s.tagBeside(true) }
+
+// tagBeside is tag, leaving the home menu's top line room for its marker
+// of the lines scrolled above when marker is true; View asks for the tag
+// without it over a menu whose top line it sees blank, not scrolled,
+// where the teacher's fullest tag fits 80 columns.
+func (s *Session) tagBeside(marker bool) string {
 	forms := s.shownTagForms()
 	if len(forms) == 0 {
 		return ""
@@ -55,6 +61,11 @@ func (s *Session) tag() string {
 				forms[i] = strings.Replace(f, step, "", 1)
 			}
 		}
+	case marker && s.mode == onHome && screenDrawn && s.home.OnMenu():
+		// The menu's top line is the marker of the lines above once it
+		// scrolls: the tag leaves it its shortest form, where the fullest
+		// tag that fit 40 columns covered it whole (ReserveMenuTop).
+		room -= s.home.MenuTopNeeds()
 	case ok && screenDrawn:
 		// A sandbox drawn as it is, presentation mode or not (its
 		// prompt, its leave question, its knob form have no moment):
@@ -124,6 +135,11 @@ func (s *Session) fitTitle() {
 		homeLesson = tagWidth(s.tag())
 	}
 	s.home = s.home.ReserveLessonTitle(homeLesson)
+	menuTop := 0
+	if s.mode == onHome && s.home.OnMenu() {
+		menuTop = tagWidth(s.tag())
+	}
+	s.home = s.home.ReserveMenuTop(menuTop)
 	if s.haveRL {
 		// The room's lesson player shortens its title at a word, with
 		// its "…", in the cells the tag leaves: the tag drawn over a
