@@ -167,6 +167,9 @@ func New(o Options) Model {
 	// Where w writes elsewhere (over SSH, on the server), o would read
 	// the server's files, not the learner's.
 	m.keys.OpenFile.SetEnabled(o.WriteElsewhere == "")
+	// Nor does w save there: its key line and help offer no w, and w
+	// still says why (startSave).
+	m.keys.Save.SetEnabled(o.WriteElsewhere == "")
 	if o.Open != nil {
 		m.buildOn(*o.Open)
 	}
@@ -352,8 +355,8 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.undoOnce()
 	case key.Matches(k, m.keys.Play):
 		return m, func() tea.Msg { return PlayMsg{Scenario: clone(m.sc), Seed: m.o.Seed} }
-	case key.Matches(k, m.keys.Save):
-		m.startSave()
+	case key.Matches(k, m.keys.Save), k.String() == "w" && m.o.WriteElsewhere != "":
+		m.startSave() // over SSH, the words why w does not save
 	case key.Matches(k, m.keys.Fresh):
 		if m.Unsaved() {
 			m.ask = askFresh
