@@ -323,11 +323,12 @@ func endedNote(saved bool) string {
 	return "The teacher ended the class."
 }
 
-// remoteWrite is what the sandbox's w says over SSH. The file would be
-// written on the server, at a path the student types, and the server
-// writes nothing but its host key and the progress files. It fits the
-// status line at 80 columns whole.
-const remoteWrite = "w is off over SSH: run breakerlab locally"
+// remoteWrite is what w says over SSH, in the sandbox, the builder and a
+// challenge. The file would be written on the server, at a path the
+// student types, and the server writes nothing but its host key and the
+// progress files: it says so, where "w is off over SSH" left the student
+// to guess why. It fits the status line at 80 columns whole.
+const remoteWrite = "w is off over SSH: it would write on the server; run breakerlab locally"
 
 // identify names the session for the log (user=NAME, and key=FINGERPRINT
 // when a key was used: both public), for the progress folder, and says
