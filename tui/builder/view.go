@@ -597,6 +597,12 @@ func (m Model) helpLines() []string {
 		"i injects a fault into the selected part, in the words the sandbox's chaos menu and --fault use: 20s hang for 10s, 30s errors 50%, 40s slow 2s, a fleet's 15s #1 down for 5s, an endpoint's or a tenant's 20s surge x3 for 10s; none clears the part's faults. The fault is an event of the system in every variant, marked in the parts list (and ⚠ on the map while in force at the moment the map shows, named in the title line), and w saves it. What you inject while playing the system comes back with it, as one edit u undoes.",
 		"e opens the sandbox's knob form on the system; p plays it in the sandbox at once; w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read. Leaving with unsaved changes asks first; the system stays as a draft while breakerlab runs.",
 	}
+	if m.o.WriteElsewhere != "" {
+		// w saves nothing here (over SSH): the help says what it says
+		// instead of promising a file.
+		about[2] = strings.Replace(about[2], "and w saves it", "and a saved file keeps it", 1)
+		about[3] = strings.Replace(about[3], "w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read", m.o.WriteElsewhere, 1)
+	}
 	out = append(out, "", m.th.Bold.Render("What the builder does"))
 	return append(out, helpview.Paragraphs(about, m.w-4)...)
 }

@@ -28,6 +28,10 @@ func TestBuilderOffersNoSaveWhereItCannotSave(t *testing.T) {
 		if got := strings.Contains(help, "save it as a scenario file"); got == remote {
 			t.Errorf("remote=%v: the help lists w: %v\n%s", remote, got, help)
 		}
+		words := ansi.Strip(typed(m, "?", "end").View()) // the help's words, below its keys
+		if got := strings.Contains(strings.Join(strings.Fields(words), " "), "w saves it"); got == remote {
+			t.Errorf("remote=%v: the help's words say w saves: %v\n%s", remote, got, words)
+		}
 		if remote {
 			if got := ansi.Strip(typed(m, "w").View()); !strings.Contains(got, "written on the server") {
 				t.Errorf("w over SSH should say why saving is off:\n%s", got)
