@@ -136,6 +136,9 @@ func (m Model) draftName() string {
 	return m.sc.Name
 }
 
+// noSave takes w out of a question's words where w does not save.
+var noSave = strings.NewReplacer(" · w saves first", "", " · w saves", "", "y/w/other", "y/other")
+
 // questionLine asks in the key line, in as many words as fit.
 func (m Model) questionLine() string {
 	var tries []string
@@ -152,18 +155,10 @@ func (m Model) questionLine() string {
 	case askOverwrite:
 		tries = []string{m.savePath + " exists; overwrite it? y overwrites · any other key keeps it", "Overwrite it? y or n"}
 	}
-	if m.o.WriteElsewhere != "" && m.ask != askOverwrite {
+	if m.o.WriteElsewhere != "" {
 		// w does not save here (over SSH): the question offers it not.
-		switch m.ask {
-		case askLeave:
-			tries = []string{"Leave with unsaved changes? y leaves (kept as a draft while the session lasts) · any other key stays",
-				"Leave unsaved? y leaves, kept as a draft · other: stay", "Leave unsaved? y/other"}
-		case askQuit:
-			tries = []string{"Quit with unsaved changes? y quits and loses them · any other key stays",
-				"Quit unsaved? y loses them · other: stay", "Quit unsaved? y/other"}
-		case askFresh:
-			tries = []string{"Start over? The unsaved system is lost: y starts over · any other key stays",
-				"Start over, losing it? y · other: stay", "Start over? y/other"}
+		for i, t := range tries {
+			tries[i] = noSave.Replace(t)
 		}
 	}
 	for _, t := range tries {
