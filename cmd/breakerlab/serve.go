@@ -257,8 +257,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		logOut, logPath = f, f.Name()
 	}
 	// The log's records fold to the terminal's width on it, as the lines
-	// around them do; in the teacher's file each stays a line, for grep.
-	cfg.Logger = serveLogger(logOut, !*teacher)
+	// around them do; in the teacher's file or a pipe (2>serve.log, a
+	// journal) each stays a line, for grep.
+	cfg.Logger = serveLogger(logOut, !*teacher && terminalWidth(logOut) > 0)
 	srv, err := serve.New(cfg)
 	if err != nil {
 		if errors.Is(err, serve.ErrNoAccessRule) {

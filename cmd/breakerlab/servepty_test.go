@@ -74,7 +74,7 @@ func TestPtyServeSaysHowToConnectOnASilentTerminal(t *testing.T) {
 	// between words to its width, as they do in a pipe.
 	drawn, _ := startOnPtyCols(t, 80, nil, "", 2*limit, 200*time.Millisecond, " serving ",
 		"serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
-	checkFolded(t, drawn, 80)
+	checkFolded(t, drawn, 80, "(from this machine only); sign-in:", "max_simulations=2 ")
 
 	// In a pipe (here a buffer) the log has no escapes at all.
 	stderr := serveBriefly(t)
