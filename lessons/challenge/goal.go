@@ -377,10 +377,9 @@ func init() {
 				return seconds(timeHalfOpen(o.snap.Transitions, optDep(a), o.snap.Duration)), true, nil
 			}},
 		"param": {usage: "KNOB", min: 1, max: 1,
-			help: "a knob's value in the learner's design, read by the path a knob is written with",
+			help: "a knob's value in the learner's design, read by the path a knob is written with, or the sum of several knobs of one kind joined with +",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
-				v, set, err := o.param(a[0])
-				return v, err == nil && set, err
+				return o.paramSum(a[0])
 			}},
 		"rate-limited": dep("the calls the dependency's rate limiter refused", func(d *engine.DependencySnapshot) uint64 { return d.RateLimited }),
 		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2, prints: "pane",
@@ -526,6 +525,11 @@ func parseGoal(text string, shuffle bool) (Goal, error) {
 	if len(g.Args) < m.min || len(g.Args) > m.max {
 		return g, fmt.Errorf("%s takes %s, got %d argument(s)", g.Metric, usageOf(g.Metric), len(g.Args))
 	}
+	if g.Metric == "param" && strings.Contains(g.Args[0], "+") {
+		if err := sameKindTerms(g.Args[0], shuffle); err != nil {
+			return g, err
+		}
+	}
 	if g.Metric == "share" || g.Metric == "count" {
 		for _, o := range strings.Split(g.Args[1], "+") {
 			if _, err := parseOutcome(o); err != nil {
@@ -545,6 +549,25 @@ func parseGoal(text string, shuffle bool) (Goal, error) {
 	}
 	g.Want = want
 	return g, nil
+}
+
+// sameKindTerms checks a param sum's knobs when the file is read: each a
+// path a knob may be written with, all of one kind, since 10 workers and
+// 1 s add to nothing.
+func sameKindTerms(arg string, shuffle bool) error {
+	var first KnobKind
+	for i, t := range strings.Split(arg, "+") {
+		k, ok := knobKind(t, shuffle)
+		if !ok {
+			return fmt.Errorf("param %s: %q is not a knob's path (a sum joins knobs' paths with +, no spaces)", arg, t)
+		}
+		if i == 0 {
+			first = k
+		} else if k != first {
+			return fmt.Errorf("param %s adds %s to another kind of knob: the knobs of a sum are of one kind (all counts, all durations or all shares)", arg, t)
+		}
+	}
+	return nil
 }
 
 func usageOf(name string) string {
@@ -688,6 +711,31 @@ func (o *outcome) param(path string) (v lessons.Value, set bool, err error) {
 		return lessons.Value{Kind: lessons.KindDuration, F: f}, set, nil
 	}
 	return lessons.Value{Kind: lessons.KindNumber, F: f}, set, nil
+}
+
+// paramSum is a param goal's value: one knob's, or the sum of the knobs
+// joined with + ("database.per_tenant_bulkhead.default+..."), so a goal
+// can bound what several knobs promise together, such as every tenant's
+// lane and what one tenant may borrow beside them against the workers.
+// A term at a zero that means none (no cap) leaves the sum unbounded: it
+// has no value, and the goal fails as a lone knob's does.
+func (o *outcome) paramSum(arg string) (lessons.Value, bool, error) {
+	terms := strings.Split(arg, "+")
+	var sum lessons.Value
+	all := true
+	for i, t := range terms {
+		v, set, err := o.param(t)
+		if err != nil {
+			return lessons.Value{}, false, err
+		}
+		if i > 0 && v.Kind != sum.Kind {
+			return lessons.Value{}, false, fmt.Errorf("param %s adds %s to %s: the knobs of a sum are of one kind", arg, t, terms[0])
+		}
+		sum.Kind = v.Kind
+		sum.F += v.F
+		all = all && set
+	}
+	return sum, all, nil
 }
 
 // holds says whether v meets the goal.

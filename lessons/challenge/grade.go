@@ -295,6 +295,10 @@ func (r *GoalResult) missedBy() string {
 // zero means none at all (outcome.param): "no deadline, so a call may wait
 // past the 1 s this goal allows".
 func (r *GoalResult) unsetWhy() string {
+	if strings.Contains(r.Goal.Args[0], "+") {
+		// A sum is unset by one of its knobs at a zero that means none.
+		return fmt.Sprintf("one of the knobs it adds is at 0, none at all, so nothing holds it to the %s this goal allows", r.Goal.FormatValue(r.Goal.Want))
+	}
 	k := Knob{Path: r.Goal.Args[0]}
 	k.Kind, _ = knobKind(k.Path, false)
 	bound := r.Goal.FormatValue(r.Goal.Want)

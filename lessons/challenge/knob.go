@@ -533,7 +533,9 @@ func (k *Knob) zeroIsNone() bool {
 	case k.Kind == KnobDuration:
 		return strings.HasSuffix(k.Path, ".timeout") || strings.HasSuffix(k.Path, ".deadline")
 	case k.Kind == KnobInt:
-		return strings.HasSuffix(k.Path, ".bulkhead")
+		// A per-tenant bulkhead's cap on what one tenant borrows of the
+		// overflow: at 0 there is no cap, and one tenant may hold it all.
+		return strings.HasSuffix(k.Path, ".bulkhead") || strings.HasSuffix(k.Path, ".shared_per_tenant")
 	}
 	return false
 }
@@ -542,6 +544,9 @@ func (k *Knob) zeroIsNone() bool {
 // timeout", "no bulkhead".
 func (k *Knob) noneWords() string {
 	_, key, _ := lessons.SplitKnobName(k.Path)
+	if strings.HasSuffix(key, ".shared_per_tenant") {
+		return "no cap on what one tenant borrows of the overflow"
+	}
 	return "no " + key
 }
 
