@@ -150,6 +150,15 @@ var naiveDesigns = map[string][]struct {
 		// range now refuses them.
 		{"no lanes, a capped overflow of the whole pool", Setting{"database.per_tenant_bulkhead.default": int64(0), "database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(36)}},
 		{"token lanes, a capped overflow of the whole pool", Setting{"database.per_tenant_bulkhead.default": int64(4), "database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(36)}},
+		// The start's whole lanes kept and an overflow added on top, which
+		// beat par before the goal on the lanes and the cap: the quiet
+		// tenants are served only because they stay far below lanes that
+		// already divide the pool.
+		{"whole lanes and an uncapped overflow of 15", Setting{"database.per_tenant_bulkhead.shared": int64(15)}},
+		{"whole lanes and an uncapped overflow of 18", Setting{"database.per_tenant_bulkhead.shared": int64(18)}},
+		{"whole lanes and an uncapped overflow of 24", Setting{"database.per_tenant_bulkhead.shared": int64(24)}},
+		{"whole lanes and an overflow of the whole pool capped at 24", Setting{"database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(24)}},
+		{"lanes of 12 and an uncapped overflow of 30", Setting{"database.per_tenant_bulkhead.default": int64(12), "database.per_tenant_bulkhead.shared": int64(30)}},
 	},
 	"hop-deadlines": {
 		{"the start", Setting{}},

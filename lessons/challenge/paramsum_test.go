@@ -22,3 +22,43 @@ func TestParamSumIsOfKnobsOfOneKind(t *testing.T) {
 		t.Errorf("a sum of two counts: %v", err)
 	}
 }
+
+// Level 15's goal on the promise adds the three lanes and the cap, and
+// reads no value while the cap is 0 (none: one tenant may hold the whole
+// overflow), so the start's whole lanes beside an uncapped overflow miss
+// it, and the reference's lanes of 10 and cap of 30 meet it at 60.
+func TestTenantLanesPromiseAddsLanesAndCap(t *testing.T) {
+	c, err := Lookup("tenant-lanes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const label = "lanes and one tenant's cap within the workers"
+	for _, tc := range []struct {
+		s    Setting
+		want string
+		pass bool
+	}{
+		{referenceSettings[c.ID], "60", true},
+		{Setting{"database.per_tenant_bulkhead.shared": int64(18)}, UnsetText, false},
+		{Setting{"database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(24)}, "84", false},
+	} {
+		r, err := gradeOnce(c, tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i := range r.Goals {
+			g := &r.Goals[i]
+			if g.Goal.Label != label {
+				continue
+			}
+			found = true
+			if g.Shown() != tc.want || g.Pass != tc.pass {
+				t.Errorf("%v: %s reads %s (pass %v), want %s (pass %v)", tc.s, label, g.Shown(), g.Pass, tc.want, tc.pass)
+			}
+		}
+		if !found {
+			t.Fatalf("tenant-lanes has no goal %q", label)
+		}
+	}
+}

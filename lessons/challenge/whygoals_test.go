@@ -97,6 +97,21 @@ func TestEveryWhyTellsOfAMissedGoal(t *testing.T) {
 					t.Errorf("%s, design %v: %q\nexplains a miss of %v, none of them missed", c.ID, s, why, goals)
 					continue whys
 				}
+				// A [[whys]] names its knobs with their values before its
+				// text, and is tied to the goals it lists.
+				for n := range c.Whys {
+					w := &c.Whys[n]
+					if why != w.prefix(c, s)+w.Text {
+						continue
+					}
+					for _, g := range w.Goals {
+						if missed[g] != nil {
+							continue whys
+						}
+					}
+					t.Errorf("%s, design %v: %q\nexplains a miss of %v, none of them missed", c.ID, s, why, w.Goals)
+					continue whys
+				}
 				for label, g := range missed {
 					if strings.HasPrefix(why, label+": "+g.Shown()+" on seed ") {
 						continue whys
