@@ -280,7 +280,7 @@ func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 // to guess what › meant. The line starts at the verb: render puts the
 // subject before it (policyWords), so that a new snapshot builds one
 // string. Each setting's word is held to its
-// figure by a no-break space, which Wrap (its only reader) writes back as
+// figure (and each phrase's words together) by a no-break space, which Wrap (its only reader) writes back as
 // a space: a narrow pane broke "bulkhead" / "20." and "timeout" /
 // "100 ms" across lines, a figure under no word that says what it is.
 func policyLine(d *engine.DependencySnapshot) string {
@@ -301,15 +301,18 @@ func policyLine(d *engine.DependencySnapshot) string {
 			parts = append(parts, l.String())
 		}
 	}
-	s := " go straight through"
+	// Each phrase holds together by no-break spaces, so that a narrow
+	// pane breaks between phrases: it left "· no" at a line's end and
+	// "timeout." under it (tasks-go-server at 80x24).
+	s := " go" + nbsp + "straight" + nbsp + "through"
 	if len(parts) > 0 {
 		s = " go: " + strings.Join(parts, " → ")
 	}
 	if d.Timeout == 0 {
-		s += " · no timeout"
+		s += " · no" + nbsp + "timeout"
 	}
 	if d.Fallback != engine.NoFallback {
-		s += " · " + d.Fallback.String() + " fallback"
+		s += " · " + strings.ReplaceAll(d.Fallback.String(), " ", nbsp) + nbsp + "fallback"
 	}
 	return s
 }
