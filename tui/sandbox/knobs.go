@@ -171,6 +171,23 @@ func (k *knob) hintNow() string {
 	return k.hint
 }
 
+// rangeIn is the tail of hint (hintNow's) that says the values k takes,
+// for the form to set apart where the line is short: a bounded number's
+// range, which the hint ends with (limit, limitLast, limitMoments,
+// openHint), or a yes or no; "" for a hint with no such tail.
+func (k *knob) rangeIn(hint string) string {
+	if !k.limited && k.kind != kindYesNo && k.kind != kindCancel {
+		return ""
+	}
+	if i := strings.LastIndex(hint, "; "); i >= 0 {
+		return hint[i+2:]
+	}
+	if k.limited {
+		return hint
+	}
+	return ""
+}
+
 // isTime says k's value is a length of time or a moment, whose range
 // (lo and hi) is in nanoseconds and is written as a duration.
 func (k *knob) isTime() bool { return k.kind == kindDuration || k.kind == kindUntil }
@@ -1241,7 +1258,8 @@ func (f *form) layout(w, h int) ([]string, []int) {
 func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
-		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err, Selected: f.entry.Selected(i, f.focus, &k.input)}
+		hint := k.hintNow()
+		items[i] = kform.Item{Label: k.label, Hint: hint, Range: k.rangeIn(hint), Value: k.input.Value(), Err: k.err, Selected: f.entry.Selected(i, f.focus, &k.input)}
 		if k.err == "" && len(k.cut) > 0 {
 			items[i].Err = k.cutNote()
 		}

@@ -110,7 +110,14 @@ func (f *Field) Key(k tea.KeyMsg) (cut []rune) {
 // Item is one field as the form shows it.
 type Item struct {
 	Label, Hint string
-	Value       string
+	// Range, when set, is the tail of Hint (after its last "; ", or all
+	// of it) that says the values the field takes ("0 to 24h"). Where
+	// the line has no room for the whole hint, the rest stands alone and
+	// the focused field's range is said on a line of its own above the
+	// footer: beside a field at 80 columns a range wrapped onto a second
+	// line ("0 to" / "100,000").
+	Range string
+	Value string
 	// Err, when set, replaces the hint: why the value was refused.
 	Err string
 	// Selected draws the value of the focused item selected
@@ -149,6 +156,8 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 	var out []string
 	var own []int
 	focusLine := 0
+	// rangesOut: some field's range gave way to its hint.
+	rangesOut := false
 	for i, it := range items {
 		for _, s := range sections {
 			if s.Start == i {
@@ -180,6 +189,9 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 		}
 		line := mark + label + "  [" + field + "]  "
 		hint, style := it.Hint, th.Dim
+		if it.Range != "" && ansi.StringWidth(hint) > hintW {
+			hint, rangesOut = withoutRange(hint, it.Range), true
+		}
 		if it.Err != "" {
 			hint, style = "✗ "+it.Err, th.Error
 		}
@@ -188,14 +200,14 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 		case ansi.StringWidth(hint) <= hintW:
 			line += style.Render(hint)
 		case hintW >= 16:
-			wrapped := pane.Wrap(hint, hintW)
+			wrapped := pane.Wrap(holdPhrases(hint, hintW), hintW)
 			line += style.Render(wrapped[0])
 			for _, l := range wrapped[1:] {
 				rest = append(rest, strings.Repeat(" ", hintCol)+style.Render(l))
 			}
 		default:
 			// Too narrow beside the field: under it.
-			for _, l := range pane.Wrap(hint, max(w-4, 1)) {
+			for _, l := range pane.Wrap(holdPhrases(hint, w-4), max(w-4, 1)) {
 				rest = append(rest, "    "+style.Render(l))
 			}
 		}
@@ -207,10 +219,20 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 	out, own = append(out, ""), append(own, -1)
 	// The message wraps, so that a long refusal is read in full.
 	var msg []string
+	if rangesOut {
+		// One line whatever the focus, so the form does not shift as
+		// the cursor moves, and kept with the footer when the form
+		// scrolls.
+		msg = []string{""}
+		if focus >= 0 && focus < len(items) && items[focus].Range != "" {
+			it := items[focus]
+			msg = []string{pane.Fit(th.Dim.Render(strings.TrimSpace(it.Label)+" takes "+it.Range), max(w, 1))}
+		}
+	}
 	if err != "" {
-		msg = pane.Wrap(th.Error.Render("✗ "+err), max(w, 1))
+		msg = append(msg, pane.Wrap(th.Error.Render("✗ "+err), max(w, 1))...)
 	} else {
-		msg = pane.Wrap(th.Dim.Render(footer), max(w, 1))
+		msg = append(msg, pane.Wrap(th.Dim.Render(footer), max(w, 1))...)
 	}
 	none := func(n int) []int {
 		o := make([]int, n)
@@ -422,3 +444,34 @@ func (e Entered) Selected(i, focus int, field *Field) bool {
 	}
 	return field.Selected()
 }
+
+// withoutRange is hint less its tail rng and the "; " before it: a
+// slice of hint, as Layout runs on every frame.
+func withoutRange(hint, rng string) string {
+	rest, ok := strings.CutSuffix(hint, rng)
+	if !ok {
+		return hint
+	}
+	return strings.TrimSuffix(rest, "; ")
+}
+
+// holdPhrases holds each of a hint's phrases (its parts between "; ")
+// together by no-break spaces, each that fits w, so that a wrapped hint
+// breaks between them: "0: as long as the" / "timeout" left a phrase's
+// last word under the next field's hint.
+func holdPhrases(hint string, w int) string {
+	if !strings.Contains(hint, "; ") {
+		return hint
+	}
+	parts := strings.Split(hint, "; ")
+	for i, p := range parts {
+		if ansi.StringWidth(p)+1 <= w {
+			parts[i] = strings.ReplaceAll(p, " ", nbsp)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// nbsp is the no-break space pane.Wrap does not break at, and writes
+// back as a space.
+const nbsp = "\u00a0"
