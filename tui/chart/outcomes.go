@@ -32,7 +32,12 @@ type Outcomes struct {
 	focus []string
 	// held: the bands stay empty while a prediction about these outcomes
 	// waits for its guess (Hold).
-	held  bool
+	held bool
+	// pair is the chart drawn beside this one on the same run's endpoints
+	// at the same size (SetPair): the legend explains the marks either
+	// draws, so that the two legends take the same lines and the bands
+	// line up.
+	pair  *Outcomes
 	frame frame
 	key   viewKey
 	dirty bool
@@ -139,7 +144,22 @@ func (o *Outcomes) SetData(d pane.Data) {
 	o.data = d
 	if o.key.update(k, nil, d.Faults) {
 		o.dirty = true
+		if o.pair != nil {
+			// Its legend reads this chart's marks too.
+			o.pair.dirty = true
+		}
 	}
+}
+
+// SetPair pairs two charts shown side by side on one scenario's endpoints
+// at one size (the live lab's simulated and measured columns): each
+// legend then explains the marks of both, so both take the same lines.
+// The simulated side's legend said how a short band picks its cells, a
+// line the measured side's did not need, and its bands sat a row off
+// the measured side's at 200x60.
+func SetPair(a, b *Outcomes) {
+	a.pair, b.pair = b, a
+	a.dirty, b.dirty = true, true
 }
 
 // View draws the chart, from the cache when nothing changed.
@@ -149,6 +169,19 @@ func (o *Outcomes) View() string {
 		o.dirty = false
 	}
 	return o.view
+}
+
+// anyNone says whether some past column of some band of s has nothing
+// decided in it.
+func anyNone(s *engine.Snapshot, ax timeAxis, cw int) bool {
+	for e := range s.Endpoints {
+		for c := range cw {
+			if decidedIn(&s.Endpoints[e], ax, c) == 0 && columnStarted(&s.Endpoints[e], ax, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // columnStarted says whether column c of the axis has begun: its first
@@ -209,13 +242,11 @@ func (o *Outcomes) render() []string {
 	// Whether some past column of some band has nothing decided in it, so
 	// the legend explains the dot; worked out before the layout because
 	// the legend's height depends on it.
-	none := false
-	for e := range s.Endpoints {
-		for c := range cw {
-			if decidedIn(&s.Endpoints[e], ax, c) == 0 && columnStarted(&s.Endpoints[e], ax, c) {
-				none = true
-			}
-		}
+	none := anyNone(s, ax, cw)
+	var pairSnap *engine.Snapshot
+	if o.pair != nil && o.pair.data.Snap != nil && len(o.pair.data.Snap.Endpoints) == n {
+		pairSnap = o.pair.data.Snap
+		none = none || anyNone(pairSnap, ax, cw)
 	}
 	// A band too short for its shares draws each outcome of a notable share
 	// all the same (apportion), and the legend says so when that changed a
@@ -297,7 +328,7 @@ func (o *Outcomes) render() []string {
 		rows = chartH - 2
 		hb, sep, shown = bandLayout(rows, n)
 		kept = o.keep(s, shown)
-		if pass > 0 || o.held || !o.promotes(s, kept, ax, cw, hb) {
+		if pass > 0 || o.held || !o.promotes(s, kept, ax, cw, hb) && (pairSnap == nil || !o.promotes(pairSnap, kept, ax, cw, hb)) {
 			break
 		}
 		bareHB, bareShown = hb, shown

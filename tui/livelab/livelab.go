@@ -151,6 +151,13 @@ func New(o Options) (*Model, error) {
 	// The measured process also runs the provider and the load: its CPU
 	// is not the server's loop, so that line is the simulation's alone.
 	m.sides[1].lim.LeaveOutLoop()
+	// The measured times are to the millisecond: the simulated ones are
+	// written so too, that the two logs read alike side by side.
+	for _, s := range m.sides {
+		s.brk.SetMinDecimals(3)
+	}
+	// Their legends alike, so that their bands line up.
+	chart.SetPair(m.sides[0].out, m.sides[1].out)
 	m.refresh()
 	return m, nil
 }

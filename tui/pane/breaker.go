@@ -44,6 +44,9 @@ type Breaker struct {
 	// it to its end (SetRunTransitions): the log writes its times with the
 	// decimals run's list of them has.
 	runTrans []engine.Transition
+	// minDecimals is the fewest decimals the log's times take
+	// (SetMinDecimals).
+	minDecimals int
 
 	cur   breakerView
 	dirty bool
@@ -133,6 +136,14 @@ func (b *Breaker) SetHint(s string) {
 // transitions known so far, the run's own at its end).
 func (b *Breaker) SetRunTransitions(ts []engine.Transition) { b.runTrans = ts }
 
+// SetMinDecimals has the log write its times with at least n decimals,
+// for a pane shown beside another whose times need them: the live lab's
+// measured times are to the millisecond, and its simulated side, whose
+// times fell on whole hundredths, read "1.45 s" beside "1.401 s" (and,
+// in one line, "transitions: 3.00 s" beside "last: 3.002 s", the head
+// chosen by the time's width). It holds from the next SetData.
+func (b *Breaker) SetMinDecimals(n int) { b.minDecimals = n }
+
 // Showing names the dependency whose breaker is shown, if any.
 func (b *Breaker) Showing() (string, bool) { return b.cur.dep, b.cur.has }
 
@@ -211,7 +222,7 @@ func (b *Breaker) SetData(d Data) {
 			case d.Final != nil:
 				all = d.Final.Transitions
 			}
-			v.decimals = report.TransitionDecimals(all)
+			v.decimals = max(report.TransitionDecimals(all), b.minDecimals)
 			v.moment = d.Moment
 		}
 	}
@@ -575,7 +586,11 @@ func (b *Breaker) render() []string {
 type edgeLabels struct{ rule, wait, pass, fail string }
 
 func labelSets(c breaker.Config) []edgeLabels {
-	wait := SecondsShort(c.OpenFor)
+	// To the microsecond: the live lab's simulation waits a nanosecond
+	// longer than the wait set (lab.afterDeadline, a tie broken as the
+	// real servers break it), and its diagram read "after 1.000000001 s"
+	// beside the measured side's "after 1 s".
+	wait := SecondsShort(c.OpenFor.Round(time.Microsecond))
 	waitLong := "after " + wait
 	if c.OpenJitter > 0 {
 		waitLong = "after ~" + wait
