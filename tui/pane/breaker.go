@@ -1033,7 +1033,10 @@ func (b *Breaker) detail() string {
 	}
 	s := b.th.Good.Render("CLOSED") + ": every call goes through"
 	if v.refused > 0 {
-		s += fmt.Sprintf(" · %s refused so far", Count(v.refused))
+		// The count held to its word (nbsp), as in refusals: a line
+		// ended "· 56" with "refused so far" under it
+		// (breaker-timeline at 80x24).
+		s += " · " + Count(v.refused) + nbsp + "refused so far"
 	}
 	return s
 }
@@ -1043,22 +1046,25 @@ func (b *Breaker) detail() string {
 // a "fallback", and none, or a fail-fast 503, a "rejected".
 func (b *Breaker) refusals() string {
 	v := &b.cur
-	n := Count(v.refused)
+	// The count held to the word after it by a no-break space (Wrap
+	// writes it back as a space): "· 986" ended a line with "refused,
+	// answered from the cache" under it.
+	n := Count(v.refused) + nbsp
 	switch v.fallback {
 	case engine.CachedFallback:
-		return n + " refused, answered from the cache"
+		return n + "refused, answered from the cache"
 	case engine.DefaultFallback:
-		return n + " refused, answered with a default"
+		return n + "refused, answered with a default"
 	case engine.FailFastFallback:
-		s := n + " rejected with a 503 and Retry-After"
+		s := n + "rejected with a 503 and Retry-After"
 		if v.retryIn > 0 {
 			s += " (last: " + Seconds(v.retryIn) + ")"
 		}
 		return s
 	case engine.QueueFallback:
-		return fmt.Sprintf("%s refused, %s stored to be done later", n, Count(v.queued))
+		return fmt.Sprintf("%srefused, %s stored to be done later", n, Count(v.queued))
 	}
-	return n + " rejected, no fallback"
+	return n + "rejected, no fallback"
 }
 
 // othersGet says what the calls a half-open breaker does not let through
