@@ -115,6 +115,13 @@ func AsyncCascade() *engine.Scenario {
 // the library's).
 const goDefaultIdlePerHost = 2
 
+// goSQLDefaultIdle is database/sql's defaultMaxIdleConns, the idle
+// connections a *sql.DB keeps when SetMaxIdleConns was never called
+// (maxIdleConnsLocked in database/sql/sql.go returns it for a maxIdleCount
+// of 0, and putConnDBLocked closes a connection past it once no query is
+// waiting for one). A test holds it to the library's.
+const goSQLDefaultIdle = 2
+
 // When the Go server's payment provider hangs.
 const (
 	goHangFrom  = 20 * time.Second
@@ -146,9 +153,12 @@ const (
 //     set to the same number, so that every connection the cap lets it
 //     open is kept for the next call.
 //
-// The database pool keeps every connection: database/sql's default of 2
-// idle (SetMaxIdleConns) would bind only past 2 queries at once, and
-// orders has about half of one in flight (100 a second, 4 ms each).
+// The database pool is a *sql.DB with SetMaxOpenConns(20) and
+// SetMaxIdleConns never called, in both designs: it keeps database/sql's
+// default of 2 idle connections, and a query that comes back to 2 idle
+// closes its connection, so past 2 queries at once the next ones dial.
+// Orders has about half a query in flight (100 a second, 4 ms each), so
+// the cap binds only when arrivals bunch or the process restarts.
 //
 // The transport is net/http's, so a dial whose checkout gave up runs on
 // and its connection is kept (Pool.AbandonedDial finish). The hung
@@ -164,7 +174,7 @@ func GoServer() *engine.Scenario {
 			Tasks: &engine.TaskServer{Threads: 4, Memory: engine.Memory{Limit: 256 * mib, Base: 48 * mib, PerTask: 64 * kib, Restart: 5 * time.Second}},
 			Pools: []engine.Pool{
 				{Name: "transport", Kind: engine.ClientPool, Dial: 5 * ms, IdlePerHost: goDefaultIdlePerHost, AbandonedDial: engine.DialRunsOn},
-				{Name: "database", Kind: engine.DatabasePool, Size: 20, Dial: 3 * ms},
+				{Name: "database", Kind: engine.DatabasePool, Size: 20, Dial: 3 * ms, IdlePerHost: goSQLDefaultIdle},
 			},
 			Endpoints: []engine.Endpoint{
 				{Name: "checkout", Rate: 200, Calls: "payments", Patience: 10 * time.Second, CPU: 300 * time.Microsecond},
