@@ -142,16 +142,24 @@ func startCounting(srv *httptest.Server, accepted *atomic.Int64) {
 	srv.Start()
 }
 
-// modelDials runs the same pattern in the engine: n endpoints whose
-// probes arrive together every second, each calling one host through a
-// pool capped at perHost connections that keeps idle idle connections
-// (0: every one), and returns the pool's dials.
+// modelDials runs the same pattern in the engine: a pool capped at
+// perHost connections a host that keeps idle idle connections (0: every
+// one), and returns the pool's dials.
 func modelDials(t *testing.T, n, rounds, perHost, idle int) int {
+	t.Helper()
+	p := modelRounds(t, n, rounds, engine.Pool{Name: "transport", Dial: time.Millisecond, PerHost: perHost, IdlePerHost: idle})
+	return int(p.Dials)
+}
+
+// modelRounds runs rounds of n calls at once in the engine: n endpoints
+// whose probes arrive together every second, each calling one dependency
+// that answers in 50 ms through pool, and returns the pool's snapshot.
+func modelRounds(t *testing.T, n, rounds int, pool engine.Pool) engine.PoolSnapshot {
 	t.Helper()
 	sys := engine.System{
 		Tasks: &engine.TaskServer{},
-		Pools: []engine.Pool{{Name: "transport", Dial: time.Millisecond, PerHost: perHost, IdlePerHost: idle}},
-		Dependencies: []engine.Dependency{{Name: "api", Pool: "transport",
+		Pools: []engine.Pool{pool},
+		Dependencies: []engine.Dependency{{Name: "api", Pool: pool.Name,
 			Latency: engine.Latency{Kind: engine.Constant, Value: 50 * time.Millisecond}, Policy: engine.Policy{Timeout: time.Second}}},
 	}
 	for i := range n {
@@ -164,7 +172,7 @@ func modelDials(t *testing.T, n, rounds, perHost, idle int) int {
 		t.Fatal(err)
 	}
 	r.Run()
-	return int(r.Snapshot().Pools[0].Dials)
+	return r.Snapshot().Pools[0]
 }
 
 // A dial whose caller gave up (Pool.AbandonedDial) is checked against the

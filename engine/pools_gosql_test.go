@@ -196,27 +196,11 @@ func (cn *countingConn) Begin() (driver.Tx, error) {
 	return nil, errors.New("the counting driver has no transactions")
 }
 
-// modelSQL runs the same rounds in the engine: n endpoints whose queries
-// arrive together every second through a database pool of size maxOpen
-// (0: none) that keeps idle idle connections (0: every one).
+// modelSQL runs the same rounds in the engine (modelRounds) through a
+// database pool of size maxOpen (0: none) that keeps idle idle connections
+// (0: every one).
 func modelSQL(t *testing.T, n, rounds, maxOpen, idle int) sqlCounts {
 	t.Helper()
-	sys := engine.System{
-		Tasks: &engine.TaskServer{},
-		Pools: []engine.Pool{{Name: "database", Kind: engine.DatabasePool, Dial: time.Millisecond, Size: maxOpen, IdlePerHost: idle}},
-		Dependencies: []engine.Dependency{{Name: "db", Pool: "database",
-			Latency: engine.Latency{Kind: engine.Constant, Value: 50 * time.Millisecond}, Policy: engine.Policy{Timeout: time.Second}}},
-	}
-	for i := range n {
-		sys.Endpoints = append(sys.Endpoints, engine.Endpoint{Name: fmt.Sprintf("caller%d", i), Interval: time.Second, Calls: "db"})
-	}
-	d := time.Duration(rounds-1)*time.Second + 500*time.Millisecond
-	sc := &engine.Scenario{Name: "sql-idle-cap", Duration: d, MeasureTo: d, Variants: []engine.Variant{{Name: "v", System: sys}}}
-	r, err := engine.New(sc, 0, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Run()
-	p := r.Snapshot().Pools[0]
+	p := modelRounds(t, n, rounds, engine.Pool{Name: "database", Kind: engine.DatabasePool, Dial: time.Millisecond, Size: maxOpen, IdlePerHost: idle})
 	return sqlCounts{opens: int(p.Dials), closes: int(p.IdleClosed + p.Closed), waits: int(p.Waited)}
 }
