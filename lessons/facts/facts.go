@@ -140,6 +140,11 @@ func all() []Fact {
 		goIdle   = "Go net/http transport.go, DefaultMaxIdleConnsPerHost and Transport.tryPutIdleConn"
 		goClient = "Go net/http client.go, Client.Timeout (http.DefaultClient)"
 		goSQL    = "Go database/sql sql.go, DB.SetMaxOpenConns"
+		// defaultMaxIdleConns, which maxIdleConnsLocked returns for a
+		// SetMaxIdleConns never called; putConnDBLocked closes a returned
+		// connection past it when no query waits (engine.Pool.IdlePerHost
+		// of go-server's database pool).
+		goSQLIdle = "Go database/sql sql.go, defaultMaxIdleConns and DB.putConnDBLocked"
 		// aiohttp 3.x: connector.py's BaseConnector.__init__ (limit: int
 		// = 100, limit_per_host: int = 0; 0 is no limit) and client.py's
 		// DEFAULT_TIMEOUT = ClientTimeout(total=5 * 60, sock_connect=30).
@@ -230,6 +235,7 @@ func all() []Fact {
 		{"go.http.max_conns_per_host", Count, 0, "Go's http.Transport: connections to one host, dialling, active and idle (MaxConnsPerHost); 0, the default, is no limit", goTransport},
 		{"go.http.max_idle_conns_per_host", Count, 2, "Go's http.Transport: idle connections kept to one host once their calls answer (MaxIdleConnsPerHost, 0 meaning DefaultMaxIdleConnsPerHost); one more is closed, and the next call past them dials", goIdle},
 		{"go.http.client_timeout", Duration, 0, "Go's http.Client: how long a request may take, its body read included (Timeout); 0, the DefaultClient's, is no timeout", goClient},
+		{"go.sql.max_idle_conns", Count, 2, "Go's database/sql: idle connections a DB keeps once their queries return (SetMaxIdleConns, 0 meaning defaultMaxIdleConns); one more is closed, and the next query past them opens a new one", goSQLIdle},
 		{"go.sql.max_open_conns", Count, 0, "Go's database/sql: connections open to the database at once (SetMaxOpenConns); 0, the default, is unlimited", goSQL},
 		{"aiohttp.connector.limit", Count, 100, "aiohttp's connector: connections open at once, to every host together (limit); 0 is no limit", aiohttpConn},
 		{"aiohttp.connector.limit_per_host", Count, 0, "aiohttp's connector: connections open at once to one host (limit_per_host); 0, the default, is no limit", aiohttpConn},

@@ -244,6 +244,7 @@ func TestNoThreadPoolFacts(t *testing.T) {
 		{"go.http.max_conns_per_host", float64(tr.MaxConnsPerHost)},
 		{"go.http.max_idle_conns_per_host", float64(idlePerHost)},
 		{"go.http.client_timeout", http.DefaultClient.Timeout.Seconds()},
+		{"go.sql.max_idle_conns", float64(sqlDefaultIdle(t))},
 		{"go.sql.max_open_conns", float64(db.Stats().MaxOpenConnections)},
 		{"aiohttp.connector.limit", float64(sys.Pools[0].Size)},
 		{"aiohttp.connector.limit_per_host", float64(sys.Pools[0].PerHost)},
@@ -265,6 +266,48 @@ func TestNoThreadPoolFacts(t *testing.T) {
 		}
 	}
 }
+
+// sqlDefaultIdle is how many connections a *sql.DB whose SetMaxIdleConns
+// was never called keeps idle: database/sql does not export its default,
+// so the test holds sqlHeld connections at once, gives them back, and
+// counts those kept.
+func sqlDefaultIdle(t *testing.T) int {
+	t.Helper()
+	const sqlHeld = 10
+	db := sql.OpenDB(nopConnector{})
+	defer db.Close()
+	var held []*sql.Conn
+	for range sqlHeld {
+		c, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c)
+	}
+	for _, c := range held {
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	idle := db.Stats().Idle
+	if idle >= sqlHeld {
+		t.Fatalf("database/sql kept all %d connections idle: hold more to find its cap", sqlHeld)
+	}
+	return idle
+}
+
+// nopConnector opens connections that run nothing: sqlDefaultIdle only
+// takes and returns them.
+type nopConnector struct{}
+
+func (nopConnector) Connect(context.Context) (driver.Conn, error) { return nopConn{}, nil }
+func (nopConnector) Driver() driver.Driver                        { return nil }
+
+type nopConn struct{}
+
+func (nopConn) Prepare(string) (driver.Stmt, error) { return nil, errors.New("nopConn runs no query") }
+func (nopConn) Close() error                        { return nil }
+func (nopConn) Begin() (driver.Tx, error)           { return nil, errors.New("nopConn runs no transaction") }
 
 // idleConnector opens a database handle that never connects: sql.OpenDB
 // dials nothing until a query, and Stats reads the pool's settings.
