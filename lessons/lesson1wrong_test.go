@@ -19,7 +19,7 @@ func TestLessonOnesWrongNumbersAreNamed(t *testing.T) {
 	for _, c := range []struct {
 		step  int // from 1
 		guess string
-	}{{3, "200"}, {6, "100"}} {
+	}{{3, "200"}, {7, "100"}} {
 		st := p.Steps[c.step-1]
 		q := st.Predict
 		if q == nil {

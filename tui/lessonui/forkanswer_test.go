@@ -17,7 +17,7 @@ import (
 // which is already right, so the fork left "The answer:" standing.
 func TestForkKeepsTheStudentsOwnAnswer(t *testing.T) {
 	p := lessonID(t, "01-one-slow-dependency")
-	const step = 5 // step 6: a number question, 500 workers
+	const step = 6 // step 7: a number question, 500 workers
 	if q := p.Steps[step].Question; q == nil || q.Kind != lessons.Number {
 		t.Fatalf("lesson 1 step %d has no number question", step+1)
 	}

@@ -7,7 +7,7 @@ import (
 
 // A followed or recorded step whose answers the presenter shows gives the
 // answer, and claims no one's: nobody on that screen answered. A
-// recording of lesson 1's sixth step (`record --lesson 1 --step 6
+// recording of lesson 1's seventh step (`record --lesson 1 --step 7
 // --reveal`) and a classroom's followers read "Your answer: 500 workers"
 // and "✓ You answered this one right before.", on the projector and on
 // the player's own screen.
@@ -18,8 +18,8 @@ func TestShownAnswerIsNobodysGuess(t *testing.T) {
 		step int // from 1
 		want string
 	}{
-		{6, "The answer: 500 workers"}, // a number
-		{8, "No worker was free"},      // a choice: the right one, marked
+		{7, "The answer: 500 workers"}, // a number
+		{9, "No worker was free"},      // a choice: the right one, marked
 	} {
 		m := recorded(t, p, c.step-1, 0, false)
 		mo, ok := m.Moment()
@@ -49,7 +49,7 @@ func TestShownAnswerIsNobodysGuess(t *testing.T) {
 		}
 	}
 	// The learner's own right answer is still theirs.
-	m := send(open(t, p, 5, 100, 30, Options{}), keys("500\n")...)
+	m := send(open(t, p, 6, 100, 30, Options{}), keys("500\n")...)
 	if v := flat(m.View()); !strings.Contains(v, "Your answer") {
 		t.Errorf("the learner's own answer is not called theirs:\n%s", m.View())
 	}

@@ -292,7 +292,7 @@ func TestWhatAnOpenQuestionAsksAbout(t *testing.T) {
 		{"09-checkout-incident", 6, true, true, true, "a choice whose claims read closes step"},
 		{"08-shuffle-sharding", 5, true, false, false, "a choice about odds worked out from the fleet's size, not the run"},
 		{"07-fallbacks-and-metrics", 13, false, false, false, "a self-check on rounding, asked after the play: the step's claims are not its"},
-		{"01-one-slow-dependency", 6, false, false, false, "a number on a step without a run: Little's law over parameters"},
+		{"01-one-slow-dependency", 7, false, false, false, "a number on a step without a run: Little's law over parameters"},
 	} {
 		p := lessonID(t, c.lesson)
 		got := p.Asks(c.step-1, c.predict)
