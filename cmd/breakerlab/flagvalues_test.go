@@ -52,7 +52,7 @@ func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
 		{[]string{"drill", "--generate", "-1"}, "breakerlab drill: --generate -1: allowed are 1 to 1000"},
 		{[]string{"drill", "--new", "-1"}, "breakerlab drill: --new wants 0 or more cards, got -1"},
 		{[]string{"drill", "--seed", "-1"}, `breakerlab drill: --seed takes a whole number, 0 or more`},
-		{[]string{"lesson", "1", "--step", "-1"}, "breakerlab lesson: --step must be between 1 and 9 (the lesson's steps), got -1"},
+		{[]string{"lesson", "1", "--step", "-1"}, "breakerlab lesson: --step must be between 1 and 10 (the lesson's steps), got -1"},
 		{[]string{"run", "cascade", "--variant", "-1"}, "breakerlab run: --variant must be between 1 and 3 for cascade"},
 		{[]string{"run", "cascade", "--width", "-1"}, "breakerlab run: --width must be at least 40 columns, got -1"},
 		{[]string{"run", "cascade", "--budget", "-1"}, `breakerlab run: --budget: a budget must be between 1 and 1e15 simulated requests, got "-1"`},
