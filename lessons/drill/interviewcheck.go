@@ -142,6 +142,20 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			c.Claims += checkClaims(lab, at, pt.Expect, bad)
 		}
 	}
+	// A warning's figures quote the lesson it cites (the lesson's own
+	// claims hold them): each fills, and types no number by hand.
+	for _, m := range myths {
+		if m.figures == "" {
+			continue
+		}
+		c.Placeholders += len(placeholderRE.FindAllString(m.figures, -1))
+		if n := lessons.UncheckedNumbers(m.figures); len(n) > 0 {
+			c.Problems = append(c.Problems, fmt.Sprintf("warning %s: its figures type %s by hand: quote lesson %s's runs with placeholders", m.id, strings.Join(n, ", "), m.lesson))
+		}
+	}
+	if _, err := fillMythFigures(lab); err != nil {
+		c.Problems = append(c.Problems, err.Error())
+	}
 	return c
 }
 

@@ -6,8 +6,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // myth is a misconception the lessons show false, as a candidate would
@@ -49,8 +51,15 @@ type myth struct {
 	// needs, when set, must appear somewhere in the answer: a claim about
 	// a library's defaults is wrong only for that library.
 	needs []string
-	// why is what the lessons show, after the quoted words.
-	why func(p Prompt) string
+	// why is what the lessons show, after the quoted words; figures is
+	// the myth's figures, filled ("" where it has none, or they could
+	// not be filled: the warning then says it without them).
+	why func(p Prompt, figures string) string
+	// figures quotes the cited lesson's runs with placeholders (stepN is
+	// its step N, with the step's overrides), so that the warning shows
+	// what the learner saw there, from the engine. `interview --check`
+	// fills them.
+	figures string
 	// lesson and step cite the lesson's step that shows it: the ID of a
 	// built-in lesson and the title of one of its steps (a test holds
 	// them to the lessons).
@@ -87,7 +96,7 @@ var myths = []myth{
 		keepNegations: true,
 		needs:         r4jWords,
 		answerUnless:  []string{"ignoreexceptions", "ignore exceptions", "ignoreexception", "retryexceptions", "retryonexception", "retry predicate", "retryonresult", "exclude callnotpermitted", "excluding callnotpermitted", "not retry callnotpermitted", "never retry callnotpermitted"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "Resilience4j's Retry retries every exception by default, the breaker's CallNotPermittedException too, so each attempt meets the same refusal until the attempts run out. List CallNotPermittedException in the retry's ignoreExceptions."
 		},
 		lesson: "06-retries-and-order", step: "Self-check: an open breaker mid-retry",
@@ -101,7 +110,7 @@ var myths = []myth{
 		also:        []*regexp.Regexp{retryRE},
 		leftToRetry: true,
 		unless:      []string{"by default", "transient", "except ", "except for", "other than", "apart from", "retryable", "retriable", "idempotent only", "only idempotent"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "an open breaker's refusal or a bad request fails the same way again at once, and in an outage each retry is one more call to a provider that is already failing or slow. Retry transient errors only, never a refusal, under a retry budget."
 		},
 		lesson: "06-retries-and-order", step: "A retry storm",
@@ -119,7 +128,7 @@ var myths = []myth{
 		alsoInSentence: true,
 		otherTools:     []string{"breaker", "bulkhead", "shed", "limit", "semaphore", "queue", "cache"},
 		unless:         []string{"propagat", "cancellation", "deadline", "grpc", "context", "protocol", "statement_timeout", "carries the cancel", "sends a cancel", "cancel request"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "a timeout frees the caller's worker only. The provider never hears of it and works on every abandoned call, so its pile grows; only a cancellation the protocol carries, to a provider that listens, stops that work."
 		},
 		lesson: "09-checkout-incident", step: "Self-check: the provider's load",
@@ -133,7 +142,7 @@ var myths = []myth{
 			`\b(?:longer|generous|bigger|higher|larger)\s+time[- ]?outs?\b`),
 		also:   []*regexp.Regexp{regexp.MustCompile(`\b(?:so|to let|to give|to allow|to be safe|wait out|ride out|succeed|finish|complete|get through|enough time|more time|in case)\b`)},
 		unless: []string{"than", "p99", "margin", "deadline"},
-		why: func(p Prompt) string {
+		why: func(p Prompt, _ string) string {
 			text := "each slow call then holds its worker longer, rate × timeout workers in all"
 			if p.Warn.Rate != "" && p.Warn.Workers != "" {
 				text += fmt.Sprintf(" (%s calls a second, %s workers)", p.Warn.Rate, p.Warn.Workers)
@@ -150,7 +159,7 @@ var myths = []myth{
 		says:   regexp.MustCompile(`\b(?:mean|average|avg|median|p50|typical)\s+(?:latency|response time|call time|duration|time)\b|\b(?:average|mean) (?:number of )?(?:calls|requests) in flight\b`),
 		also:   []*regexp.Regexp{regexp.MustCompile(`bulkhead|semaphore|permits|slots|\bcap\b|concurrency limit|separate pool|\bsize`)},
 		unless: []string{"p99", "headroom", "plus", "above", "burst", "percentile"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "a cap at the average need is below it a large part of the time, and every burst's calls beyond it are refused while the dependency is healthy. Size it by rate × p99, plus headroom."
 		},
 		lesson: "03-bulkheads", step: "Too small rejects good calls",
@@ -164,7 +173,7 @@ var myths = []myth{
 			`\b(?:adds?|gives?|creates?)\s+(?:\w+\s+)?(?:more|extra)\s+(?:threads|workers|connections)\b`),
 		also:   []*regexp.Regexp{regexp.MustCompile(`bulkhead|semaphore|separate pools?|own pool|permits`)},
 		unless: []string{"fit", "share of", "out of the", "within"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "a bulkhead adds no worker: it fences off a share of the pool one dependency may hold, so that a slow one cannot take the rest, and the shares together must fit in the pool they draw on, or they protect nothing."
 		},
 		lesson: "03-bulkheads", step: "Every share must fit",
@@ -177,7 +186,7 @@ var myths = []myth{
 		says:   regexp.MustCompile(`\brate[- ]?limit\w*|\bthrottl\w*|\blimiter\b|\brequests? per second (?:cap|limit)`),
 		also:   []*regexp.Regexp{regexp.MustCompile(`\bslow\w*|\blatency\b|\bhang\w*|\bhung\b`)},
 		unless: []string{"lets", "let through", "passes", "counts", "usual rate", "same rate", "drain", "backlog", "ramp", "after the outage", "once it is back", "once the provider is back", "is back", "recover", "burst", "client key", "per client", "api key", "quota", "noisy"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "a rate limiter counts calls a second, and a slow dependency's rate does not change: each call just holds a worker longer, and the limiter lets them all through. Against slowness cap the calls in flight (a bulkhead) and time them out."
 		},
 		lesson: "10-shedding-rate-limits-bulkheads", step: "Now catalog slows: the limiter",
@@ -193,7 +202,7 @@ var myths = []myth{
 		also:          []*regexp.Regexp{regexp.MustCompile(`breaker|circuit|cool-?down|cool down|open (?:wait|time|duration|period|state|interval)|wait ?duration|break duration|sleep window|reset timeout`)},
 		wholeSentence: true,
 		unless:        []string{"too short", "probe", "flap", "restart", "failover", "trade", "at the cost", "costs", "but ", "jitter"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "it finds the recovery at most one wait sooner; until then every round of probes meets a provider still down, and a struggling one flaps. Fit the wait to the restart or failover, jittered."
 		},
 		lesson: "12-a-fleet-of-breakers", step: "A cooldown shorter than the restart",
@@ -209,7 +218,7 @@ var myths = []myth{
 		wholeSentence: true,
 		needs:         r4jWords,
 		unless:        []string{"%", "percent", "rate", "ratio", "of the last", "out of", "window", "minimum", "at least"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			c := breaker.Resilience4j()
 			return fmt.Sprintf("Resilience4j counts no failures in a row: it opens when %s%% of its last %d calls fail, and judges nothing before it holds its minimum of %d calls, which a quiet dependency may never reach.",
 				numText(c.FailureRate*100), c.WindowSize, c.MinimumCalls)
@@ -228,7 +237,7 @@ var myths = []myth{
 		also:          []*regexp.Regexp{regexp.MustCompile(`breaker`)},
 		wholeSentence: true,
 		unless:        []string{"shared store", "redis", "gateway", "mesh", "envoy", "sidecar", "in front", "central", "coordinat", "gossip", "broadcast", "consul", "etcd", "zookeeper", "database", "cache"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "a breaker is an object in one instance's memory: each sees only its own calls and opens on its own window, and nothing tells the others (a restart forgets it too). Acting for the fleet takes a shared store or a gateway in front."
 		},
 		lesson: "12-a-fleet-of-breakers", step: "The outage: each decides alone",
@@ -243,7 +252,7 @@ var myths = []myth{
 		also: []*regexp.Regexp{regexp.MustCompile(`\b(?:every|each|any)\s+(?:\w+\s+){0,3}?(?:open|opens|opening|openings|trip|trips|transition|transitions|state change|state changes)\b|` +
 			`\b(?:when|whenever|if|as soon as|once)\s+(?:a|the|any)\s+(?:circuit\s+)?breaker\s+(?:opens|trips|changes state)\b`)},
 		unless: []string{"blip", "flap", "ignore", "noise", "noisy", "fatigue", "would", "time open", "stays open", "stay open", "open for", "more than", "longer than", "sustained", "per hour", "minutes", "fallback rate"},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "every opening deserves a notice, but a page on each one fires on every blip and flap, and people learn to ignore pages like that. Page on the sustained signals: time open per hour, the fallback rate."
 		},
 		lesson: "07-fallbacks-and-metrics", step: "Self-check: who gets paged",
@@ -256,11 +265,96 @@ var myths = []myth{
 		points: []string{"health", "bulkhead"},
 		says:   regexp.MustCompile(`\b(?:checks?|checking|calls?|calling|pings?|pinging|verif(?:y|ies)|tests?|includes?|probes?|queries|query|hits?|depends on|fails? (?:if|when))\s+(?:that\s+|whether\s+)?(?:the\s+|our\s+|each\s+|every\s+)?(?:\w+\s+)?(?:payment provider|payment api|payment service|payments|provider|dependency|dependencies|downstream|database|db|upstreams?|third[- ]part\w*|external)\b`),
 		also:   []*regexp.Regexp{regexp.MustCompile(`/health|health[- ]?checks?|health endpoint|health probe|liveness|readiness|healthcheck`)},
-		why: func(Prompt) string {
+		why: func(Prompt, string) string {
 			return "it then fails whenever the provider does, and the platform restarts every pod of an API that is fine but for that call: the restarts fix nothing, and everyone loses service. Answer /health from the process alone."
 		},
 		lesson: "09-checkout-incident", step: "Self-check: what health should check",
 	},
+	{
+		// Lesson 1, "A bigger pool": in flight = rate × time held, and a
+		// hang raises the time held past the pool; twice the workers fill
+		// about twice as late. Sizing a pool by rate × p99 is no myth, so
+		// a sentence that does (or says the pool only buys time) is left
+		// alone.
+		id:     "bigger-pool",
+		points: []string{"capacity", "bulkhead"},
+		// A bare "more workers" is advice only as the clause's start or
+		// after a verb that asks for them: "a longer timeout holds more
+		// workers" is the opposite point.
+		says: regexp.MustCompile(`(?:^|\b(?:add|adds|adding|give|giving|use|using|provision|allocate|throw|throwing|spin up|need|needs|just|a|an)\s+)(?:a\s+)?(?:bigger|larger|more|extra|additional)\s+(?:thread\s+|worker\s+)?(?:pool size|pools?|workers|threads)\b|` +
+			`\b(?:raise|raising|increase|increasing|bump|bumping|grow|growing|double|doubling|enlarge|enlarging|expand|expanding|scale up|scaling up)\s+(?:the\s+|our\s+|its\s+)?(?:thread\s+|worker\s+)?(?:pool(?:'s|’s)?\s+size|pool|pools|workers|threads|thread count|worker count|max threads)\b|` +
+			`\badd(?:s|ing)?\s+(?:more\s+)?(?:threads|workers)\b`),
+		otherTools: []string{"bulkhead", "semaphore", "separate", "own pool", "dedicated", "per dependency", "per-dependency", "shard", "overlap", "lane"},
+		unless:     []string{"p99", "little", "rate ×", "rate x", "rate *", "headroom", "buys time", "buy time", "fills later", "only delays", "healthy day", "normal day"},
+		why: func(_ Prompt, figures string) string {
+			text := "a bigger pool fills later, not never. A hang raises the time each call holds its worker, and in flight = rate × time held grows past any pool"
+			if figures != "" {
+				text += ": " + figures
+			}
+			return text + ". Cap what one dependency may hold (a bulkhead) and time its calls out."
+		},
+		figures: "with {{param step6 workers}} workers instead of {{param cascade/0 workers}}, the pool is full at {{full-from step6 front 10s}} instead of {{full-from cascade/0 front 10s}}, as the hang wants {{little step6 recommendations timeout}} at once",
+		lesson:  "01-one-slow-dependency", step: "A bigger pool",
+	},
+	{
+		// Lesson 6, "A retry storm": every retry of a call that timed out
+		// is one more call to a provider already slow.
+		id:     "more-retries",
+		points: []string{"retry"},
+		says: regexp.MustCompile(`\b(?:more|extra|additional)\s+(?:retries|retry attempts|attempts)\b|\bretry\s+more\b|\bretr(?:y|ies)\s+(?:\w+\s+)?more\s+(?:often|times)\b|` +
+			`\b(?:raise|raising|increase|increasing|bump|bumping|double|doubling)\s+(?:the\s+|our\s+|its\s+)?(?:retry\s+(?:count|attempts|limit)|retries|retry|max(?:imum)?\s+(?:retries|attempts)|number of retries|attempts)\b`),
+		also:           []*regexp.Regexp{retryRE},
+		alsoInSentence: true,
+		leftToRetry:    true,
+		unless:         []string{"budget", "token bucket", "fewer", "storm", "amplif", "multipl"},
+		why: func(_ Prompt, figures string) string {
+			text := "in a slow spell each retry is one more call to a provider that is already failing or slow, and the worse it does, the more calls it gets"
+			if figures != "" {
+				text += ": " + figures
+			}
+			return text + ". Retry transient errors only, with backoff and jitter, under a retry budget."
+		},
+		figures: "with up to {{param step3 payment.retry.attempts}} attempts it got {{calls step3 payment}} calls instead of {{calls checkout/1 payment}}, and health's median latency rose from {{p50 checkout/1 health}} to {{p50 step3 health}}",
+		lesson:  "06-retries-and-order", step: "A retry storm",
+	},
+}
+
+// mythFigures fills every myth's figures, in the context of the lesson it
+// cites, once: the runs behind them are the lesson's, seeded as the
+// lesson seeds them.
+var mythFigures = sync.OnceValues(func() (map[string]string, error) {
+	return fillMythFigures(lessons.NewLab())
+})
+
+// fillMythFigures fills every myth's figures through lab, by myth ID; the
+// error names the myth and what would not fill.
+func fillMythFigures(lab *lessons.Lab) (map[string]string, error) {
+	out := map[string]string{}
+	for _, m := range myths {
+		if m.figures == "" {
+			continue
+		}
+		l, err := lessons.Lookup(m.lesson)
+		if err != nil {
+			return nil, fmt.Errorf("warning %s: lesson %q: %w", m.id, m.lesson, err)
+		}
+		filled, err := lab.FillLessonText(l, "warning "+m.id+", figures", m.figures)
+		if err != nil {
+			return nil, err
+		}
+		out[m.id] = filled
+	}
+	return out, nil
+}
+
+// filledFigures is the myth's figures, filled, or "" when it has none or
+// they would not fill (`interview --check` says why).
+func filledFigures(id string) string {
+	figs, err := mythFigures()
+	if err != nil {
+		return ""
+	}
+	return figs[id]
 }
 
 // mythWarnings are the misconceptions the answer states, one warning
@@ -285,7 +379,7 @@ func mythWarnings(p Prompt, answer string) []Warning {
 		}
 		if said, at := m.statedIn(lower, p); said != "" {
 			said = asTyped(answer, lower, said)
-			found = append(found, placed{at, Warning{Point: point, Text: fmt.Sprintf("You write %q: %s (%s)", said, m.why(p), m.cite())}})
+			found = append(found, placed{at, Warning{Point: point, Text: fmt.Sprintf("You write %q: %s (%s)", said, m.why(p, filledFigures(m.id)), m.cite())}})
 		}
 	}
 	// In the answer's order, as the learner wrote them.

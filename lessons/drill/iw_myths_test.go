@@ -91,6 +91,27 @@ var mythCases = []mythCase{
 	{"The liveness probe calls the payment API.", "health-checks-dependency"},
 	{"/health never calls the provider, and has a worker of its own.", ""},
 	{"/health answers from the process alone.", ""},
+	// Lesson 1: a bigger pool fills later, not never.
+	{"Give the server a bigger thread pool.", "bigger-pool"},
+	{"Add more workers so search keeps some.", "bigger-pool"},
+	{"With more workers any overlap gets rarer.", ""},
+	{"Raise the pool size to 400.", "bigger-pool"},
+	{"More threads, so search keeps some.", "bigger-pool"},
+	{"Double the workers.", "bigger-pool"},
+	{"A bulkhead on recommendations.", ""},
+	{"Fewer workers for recommendations, through a bulkhead.", ""},
+	{"Size the pool at rate × p99 plus headroom.", ""},
+	{"A bigger pool only buys time: it fills later.", ""},
+	{"Rather than more threads, a bulkhead per dependency.", ""},
+	{"Give recommendations its own pool of 20 workers.", ""},
+	{"A longer hang holds more workers.", ""},
+	// Lesson 6: more retries feed the storm.
+	{"Retry more, with exponential backoff.", "more-retries"},
+	{"Add more retries so payments go through.", "more-retries"},
+	{"Increase the retry count to 5.", "more-retries"},
+	{"Retry transient errors twice with backoff, under a retry budget.", ""},
+	{"Fewer retries: one, with jitter.", ""},
+	{"More retries only make a storm.", ""},
 }
 
 // mythsOf are the IDs of the misconceptions the answer is warned of.
@@ -270,5 +291,46 @@ func TestModelAnswersStateNoMyth(t *testing.T) {
 		for _, w := range mythWarnings(p, text) {
 			t.Errorf("%s is warned: %s\n  %s", where, w.Text, text)
 		}
+	}
+}
+
+// A bigger pool and more retries are warned of with what the cited step
+// showed, from the engine: the moment the doubled pool is full against
+// the first one's, the calls the storm sent against those without retries.
+func TestPoolAndRetryWarningsQuoteTheirSteps(t *testing.T) {
+	p, err := PromptNamed("payment-checkout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lab := lessons.NewLab()
+	for _, c := range []struct {
+		answer, lesson, point string
+		figures               []string
+	}{
+		{"Give the server a bigger thread pool.", "01-one-slow-dependency", "capacity",
+			[]string{"{{full-from step6 front 10s}}", "{{full-from cascade/0 front 10s}}", "{{param step6 workers}}", "{{little step6 recommendations timeout}}"}},
+		{"Add more retries so payments go through.", "06-retries-and-order", "retry",
+			[]string{"{{calls step3 payment}}", "{{calls checkout/1 payment}}", "{{p50 step3 health}}"}},
+	} {
+		l, err := lessons.Lookup(c.lesson)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := mythWarnings(p, c.answer)
+		if len(ws) != 1 || ws[0].Point != c.point {
+			t.Fatalf("%q: warnings %+v, want one beside %s", c.answer, ws, c.point)
+		}
+		for _, f := range c.figures {
+			want, err := lab.FillLessonText(l, "figure", f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(ws[0].Text, " "+want) {
+				t.Errorf("%q: the warning lacks %s (%s): %s", c.answer, f, want, ws[0].Text)
+			}
+		}
+	}
+	if figs, err := fillMythFigures(lab); err != nil || len(figs) != 2 {
+		t.Errorf("the warnings' figures fill as %v, %v; want two", figs, err)
 	}
 }
