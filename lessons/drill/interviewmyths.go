@@ -287,13 +287,10 @@ var myths = []myth{
 		otherTools: []string{"bulkhead", "semaphore", "separate", "own pool", "dedicated", "per dependency", "per-dependency", "shard", "overlap", "lane"},
 		unless:     []string{"p99", "little", "rate ×", "rate x", "rate *", "headroom", "buys time", "buy time", "fills later", "only delays", "healthy day", "normal day"},
 		why: func(_ Prompt, figures string) string {
-			text := "a bigger pool fills later, not never. A hang raises the time each call holds its worker, and in flight = rate × time held grows past any pool"
-			if figures != "" {
-				text += ": " + figures
-			}
-			return text + ". Cap what one dependency may hold (a bulkhead) and time its calls out."
+			return withFigures("a bigger pool fills later, not never: a hang raises the time each call holds its worker, and in flight = rate × time held outgrows any pool",
+				figures, "Cap what one dependency may hold (a bulkhead) and time its calls out.")
 		},
-		figures: "with {{param step6 workers}} workers instead of {{param cascade/0 workers}}, the pool is full at {{full-from step6 front 10s}} instead of {{full-from cascade/0 front 10s}}, as the hang wants {{little step6 recommendations timeout}} at once",
+		figures: "in lesson 1's hang, {{param step6 workers}} workers instead of {{param cascade/0 workers}} were full at {{full-from step6 front 10s}} instead of {{full-from cascade/0 front 10s}}, as the hang wanted {{little step6 recommendations timeout}} at once",
 		lesson:  "01-one-slow-dependency", step: "A bigger pool",
 	},
 	{
@@ -308,15 +305,21 @@ var myths = []myth{
 		leftToRetry:    true,
 		unless:         []string{"budget", "token bucket", "fewer", "storm", "amplif", "multipl"},
 		why: func(_ Prompt, figures string) string {
-			text := "in a slow spell each retry is one more call to a provider that is already failing or slow, and the worse it does, the more calls it gets"
-			if figures != "" {
-				text += ": " + figures
-			}
-			return text + ". Retry transient errors only, with backoff and jitter, under a retry budget."
+			return withFigures("in a slow spell each retry is one more call to a provider that is already failing or slow, and the worse it does, the more calls it gets",
+				figures, "Retry transient errors only, with backoff and jitter, under a retry budget.")
 		},
-		figures: "with up to {{param step3 payment.retry.attempts}} attempts it got {{calls step3 payment}} calls instead of {{calls checkout/1 payment}}, and health's median latency rose from {{p50 checkout/1 health}} to {{p50 step3 health}}",
+		figures: "in lesson 6's slow spell, up to {{param step3 payment.retry.attempts}} attempts sent the provider {{calls step3 payment}} calls instead of {{calls checkout/1 payment}}, and health's median latency rose from {{p50 checkout/1 health}} to {{p50 step3 health}}",
 		lesson:  "06-retries-and-order", step: "A retry storm",
 	},
+}
+
+// withFigures is a myth's claim, its figures after a colon where it has
+// them (the claim reads whole without), and the advice.
+func withFigures(claim, figures, advice string) string {
+	if figures != "" {
+		claim += ": " + figures
+	}
+	return claim + ". " + advice
 }
 
 // mythFigures fills every myth's figures, in the context of the lesson it
