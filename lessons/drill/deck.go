@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -163,6 +164,37 @@ func prepareNumbers(lab *lessons.Lab) (*lessons.Prepared, error) {
 	return lessons.Prepare(l, lab)
 }
 
+// addedSteps are the steps put into a lesson after its cards' IDs were
+// first kept in learners' schedules, by lesson: how many steps it had then,
+// and the added steps' titles in the order they came. A card's ID is its
+// step's number in the lesson as it was, so that an added step does not
+// hand every later card the schedule of the one before it (Card.ID is
+// stable across versions); an added step's card is numbered after them.
+var addedSteps = map[string]struct {
+	had    int
+	titles []string
+}{
+	// lesson 1's bigger pool came before its self-checks (2026-12-07).
+	"01-one-slow-dependency": {9, []string{"A bigger pool"}},
+}
+
+// lessonCardIDs are the IDs of the cards of a lesson's steps, whose
+// titles are titles, in order.
+func lessonCardIDs(id string, titles []string) []string {
+	added := addedSteps[id]
+	ids := make([]string, len(titles))
+	seen := 0
+	for i, title := range titles {
+		if k := slices.Index(added.titles, title); k >= 0 {
+			ids[i] = fmt.Sprintf("lesson-%s-%d", id, added.had+1+k)
+			seen++
+			continue
+		}
+		ids[i] = fmt.Sprintf("lesson-%s-%d", id, i+1-seen)
+	}
+	return ids
+}
+
 // lessonCards turns a lesson's questions into cards.
 func lessonCards(l *lessons.Lesson, lab *lessons.Lab) ([]Card, error) {
 	p, err := lessons.Prepare(l, lab)
@@ -173,10 +205,15 @@ func lessonCards(l *lessons.Lesson, lab *lessons.Lab) ([]Card, error) {
 	if !ok {
 		topic = "cascade"
 	}
+	titles := make([]string, len(p.Steps))
+	for i := range p.Steps {
+		titles[i] = p.Steps[i].Title
+	}
+	ids := lessonCardIDs(l.ID, titles)
 	var out []Card
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		id := fmt.Sprintf("lesson-%s-%d", l.ID, i+1)
+		id := ids[i]
 		if isDuplicate(id, s.Title) {
 			continue
 		}

@@ -27,8 +27,8 @@ type duplicate struct {
 }
 
 var duplicates = []duplicate{
-	{"lesson-01-one-slow-dependency-7", "Self-check: the hang", "numbers-02"},
-	{"lesson-01-one-slow-dependency-8", "Self-check: a normal day", "numbers-01"},
+	{"lesson-01-one-slow-dependency-6", "Self-check: the hang", "numbers-02"},
+	{"lesson-01-one-slow-dependency-7", "Self-check: a normal day", "numbers-01"},
 	{"lesson-02-timeouts-8", "Self-check: how many workers", "numbers-05"},
 	{"lesson-02-timeouts-9", "Self-check: 40 a second", "numbers-06"},
 	{"lesson-02-timeouts-10", "Self-check: after the recovery", "ref-001-self-check-1"},
@@ -53,7 +53,7 @@ type reworded struct {
 }
 
 var rewordings = []reworded{
-	{"lesson-01-one-slow-dependency-10", "Self-check: how fast",
+	{"lesson-01-one-slow-dependency-9", "Self-check: how fast",
 		"A server of {{param cascade/0 workers}} workers calls recommendations {{param cascade/0 recommendations.rate}} times a second. " +
 			"At {{param cascade/0 recommendations.fault.from}} recommendations start hanging, and every call waits for its {{param cascade/0 recommendations.timeout}} timeout. " +
 			"About how long does it take to fill the workers?"},

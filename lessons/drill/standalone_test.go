@@ -66,8 +66,8 @@ func TestOneCardPerIdea(t *testing.T) {
 		{"concept-cancellation", "lesson-11-deadlines-across-hops-15"},
 		{"ref-001-self-check-3", "lesson-05-tuning-a-breaker-14"},
 		{"ref-001-self-check-1", "lesson-02-timeouts-10"},
-		{"numbers-01", "lesson-01-one-slow-dependency-8"},
-		{"numbers-02", "lesson-01-one-slow-dependency-7"},
+		{"numbers-01", "lesson-01-one-slow-dependency-7"},
+		{"numbers-02", "lesson-01-one-slow-dependency-6"},
 		{"numbers-05", "lesson-02-timeouts-8"},
 	}
 	d := deck(t)
