@@ -3,11 +3,13 @@ package pane
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Tenants lists each tenant's requests at the front service: how many
@@ -26,6 +28,9 @@ type Tenants struct {
 	final    bool // the counts are the run's, played out
 	inWindow bool // the counts are of the measurement window's arrivals
 	window   bool // the run has a measurement window, so inWindow can come true
+	// from is the measurement window's start, which the note names until
+	// it opens.
+	from time.Duration
 	// held: a lesson's prediction about how the requests end waits for
 	// its guess, so every share and refusal shows "-" (Hold).
 	held  bool
@@ -91,8 +96,13 @@ func (p *Tenants) SetData(d Data) {
 	s := d.Settled()
 	// Once the measurement window has begun, the window's arrivals, as
 	// `breakerlab run` and the outcome tables count them (lessonui's
-	// tallyOf, the sandbox's compare line).
-	inWindow := s.MeasureTo > 0 && s.Now >= s.MeasureFrom
+	// tallyOf, the sandbox's compare line). Begun means past its first
+	// instant, as the loop's busy share counts it (lessonui's
+	// tasksFigures): at that instant none of its arrivals are in yet, and
+	// noisy-tenant's sandbox at 10 s read "0 arrived, 0%" for every
+	// tenant, as if nothing had happened. Until then the run so far, the
+	// note saying when the window opens.
+	inWindow := s.MeasureTo > 0 && s.Now > s.MeasureFrom
 	rows := make([]tenantRow, len(s.Tenants))
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
@@ -105,10 +115,10 @@ func (p *Tenants) SetData(d Data) {
 		rows[i].now, rows[i].live = live.Rate(d.Snap.SampleEvery), ok
 	}
 	final, window := d.Final != nil, s.MeasureTo > 0
-	if final == p.final && inWindow == p.inWindow && window == p.window && slices.Equal(rows, p.rows) {
+	if final == p.final && inWindow == p.inWindow && window == p.window && s.MeasureFrom == p.from && slices.Equal(rows, p.rows) {
 		return
 	}
-	p.rows, p.final, p.inWindow, p.window, p.dirty = rows, final, inWindow, window, true
+	p.rows, p.final, p.inWindow, p.window, p.from, p.dirty = rows, final, inWindow, window, s.MeasureFrom, true
 }
 
 // Needs is the pane's height: the heads, a line per tenant and the note
@@ -149,7 +159,12 @@ const (
 	tenantsAboutWindow      = "Measurement window so far: shares of arrivals, those waiting included."
 	tenantsAboutFinal       = "Played out: breakerlab run's shares of each tenant's requests."
 	tenantsAboutSoFar       = "So far: shares of each tenant's arrivals, those waiting included."
+	// Before the measurement window opens, followed by its start and ".".
+	tenantsAboutBefore = "Shares so far, waiting included; the measurement window opens at "
 )
+
+// before is the note before the measurement window opens.
+func (p *Tenants) before() string { return tenantsAboutBefore + SecondsShort(p.from) + "." }
 
 func (p *Tenants) about() string {
 	switch {
@@ -161,6 +176,8 @@ func (p *Tenants) about() string {
 		return tenantsAboutWindow
 	case p.final:
 		return tenantsAboutFinal
+	case p.window:
+		return p.before()
 	}
 	return tenantsAboutSoFar
 }
@@ -169,7 +186,7 @@ func (p *Tenants) about() string {
 // measurement window where it has one.
 func (p *Tenants) abouts() []string {
 	if p.window {
-		return []string{tenantsAboutHeld, tenantsAboutFinalWindow, tenantsAboutWindow, tenantsAboutFinal, tenantsAboutSoFar}
+		return []string{tenantsAboutHeld, tenantsAboutFinalWindow, tenantsAboutWindow, tenantsAboutFinal, p.before()}
 	}
 	return []string{tenantsAboutHeld, tenantsAboutFinal, tenantsAboutSoFar}
 }
@@ -232,10 +249,22 @@ func (p *Tenants) render() []string {
 	}
 	t := fitTable(th, cols, inner, nil, []int{7, 6, 5, 2, 1, 4})
 	body := t.lines()
-	if about := Wrap(th.Dim.Render(p.about()), max(inner, 1)); p.h-2-len(body) >= len(about) {
+	about := Wrap(th.Dim.Render(p.about()), max(inner, 1))
+	noted := p.h-2-len(body) >= len(about)
+	if noted {
 		body = append(body, about...)
 	}
 	groups := append(hiddenGroups(t.hidden()), []string{""})
 	title, note := titledGroups(p.w, []string{"Tenants at the front service", "Tenants"}, groups)
+	if !noted && !p.held && p.window && !p.inWindow {
+		// Without the note, the run's counts so far read as the
+		// window's, which the sandbox at 80×24 has no row for: the
+		// title says "so far", the hidden columns' shortest wording
+		// given way to it first.
+		const room = 9 // as titledGroups counts the edge
+		if t, n := titledGroups(p.w, []string{"Tenants at the front service so far", "Tenants so far"}, groups); ansi.StringWidth(t)+ansi.StringWidth(n) <= p.w-room {
+			title, note = t, n
+		}
+	}
 	return Frame(th, p.w, p.h, title, note, body)
 }

@@ -39,3 +39,29 @@ func TestTenantsCountTheMeasurementWindow(t *testing.T) {
 		t.Errorf("the note should say the shares are of the measurement window:\n%s", v)
 	}
 }
+
+// At the measurement window's first instant none of its arrivals are in,
+// and the pane counted them: noisy-tenant's sandbox at 10 s read
+// "arrived 0 … 0%" for every tenant, as if nothing had happened. Until the
+// window opens the pane counts the run so far and says when it opens.
+func TestTenantsBeforeTheWindowOpens(t *testing.T) {
+	s := &engine.Snapshot{Scenario: "tenants", Now: 10 * time.Second, MeasureFrom: 10 * time.Second, MeasureTo: 30 * time.Second,
+		Tenants: []engine.TenantSnapshot{{Name: "globex", Arrived: 400, Total: engine.Counts{300, 0, 100, 0}}}}
+	p := pane.NewTenants(tuitest.Plain())
+	p.SetData(pane.Data{Snap: s, Gen: 1})
+	p.SetSize(110, 8)
+	v := ansi.Strip(p.View())
+	var row string
+	for _, l := range strings.Split(v, "\n") {
+		if strings.HasPrefix(strings.TrimPrefix(l, "│"), "globex") {
+			row = l
+		}
+	}
+	f := strings.Fields(strings.Trim(row, "│"))
+	if len(f) < 5 || f[1] != "400" || f[3] != "75%" || f[4] != "25%" {
+		t.Errorf("want the run so far, 400 arrivals, 75%% ok, 25%% rejected; got row %q\n%s", row, v)
+	}
+	if !strings.Contains(v, "opens at 10 s") {
+		t.Errorf("the note should say the measurement window opens at 10 s:\n%s", v)
+	}
+}
