@@ -252,6 +252,12 @@ func (f *InFlight) render() []string {
 	var inputs scalePeaks
 	scaleInputs(s, &inputs)
 	lay := f.layOut(s, names, letters, iw, ih, &inputs, f.shared)
+	if lay.gh < 2 {
+		// One plot row is the 0 row alone: every mark drew on it, 16 in
+		// flight as 0, at a height of 5. The figures the line would
+		// show are said instead.
+		return pane.Frame(f.th, f.w, f.h, title, "", f.tooShort(letters, iw, ih))
+	}
 	f.rows = lay.rows
 	chartH, gh, top, unshown, drawCaps := lay.chartH, lay.gh, lay.top, lay.unshown, lay.drawCaps
 	var legend []string
@@ -487,6 +493,24 @@ func (f *InFlight) render() []string {
 	return pane.Frame(f.th, f.w, f.h, title, note, body)
 }
 
+// tooShort is the chart's body where the frame leaves its plot fewer than
+// two rows: each called dependency's calls in flight at the last sample
+// and its most, as the line would draw them, then why there is no line,
+// in ih rows of iw cells.
+func (f *InFlight) tooShort(letters []rune, iw, ih int) []string {
+	var lines []string
+	s := f.data.Snap
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if pane.Uncalled(s, d.Name) || len(d.Series) == 0 {
+			continue
+		}
+		lines = append(lines, pane.Fit(fmt.Sprintf("%c %s %s now · most %s", letters[i], d.Name, pane.Count(plotted(d, d.Series[len(d.Series)-1])), pane.Count(d.InFlightMax)), iw))
+	}
+	lines = lines[:min(len(lines), max(ih-1, 0))]
+	return append(lines, f.th.Dim.Render(pane.Fit("(too short to chart: taller shows it)", iw)))
+}
+
 // mostInFlight is the sample in series[lo:hi] with the most plotted, the
 // earliest of equals: a column's line and its hatching are that sample's.
 func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample, lo, hi int) int {
@@ -570,6 +594,9 @@ func (f *InFlight) ScaleTop() float64 {
 	scaleInputs(s, &in)
 	lay := f.layOut(s, names, pane.Letters(names), f.w-2, f.h-2, &in, 0)
 	o.w, o.h, o.rows, o.top = f.w, f.h, lay.rows, lay.top
+	if lay.gh < 2 {
+		o.rows, o.top = [2]int{}, 0 // too short to draw a scale (render)
+	}
 	o.layouts++
 	// Keyed again on the rows just laid out, as View does.
 	f.keyScale(&o.key, f.data, o.rows, 0)
