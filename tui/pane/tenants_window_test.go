@@ -25,13 +25,7 @@ func TestTenantsCountTheMeasurementWindow(t *testing.T) {
 	p.SetData(pane.Data{Snap: s, Final: s, Gen: 1})
 	p.SetSize(110, 8)
 	v := ansi.Strip(p.View())
-	var row string
-	for _, l := range strings.Split(v, "\n") {
-		if strings.HasPrefix(strings.TrimPrefix(l, "│"), "globex") {
-			row = l
-		}
-	}
-	f := strings.Fields(strings.Trim(row, "│"))
+	row, f := tenantFields(v, "globex")
 	if len(f) < 5 || f[1] != "500" || f[3] != "60%" || f[4] != "40%" {
 		t.Errorf("want the window's 500 arrivals, 60%% ok, 40%% rejected; got row %q\n%s", row, v)
 	}
@@ -51,17 +45,21 @@ func TestTenantsBeforeTheWindowOpens(t *testing.T) {
 	p.SetData(pane.Data{Snap: s, Gen: 1})
 	p.SetSize(110, 8)
 	v := ansi.Strip(p.View())
-	var row string
-	for _, l := range strings.Split(v, "\n") {
-		if strings.HasPrefix(strings.TrimPrefix(l, "│"), "globex") {
-			row = l
-		}
-	}
-	f := strings.Fields(strings.Trim(row, "│"))
+	row, f := tenantFields(v, "globex")
 	if len(f) < 5 || f[1] != "400" || f[3] != "75%" || f[4] != "25%" {
 		t.Errorf("want the run so far, 400 arrivals, 75%% ok, 25%% rejected; got row %q\n%s", row, v)
 	}
 	if !strings.Contains(v, "opens at 10 s") {
 		t.Errorf("the note should say the measurement window opens at 10 s:\n%s", v)
 	}
+}
+
+// tenantFields is the line of view whose row is tenant's, and its fields.
+func tenantFields(view, tenant string) (row string, fields []string) {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(strings.TrimPrefix(l, "│"), tenant) {
+			row = l
+		}
+	}
+	return row, strings.Fields(strings.Trim(row, "│"))
 }
