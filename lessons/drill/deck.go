@@ -178,19 +178,18 @@ var addedSteps = map[string]struct {
 	"01-one-slow-dependency": {9, []string{"A bigger pool"}},
 }
 
-// lessonCardIDs are the IDs of the cards of a lesson's steps, whose
-// titles are titles, in order.
-func lessonCardIDs(id string, titles []string) []string {
-	added := addedSteps[id]
-	ids := make([]string, len(titles))
+// lessonCardIDs are the IDs of the cards of l's steps, in order.
+func lessonCardIDs(l *lessons.Lesson) []string {
+	added := addedSteps[l.ID]
+	ids := make([]string, len(l.Steps))
 	seen := 0
-	for i, title := range titles {
-		if k := slices.Index(added.titles, title); k >= 0 {
-			ids[i] = fmt.Sprintf("lesson-%s-%d", id, added.had+1+k)
+	for i := range l.Steps {
+		if k := slices.Index(added.titles, l.Steps[i].Title); k >= 0 {
+			ids[i] = fmt.Sprintf("lesson-%s-%d", l.ID, added.had+1+k)
 			seen++
 			continue
 		}
-		ids[i] = fmt.Sprintf("lesson-%s-%d", id, i+1-seen)
+		ids[i] = fmt.Sprintf("lesson-%s-%d", l.ID, i+1-seen)
 	}
 	return ids
 }
@@ -205,11 +204,7 @@ func lessonCards(l *lessons.Lesson, lab *lessons.Lab) ([]Card, error) {
 	if !ok {
 		topic = "cascade"
 	}
-	titles := make([]string, len(p.Steps))
-	for i := range p.Steps {
-		titles[i] = p.Steps[i].Title
-	}
-	ids := lessonCardIDs(l.ID, titles)
+	ids := lessonCardIDs(l)
 	var out []Card
 	for i := range p.Steps {
 		s := &p.Steps[i]

@@ -66,11 +66,12 @@ func TestEveryLessonQuestionIsInTheDeck(t *testing.T) {
 		if _, ok := lessonTopics[l.ID]; !ok {
 			t.Errorf("lesson %s has no topic in lessonTopics", l.ID)
 		}
+		ids := lessonCardIDs(l)
 		for i, s := range l.Steps {
 			if s.Question == nil {
 				continue
 			}
-			id := "lesson-" + l.ID + "-" + itoa(i+1)
+			id := ids[i]
 			if isDuplicate(id, s.Title) {
 				continue // another card asks it: TestOneCardPerIdea
 			}
