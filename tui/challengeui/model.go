@@ -183,6 +183,9 @@ func New(o Options) (Model, error) {
 	m := Model{o: o, c: o.Challenge, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), setting: o.Challenge.Start(),
 		tried: map[string]bool{}, tryGen: -1}
 	m.help.Styles = o.Theme.Help
+	// Where w writes elsewhere (over SSH, on the server) w saves nothing:
+	// the key line and the help offer no w, and w still says why.
+	m.keys.Write.SetEnabled(o.WriteElsewhere == "")
 	m.note = o.Notice
 	dir := o.Dir
 	if dir == "" {
@@ -763,7 +766,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 			return m, m.forward(k)
 		}
-	case key.Matches(k, m.keys.Write):
+	case key.Matches(k, m.keys.Write), k.String() == "w" && m.o.WriteElsewhere != "":
 		if m.o.WriteElsewhere != "" {
 			m.setNote(m.o.WriteElsewhere, true)
 			return m, nil

@@ -1196,6 +1196,11 @@ func (m *Model) keyLine(w int) string {
 		all = []kv{{"enter", "set", 9}, {"esc", "drop", 9}, {"ctrl+u", "clear", 3}, {"ctrl+c", "quit", 5}}
 	} else {
 		all = []kv{{"↑↓", "knob", 4}, {"←→", "turn", 6}, {"enter", "type", 1}, {"v", "watch", 5}, {"w", "write", 2}, {"i", "brief", 3}}
+		if !m.keys.Write.Enabled() {
+			// w writes nothing here (over SSH): the line offers only keys
+			// that act.
+			all = append(all[:4], all[5:]...)
+		}
 		all = append(all, kv{"?", "keys", 9})
 		if m.o.Embedded {
 			all = append(all, kv{"esc/q", "back", 9})
@@ -1258,10 +1263,18 @@ func (m *Model) aboutText() []string {
 		if about == "" {
 			about = sc.Name
 		}
-		out = append(out, "", fmt.Sprintf("The design starts from the scenario %q; `breakerlab challenge %s --start` prints it as a file to edit. w writes yours to %s.design.toml, and `%s` grades a file.", about, m.c.CommandArg(m.dir), m.c.ID, m.checkCommand("FILE")))
+		writes := fmt.Sprintf("w writes yours to %s.design.toml", m.c.ID)
+		if m.o.WriteElsewhere != "" {
+			writes = m.o.WriteElsewhere // w writes nothing here (over SSH)
+		}
+		out = append(out, "", fmt.Sprintf("The design starts from the scenario %q; `breakerlab challenge %s --start` prints it as a file to edit. %s, and `%s` grades a file.", about, m.c.CommandArg(m.dir), writes, m.checkCommand("FILE")))
 	}
 	if m.c.Number > 0 && m.earnedStars() < 3 {
-		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), or one earns ★★★, s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
+		tried := "watch with v or space, or write with w"
+		if m.o.WriteElsewhere != "" {
+			tried = "or watch with v or space"
+		}
+		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, %s; turning a knob through values is not one), or one earns ★★★, s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter, tried))
 	}
 	return out
 }

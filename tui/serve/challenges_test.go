@@ -41,7 +41,7 @@ func TestAStudentHasTheChallengesWithWOff(t *testing.T) {
 		within     time.Duration
 	}{
 		{"jj\r", "Slow down one caller", patience(20 * time.Second)}, // the list of levels
-		{"\r", "w write", patience(5 * time.Second)},                 // the level chosen
+		{"\r", "v watch", patience(5 * time.Second)},                 // the level chosen, its key line offering no w
 		{"w", remoteWrite, patience(5 * time.Second)},
 	}
 	for _, st := range steps {
