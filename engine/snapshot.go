@@ -144,7 +144,15 @@ type DependencySnapshot struct {
 	// TenantBulkhead has each lane.
 	BulkheadCap int
 	Timeout     time.Duration
-	Fallback    FallbackKind
+	// Deadline is the policy's bound on the whole call, retries and
+	// backoff included (0: none); PropagateDeadline says the edge sends
+	// what is left of the caller's deadline, which cuts each attempt's
+	// timeout and stops retries it leaves no time for. Both are left out
+	// of JSON: the recorded fingerprints hash the JSON a snapshot wrote
+	// before they were added, and they change no result.
+	Deadline          time.Duration `json:"-"`
+	PropagateDeadline bool          `json:"-"`
+	Fallback          FallbackKind
 	// Fault is the fault in force now, if any.
 	Fault           *Fault
 	Calls           uint64 // attempts that reached the dependency
@@ -385,6 +393,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		Series:           ds.series[:len(ds.series):len(ds.series)],
 	}
 	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.maxBulkhead, ds.waitingMax, ds.waitedOut
+	d.Deadline, d.PropagateDeadline = ds.cfg.Policy.Deadline, ds.propagate
 	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
 		d.BudgetTokens = tb.Tokens()
 	}

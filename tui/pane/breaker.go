@@ -298,8 +298,30 @@ func policyLine(d *engine.DependencySnapshot) string {
 	var parts []string
 	for _, l := range d.Order {
 		switch l {
+		case engine.LayerRetry:
+			// A deadline bounds the retries, backoff included: an
+			// attempt it leaves no time for is never sent. Said on the
+			// retry, where "retry → timeout 1.2 s" read as three
+			// attempts of 1.2 s whatever the deadline.
+			switch {
+			case d.Deadline > 0:
+				parts = append(parts, "retry within deadline"+nbsp+SecondsShort(d.Deadline))
+			case d.PropagateDeadline:
+				parts = append(parts, "retry within the caller's deadline")
+			default:
+				parts = append(parts, l.String())
+			}
 		case engine.LayerTimeout:
-			parts = append(parts, "timeout"+nbsp+SecondsShort(d.Timeout))
+			switch {
+			case d.PropagateDeadline && d.Timeout > 0:
+				// The attempt's timeout is cut to what is left of the
+				// caller's deadline.
+				parts = append(parts, "timeout"+nbsp+SecondsShort(d.Timeout)+" or the deadline left")
+			case d.PropagateDeadline:
+				parts = append(parts, "timeout at the deadline left")
+			default:
+				parts = append(parts, "timeout"+nbsp+SecondsShort(d.Timeout))
+			}
 		case engine.LayerBulkhead:
 			if d.TenantBulkhead != nil {
 				// A lane per tenant: BulkheadCap sums them, and no
@@ -319,7 +341,10 @@ func policyLine(d *engine.DependencySnapshot) string {
 	if len(parts) > 0 {
 		s = " go: " + strings.Join(parts, " → ")
 	}
-	if d.Timeout == 0 {
+	if d.Deadline > 0 && !slices.Contains(d.Order, engine.LayerRetry) {
+		s += " · deadline" + nbsp + SecondsShort(d.Deadline)
+	}
+	if d.Timeout == 0 && !d.PropagateDeadline {
 		s += " · no" + nbsp + "timeout"
 	}
 	if d.Fallback != engine.NoFallback {
