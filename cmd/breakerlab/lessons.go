@@ -20,7 +20,7 @@ import (
 // list of lessons in the terminal.
 func init() {
 	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", usage: "lessons [--width N | --wide]", run: runLessons})
-	register(command{name: "lesson", summary: "open a lesson in the player", usage: "lesson ID|FILE [--step N] [--check [--format text|json]]; no ID: the lesson list", run: runLesson})
+	register(command{name: "lesson", summary: "open a lesson in the player", usage: "lesson ID|FILE [--step N] [--check [--format text|json]] | --check; no ID: the lesson list, or with --check every lesson checked, a line each", run: runLesson})
 }
 
 // minTitleWidth is the fewest columns the list of lessons gives its titles
@@ -118,7 +118,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	// not say.
 	sayDefault(fs, "step", "where you left off", false)
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
-	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
+	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player; with no lesson, check every lesson, a line each")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "with --check: text (the steps as a learner reads them) or json (the steps' simulations and questions with their answers)")
 	budget := addBudgetFlag(fs)
@@ -137,8 +137,14 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		return usagef("lesson takes one lesson: a number, an ID or a file, got %d arguments", len(pos))
 	}
 	if len(pos) == 0 {
-		if *check || *step != 0 || format.value != "text" {
-			return usagef("--check and --step need a lesson: `breakerlab lesson 1 --check`")
+		if *step != 0 || format.value != "text" {
+			return usagef("--step and --format need a lesson: `breakerlab lesson 1 --check --step 3`; --check alone checks every lesson")
+		}
+		if *check {
+			if *presentFlag {
+				return usagef("--present opens the lesson player in presentation mode; --check prints and opens none: leave out --present")
+			}
+			return checkAllLessons(stdout, budget)
 		}
 		all, err := lessons.All()
 		if err != nil {
@@ -212,6 +218,73 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	o.Step = *step - 1 // no --step (0) becomes -1: where the learner left off
 	o.Present = *presentFlag
 	return lessonui.Run(p, o)
+}
+
+// builtinLessons are the lessons `lesson --check` checks without an ID: a
+// test puts a wrong one among them to see the check fail.
+var builtinLessons = lessons.All
+
+// checkAllLessons is `lesson --check` with no lesson: each built-in lesson
+// prepared, its claims verified and its numbers typed by hand looked for,
+// one line each (✓ with its steps, ✗ with what is wrong), then the total;
+// exit 1 when any is wrong, as `drill --check` and `challenges --check`.
+func checkAllLessons(stdout io.Writer, budget *budgetFlag) error {
+	all, err := builtinLessons()
+	if err != nil {
+		return err
+	}
+	bad, steps := 0, 0
+	for _, l := range all {
+		if err := checkOneLesson(l, budget); err != nil {
+			bad++
+			// A wrong lesson's lines after the first are indented under
+			// its name, so that each lesson starts a line of its own.
+			fmt.Fprintf(stdout, "✗ %s: %s\n", l.ID, strings.ReplaceAll(err.Error(), "\n", "\n    "))
+			continue
+		}
+		steps += len(l.Steps)
+		fmt.Fprintf(stdout, "✓ %s: %s, every number filled in and every claim checked\n", l.ID, stepsWord(len(l.Steps)))
+	}
+	what := "lessons"
+	if len(all) == 1 {
+		what = "lesson"
+	}
+	if bad > 0 {
+		verb := "are"
+		if bad == 1 {
+			verb = "is"
+		}
+		return fmt.Errorf("%d of %d %s %s wrong: `breakerlab lesson ID --check` shows one in full", bad, len(all), what, verb)
+	}
+	fmt.Fprintf(stdout, "%d %s checked: %s\n", len(all), what, stepsWord(steps))
+	return nil
+}
+
+// checkOneLesson is what `lesson ID --check` checks of l, as an error.
+func checkOneLesson(l *lessons.Lesson, budget *budgetFlag) error {
+	if err := budget.check(l.Cost()); err != nil {
+		return err
+	}
+	if typed := lessons.TypedNumbers(l); len(typed) > 0 {
+		lines := "lines have numbers"
+		if len(typed) == 1 {
+			lines = "line has numbers"
+		}
+		return fmt.Errorf("%w\n%d %s typed by hand that nothing checks (lessons/FORMAT.md, \"Placeholders and metrics\")", errors.Join(typed...), len(typed), lines)
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err != nil {
+		return err
+	}
+	return p.Verify()
+}
+
+// stepsWord is n steps, in words that fit the count.
+func stepsWord(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
 }
 
 // negativeNumberArg is the first of args that is a negative whole number

@@ -132,7 +132,9 @@ func TestLessonBadInputIsAUsageError(t *testing.T) {
 		{[]string{"lesson", filepath.Join(dir, "missing.md")}, "the lesson file " + filepath.Join(dir, "missing.md") + " does not exist"},
 		{[]string{"lesson", "1", "2"}, "one lesson"},
 		{[]string{"lesson", "1", "--step", "99"}, "--step must be between 1 and"},
-		{[]string{"lesson", "--check"}, "need a lesson"},
+		{[]string{"lesson", "--step", "3"}, "--step and --format need a lesson"},
+		{[]string{"lesson", "--check", "--format", "json"}, "--step and --format need a lesson"},
+		{[]string{"lesson", "--check", "--present"}, "leave out --present"},
 		{[]string{"lesson", "1", "--speed", "3"}, "unknown flag --speed: lesson takes --budget, --check, --format, --present, --step; see breakerlab lesson --help"},
 		// A number below 1 is refused as 0 is, not as an unknown flag -1;
 		// a flag's value that looks like one is still the flag's.
