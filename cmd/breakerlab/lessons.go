@@ -192,12 +192,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		// A number typed by hand is a claim nothing checks: --check lists
 		// every one, each on its line, rather than stop at the first.
 		if typed := lessons.TypedNumbers(l); len(typed) > 0 {
-			lines := "lines have numbers"
-			if len(typed) == 1 {
-				lines = "line has numbers"
-			}
-			return usagef("%w\n%d %s typed by hand that nothing checks (lessons/FORMAT.md, \"Placeholders and metrics\")",
-				errors.Join(typed...), len(typed), lines)
+			return usagef("%w", typedByHand(typed))
 		}
 		if format.value == "json" {
 			if *step != 0 {
@@ -266,17 +261,23 @@ func checkOneLesson(l *lessons.Lesson, budget *budgetFlag) error {
 		return err
 	}
 	if typed := lessons.TypedNumbers(l); len(typed) > 0 {
-		lines := "lines have numbers"
-		if len(typed) == 1 {
-			lines = "line has numbers"
-		}
-		return fmt.Errorf("%w\n%d %s typed by hand that nothing checks (lessons/FORMAT.md, \"Placeholders and metrics\")", errors.Join(typed...), len(typed), lines)
+		return typedByHand(typed)
 	}
 	p, err := lessons.Prepare(l, nil)
 	if err != nil {
 		return err
 	}
 	return p.Verify()
+}
+
+// typedByHand is --check's error for a lesson's numbers typed by hand,
+// each on its line, then how many.
+func typedByHand(typed []error) error {
+	lines := "lines have numbers"
+	if len(typed) == 1 {
+		lines = "line has numbers"
+	}
+	return fmt.Errorf("%w\n%d %s typed by hand that nothing checks (lessons/FORMAT.md, \"Placeholders and metrics\")", errors.Join(typed...), len(typed), lines)
 }
 
 // stepsWord is n steps, in words that fit the count.
