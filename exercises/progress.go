@@ -68,6 +68,11 @@ const (
 	// stub as written: the learner began it. Pending says the same of
 	// files not checked since they changed, and of the stub.
 	Failing
+	// TestsMissing: it has never passed, and a bundled test file is not
+	// in its folder, so nothing can grade it: `exercises reset --tests
+	// ID` puts it back. Said as such, where a deleted test file made an
+	// untouched exercise "failing".
+	TestsMissing
 )
 
 // String is the status as `breakerlab exercises list` and the runner say
@@ -83,6 +88,8 @@ func (s Status) String() string {
 		return "done, changed since"
 	case Failing:
 		return "failing"
+	case TestsMissing:
+		return "test file missing"
 	}
 	return "pending"
 }
@@ -104,6 +111,9 @@ const (
 	// learner has not begun. After `c` checks every exercise, a learner who
 	// has begun one must not read fifteen failures.
 	CheckedStub
+	// CheckedNoTests: a bundled test file is missing from the folder, so
+	// no check can grade it (Result.TestsMissing).
+	CheckedNoTests
 )
 
 // StatusOf is an exercise's status from whether it passed at some check
@@ -118,13 +128,15 @@ func StatusOf(solved bool, now Checked) Status {
 	switch {
 	case now == CheckedPass:
 		return Done
-	case solved && (now == CheckedFail || now == CheckedStub):
+	case solved && (now == CheckedFail || now == CheckedStub || now == CheckedNoTests):
 		// The stub written back by hand, after a pass: it fails now.
 		return DoneFailing
 	case solved:
 		return DoneChanged
 	case now == CheckedFail:
 		return Failing
+	case now == CheckedNoTests:
+		return TestsMissing
 	}
 	return Pending
 }
@@ -227,6 +239,11 @@ func (w *Workbook) Status(e Exercise) Status {
 	// files, so it runs only for a failure, and outside the lock.
 	if now == CheckedFail && w.untouched(e) {
 		now = CheckedStub
+	}
+	// A test file deleted is said, checked or not: it reads the folder,
+	// so only where no pass stands for the files as they are.
+	if now != CheckedPass && len(w.MissingTests(e)) > 0 {
+		now = CheckedNoTests
 	}
 	return StatusOf(solved, now)
 }

@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,8 @@ func TestStatusOf(t *testing.T) {
 		{true, NotChecked, DoneChanged},
 		{false, CheckedStub, Pending},
 		{true, CheckedStub, DoneFailing},
+		{false, CheckedNoTests, TestsMissing},
+		{true, CheckedNoTests, DoneFailing},
 	} {
 		if got := StatusOf(c.solved, c.now); got != c.want {
 			t.Errorf("StatusOf(solved %v, %v) = %v, want %v", c.solved, c.now, got, c.want)
@@ -114,5 +117,41 @@ func TestAFailedCheckOfTheStubIsPending(t *testing.T) {
 	}
 	if st := w.Status(e); st != DoneFailing {
 		t.Fatalf("the stub written back after a pass, failing: %v, want done, failing now", st)
+	}
+}
+
+// A bundled test file deleted from an exercise the learner has not begun
+// reads "test file missing", before a check and after the check that
+// stopped on it, where the check's failure made it "failing". After a
+// pass it stays done, failing now.
+func TestADeletedTestFileIsSaidAsSuch(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[1]
+	var name string
+	for n := range e.TestFiles() {
+		name = n
+		break
+	}
+	test := filepath.Join(w.ExerciseDir(e), name)
+	if err := os.Remove(test); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != TestsMissing || st.String() != "test file missing" {
+		t.Fatalf("before a check: %v (%q), want test file missing", st, st)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != TestsMissing {
+		t.Fatalf("after a check stopped on it: %v, want test file missing", st)
+	}
+	if err := w.setDone(e, true, "passed earlier"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != DoneFailing {
+		t.Fatalf("after a pass: %v, want done, failing now", st)
 	}
 }

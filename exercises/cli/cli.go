@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -444,7 +445,11 @@ func listCmd(args []string, env Env) error {
 		// now fails (as of its last check), "done, changed since" that
 		// it was edited and not checked since.
 		st := w.Status(e)
-		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, st)
+		way := ""
+		if st == exercises.TestsMissing {
+			way = fmt.Sprintf(": `breakerlab exercises reset --tests %s` puts it back, your code kept", e.ID())
+		}
+		fmt.Fprintf(env.Stdout, "%s  %-26s %s%s\n", e.ID(), e.Name, st, way)
 		if st.Solved() {
 			done++
 		}
@@ -863,12 +868,49 @@ func solutionCmd(args []string, env Env) error {
 		return err
 	}
 	// Standard output is the folder alone, for scripts; the note about a
-	// file that was there goes to standard error.
+	// file that was there, and how to compare, go to standard error.
 	fmt.Fprintln(env.Stdout, dir)
 	if n := b.SolutionNote(""); n != "" {
 		fmt.Fprintln(env.Stderr, n)
 	}
+	fmt.Fprint(env.Stderr, compareNote(w, e, dir))
 	return nil
+}
+
+// compareNote says how to compare e's solution, written to dir, with the
+// learner's code: a diff command per file both have, in paths from the
+// working folder, and the solution's files the learner has none of. A
+// folder's path alone left the learner to find the files and the tool.
+func compareNote(w *exercises.Workbook, e exercises.Exercise, dir string) string {
+	// Paths from the working folder when it is in the workbook (as
+	// "../solutions/…" from an exercise's folder); from elsewhere, whole.
+	wd, _ := os.Getwd()
+	inside := wd != "" && (wd == w.Dir || strings.HasPrefix(wd, w.Dir+string(os.PathSeparator)))
+	rel := func(p string) string {
+		if r, err := filepath.Rel(wd, p); err == nil && inside {
+			return r
+		}
+		return p
+	}
+	files := e.SolutionFiles()
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	// The folder is standard output's line above: the words fit 80
+	// columns.
+	b.WriteString("Compare the solution with your code:\n")
+	for _, n := range names {
+		mine := filepath.Join(w.ExerciseDir(e), n)
+		if _, err := os.Stat(mine); err != nil {
+			fmt.Fprintf(&b, "  %s (yours has no %s)\n", rel(filepath.Join(dir, n)), n)
+			continue
+		}
+		fmt.Fprintf(&b, "  diff -u %s %s\n", rel(mine), rel(filepath.Join(dir, n)))
+	}
+	return b.String()
 }
 
 func relTo(base, path string) string {

@@ -431,7 +431,7 @@ func TestSolutionKeepsAnAnnotatedCopy(t *testing.T) {
 	if r.err != nil || !strings.Contains(r.errOut.String(), "replaced your changed copy of breaker.go; it is kept in ") {
 		t.Fatalf("solution over an annotated copy: %v\nstdout %s\nstderr %s", r.err, r.out.String(), r.errOut.String())
 	}
-	backup := strings.TrimSpace(r.errOut.String()[strings.Index(r.errOut.String(), "kept in ")+len("kept in "):])
+	backup, _, _ := strings.Cut(r.errOut.String()[strings.Index(r.errOut.String(), "kept in ")+len("kept in "):], "\n") // the note's line; how to compare follows
 	if b, err := os.ReadFile(filepath.Join(backup, "breaker.go")); err != nil || !strings.Contains(string(b), "my annotation") {
 		t.Fatalf("the annotated copy is not in %s: %v", backup, err)
 	}
@@ -442,4 +442,47 @@ func TestHelpGivesTheDefaultTimeout(t *testing.T) {
 	if !strings.Contains(Help, "(default "+exercises.DefaultTimeout.String()+")") || !strings.Contains(Help, "compiling") {
 		t.Fatalf("the help does not give the default timeout %v, and that compiling is not in it:\n%s", exercises.DefaultTimeout, Help)
 	}
+}
+
+// solution says how to compare: a diff command per file, in paths that
+// work from where the command ran, where it printed a folder's path alone.
+func TestSolutionSaysHowToCompare(t *testing.T) {
+	dir := initWorkbook(t)
+	t.Chdir(dir)
+	r := do(t, dir, "solution", "--yes", "3")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	for _, want := range []string{
+		"Compare the solution with your code:\n",
+		"  diff -u 03-slow-calls/breaker.go solutions/03-slow-calls/breaker.go\n",
+	} {
+		if !strings.Contains(r.errOut.String(), want) {
+			t.Errorf("solution's standard error lacks %q:\n%s", want, r.errOut.String())
+		}
+	}
+}
+
+// list says a deleted test file as such, with the way to put it back,
+// where the exercise read "failing" after a check stopped on it.
+func TestListSaysATestFileIsMissing(t *testing.T) {
+	dir := initWorkbook(t)
+	e := exercises.All()[1]
+	for name := range e.TestFiles() {
+		if err := os.Remove(filepath.Join(dir, e.Name, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, dir, "check", e.ID())
+	r := do(t, dir, "list")
+	want := e.ID() + "  " + e.Name
+	for _, line := range strings.Split(r.out.String(), "\n") {
+		if strings.HasPrefix(line, want) {
+			if !strings.Contains(line, "test file missing: `breakerlab exercises reset --tests "+e.ID()+"` puts it back") {
+				t.Errorf("list says %q", line)
+			}
+			return
+		}
+	}
+	t.Fatalf("list has no line for %s:\n%s", e.Name, r.out.String())
 }

@@ -117,12 +117,16 @@ type Model struct {
 	keys  keyMap
 	help  help.Model
 
-	exs     []exercises.Exercise
-	info    map[string]exerciseInfo // read once in New, so View does no reading
-	dir     string                  // the workbook's folder
-	cur     int
-	states  map[string]state
-	solved  map[string]bool // passed at some check since its last reset: done, whatever states says
+	exs    []exercises.Exercise
+	info   map[string]exerciseInfo // read once in New, so View does no reading
+	dir    string                  // the workbook's folder
+	cur    int
+	states map[string]state
+	solved map[string]bool // passed at some check since its last reset: done, whatever states says
+	// noTests holds the exercises the workbook found with a bundled
+	// test file missing when the runner opened, before any check of
+	// its own (Result.TestsMissing says it after one).
+	noTests map[string]bool
 	results map[string]exercises.Result
 	running map[string]context.CancelFunc // checks in progress
 	started map[string]time.Time          // when each check in progress entered its phase, and a check-all began
@@ -255,6 +259,7 @@ func New(b Backend, opt Options) Model {
 		dir:     b.Dir(),
 		states:  map[string]state{},
 		solved:  map[string]bool{},
+		noTests: map[string]bool{},
 		results: map[string]exercises.Result{},
 		running: map[string]context.CancelFunc{},
 		started: map[string]time.Time{},
@@ -279,9 +284,10 @@ func New(b Backend, opt Options) Model {
 		switch st {
 		case exercises.Done:
 			m.states[e.Name] = stateDone
-		case exercises.DoneFailing, exercises.Failing:
+		case exercises.DoneFailing, exercises.Failing, exercises.TestsMissing:
 			m.states[e.Name] = stateFailing
 		}
+		m.noTests[e.Name] = st == exercises.TestsMissing
 		m.solved[e.Name] = st.Solved()
 		if e.Name == cur.Name {
 			m.cur = i
@@ -529,6 +535,8 @@ func (m Model) status(name string) exercises.Status {
 		now = exercises.CheckedFail
 		if r, ok := m.results[name]; ok && r.Untouched {
 			now = exercises.CheckedStub // the stub, not begun: pending
+		} else if ok && r.TestsMissing || !ok && m.noTests[name] {
+			now = exercises.CheckedNoTests // nothing graded it
 		}
 	}
 	return exercises.StatusOf(m.isSolved(name), now)

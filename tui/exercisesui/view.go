@@ -76,7 +76,7 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 	switch st {
 	case exercises.Done:
 		return symPass, st.String(), t.pass
-	case exercises.DoneFailing, exercises.Failing:
+	case exercises.DoneFailing, exercises.Failing, exercises.TestsMissing:
 		return symFail, st.String(), t.fail
 	case exercises.DoneChanged:
 		return symPass, st.String(), t.accent

@@ -86,6 +86,9 @@ func exerciseRow(e exercises.Exercise, st exercises.Status) progressRow {
 	case exercises.DoneChanged:
 		r.mark, r.done = "✓", true
 		r.figure = strings.TrimPrefix(st.String(), "done, ")
+	case exercises.TestsMissing:
+		r.mark, r.failing = "✗", true
+		r.figure = st.String()
 	case exercises.Failing:
 		// Never passed, and its code fails as last checked: marked as
 		// the runner marks it, not as one never started.
