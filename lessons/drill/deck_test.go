@@ -2,7 +2,6 @@ package drill
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -86,8 +85,6 @@ func TestEveryLessonQuestionIsInTheDeck(t *testing.T) {
 		}
 	}
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 func TestCardsAreWellFormed(t *testing.T) {
 	d := deck(t)
