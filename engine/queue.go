@@ -426,11 +426,15 @@ func (q *farHeap) push(e event) {
 
 func (q *farHeap) pop() event {
 	items := q.items
+	n := len(items) - 1
 	top := items[0]
-	last := items[len(items)-1]
-	items = items[:len(items)-1]
-	q.items = items
-	n := len(items)
+	last := items[n]
+	// Slicing the field onto itself writes its length alone: assigned from
+	// a local, the pointer was written too, under the collector's write
+	// barrier while a sweep's collection runs (some 50 instructions a pop
+	// in go-server's memory sweep).
+	q.items = q.items[:n]
+	items = items[:n]
 	if n == 0 {
 		return top
 	}
@@ -439,16 +443,36 @@ func (q *farHeap) pop() event {
 	// place: it came from the bottom, so it rarely climbs far, and each
 	// level on the way down saves comparing it with the smaller child.
 	// Keys are unique (every seq is), so it ends where sifting it down
-	// from the top would have put it.
+	// from the top would have put it, and the smallest child is the same
+	// however the children are compared.
 	i := 0
 	for {
 		first := arity*i + 1
-		if first >= n {
+		if first+arity > n {
 			break
 		}
+		// Four children, the common case: written out, with one bounds
+		// check and the smallest's key kept in registers (a loop over
+		// them was most of a pop: a hung provider's thousands of held
+		// answers come out of this heap at the hang's end).
+		c := items[first : first+arity : first+arity]
+		small, at, seq := 0, c[0].at, c[0].seq
+		if c[1].at < at || (c[1].at == at && c[1].seq < seq) {
+			small, at, seq = 1, c[1].at, c[1].seq
+		}
+		if c[2].at < at || (c[2].at == at && c[2].seq < seq) {
+			small, at, seq = 2, c[2].at, c[2].seq
+		}
+		if c[3].at < at || (c[3].at == at && c[3].seq < seq) {
+			small = 3
+		}
+		items[i] = c[small]
+		i = first + small
+	}
+	if first := arity*i + 1; first < n {
+		// The last level's parent with fewer than four children.
 		small := first
-		end := min(first+arity, n)
-		for c := first + 1; c < end; c++ {
+		for c := first + 1; c < n; c++ {
 			if items[c].before(&items[small]) {
 				small = c
 			}
