@@ -584,24 +584,31 @@ func (c *Chain) footer(w, lines int) []string {
 	}
 }
 
-// packFigures sets parts in rows of at most w cells, as many whole to a
-// row as fit, joined by " · "; a part wider than w wraps alone, its label
-// held to its count (keepLabels).
-func packFigures(parts []string, w int) []string {
+// PackWhole sets parts in rows of at most w cells, as many whole to a row
+// as fit, in order, joined by sep; a part wider than w stands on a row of
+// its own, for the caller to wrap. Every part is one line.
+func PackWhole(parts []string, sep string, w int) []string {
 	var rows []string
-	row := ""
+	row, sepW := "", ansi.StringWidth(sep)
 	for _, p := range parts {
 		switch {
 		case row == "":
 			row = p
-		case ansi.StringWidth(row)+3+ansi.StringWidth(p) <= w:
-			row += " · " + p
+		case ansi.StringWidth(row)+sepW+ansi.StringWidth(p) <= w:
+			row += sep + p
 		default:
 			rows = append(rows, row)
 			row = p
 		}
 	}
-	rows = append(rows, row)
+	return append(rows, row)
+}
+
+// packFigures sets parts in rows of at most w cells, as many whole to a
+// row as fit, joined by " · "; a part wider than w wraps alone, its label
+// held to its count (keepLabels).
+func packFigures(parts []string, w int) []string {
+	rows := PackWhole(parts, " · ", w)
 	out := rows[:0:0]
 	for _, r := range rows {
 		if ansi.StringWidth(r) > w {

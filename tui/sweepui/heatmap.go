@@ -728,23 +728,10 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 // title's last line in spaces.
 func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	parts := titleParts(res, w)
-	var lines []string
-	cur := ""
-	for k, part := range parts {
-		if k < len(parts)-1 {
-			part += ","
-		}
-		switch {
-		case cur == "":
-			cur = part
-		case lipgloss.Width(cur)+1+lipgloss.Width(part) <= width:
-			cur += " " + part
-		default:
-			lines = append(lines, cur)
-			cur = part
-		}
+	for k := range parts[:max(len(parts)-1, 0)] {
+		parts[k] += ","
 	}
-	lines = append(lines, cur)
+	lines := pane.PackWhole(parts, " ", width)
 	var b strings.Builder
 	for _, l := range lines {
 		for _, piece := range strings.Split(wrapWords(l, width), "\n") {
