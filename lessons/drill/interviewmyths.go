@@ -81,6 +81,26 @@ var r4jWords = []string{"resilience4j", "resilience 4j", "r4j"}
 // states them.
 var myths = []myth{
 	{
+		// Lesson 5, "Self-check: a hang": a breaker learns only from calls
+		// that have ended, and with no timeout a hung call never ends, so
+		// the breaker never opens while the hang holds every worker. A
+		// candidate who drops the timeout for a breaker states it. A
+		// sentence that says why the timeout is still needed (the hang,
+		// the held workers, "never", "not enough") is left alone.
+		id:     "breaker-instead-of-timeout",
+		points: []string{"timeout"},
+		says: regexp.MustCompile(`\b(?:need|needs|needed|require|requires)\s+no\s+time[- ]?outs?\b|` +
+			`\b(?:no|without(?:\s+a|\s+any)?|skip(?:ping)?(?:\s+the)?|drop(?:ping)?(?:\s+the)?)\s+time[- ]?outs?\s+(?:at all\s+|is needed\s+|needed\s+)?(?:if|once|when|since|because|as)\b|` +
+			`\bbreakers?\s+(?:alone|by itself|on its own)\s+(?:keeps?|protects?|saves?|stops?|is enough|suffices|frees?|handles?)\b`),
+		also:           []*regexp.Regexp{regexp.MustCompile(`breaker`)},
+		alsoInSentence: true,
+		unless:         []string{"hang", "hung", "never", "held", "stuck", "not enough", "still need", "fill", "wait for ever", "wait forever"},
+		why: func(Prompt, string) string {
+			return "a breaker learns only from calls that have ended, and with no timeout a hung call never ends: its window never sees the hang, it never opens, and the calls hold every worker. Keep the timeout; the breaker counts what the timeout ends."
+		},
+		lesson: "05-tuning-a-breaker", step: "Self-check: a hang",
+	},
+	{
 		// Lesson 6: Resilience4j's Retry retries every exception by
 		// default, CallNotPermittedException too: an open breaker ends no
 		// retry until ignoreExceptions lists the refusal. Source:

@@ -27,6 +27,15 @@ var mythCases = []mythCase{
 	{"Never retry every error: a refusal from an open breaker is final.", ""},
 	{"Retry all 5xx errors three times.", "retry-every-error"},
 	{"Resilience4j's Retry retries every exception by default, so list the refusal in ignoreExceptions.", ""},
+	// Lesson 5: a breaker in place of the timeout never opens on a hang.
+	{"We need no timeout at all if we add a circuit breaker: the breaker alone keeps /health answering.", "breaker-instead-of-timeout"},
+	{"No timeout is needed since the circuit breaker opens when payment is slow.", "breaker-instead-of-timeout"},
+	{"Skip the timeout because the breaker trips on slow calls.", "breaker-instead-of-timeout"},
+	{"The breaker alone protects our workers.", "breaker-instead-of-timeout"},
+	{"With no timeout, a breaker never opens on a hang: the hung calls never end.", ""},
+	{"A breaker alone is not enough: we still need a 500 ms timeout.", ""},
+	{"A 500 ms timeout, then a breaker over the calls that time out.", ""},
+	{"No timeout on /health, since it calls nothing.", ""}, // no breaker
 	// Lessons 2, 9 and 11: a timeout frees the caller, not the provider.
 	{"A 400 ms timeout also frees the provider, since it stops working on calls we gave up on.", "timeout-frees-provider"},
 	{"The timeout cancels the request at the provider, so it is not overloaded.", "timeout-frees-provider"},
