@@ -317,6 +317,12 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 		// search.ok=>0.5, search.ok>==0.5
 		return Goal{}, fmt.Errorf("goal %q: the comparison is one of >=, <=, >, <, such as search.ok>=0.99", s)
 	}
+	if strings.TrimSpace(name) == "" {
+		// '>=0.99' alone: ParseMetric would say measure "" wants
+		// ENDPOINT.FIELD, which reads as if a measure had been given. A
+		// goal names its own measure, which need not be the one shown.
+		return Goal{}, fmt.Errorf("goal %q names no measure: write the measure before the comparison, METRIC>=NUMBER, such as search.ok>=0.99\n%s", s, MeasureChoices(sc, v, choicesWidth))
+	}
 	m, err := ParseMetric(name, sc, v)
 	if err != nil {
 		return Goal{}, fmt.Errorf("goal %q: %w", s, err)

@@ -138,6 +138,9 @@ func TestParseMetricAndGoal(t *testing.T) {
 		{"search.ok>=>0.5", "the comparison is one of >=, <=, >, <"},
 		{"search.ok>=5", "search.ok is a share, from 0 to 1 (0.99) or from 0% to 100% (99%), got 5"},
 		{"search.failed<-0.1", "search.failed is a share, from 0 to 1"},
+		// No measure before the comparison: say so, not `measure ""`.
+		{">=0.99", `goal ">=0.99" names no measure: write the measure before the comparison`},
+		{" <= 250", `goal " <= 250" names no measure`},
 	} {
 		if _, err := ParseGoal(c.goal, sc, 0); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("goal %q: %v, want an error saying %q", c.goal, err, c.want)
