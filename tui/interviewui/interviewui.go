@@ -114,6 +114,10 @@ type keyMap struct {
 	Left, Right, Move key.Binding
 	// Ask is esc while writing: it asks before it hands the answer in.
 	Ask key.Binding
+	// Numbers is ctrl+o while writing in a window too narrow for the
+	// side panel: the numbers to size with, in place of the answer.
+	// The text area takes every printable key, and no ctrl+o of its own.
+	Numbers key.Binding
 	// Palette is `:`, which means nothing on the list, the rubric and the
 	// text: inside the home screen it opens the command palette there, as
 	// ctrl+k does everywhere (paletteCmd). Enabled with Embedded.
@@ -138,19 +142,20 @@ func newKeys() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return keyMap{
-		Up:     b([]string{"up", "k"}, "↑/↓", "move"),
-		Down:   b([]string{"down", "j"}, "↓", "down"),
-		Left:   b([]string{"left", "h"}, "←", "left"),
-		Right:  b([]string{"right", "l"}, "→", "right"),
-		Move:   b([]string{"up", "down", "left", "right"}, "←↑↓→", "move"),
-		Open:   b([]string{"enter"}, "enter", "start"),
-		HandIn: b([]string{"ctrl+d"}, "ctrl+d", "hand in"),
-		Ask:    b([]string{"esc"}, "esc", "hand in (asks first)"),
-		Toggle: b([]string{" ", "x"}, "space", "toggle"),
-		Yes:    b([]string{"y"}, "y", "said"),
-		No:     b([]string{"n"}, "n", "not said"),
-		Save:   b([]string{"enter", "s"}, "enter", "save"),
-		Help:   b([]string{"?"}, "?", "keys"),
+		Up:      b([]string{"up", "k"}, "↑/↓", "move"),
+		Down:    b([]string{"down", "j"}, "↓", "down"),
+		Left:    b([]string{"left", "h"}, "←", "left"),
+		Right:   b([]string{"right", "l"}, "→", "right"),
+		Move:    b([]string{"up", "down", "left", "right"}, "←↑↓→", "move"),
+		Open:    b([]string{"enter"}, "enter", "start"),
+		HandIn:  b([]string{"ctrl+d"}, "ctrl+d", "hand in"),
+		Ask:     b([]string{"esc"}, "esc", "hand in (asks first)"),
+		Numbers: b([]string{"ctrl+o"}, "ctrl+o", "the numbers"),
+		Toggle:  b([]string{" ", "x"}, "space", "toggle"),
+		Yes:     b([]string{"y"}, "y", "said"),
+		No:      b([]string{"n"}, "n", "not said"),
+		Save:    b([]string{"enter", "s"}, "enter", "save"),
+		Help:    b([]string{"?"}, "?", "keys"),
 		// J and K, as the lesson player scrolls its second list.
 		PointUp:   b([]string{"K", "shift+up"}, "K", "point up"),
 		PointDown: b([]string{"J", "shift+down"}, "J", "point down"),
@@ -249,6 +254,10 @@ type Model struct {
 	// flight ("" for none).
 	runs        runCache
 	runsPending string
+	// numbers: the numbers to size with fill the answer's place, opened
+	// with ctrl+o below 120 columns, where no panel shows them beside the
+	// prompt (numbersShown).
+	numbers bool
 
 	// The sandbox, open on the prompt's scenario from the rubric.
 	sb        *sandbox.Model // a pointer: the model is copied on every message
@@ -604,6 +613,14 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// hand-in question came up. A burst is text (playback.AsText).
 		k = playback.AsText(k)
 		switch {
+		case m.numbersShown():
+			// Any key goes back to the answer, and only goes back: a
+			// word typed on the numbers page would go nowhere seen.
+			m.numbers = false
+			return m, nil
+		case key.Matches(k, m.keys.Numbers) && m.numbersHidden():
+			m.numbers = true
+			return m, nil
 		case key.Matches(k, m.keys.HandIn):
 			return m.handIn(), nil
 		case key.Matches(k, m.keys.Ask):

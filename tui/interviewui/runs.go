@@ -90,7 +90,7 @@ func (m Model) panelScenario() string {
 // flight.
 func (m Model) syncRuns() (Model, tea.Cmd) {
 	name := m.panelScenario()
-	if _, side := m.layout(); side == 0 || m.inSandbox || name == "" || m.runsPending != "" {
+	if side, _ := m.sidePlace(); side == 0 || m.inSandbox || name == "" || m.runsPending != "" {
 		return m, nil
 	}
 	if _, ok := m.runs[name]; ok {

@@ -60,11 +60,11 @@ func (m Model) wrappedSide() Model {
 	if m.w <= 0 || m.h <= 0 || m.inSandbox || m.showKey || m.reading {
 		return m
 	}
-	_, sw := m.layout()
+	sw, bh := m.sidePlace()
 	if sw <= 0 {
 		return m
 	}
-	if bh := m.bodyHeight(); !m.side.fits(m, sw, bh) {
+	if !m.side.fits(m, sw, bh) {
 		m.side = m.sideKey(sw, bh)
 		m.side.lines = m.drawSide(sw, bh)
 	}

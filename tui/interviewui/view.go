@@ -48,18 +48,44 @@ func (m Model) promptLines(w int) []string {
 
 const handInHint = "Write your answer below. ctrl+d hands it in (esc asks first); the rubric comes after."
 
-// panelNote says where the numbers to size with are when the window is
-// too narrow for the panel beside the prompt: no key can show them while
-// the text area takes every key, so it names the width.
-func (m Model) panelNote(w int) []string {
+// numbersHidden says whether the numbers to size with have no room beside
+// the prompt while the answer is written: a window under wideFrom
+// columns, on a prompt with a scenario to size against.
+func (m Model) numbersHidden() bool {
 	if _, side := m.layout(); side > 0 || m.phase != writing {
+		return false
+	}
+	_, ok := scenarios.Lookup(m.prompt.Scenario)
+	return ok // no scenario, no panel to miss
+}
+
+// numbersShown says whether the numbers fill the answer's place now
+// (ctrl+o): a window widened since shows them beside the prompt instead.
+func (m Model) numbersShown() bool { return m.numbers && m.numbersHidden() }
+
+// sidePlace is the size the side panel is drawn at, beside the prompt or
+// in the answer's place (numbersShown); 0 where it is not on screen.
+func (m Model) sidePlace() (w, h int) {
+	mainW, side := m.layout()
+	switch {
+	case side > 0:
+		return side, m.bodyHeight()
+	case m.numbersShown():
+		return mainW - 1, m.bodyHeight() // a cell of margin, as the prompt has
+	}
+	return 0, 0
+}
+
+// panelNote says where the numbers to size with are when the window is
+// too narrow for the panel beside the prompt: ctrl+o shows them in the
+// answer's place, which the interview at 80 columns had no way to (the
+// note named only the width that shows them).
+func (m Model) panelNote(w int) []string {
+	if !m.numbersHidden() {
 		return nil
 	}
-	if _, ok := scenarios.Lookup(m.prompt.Scenario); !ok {
-		return nil // no scenario, no panel to miss
-	}
 	var out []string
-	for _, l := range pane.Wrap(fmt.Sprintf("The numbers to size with show beside the prompt at %d columns or wider.", wideFrom), max(w-2, 1)) {
+	for _, l := range pane.Wrap(fmt.Sprintf("ctrl+o shows the numbers to size with; from %d columns, beside the prompt.", wideFrom), max(w-2, 1)) {
 		out = append(out, " "+m.th.Dim.Render(l))
 	}
 	return out
@@ -109,6 +135,13 @@ func (m Model) View() string {
 			style = m.th.Warn
 		}
 		right = style.Render("time left " + clock(left))
+		if m.numbersShown() {
+			// The clock runs on above the numbers, as beside them.
+			for _, l := range m.sidePanel(m.sidePlace()) {
+				body = append(body, " "+l)
+			}
+			break
+		}
 		body = append(body, m.promptLines(mainW)...)
 		for _, l := range pane.Wrap(handInHint, max(mainW-2, 1)) {
 			body = append(body, " "+m.th.Dim.Render(l))
@@ -1105,6 +1138,7 @@ func (m Model) keyLines(w int) []string {
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
 		{"ctrl+d", "hand the answer in (time up does it too); esc asks first, and so does ctrl+c, which quits"},
+		{"ctrl+o", fmt.Sprintf("under %d columns, while you write: the numbers to size with, in your answer's place; any key comes back", wideFrom)},
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
 		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
@@ -1153,6 +1187,10 @@ func (m Model) shortHelp() (keys []key.Binding, drop []string) {
 	case m.ask != askNone:
 		_, keys := m.question()
 		return keys, nil
+	case m.numbersShown():
+		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("any key", "back to your answer"))}, nil
+	case m.numbersHidden():
+		return []key.Binding{k.HandIn, k.Numbers, k.Ask}, []string{k.Numbers.Help().Key}
 	case m.phase == writing:
 		return []key.Binding{k.HandIn, k.Ask}, nil
 	}
