@@ -144,7 +144,9 @@ a file the workbook gave you (your code is kept).
                            exercise counts as pending again
   reset ID --tests [--yes] put back only the bundled tests (your code is kept;
                            --yes if you changed a test file, which is backed up)
-  solution ID [--yes]      write the solution to solutions/ID (--yes before it passes)
+  solution ID [--yes]      write the solution to solutions/ID (--yes before it
+                           passes), print that folder, then a diff -u command
+                           per file to compare the solution with your code
 
 Flags for the runner and check:
   --manual                 (runner) re-run only when you press r

@@ -461,6 +461,12 @@ func TestSolutionSaysHowToCompare(t *testing.T) {
 			t.Errorf("solution's standard error lacks %q:\n%s", want, r.errOut.String())
 		}
 	}
+	// The help says so: its solution entry names the command it prints.
+	_, entry, _ := strings.Cut(Help, "  solution ID")
+	entry, _, _ = strings.Cut(entry, "\n\n")
+	if !strings.Contains(strings.Join(strings.Fields(entry), " "), "a diff -u command per file") {
+		t.Errorf("the help's solution entry does not say it prints a diff -u command per file:\n%s", entry)
+	}
 }
 
 // list says a deleted test file as such, with the way to put it back,

@@ -930,7 +930,7 @@ func (c *collector) report() Report {
 		if c.pkgStack.msg != "" && c.pkgAction != "pass" {
 			pkgPanic = panicText(c.pkgStack)
 		}
-		r.Status, r.Summary = verdict(r, c.pkgAction, c.declared, pkgPanic, c.whyNoTestRan())
+		r.Status, r.Summary = verdict(r, c.dir, c.pkgAction, c.declared, pkgPanic, c.whyNoTestRan())
 	}
 	return r
 }
@@ -1125,9 +1125,9 @@ func leakText(st stack) string {
 	return fmt.Sprintf("a goroutine your code started at %s never finished: when the test ended it was %s, %s", st.startedAt, left, where)
 }
 
-// verdict is the status and summary of a run that went to its end;
-// whyNoTestRan is what to say if no test started.
-func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestRan string) (Status, string) {
+// verdict is the status and summary of a run that went to its end, of
+// the package in dir; whyNoTestRan is what to say if no test started.
+func verdict(r Report, dir, pkgAction string, declared []string, pkgPanic, whyNoTestRan string) (Status, string) {
 	passed, total := r.Counts()
 	crashed := pkgPanic != "" || runningTests(r.Tests) != ""
 	for _, t := range r.Tests {
@@ -1161,11 +1161,12 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 			}
 		}
 		if running := runningTests(r.Tests); running != "" {
-			s := fmt.Sprintf("the test process stopped during %s (os.Exit, or a crash) after %d of %d tests passed", running, passed, total)
+			calls, files := learnerExits(dir)
+			counts := fmt.Sprintf("after %d of %d tests passed", passed, total)
 			if notRun > 0 {
-				s += fmt.Sprintf("; the other %d never ran", notRun)
+				counts += fmt.Sprintf(", before the other %d ran", notRun)
 			}
-			return Failed, raceThen(r.Tests, "", s)
+			return Failed, raceThen(r.Tests, "", exitText(running, counts, calls, files))
 		}
 		// A panic after a test started is that test's (see addPkgOutput):
 		// this one came before any.

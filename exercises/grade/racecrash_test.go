@@ -73,7 +73,7 @@ func TestRaceBeforeACrashIsSummarizedFirst(t *testing.T) {
 		{"os.Exit in a later test",
 			"func TestRace(t *testing.T) { BumpTwice() }\n\nfunc TestQuit(t *testing.T) { Quit() }\n",
 			0, Failed, "TestRace found " + racyAt,
-			"; then the test process stopped during TestQuit (os.Exit, or a crash) after 0 of 2 tests passed", ""},
+			"; then the test process exited during TestQuit, after 0 of 2 tests passed: your code calls os.Exit at p.go:24", ""},
 		// The later test blocks rather than spins (an endless loop is
 		// TestEndlessLoopInTest's): the binary's timeout stops either
 		// alike, and a blocked test costs no CPU for its 2 s.
