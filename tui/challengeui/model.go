@@ -169,6 +169,9 @@ type Model struct {
 type panelDrawn struct {
 	w, h  int
 	lines []string
+	// keys are the panel's key lines, widest first (keyFits), for a key
+	// row that takes the cells the sandbox's keys leave (wideKeys).
+	keys []keyFit
 }
 
 // New opens a challenge at its start, or at the setting that earned its

@@ -40,8 +40,35 @@ func (m Model) View() string {
 	// (sandbox.Model.WriteBeside): its text, made only to be copied here,
 	// was the screen copied once more (13 KB a frame at 160×48).
 	var b strings.Builder
-	m.sb.WriteBeside(&b, m.panelLines(pw), m.w-pw, m.h)
+	m.sb.WriteBeside(&b, m.panelLines(pw), m.w-pw, m.h, m.wideKeys)
 	return b.String()
+}
+
+// wideKeys is the panel's key row beside the sandbox, given the blank
+// cells the sandbox's key line leaves at its end (WriteBeside): the most
+// keys that fit the panel's width and those cells, two blanks kept before
+// the sandbox's keys so the two lines read apart, and how many of the
+// cells it took. The panel's own line where no wider one fits, or where
+// it was not drawn for this size.
+func (m Model) wideKeys(spare int) (string, int) {
+	d := m.drawn
+	pw := panelWidth(m.w)
+	if len(d.lines) == 0 || d.w != pw || d.h != m.h || len(d.keys) == 0 {
+		return m.panelLines(pw)[m.h-1], 0
+	}
+	own := d.lines[len(d.lines)-1]
+	for _, f := range d.keys {
+		// One blank before the keys (the panel's margin), two after.
+		took := 1 + f.w + 2 - pw
+		if took > spare {
+			continue
+		}
+		if took <= 0 {
+			return own, 0 // the panel's own line holds these keys
+		}
+		return " " + f.line + "  ", took
+	}
+	return own, 0
 }
 
 // panelShown is the width the panel is drawn at, when it is on screen.
@@ -62,6 +89,9 @@ func (m Model) drawPanel() Model {
 	m.drawn = panelDrawn{}
 	if w, ok := m.panelShown(); ok {
 		m.drawn = panelDrawn{w: w, h: m.h, lines: pane.Block(m.panel(w, m.h), w, m.h)}
+		if m.wide() {
+			m.drawn.keys = m.keyFits()
+		}
 	}
 	return m
 }
@@ -1184,6 +1214,35 @@ const shortReferenceNote = "u takes it back: the knobs above are the reference s
 // the least needed go first, and ? and q always stay (enter and esc while
 // a value is typed).
 func (m *Model) keyLine(w int) string {
+	var line string
+	m.keyLines(func(l string, n int) bool {
+		line = l
+		return n > w
+	})
+	return line
+}
+
+// keyFit is a key line and its width in cells.
+type keyFit struct {
+	line string
+	w    int
+}
+
+// keyFits are the key lines keyLine chooses from, widest first: every
+// key, then one fewer at a time, the least needed gone first.
+func (m *Model) keyFits() []keyFit {
+	var fits []keyFit
+	m.keyLines(func(l string, n int) bool {
+		fits = append(fits, keyFit{l, n})
+		return true
+	})
+	return fits
+}
+
+// keyLines calls more with the key line and its width, every key first,
+// then with the least needed key dropped, while more asks for more and
+// more than two keys are left.
+func (m *Model) keyLines(more func(line string, w int) bool) {
 	type kv struct {
 		k, d string
 		keep int // the higher, the longer it stays
@@ -1219,8 +1278,8 @@ func (m *Model) keyLine(w int) string {
 			b.WriteString(m.th.Key.Render(e.k) + " " + m.th.Dim.Render(e.d))
 			n += ansi.StringWidth(e.k) + 1 + ansi.StringWidth(e.d)
 		}
-		if n <= w || len(all) <= 2 {
-			return b.String()
+		if !more(b.String(), n) || len(all) <= 2 {
+			return
 		}
 		drop := 0
 		for i, e := range all {

@@ -905,7 +905,11 @@ func (m *Model) mainView(f *frame, at, body int) {
 // row was its halves joined with +, then the lines joined: the screen
 // copied twice, some 14 KB a frame at 160×48; String writes it once.
 type frame struct {
-	lines  []string
+	lines []string
+	// keys is set when lines ends with the key line, whose blank cells
+	// at its end a parent drawing beside the sandbox may take
+	// (WriteBeside).
+	keys   bool
 	cols   [2][]string
 	widths [2]int // a column's width, its blank line's where it runs short
 	at     int

@@ -99,7 +99,7 @@ func TestWriteBesideIsViewFitted(t *testing.T) {
 			want = append(want, left[i]+pane.Fit(l, c.room))
 		}
 		var b strings.Builder
-		m.WriteBeside(&b, left, c.room, c.rows)
+		m.WriteBeside(&b, left, c.room, c.rows, nil)
 		if got := b.String(); got != strings.Join(want, "\n") {
 			t.Errorf("%s: WriteBeside wrote\n%s\nwhere the fitted view is\n%s", c.name, got, strings.Join(want, "\n"))
 		}

@@ -50,8 +50,23 @@ func (m Model) View() string {
 // then View's line i fitted to w cells (pane.Fit), a line past View's end
 // blank. The frame is read in place: View's text would be the screen
 // copied once more, then copied again into the parent's.
-func (m Model) WriteBeside(b *strings.Builder, left []string, w, h int) {
+//
+// keys, if not nil, is the parent's key line for the last row, given the
+// blank cells the sandbox's key line leaves at its end (spare): it
+// returns its column's line widened by the cells it took of those
+// (took <= spare), and the sandbox's keys follow in the rest. Each column
+// fitting its keys to its own width dropped the parent's least needed
+// keys (challenge 1's "w write" at 200×60) while the sandbox's line ended
+// in 40 blank cells.
+func (m Model) WriteBeside(b *strings.Builder, left []string, w, h int, keys func(spare int) (line string, took int)) {
 	f, whole, done := m.screen()
+	last := ""
+	if keys != nil && !done && f.keys && len(f.lines) > 0 && len(left) == h {
+		last = strings.TrimRight(f.lines[len(f.lines)-1], " ")
+		f.lines = f.lines[:len(f.lines)-1]
+	} else {
+		keys = nil
+	}
 	n := len(whole) + f.size() + h*(w+1)
 	for _, l := range left[:min(h, len(left))] {
 		n += len(l)
@@ -79,6 +94,21 @@ func (m Model) WriteBeside(b *strings.Builder, left []string, w, h int) {
 		}
 	} else {
 		f.each(line)
+	}
+	if keys != nil {
+		if i != h-1 {
+			// The key line is not on the parent's key row: each keeps
+			// its own.
+			line(last, "")
+		} else {
+			l, took := keys(max(w-ansi.StringWidth(last), 0))
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+			pane.WriteFit(b, last, w-took)
+			i++
+		}
 	}
 	for i < h {
 		line("", "")
@@ -173,7 +203,7 @@ func (m Model) screen() (f frame, whole string, done bool) {
 		}
 		return playback.KeyLine(*m.help, keys, m.w, first...)
 	}))
-	f.lines = lines
+	f.lines, f.keys = lines, true
 	return f, "", false
 }
 
