@@ -244,7 +244,7 @@ func TestNoEarlierStepAnswersALaterPrediction(t *testing.T) {
 				// Before the measurement window the table counts every
 				// arrival so far, not the outcomes asked about.
 				es, ok := m.sim.(*engineSim)
-				if !ok || es.snap.Now < es.snap.MeasureFrom {
+				if !ok || !pane.WindowBegun(&es.snap, es.snap.Now) {
 					continue
 				}
 				for _, pn := range es.panes {

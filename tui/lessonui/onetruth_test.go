@@ -55,7 +55,7 @@ func checkTable(t *testing.T, where string, p *endpointsPane, s *engine.Snapshot
 			continue
 		}
 		want := report.RunTally(&s.Endpoints[i])
-		if s.Now >= s.MeasureFrom {
+		if pane.WindowBegun(s, s.Now) {
 			want = report.WindowTally(&s.Endpoints[i])
 		}
 		if counts != nil && counts[i] != pane.Count(want.Arrived) {

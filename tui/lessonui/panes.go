@@ -400,9 +400,12 @@ type endpointTally struct {
 	rows     []report.Tally
 }
 
-// tallyOf counts a snapshot's endpoints as the table shows them.
+// tallyOf counts a snapshot's endpoints as the table shows them: the
+// measurement window's arrivals once it has begun (pane.WindowBegun, the
+// tenants pane's rule), else every arrival so far; counted from its first
+// instant, the table read 0 of everything at 10.0 s.
 func tallyOf(s *engine.Snapshot) endpointTally {
-	t := endpointTally{inWindow: s.Now >= s.MeasureFrom}
+	t := endpointTally{inWindow: pane.WindowBegun(s, s.Now)}
 	for i := range s.Endpoints {
 		e := &s.Endpoints[i]
 		r := report.RunTally(e)

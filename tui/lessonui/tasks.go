@@ -169,7 +169,7 @@ func tasksFigures(s *engine.Snapshot) ([][2]string, []figureKind) {
 		// shorter words keep the line to one row of a side-by-side pane at
 		// 80 columns, as "busy 0%" did, or a figure below would give way.
 		busy, busyShort := pane.Percent(t.LoopBusy), pane.Percent(t.LoopBusy)
-		if s.Now <= s.MeasureFrom {
+		if !pane.WindowBegun(s, s.Now) {
 			busy, busyShort = "– (counted from "+pane.SecondsShort(s.MeasureFrom)+")", "–"
 		}
 		out = append(out, [2]string{

@@ -146,3 +146,16 @@ func DependencyColors(s *engine.Snapshot) []int {
 	}
 	return out
 }
+
+// WindowBegun says whether, at virtual time at, a view's counts of s's
+// run are its measurement window's (the arrivals `breakerlab run` counts)
+// rather than the run's so far: once at is past the window's first
+// instant. At that instant the window holds that instant's arrivals at
+// most, and a table counting from it read 0 or "-" everywhere (lesson 11's
+// outcomes at 20.0 s, noisy-tenant's tenants at 10 s), as if nothing had
+// happened. The
+// tenants pane, the lesson player's outcome table and its loop's busy
+// share all switch at this rule, so that they read the same span.
+func WindowBegun(s *engine.Snapshot, at time.Duration) bool {
+	return s.MeasureTo > 0 && at > s.MeasureFrom
+}

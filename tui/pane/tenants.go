@@ -94,15 +94,12 @@ func (p *Tenants) SetData(d Data) {
 		return
 	}
 	s := d.Settled()
-	// Once the measurement window has begun, the window's arrivals, as
-	// `breakerlab run` and the outcome tables count them (lessonui's
-	// tallyOf, the sandbox's compare line). Begun means past its first
-	// instant, as the loop's busy share counts it (lessonui's
-	// tasksFigures): at that instant none of its arrivals are in yet, and
-	// noisy-tenant's sandbox at 10 s read "0 arrived, 0%" for every
-	// tenant, as if nothing had happened. Until then the run so far, the
-	// note saying when the window opens.
-	inWindow := s.MeasureTo > 0 && s.Now > s.MeasureFrom
+	// Once the measurement window has begun (WindowBegun: past its first
+	// instant), the window's arrivals, as `breakerlab run` and the
+	// outcome tables count them (lessonui's tallyOf, the sandbox's
+	// compare line). Until then the run so far, the note saying when the
+	// window opens.
+	inWindow := WindowBegun(s, s.Now)
 	rows := make([]tenantRow, len(s.Tenants))
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
