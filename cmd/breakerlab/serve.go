@@ -92,9 +92,10 @@ func serveStopWords(teacher bool) string {
 	return strings.Join(ways[:len(ways)-1], ", ") + " or " + ways[len(ways)-1] + " stops the server"
 }
 
-// noPTY is the one line a client without a terminal is told.
-const noPTY = "breakerlab needs a terminal: connect with `ssh -t`. Without one, install breakerlab and use its headless commands: " +
-	"breakerlab run SCENARIO, breakerlab scenarios, breakerlab lessons, breakerlab lesson ID --check, breakerlab exercises check."
+// noPTY is what a client without a terminal is told it can do without
+// one, after the command to connect with one (the server wraps it).
+const noPTY = "Without a terminal, install breakerlab on your computer and run its " +
+	"headless commands: breakerlab run SCENARIO, scenarios, lessons, lesson ID --check."
 
 // remoteExercises is what the Exercises item says over SSH.
 const remoteExercises = "The exercises grade Go code you write on your own computer, so they do not run over SSH. " +

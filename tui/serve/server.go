@@ -144,7 +144,9 @@ type Config struct {
 	// Theme, LessonStore, LessonNotice, Workbooks, ExercisesElsewhere, and
 	// Drill (on the student's own folder) and Interview (on screen only).
 	Home func() home.Options
-	// NoPTY is the one line a client without a terminal is told.
+	// NoPTY is what a client without a terminal is told it can do
+	// without one, after the command that connects with one (the server
+	// wraps it at noPTYWidth).
 	NoPTY string
 	// Exercises is what the Exercises item says over SSH.
 	Exercises string

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/charmbracelet/x/ansi"
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -115,7 +117,7 @@ func startServerLab(t testing.TB, cfg Config, lab *lessons.Lab) *testServer {
 		cfg.MaxSessionsPerStudent = -1
 	}
 	if cfg.NoPTY == "" {
-		cfg.NoPTY = "breakerlab needs a terminal: use ssh -t, or run breakerlab run SCENARIO at home."
+		cfg.NoPTY = "Without a terminal, run breakerlab run SCENARIO at home."
 	}
 	srv, err := New(cfg)
 	if err != nil {
@@ -361,7 +363,22 @@ func TestExecSubsystemAndNoPTYAreRefused(t *testing.T) {
 	}
 	sess.Close()
 
-	sess, err = conn.NewSession()
+	if got := noPTYShell(t, ts, "x"); !strings.Contains(got, "asked for none") || !strings.Contains(got, "breakerlab run SCENARIO") {
+		t.Fatalf("no-PTY message %q: want it to say the connection asked for no terminal, and the headless commands", got)
+	}
+}
+
+// noPTYShell opens a shell as user with no PTY, as ssh without -t does,
+// and returns what the server wrote before it ended the session with
+// status 1.
+func noPTYShell(t *testing.T, ts *testServer, user string) string {
+	t.Helper()
+	conn, err := gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{User: user, Auth: PasswordAuth("x"), HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	sess, err := conn.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,12 +387,41 @@ func TestExecSubsystemAndNoPTYAreRefused(t *testing.T) {
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	err = sess.Wait()
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+	var exit *gossh.ExitError
+	if err := sess.Wait(); !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Fatalf("a shell without a PTY ended with %v", err)
 	}
-	if got := strings.TrimSpace(buf.String()); strings.Count(got, "\n") != 0 || !strings.Contains(got, "breakerlab run SCENARIO") {
-		t.Fatalf("no-PTY message %q: want one line naming the headless commands", got)
+	return buf.String()
+}
+
+// A client without a terminal (ssh without -t, so no window width) was
+// told in one line of 190 characters, which its terminal broke mid-word
+// at 80 columns. It is told in lines of 80 columns or fewer, broken
+// between words, what happened and, on a line of its own to copy, the
+// command that connects with a terminal: the port and the user it came
+// as.
+func TestNoTerminalIsToldAt80Columns(t *testing.T) {
+	advice := "Without a terminal, install breakerlab on your computer and run its headless commands: breakerlab run SCENARIO, scenarios, lessons, lesson ID --check."
+	ts := startServer(t, Config{NoPTY: advice})
+	_, port, _ := net.SplitHostPort(ts.addr)
+	connect := "  ssh -t -p " + port + " alice@127.0.0.1"
+	got := strings.TrimSuffix(noPTYShell(t, ts, "alice"), "\r\n")
+	lines := strings.Split(got, "\r\n")
+	if !slices.Contains(lines, connect) {
+		t.Errorf("no line is the command to connect with, %q:\n%s", connect, got)
+	}
+	for _, l := range lines {
+		if n := ansi.StringWidth(l); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	// Broken only between words: the lines' words are the message's.
+	want := "breakerlab draws its screen in a terminal, and this connection asked for none. Connect with one (-t): " + strings.TrimSpace(connect) + " " + advice
+	if g := strings.Join(strings.Fields(got), " "); g != want {
+		t.Errorf("the message reads\n%q\nwant\n%q", g, want)
+	}
+	if len(lines) > 6 {
+		t.Errorf("%d lines, where a short message was meant:\n%s", len(lines), got)
 	}
 }
 

@@ -77,19 +77,23 @@ func (s *Server) run(sess ssh.Session) {
 		// The command to connect with on a line of its own, whole, to
 		// copy: the terminal broke it anywhere ("`s" and "sh -t" on two
 		// lines).
-		tell(sess.Stderr(), pty.Window.Width, "breakerlab serves its screen only; commands are refused. Connect without one:")
+		w := pty.Window.Width
+		if !ok {
+			w = noPTYWidth
+		}
+		tell(sess.Stderr(), w, "breakerlab serves its screen only; commands are refused. Connect without one:")
 		fmt.Fprintf(sess.Stderr(), "  %s\r\n", s.execInstead(sess.User()))
 		if !ok {
 			// The terminal advice only to a client that asked for none:
 			// "connect with ssh -t" read as wrong to one that gave -t.
-			fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
+			tell(sess.Stderr(), w, "breakerlab needs a terminal, which the -t there asks for. "+s.cfg.NoPTY)
 		}
 		_ = sess.Exit(1)
 		return
 	}
 	if !ok {
 		s.log.Warn("no terminal", with("from", from)...)
-		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
+		s.tellNoTerminal(sess.Stderr(), sess.User())
 		_ = sess.Exit(1)
 		return
 	}
@@ -300,6 +304,24 @@ func (s *Server) execInstead(user string) string {
 		user = NamePlaceholder
 	}
 	return "ssh -t -p " + port + " " + user + "@" + host
+}
+
+// noPTYWidth is the width a client without a terminal is written to: it
+// says none, and its output goes to whatever the ssh command's does,
+// mostly a terminal of 80 columns or more, which broke a longer line
+// mid-word.
+const noPTYWidth = 80
+
+// tellNoTerminal tells a client that asked for no terminal (ssh without
+// -t) what happened and the command that connects with one, on the port
+// and as the user the class joins with, on a line of its own to copy;
+// then what it can do without one (Config.NoPTY).
+func (s *Server) tellNoTerminal(out io.Writer, user string) {
+	tell(out, noPTYWidth, "breakerlab draws its screen in a terminal, and this connection asked for none. Connect with one (-t):")
+	fmt.Fprintf(out, "  %s\r\n", s.execInstead(user))
+	if s.cfg.NoPTY != "" {
+		tell(out, noPTYWidth, s.cfg.NoPTY)
+	}
 }
 
 // tell writes a refusal to a terminal w columns wide, wrapped at its
