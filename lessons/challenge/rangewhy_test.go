@@ -13,7 +13,7 @@ import (
 // who gives level 1 the longest timeout, or level 4 a busy service's
 // minimum of calls, read only the goal's figure, with nothing naming the
 // misconception. Each such design now shows its knob's why, and the
-// opposite mistake (a timeout under the healthy p99, a minimum of a
+// opposite mistake (a timeout short of the slowest healthy calls, a minimum of a
 // handful) its own.
 func TestNumericKnobsNameTheMisconception(t *testing.T) {
 	racefree.Only(t) // grading runs the engine in this goroutine, no other
@@ -24,7 +24,7 @@ func TestNumericKnobsNameTheMisconception(t *testing.T) {
 	}{
 		{"timeout-pool", Setting{"recommendations.timeout": "10s"}, "A timeout sized to wait out the dependency"},
 		{"timeout-pool", Setting{"recommendations.timeout": "2.6s"}, "A timeout sized to wait out the dependency"},
-		{"timeout-pool", Setting{"recommendations.timeout": "100ms"}, "A timeout at or under what healthy calls take"},
+		{"timeout-pool", Setting{"recommendations.timeout": "100ms"}, "A timeout shorter than the slowest healthy calls"},
 		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(20)}, "A breaker judges nothing until its minimum"},
 		{"quiet-breaker", Setting{"ledger.breaker.min_calls": int64(1)}, "Too few calls to judge by"},
 		{"budget-permits", with(referenceSettings["budget-permits"], searchPermits, int64(30)), "A semaphore larger than its endpoint's rate"},
