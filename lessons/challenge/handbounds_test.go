@@ -64,14 +64,20 @@ func TestPermitWhysStartPastLittlesLaw(t *testing.T) {
 	} {
 		for path, first := range tc.first {
 			k := knobAt(t, tc.c, path)
-			if len(k.Ranges) != 1 {
-				t.Fatalf("%s: %s has %d whys, want 1", tc.name, path, len(k.Ranges))
+			// Two whys: too many permits, from one past Little's law to
+			// the knob's top, and too few, from its bottom to one short
+			// of it (TestBudgetPermitsTooFewPermitsAreExplained).
+			if len(k.Ranges) != 2 {
+				t.Fatalf("%s: %s has %d whys, want 2", tc.name, path, len(k.Ranges))
 			}
 			if w := k.Ranges[0]; w.Min != first || w.Max != k.Max {
-				t.Errorf("%s: %s's why speaks of %s, want from %v to %v (the knob's top)", tc.name, path, w.rangeText(k), first, k.Max)
+				t.Errorf("%s: %s's why of too many speaks of %s, want from %v to %v (the knob's top)", tc.name, path, w.rangeText(k), first, k.Max)
+			}
+			if w := k.Ranges[1]; w.Min != k.Min || w.Max != first-2 {
+				t.Errorf("%s: %s's why of too few speaks of %s, want from %v (the knob's bottom) to %v", tc.name, path, w.rangeText(k), k.Min, first-2)
 			}
 			if _, _, ok := k.WhyOf(int64(first - 1)); ok {
-				t.Errorf("%s: %s = %v, Little's law's size, is told it is too large", tc.name, path, first-1)
+				t.Errorf("%s: %s = %v, Little's law's size, is told it is wrong", tc.name, path, first-1)
 			}
 			if _, _, ok := k.WhyOf(int64(first)); !ok {
 				t.Errorf("%s: %s = %v, one past Little's law, has no why", tc.name, path, first)
