@@ -27,6 +27,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/exercises/textwrap"
 	"github.com/breakerlab/breakerlab/internal/flagerr"
+	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // UsageError is a command line the program cannot accept. The message says
@@ -153,7 +154,8 @@ Flags for the runner and check:
   --timeout DURATION       time allowed per exercise to run its tests, compiling
                            them not included (default 10s)
 
-IDs are the number (1, 01) or the name (01-consecutive-breaker).
+IDs are the number (1, 01), the name (01-consecutive-breaker) or a word of it
+or of the title that fits one exercise (tenant, jitter).
 `
 
 // Run executes `breakerlab exercises ARGS`.
@@ -275,12 +277,44 @@ func hereExercise(env Env, w *exercises.Workbook) (exercises.Exercise, bool) {
 func lookup(id string) (exercises.Exercise, error) {
 	e, err := exercises.Lookup(id)
 	if errors.Is(err, exercises.ErrUnknownExercise) {
-		return e, nameUsage("%v", err)
+		return byWord(id, err)
 	}
 	if err != nil {
 		return e, usage("%v", err)
 	}
 	return e, nil
+}
+
+// byWord finds the exercise a word of its name or title names ("tenant",
+// "jitter"), as the runner's list filter (/) and the palette's
+// `:challenge tenant` do, where the catalog's Lookup takes only a number
+// or a name: `exercises hint tenant` was refused while / found 15 by that
+// word. A word that fits several is refused naming them; one that fits
+// none is refused as Lookup refuses it (unknown), with the name it most
+// likely meant when one is a slip away.
+func byWord(id string, unknown error) (exercises.Exercise, error) {
+	word := strings.ToLower(strings.TrimSpace(id))
+	var fits, names []string
+	var found exercises.Exercise
+	full := map[string]string{} // a name with or without its number, to the folder's
+	for _, e := range exercises.All() {
+		names = append(names, e.Name, e.Name[3:])
+		full[e.Name], full[e.Name[3:]] = e.Name, e.Name
+		if word != "" && strings.Contains(strings.ToLower(e.Name[3:]+" "+e.Title), word) {
+			fits = append(fits, e.Name)
+			found = e
+		}
+	}
+	switch {
+	case len(fits) == 1:
+		return found, nil
+	case len(fits) > 1:
+		return exercises.Exercise{}, nameUsage("%q fits %d exercises: %s; give its number or more of its name", id, len(fits), strings.Join(fits, ", "))
+	}
+	if near := spell.Closest(id, names); near != "" {
+		return exercises.Exercise{}, nameUsage("unknown exercise %q: did you mean %s? (`breakerlab exercises list` shows them all)", id, full[near])
+	}
+	return exercises.Exercise{}, nameUsage("%v", unknown)
 }
 
 func timeoutFlag(fs *flag.FlagSet) *time.Duration {
