@@ -68,7 +68,8 @@ type NotFoundError struct {
 	// Here is the folder searched from, absolute.
 	Here string
 	// Remembered is the folder of the workbook init wrote last, "" when
-	// none is remembered.
+	// none is remembered; where none is, or it is gone, the workbook in
+	// Here's ./breakerlab-workbook, if there is one.
 	Remembered string
 	// Gone is set when Remembered holds no workbook any more: moved or
 	// deleted.
@@ -100,6 +101,16 @@ func FindRemembered(dir, memory string) (*Workbook, error) {
 	}
 	if rem := Remembered(memory); rem != "" {
 		nf.Remembered, nf.Gone = rem, !isWorkbook(rem)
+	}
+	// The folder init writes to when given none, right here: a learner
+	// who ran `breakerlab exercises init` and then the runner without
+	// cd-ing into it was told to create one, which init then refuses
+	// (the folder holds a workbook), when the config folder remembered
+	// none, or one since gone. The home screen opens this one already.
+	if nf.Remembered == "" || nf.Gone {
+		if def := filepath.Join(nf.Here, DefaultDir); isWorkbook(def) {
+			nf.Remembered, nf.Gone = def, false
+		}
 	}
 	return nil, nf
 }
