@@ -22,15 +22,6 @@ func TestEveryMoveFromTheReferenceMissIsExplained(t *testing.T) {
 		}
 		full := c.Start()
 		maps.Copy(full, ref)
-		var out []Setting
-		for i := range c.Knobs {
-			k := &c.Knobs[i]
-			for _, v := range oneMoveValues(k, full[k.Path], *allOneMoves) {
-				s := maps.Clone(full)
-				s[k.Path] = v
-				out = append(out, s)
-			}
-		}
-		return out
+		return oneKnobFrom(c, full)
 	})
 }
