@@ -124,6 +124,13 @@ func (r *Room) Reveal() {
 	var away []awayAnswer
 	if r.question != nil && !r.question.revealed {
 		r.question.revealed = true
+		if q := r.question.q; q.Predict && q.lesson != nil {
+			if r.revealed == nil {
+				r.revealed = map[polledKey]bool{}
+			}
+			r.revealed[polledKey{q.lesson.ProgressKey(), q.step}] = true
+			r.sh = r.roomSharedLocked(r.sh)
+		}
 		away = r.keepAnswersLocked(r.question)
 		r.notifyLocked(false)
 	}

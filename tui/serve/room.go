@@ -56,6 +56,9 @@ type Room struct {
 	// places is countLocked's scratch, kept so that counting the room
 	// allocates nothing once it has seen its students (see countLocked).
 	places map[voterKey]RollEntry
+	// revealed are the lesson steps whose prediction the teacher revealed
+	// to the room (Reveal): what the room is shown of them (roomShared).
+	revealed map[polledKey]bool
 }
 
 // Member is one session in the room.
@@ -186,12 +189,28 @@ func (r *Room) Publish(sh Shared) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	changed := sh.Screen != r.sh.Screen
-	r.sh = sh
+	r.sh = r.roomSharedLocked(sh)
 	for m := range r.members {
 		if m.following || (changed && !m.teacher) {
 			signal(m)
 		}
 	}
+}
+
+// roomSharedLocked is sh as the room is shown it: a lesson step whose
+// prediction the teacher revealed to the room shows it revealed, though
+// the teacher's own player still asks it (their guess stays theirs to
+// make, or one space plays it: lessonui's RoomAnswered). The room has
+// guessed and read the answer and why: a projector following (it answers
+// nothing) held the step's figure, "shown after the guess", over a blank
+// while the teacher's run played to it and the teacher's screen showed it.
+func (r *Room) roomSharedLocked(sh Shared) Shared {
+	st := &sh.Lesson
+	if sh.Screen == LessonScreen && st.PredictHidden && st.Prepared != nil && st.Prepared.Lesson != nil &&
+		r.revealed[polledKey{st.Prepared.Lesson.ProgressKey(), st.Step}] {
+		st.PredictHidden = false
+	}
+	return sh
 }
 
 // Latest is the presenter's last state, and whether there is a presenter
