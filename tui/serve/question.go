@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -573,8 +574,20 @@ func (s *Session) resultsView(a Asked) string {
 		return s.numberResultsView(a)
 	}
 	total := a.answers()
-	paras := append([]string{a.Prompt, ""}, s.choiceBars(a, total)...)
 	answered := answeredOf(total, a.Students, a.Left)
+	if s.present && !a.Revealed {
+		// Presenting, the teacher's screen is the wall's: it keeps the
+		// split back until the reveal, as the projector's page does
+		// (projectorView), where the room read it forming and could
+		// follow the crowd.
+		paras := []string{a.Prompt, ""}
+		for i, c := range a.Choices {
+			paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
+		}
+		paras = append(paras, "", answered+" How many chose each answer shows once "+revealKey+" reveals the right one, as the room reads this screen ("+present.Key+" shows it now). "+revealKey+" reveals the right answer to everyone; esc ends the question.")
+		return s.block(s.resultsTitle(a), paras)
+	}
+	paras := append([]string{a.Prompt, ""}, s.choiceBars(a, total)...)
 	if a.Revealed {
 		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
 		if a.Explain != "" {
