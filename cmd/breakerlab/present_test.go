@@ -32,3 +32,23 @@ func TestHomeTakesPresent(t *testing.T) {
 		}
 	}
 }
+
+// A teacher who types presentation mode's name as a command is told it is
+// a flag, and where it goes, where they read "did you mean presets?": a
+// command that lists library defaults.
+func TestPresentAsACommandNamesTheFlag(t *testing.T) {
+	racefree.Only(t)
+	for _, name := range []string{"present", "Presentation", "projector"} {
+		var out, errOut bytes.Buffer
+		code := runMain([]string{name}, &out, &errOut)
+		got := strings.Join(strings.Fields(errOut.String()), " ")
+		if code != exitUsage || strings.Contains(got, "did you mean presets") {
+			t.Errorf("%s: exit %d, %q", name, code, got)
+		}
+		for _, want := range []string{"unknown command", "breakerlab --present", "breakerlab lesson N --present", "serve --teacher --present", "ctrl+p"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: %q lacks %q", name, got, want)
+			}
+		}
+	}
+}

@@ -39,11 +39,20 @@ func (c commandError) Unwrap() error { return c.err }
 type unknownCommandError struct{ name string }
 
 func (u unknownCommandError) Error() string {
+	if presentWords[strings.ToLower(u.name)] {
+		// A teacher about to put a screen on the wall typed the mode's
+		// name and read "did you mean presets?", a command that lists
+		// library defaults: presentation mode is a flag, and a key.
+		return fmt.Sprintf("unknown command %q: presentation mode is a flag, not a command: breakerlab --present (the home screen), breakerlab lesson N --present, breakerlab sandbox --present or breakerlab serve --teacher --present; ctrl+p turns it on and off on any screen", u.name)
+	}
 	if near := spell.Closest(u.name, commandNames()); near != "" && u.name != "" {
 		return fmt.Sprintf("unknown command %q: did you mean %s? (the commands are: %s)", u.name, near, strings.Join(commandNames(), ", "))
 	}
 	return fmt.Sprintf("unknown command %q; the commands are: %s", u.name, strings.Join(commandNames(), ", "))
 }
+
+// presentWords are the names a first argument gives presentation mode by.
+var presentWords = map[string]bool{"present": true, "presentation": true, "presenter": true, "projector": true}
 
 // newRoot builds the cobra tree from the command table.
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
