@@ -114,7 +114,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	v = flat(teacher.View())
 	for _, want := range []string{
 		"The engine's answer: 249 customers.",
-		"Within the step's tolerance (10% of it): 2 of 5; within twice it: 1; further: 2.",
+		"Within the step's tolerance (10% of it): 2 of 5, right; between it and twice it: 1, close; further: 2, off.",
 		"Lowest 200 customers · lower quartile 250 customers · median 270 customers · upper quartile 300 customers · highest 900 customers.",
 		"◆ the engine's answer",
 		"Why: 249 of the 999",

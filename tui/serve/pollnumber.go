@@ -318,7 +318,11 @@ func (s *Session) spread(a Asked) []string {
 	n := len(g)
 	out := []string{}
 	if a.Tolerance != "" {
-		out = append(out, fmt.Sprintf("Within the step's tolerance (%s): %d of %d; within twice it: %d; further: %d.",
+		// Three bands that add up to n, each named as the students'
+		// verdicts name it: "within twice it: 1" read as everyone inside
+		// twice the tolerance, the right ones too, where it counts only
+		// those between once and twice it.
+		out = append(out, fmt.Sprintf("Within the step's tolerance (%s): %d of %d, right; between it and twice it: %d, close; further: %d, off.",
 			a.Tolerance, near[lessons.Spot], n, near[lessons.Close], near[lessons.Off]))
 	} else {
 		out = append(out, fmt.Sprintf("Exactly it: %d of %d.", near[lessons.Spot], n))
