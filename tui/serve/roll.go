@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -51,6 +52,44 @@ func (r *Room) Roll() []RollEntry {
 		list[i] = *e
 	}
 	return list
+}
+
+// Projectors are the names of those whose sessions in the room all show
+// the teacher's screen in presentation mode (projectorLocked), in order,
+// each once: the counts and the list of students leave them out, so the
+// list names them apart. Nobody knew the wall's session was connected, and
+// a student who turned presentation mode on while following vanished from
+// the list as if they had left.
+func (r *Room) Projectors() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	counted := map[any]bool{}
+	for m := range r.members {
+		if !m.teacher && !r.projectorLocked(m) {
+			counted[m.voter()] = true
+		}
+	}
+	var out []string
+	seen := map[any]bool{}
+	for m := range r.members {
+		v := m.voter()
+		if m.teacher || counted[v] || seen[v] || !r.projectorLocked(m) {
+			continue
+		}
+		seen[v] = true
+		name := m.display
+		if name == "" {
+			name = "unnamed"
+		}
+		out = append(out, name)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := strings.ToLower(out[i]), strings.ToLower(out[j]); a != b {
+			return a < b
+		}
+		return out[i] < out[j]
+	})
+	return out
 }
 
 // byStudentLocked is the students in the room, in no order, each once
@@ -208,8 +247,12 @@ func (s *Session) rollView() string {
 	}
 	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own, %d on the home screen. Answers to your questions stay anonymous: %s",
 		plural(len(roll), "student", "students"), f, e, home, anon), ""}
-	if len(roll) == 0 {
+	walls := s.room.Projectors()
+	switch {
+	case len(roll) == 0 && len(walls) == 0:
 		paras = append(paras, "Nobody has joined yet.")
+	case len(roll) == 0:
+		paras = append(paras, "No student has joined yet.")
 	}
 	// One line a student, cut with … where the window is narrow (where
 	// they are comes last, its broadest words first): a list that wrapped
@@ -221,6 +264,10 @@ func (s *Session) rollView() string {
 			line += ": " + r.Where
 		}
 		paras = append(paras, ansi.Truncate(line, w, "…"))
+	}
+	if len(walls) > 0 {
+		paras = append(paras, "", "Following you in presentation mode, as a projector does, not counted as students: "+strings.Join(walls, ", ")+
+			". A student among them counts again once they answer a question there or press "+present.Key+".")
 	}
 	// What the room answered so far, counts only (tally.go): the poll
 	// showed them only while it was open.
