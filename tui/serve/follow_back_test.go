@@ -27,7 +27,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 		t.Fatalf("the student's lessons did not open:\n%s", student.View())
 	}
 	press(t, student, "ctrl+g")
-	if v := flat(student.View()); !student.Following() || !strings.Contains(v, "Press esc or q to go back, ctrl+c to quit.") {
+	if v := flat(student.View()); !student.Following() || !strings.Contains(v, "Press esc or q to go back, F to explore on your own, ctrl+c to quit; other keys wait here.") {
 		t.Fatalf("the follower's waiting screen:\n%s", student.View())
 	}
 	if _, cmd := student.Update(q); isQuit(cmd) || student.Following() || !student.home.InLessons() {

@@ -608,6 +608,14 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			s.stopFollowing(onHome)
 			return s, nil
 		}
+		if s.shown == NoScreen && ks != "F" {
+			// Waiting for the teacher's sandbox or lesson, nothing to
+			// explore: a key (? for the help, a letter) dropped the
+			// student on their own menu without a word, no longer
+			// following, and the lesson the teacher opened next never
+			// reached them. The page names the keys that leave.
+			return s, nil
+		}
 		// F, or any key that explores, forks from this moment.
 		cmd := s.fork()
 		if s.mode == exploring {
@@ -954,9 +962,9 @@ func (s *Session) waiting() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	msg := "Following the teacher. The screen they are on now is not shared: only their sandbox and the lessons are. Whichever of those they open appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
+	msg := "Following the teacher. The screen they are on now is not shared: only their sandbox and the lessons are. Whichever of those they open appears here, at your window's size. Press esc or q to go back, F to explore on your own, ctrl+c to quit; other keys wait here."
 	if _, present := s.room.Latest(); !present {
-		msg = "Following the teacher, who has left the room. When they come back and open their sandbox or a lesson, it appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
+		msg = "Following the teacher, who has left the room. When they come back and open their sandbox or a lesson, it appears here, at your window's size. Press esc or q to go back, F to explore on your own, ctrl+c to quit; other keys wait here."
 	}
 	lines := []string{"", ""}
 	for _, l := range pane.Wrap(msg, max(s.w-6, 1)) {
