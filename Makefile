@@ -272,8 +272,9 @@ man:
 # (100 in `make test`), and every fuzz target runs for FUZZTIME. `go test
 # -fuzz` takes one target in one package at a time, hence the loop. The
 # challenges' whys are held on every design one knob and two knobs from
-# each level's start (-whys.all; `make test` grades a sample of the long
-# ranges, and of each level's pairs; the pairs are about 106,000 designs).
+# each level's start, and one knob from its reference solution (-whys.all;
+# `make test` grades a sample of the long ranges, and of each level's
+# pairs; the pairs are about 106,000 designs).
 RAPID_CHECKS ?= 20000
 FUZZTIME ?= 2m
 # Minimizing a new interesting input replays it thousands of times; for a
@@ -298,7 +299,7 @@ test-long: cross
 	$(GO) test -count=1 -pgo=$(CURDIR)/$(PGO_PROFILE) ./engine/... ./cmd/breakerlab/
 	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
 	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='Differential$$' ./engine/breaker -args -diff.scripts=$(DIFF_SCRIPTS)
-	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='^TestEvery(One|Two)KnobMissIsExplained$$' ./lessons/challenge -args -whys.all
+	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='^TestEvery((One|Two)KnobMiss|MoveFromTheReferenceMiss)IsExplained$$' ./lessons/challenge -args -whys.all
 	@set -e; for ft in $(FUZZ_TARGETS); do \
 		pkg=$${ft%%:*}; target=$${ft##*:}; \
 		echo "fuzz $$pkg $$target for $(FUZZTIME)"; \
