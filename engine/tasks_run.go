@@ -429,11 +429,19 @@ func (r *Run) oomKill() {
 	if r.pools != nil {
 		r.pools.frozen = true
 	}
-	for i := range r.requests {
-		req := &r.requests[i]
-		if req.ep >= 0 && req.inst == 0 && req.started && req.waitingBH {
-			req.waitingBH = false
-			r.dep(req).waiting--
+	if r.frontWaiting() {
+		for i := range r.requests {
+			req := &r.requests[i]
+			if req.ep >= 0 && req.inst == 0 && req.started && req.waitingBH {
+				req.waitingBH = false
+				r.dep(req).waiting--
+			}
+		}
+	} else if debugChecks {
+		for i := range r.requests {
+			if req := &r.requests[i]; req.ep >= 0 && req.inst == 0 && req.started && req.waitingBH {
+				panic("engine: a request waits at a front bulkhead that counts no waiter")
+			}
 		}
 	}
 	for i := range r.requests {
@@ -471,6 +479,21 @@ func (r *Run) oomKill() {
 	t.down = true
 	t.upAt = r.now + t.cfg.Memory.Restart
 	r.schedule(event{at: t.upAt, kind: evTaskRestart, req: -1})
+}
+
+// frontWaiting says whether any call waits at a front dependency's
+// bulkhead. Each dependency counts its waiters (waiting, one for every
+// request with waitingBH), so when none counts any, oomKill's first walk
+// over every request slot would find nothing to end: a process killed at
+// its memory limit in a hang holds thousands of slots, and memory-limit
+// sweeps kill it thousands of times, most often with no bulkhead wait.
+func (r *Run) frontWaiting() bool {
+	for i := range r.nFrontDeps {
+		if r.dependencies[i].waiting != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // closeTasks ends the tasks server's and the pools' time-series buckets.
