@@ -134,7 +134,7 @@ func (q *eventQueue) pushFar(e event) {
 	if q.headSeq == 0 || e.at < q.headAt || (e.at == q.headAt && e.seq < q.headSeq) {
 		q.headAt, q.headSeq = e.at, e.seq
 	}
-	q.far.push(e)
+	q.far.push(&e)
 }
 
 // place queues an event at (at, seq), seq the largest so far, in the
@@ -330,7 +330,7 @@ func (q *eventQueue) popTo(e *event) { *e = *q.popCell() }
 func (q *eventQueue) popCell() *event {
 	var e *event
 	if len(q.far.items) > 0 && q.far.items[0].seq == q.headSeq {
-		q.popped = q.far.pop()
+		q.far.popTo(&q.popped)
 		e = &q.popped
 	} else {
 		s := q.first & wheelMask // first is a ring index already: the mask only spares a bounds check
@@ -410,24 +410,37 @@ type farHeap struct {
 
 const arity = 4
 
-func (q *farHeap) push(e event) {
-	q.items = append(q.items, e)
-	i := len(q.items) - 1
+// push adds *e, which must not be one of the heap's cells: taken by
+// pointer, it is not copied again onto the stack for the call.
+func (q *farHeap) push(e *event) {
+	// The new last cell is written once, where e ends: appended, e was
+	// copied there first and again at its place (a hung provider's held
+	// answers are pushed here by the thousand).
+	i := len(q.items)
+	if i < cap(q.items) {
+		q.items = q.items[:i+1] // the field's length alone, as in popTo
+	} else {
+		q.items = append(q.items, event{})
+	}
+	items := q.items
 	for i > 0 {
 		parent := (i - 1) / arity
-		if !e.before(&q.items[parent]) {
+		if !e.before(&items[parent]) {
 			break
 		}
-		q.items[i] = q.items[parent]
+		items[i] = items[parent]
 		i = parent
 	}
-	q.items[i] = e
+	items[i] = *e
 }
 
-func (q *farHeap) pop() event {
+// popTo removes the first event and writes it to *dst, which must not be
+// one of the heap's cells: written there at once, it is not copied out
+// and back through the stack and the registers of a return.
+func (q *farHeap) popTo(dst *event) {
 	items := q.items
 	n := len(items) - 1
-	top := items[0]
+	*dst = items[0]
 	last := items[n]
 	// Slicing the field onto itself writes its length alone: assigned from
 	// a local, the pointer was written too, under the collector's write
@@ -436,7 +449,7 @@ func (q *farHeap) pop() event {
 	q.items = q.items[:n]
 	items = items[:n]
 	if n == 0 {
-		return top
+		return
 	}
 	// The hole left at the top goes down to a leaf, taking the smaller
 	// child each level, and the last item comes up from there to its
@@ -489,7 +502,6 @@ func (q *farHeap) pop() event {
 		i = parent
 	}
 	items[i] = last
-	return top
 }
 
 // debugChecks turns on checks that cost time on the hot path; the
