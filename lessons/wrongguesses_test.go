@@ -1,0 +1,50 @@
+package lessons
+
+import "testing"
+
+// The wrong numbers a learner who predicts the common misconception types
+// in lessons 2, 3 and 5 are told why, as lesson 1's are: each got only its
+// distance ("Off this time: 3 s above it. The reason is below.").
+//   - lesson 2 step 4, 16 calls: the no-timeout peak the prompt quotes, the
+//     pool taken for a cap on the provider's calls;
+//   - lesson 3 step 7, 0 %: a cap of rate × p99 taken for a ceiling a
+//     healthy day never reaches;
+//   - lesson 5 step 2, 24 s: lesson 4's moment, as if a count window
+//     counted seconds;
+//   - lesson 5 step 3, 21 s: step 2's count window, as if a time window
+//     kept the same pace.
+func TestCommonWrongPredictionsAreNamed(t *testing.T) {
+	byID := map[string]*Prepared{}
+	for _, p := range allPrepared(t) {
+		byID[p.Lesson.ID] = p
+	}
+	for _, c := range []struct {
+		lesson string
+		step   int // from 1
+		guess  string
+	}{
+		{"02-timeouts", 4, "16"},
+		{"03-bulkheads", 7, "0"},
+		{"05-tuning-a-breaker", 2, "24"},
+		{"05-tuning-a-breaker", 3, "21"},
+	} {
+		p := byID[c.lesson]
+		if p == nil {
+			t.Fatalf("no lesson %s", c.lesson)
+		}
+		q := p.Steps[c.step-1].Predict
+		if q == nil || q.Kind != Number {
+			t.Fatalf("%s step %d has no numeric prediction", c.lesson, c.step)
+		}
+		how, got, err := q.JudgeGuess(c.guess)
+		if err != nil {
+			t.Fatalf("%s step %d: %s refused: %v", c.lesson, c.step, c.guess, err)
+		}
+		if how != Off {
+			t.Fatalf("%s step %d: %s is not graded off (%v); the case is meant to be a wrong guess", c.lesson, c.step, c.guess, how)
+		}
+		if mc, ok := q.MisconceptionFor(got); !ok || mc.Why == "" {
+			t.Errorf("%s step %d (%q): a guess of %s is told no misconception", c.lesson, c.step, q.Prompt, c.guess)
+		}
+	}
+}
