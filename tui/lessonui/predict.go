@@ -560,8 +560,41 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 		// it (tui/serve). Toggling would pause it at the guess.
 		return m, save
 	}
+	if timeless(m.cur()) {
+		// Nothing on screen moves as the run plays: the guess lands where
+		// the play would stop, and its result shows at once, as G does.
+		// Lesson 3's "How big is big enough" played 30 s of a run no pane
+		// showed, its map's answer in view beside "Watch it play to the
+		// end; then see how near you came."
+		l := stepLine{&m}
+		if err := l.Seek(m.revealAt()); err != nil {
+			m.note, m.noteErr = err.Error(), true
+		}
+		m.pauseHere()
+		m.holdPause()
+		m.landed()
+		return m, save
+	}
 	next, cmd := m.togglePlay()
 	return next, tea.Batch(save, cmd)
+}
+
+// timelessPanes are the panes that show nothing of the run's clock: a
+// sweep's map of many whole runs, the shard odds counted exactly.
+var timelessPanes = map[string]bool{"sweep": true, "odds": true}
+
+// timeless reports whether every pane of the step is one of the
+// timelessPanes, so that playing its run shows nothing.
+func timeless(st *lessons.PreparedStep) bool {
+	if st.Sim == nil || len(st.Panes) == 0 {
+		return false
+	}
+	for _, p := range st.Panes {
+		if !timelessPanes[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // reveal shows the prediction's outcome and scrolls the text to it, so the
@@ -650,9 +683,13 @@ func guessNote(q *lessons.PreparedQuestion, ps predictState) string {
 
 // predictHint is the last lines of the asked prediction: what to press.
 func predictHint(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, st *lessons.PreparedStep, width int) []string {
-	hint := "Press the number of your guess; then it plays " + untilText(st) + "."
+	then := "then it plays " + untilText(st) + "."
+	if timeless(st) {
+		then = "then its result shows at once." // madePrediction
+	}
+	hint := "Press the number of your guess; " + then
 	if q.Kind == lessons.Number {
-		hint = "Type a number and press enter; then it plays " + untilText(st) + "."
+		hint = "Type a number and press enter; " + then
 	}
 	switch {
 	case ps.nudged && ps.in.Input != "":
