@@ -10,9 +10,6 @@ import (
 // leaves the list (the test fails on an entry that names one, or is no
 // longer a numeric question), and no question joins it.
 var stillWithoutMisconception = map[string]bool{
-	"03-bulkheads step 3":         true,
-	"03-bulkheads step 5":         true,
-	"03-bulkheads step 9":         true,
 	"04-breaker-states step 7":    true,
 	"05-tuning-a-breaker step 7":  true,
 	"06-retries-and-order step 4": true,

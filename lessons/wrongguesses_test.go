@@ -7,8 +7,14 @@ import "testing"
 // distance ("Off this time: 3 s above it. The reason is below.").
 //   - lesson 2 step 4, 16 calls: the no-timeout peak the prompt quotes, the
 //     pool taken for a cap on the provider's calls;
+//   - lesson 3 step 3, 20 calls: the cap taken for what the dependency
+//     holds on a normal day;
+//   - lesson 3 step 5, 4 calls: the average need, which step 4's cap of
+//     exactly that refused a third of the calls at;
 //   - lesson 3 step 7, 0 %: a cap of rate × p99 taken for a ceiling a
 //     healthy day never reaches;
+//   - lesson 3 step 9, 8.8 %: step 7's share, as if twice the traffic
+//     met the same cap as often;
 //   - lesson 5 step 2, 24 s: lesson 4's moment, as if a count window
 //     counted seconds;
 //   - lesson 5 step 3, 21 s: step 2's count window, as if a time window
@@ -24,7 +30,10 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		guess  string
 	}{
 		{"02-timeouts", 4, "16"},
+		{"03-bulkheads", 3, "20"},
+		{"03-bulkheads", 5, "4"},
 		{"03-bulkheads", 7, "0"},
+		{"03-bulkheads", 9, "8.8"},
 		{"05-tuning-a-breaker", 2, "24"},
 		{"05-tuning-a-breaker", 3, "21"},
 	} {
