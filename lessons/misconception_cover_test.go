@@ -12,7 +12,6 @@ import (
 var stillWithoutMisconception = map[string]bool{
 	"04-breaker-states step 7":    true,
 	"05-tuning-a-breaker step 7":  true,
-	"06-retries-and-order step 4": true,
 	"06-retries-and-order step 5": true,
 	"06-retries-and-order step 9": true,
 }

@@ -3,7 +3,7 @@ package lessons
 import "testing"
 
 // The wrong numbers a learner who predicts the common misconception types
-// in lessons 2, 3 and 5 are told why, as lesson 1's are: each got only its
+// in lessons 2, 3, 5 and 6 are told why, as lesson 1's are: each got only its
 // distance ("Off this time: 3 s above it. The reason is below.").
 //   - lesson 2 step 4, 16 calls: the no-timeout peak the prompt quotes, the
 //     pool taken for a cap on the provider's calls;
@@ -18,7 +18,9 @@ import "testing"
 //   - lesson 5 step 2, 24 s: lesson 4's moment, as if a count window
 //     counted seconds;
 //   - lesson 5 step 3, 21 s: step 2's count window, as if a time window
-//     kept the same pace.
+//     kept the same pace;
+//   - lesson 6 step 4, 64 retries: step 3's, as if the bucket set no
+//     limit; 100: the bucket at a retry's usual price, not a timeout's.
 func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 	byID := map[string]*Prepared{}
 	for _, p := range allPrepared(t) {
@@ -36,6 +38,8 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		{"03-bulkheads", 9, "8.8"},
 		{"05-tuning-a-breaker", 2, "24"},
 		{"05-tuning-a-breaker", 3, "21"},
+		{"06-retries-and-order", 4, "64"},
+		{"06-retries-and-order", 4, "100"},
 	} {
 		p := byID[c.lesson]
 		if p == nil {
