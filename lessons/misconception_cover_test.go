@@ -13,7 +13,6 @@ var stillWithoutMisconception = map[string]bool{
 	"04-breaker-states step 7":    true,
 	"05-tuning-a-breaker step 7":  true,
 	"06-retries-and-order step 5": true,
-	"06-retries-and-order step 9": true,
 }
 
 // Every numeric prediction and question of every lesson names at least

@@ -20,7 +20,9 @@ import "testing"
 //   - lesson 5 step 3, 21 s: step 2's count window, as if a time window
 //     kept the same pace;
 //   - lesson 6 step 4, 64 retries: step 3's, as if the bucket set no
-//     limit; 100: the bucket at a retry's usual price, not a timeout's.
+//     limit; 100: the bucket at a retry's usual price, not a timeout's;
+//   - lesson 6 step 9, 64 retries: step 3's again, as if the breaker did
+//     not see the retries.
 func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 	byID := map[string]*Prepared{}
 	for _, p := range allPrepared(t) {
@@ -40,6 +42,7 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		{"05-tuning-a-breaker", 3, "21"},
 		{"06-retries-and-order", 4, "64"},
 		{"06-retries-and-order", 4, "100"},
+		{"06-retries-and-order", 9, "64"},
 	} {
 		p := byID[c.lesson]
 		if p == nil {
