@@ -274,12 +274,17 @@ func (m *Model) endParts(width int) endParts {
 			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
 				fmt.Sprintf("%d questions are not answered right yet (m reviews them).", toGo))
 		case toGo > 0:
-			verb := "are"
+			// Some of what m reviews were answered right since: the note
+			// names both counts in a sentence that reads as it stands.
+			// "3 of the 4 questions m reviews are not answered right yet"
+			// read "m reviews" as a noun.
+			left := plural(toGo, "question is", "questions are")
+			them := "them"
 			if toGo == 1 {
-				verb = "is"
+				them = "it"
 			}
 			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
-				fmt.Sprintf("%d of the %d questions m reviews %s not answered right yet.", toGo, k, verb))
+				fmt.Sprintf("%s not answered right yet (m reviews %s, and the %d answered right since).", left, them, k-toGo))
 		case !m.progress.Done && m.inRoom:
 			// What keeps it from done is the questions the room was not
 			// asked, which m does not review: the status line said "not
