@@ -11,7 +11,6 @@ import (
 // longer a numeric question), and no question joins it.
 var stillWithoutMisconception = map[string]bool{
 	"04-breaker-states step 7":    true,
-	"05-tuning-a-breaker step 7":  true,
 	"06-retries-and-order step 5": true,
 }
 
