@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/exercises/grade"
 )
 
 // The catalog lives under testdata so that the go tool never builds it as
@@ -92,20 +95,92 @@ func (e Exercise) README() string {
 	return string(b)
 }
 
-// Hints returns the hints, gentlest first. In hints.md they are separated
-// by lines holding only "---".
-func (e Exercise) Hints() []string {
+// Hint is one hint and the tests it helps pass.
+type Hint struct {
+	Text string
+	// Tests are the names of the bundled tests the hint concerns, from
+	// its "Tests:" line: the runner and check offer the first hint that
+	// concerns a test still failing, not the first in the file, which may
+	// speak of a test long passed.
+	Tests []string
+}
+
+// hintTestsPrefix opens a hint's first line, which names the tests it
+// concerns, separated by commas; the line is data, not part of the text.
+const hintTestsPrefix = "Tests:"
+
+// HintList returns the hints, gentlest first. In hints.md they are
+// separated by lines holding only "---", each opening with its Tests: line.
+func (e Exercise) HintList() []Hint {
 	b, err := fs.ReadFile(catalogFS, path.Join(catalogRoot, e.Name, "hints.md"))
 	if err != nil {
 		return nil
 	}
-	var hints []string
+	var hints []Hint
 	for _, h := range strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n---\n") {
-		if h = strings.TrimSpace(h); h != "" {
-			hints = append(hints, h)
+		h = strings.TrimSpace(h)
+		var tests []string
+		if first, rest, _ := strings.Cut(h, "\n"); strings.HasPrefix(first, hintTestsPrefix) {
+			for _, name := range strings.Split(strings.TrimPrefix(first, hintTestsPrefix), ",") {
+				if name = strings.TrimSpace(name); name != "" {
+					tests = append(tests, name)
+				}
+			}
+			h = strings.TrimSpace(rest)
+		}
+		if h != "" {
+			hints = append(hints, Hint{Text: h, Tests: tests})
 		}
 	}
 	return hints
+}
+
+// Hints returns the hints' texts, gentlest first.
+func (e Exercise) Hints() []string {
+	list := e.HintList()
+	out := make([]string, len(list))
+	for i, h := range list {
+		out[i] = h.Text
+	}
+	return out
+}
+
+// NextHint returns the index of the hint to show next: the first not yet
+// shown that concerns a test failing, else the first not yet shown (no test
+// known to fail: not run yet, or a build that failed), or -1 when every
+// hint is shown. A subtest ("TestX/case") counts as its test.
+func NextHint(hints []Hint, shown func(i int) bool, failing func(test string) bool) int {
+	next := -1
+	for i, h := range hints {
+		if shown(i) {
+			continue
+		}
+		if next < 0 {
+			next = i
+		}
+		for _, t := range h.Tests {
+			if failing(t) {
+				return i
+			}
+		}
+	}
+	return next
+}
+
+// FailingTests returns the top-level tests a report counts as failed, in
+// its order, each once: TestX for a failed TestX/case as well.
+func FailingTests(r grade.Report) []string {
+	var out []string
+	for _, t := range r.Tests {
+		if !t.Failed() {
+			continue
+		}
+		name, _, _ := strings.Cut(t.Name, "/")
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // StubFiles returns the files the learner edits, as they start: name to

@@ -45,7 +45,7 @@ func TestExercisesFlagRefusalPointsToHelpAsOtherCommandsDo(t *testing.T) {
 // their message does: each says itself what to type instead.
 func TestExercisesRefusalsFitTheWidth(t *testing.T) {
 	_, stderr, code := run(t, "exercises", "hint", "1", "9")
-	if code != exitUsage || !strings.HasPrefix(stderr, "breakerlab exercises: 01-consecutive-breaker has 3 hints") || !strings.HasSuffix(stderr, "prints the last\n") {
+	if code != exitUsage || !strings.HasPrefix(stderr, "breakerlab exercises: 01-consecutive-breaker has 5 hints") || !strings.HasSuffix(stderr, "prints the last\n") {
 		t.Fatalf("exercises hint 1 9: exit %d, %q", code, stderr)
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {

@@ -15,8 +15,8 @@ func TestAWordOfTheNameOrTitleFindsTheExercise(t *testing.T) {
 	for _, tc := range []struct {
 		arg, want string
 	}{
-		{"tenant", "Hint 1 of 4 for 15-tenant-bulkhead"},
-		{"Tenant", "Hint 1 of 4 for 15-tenant-bulkhead"},
+		{"tenant", "Hint 1 of 5 for 15-tenant-bulkhead"},
+		{"Tenant", "Hint 1 of 5 for 15-tenant-bulkhead"},
 		{"jitter", "for 09-retry-backoff"}, // a word of the title alone
 	} {
 		r := do(t, "", "hint", tc.arg)

@@ -640,7 +640,7 @@ func nextStep(env Env, w *exercises.Workbook, r exercises.Result) {
 	e := r.Exercise
 	switch {
 	case !r.Passed() && r.Fault == "" && len(e.Hints()) > 0:
-		printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint (%d in all).", e.ID(), len(e.Hints())))
+		printWrapped(env.Stderr, env.StderrWidth, "", stuckLine(e, r))
 	case r.Passed():
 		// The first not done after this one, as the runner's n goes; none
 		// when every exercise is.
@@ -769,6 +769,26 @@ func hintCmd(args []string, env Env) error {
 		fmt.Fprintf(env.Stdout, "\n(next: breakerlab exercises hint %s %d)\n", e.ID(), n+1)
 	}
 	return nil
+}
+
+// stuckLine names the hint for the first test r found failing that a hint
+// concerns, as the runner's h offers it: hint 1 of 01 is about String(),
+// which passes long before the last test fails.
+func stuckLine(e exercises.Exercise, r exercises.Result) string {
+	hints := e.HintList()
+	failing := exercises.FailingTests(r.Report)
+	i := exercises.NextHint(hints, func(int) bool { return false },
+		func(test string) bool { return slices.Contains(failing, test) })
+	for _, test := range failing {
+		if i >= 0 && slices.Contains(hints[i].Tests, test) {
+			cmd := e.ID() // hint alone prints the first
+			if i > 0 {
+				cmd += " " + strconv.Itoa(i+1)
+			}
+			return fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint for %s (%d in all).", cmd, test, len(hints))
+		}
+	}
+	return fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint (%d in all).", e.ID(), len(hints))
 }
 
 // hintsOf says which hints e has, when asked for hint asked, which it does

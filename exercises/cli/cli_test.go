@@ -190,8 +190,8 @@ func TestHint(t *testing.T) {
 		t.Errorf("hint 01 -1 = %v", r.err)
 	}
 	// A hint past the last is refused plainly, with the command to type.
-	if r := do(t, "", "hint", "1", "4"); !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), "01-consecutive-breaker has 3 hints: hint 1, 2 or 3, not 4; `breakerlab exercises hint 01 3` prints the last") {
-		t.Errorf("hint 1 4 = %v", r.err)
+	if r := do(t, "", "hint", "1", "6"); !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), "01-consecutive-breaker has 5 hints: hint 1, 2, 3, 4 or 5, not 6; `breakerlab exercises hint 01 5` prints the last") {
+		t.Errorf("hint 1 6 = %v", r.err)
 	}
 	for _, args := range [][]string{{"hint"}, {"hint", "99"}, {"hint", "1", "0"}, {"hint", "1", "x"}, {"hint", "1", "2", "3"}} {
 		if r := do(t, "", args...); !isUsage(r.err) {
@@ -209,7 +209,7 @@ func TestHintInAFolderReadsANumberAsAHint(t *testing.T) {
 	dir := initWorkbook(t)
 	here := filepath.Join(dir, "03-slow-calls")
 	r := do(t, here, "hint", "2")
-	if r.err != nil || !strings.Contains(r.out.String(), "Hint 2 of 4 for 03-slow-calls") ||
+	if r.err != nil || !strings.Contains(r.out.String(), "Hint 2 of 6 for 03-slow-calls") ||
 		!strings.Contains(r.errOut.String(), "for 02-rate-window-breaker's first hint, `breakerlab exercises hint 02 1`") {
 		t.Errorf("hint 2 in 03's folder = %v\n%s%s; want 03's hint 2, and how to get 02's", r.err, r.out.String(), r.errOut.String())
 	}
@@ -219,13 +219,13 @@ func TestHintInAFolderReadsANumberAsAHint(t *testing.T) {
 		}
 	}
 	r = do(t, here, "hint", "9")
-	const both = "03-slow-calls has 4 hints: hint 1, 2, 3 or 4, not 9; `breakerlab exercises hint 4` prints the last; for the first hint of 09-retry-backoff, `breakerlab exercises hint 09 1`"
+	const both = "03-slow-calls has 6 hints: hint 1, 2, 3, 4, 5 or 6, not 9; `breakerlab exercises hint 6` prints the last; for the first hint of 09-retry-backoff, `breakerlab exercises hint 09 1`"
 	if !isUsage(r.err) || !strings.Contains(r.err.Error(), both) {
 		t.Errorf("hint 9 in 03's folder = %v; want a usage error naming both readings, %q", r.err, both)
 	}
 	// A number that is no exercise's ID is only a hint too many.
 	r = do(t, here, "hint", "99")
-	if only := "03-slow-calls has 4 hints: hint 1, 2, 3 or 4, not 99; `breakerlab exercises hint 4` prints the last"; !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), only) {
+	if only := "03-slow-calls has 6 hints: hint 1, 2, 3, 4, 5 or 6, not 99; `breakerlab exercises hint 6` prints the last"; !isUsage(r.err) || !strings.HasSuffix(r.err.Error(), only) {
 		t.Errorf("hint 99 in 03's folder = %v; want %q", r.err, only)
 	}
 	// Outside any exercise's folder a lone number is still an ID.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -141,7 +142,10 @@ type Model struct {
 
 	screen  screen
 	confirm confirmKind
-	hints   int // hints revealed for the current exercise
+	// shown are the hints revealed for the current exercise, in the order
+	// h revealed them: each the first not yet shown that concerns a test
+	// failing at that moment (exercises.NextHint), so not the file's order.
+	shown   []int
 	scroll  int
 	width   int
 	height  int
@@ -188,7 +192,7 @@ type drawnReadme struct {
 type exerciseInfo struct {
 	mainFile string // relative to the workbook
 	readme   string
-	hints    []string
+	hints    []exercises.Hint
 }
 
 // checkAll is a "check all" in progress; results arrive on ch.
@@ -279,7 +283,7 @@ func New(b Backend, opt Options) Model {
 	m.message = opt.Notice
 	cur := b.Current()
 	for i, e := range m.exs {
-		m.info[e.Name] = exerciseInfo{mainFile: m.rel(b.MainFile(e)), readme: e.README(), hints: e.Hints()}
+		m.info[e.Name] = exerciseInfo{mainFile: m.rel(b.MainFile(e)), readme: e.README(), hints: e.HintList()}
 		st := b.Status(e)
 		switch st {
 		case exercises.Done:
@@ -501,7 +505,7 @@ func (m *Model) record(r exercises.Result) {
 			// A hint left open sat above "✓ PASS" as if the learner
 			// were still stuck: a pass closes it, and h opens it again.
 			// A pass after a pass keeps what they opened since.
-			m.hints = 0
+			m.shown = nil
 		}
 		m.states[name] = stateDone
 	} else {
@@ -761,7 +765,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			text = "Reset " + msg.name + " to its stub, but " + savedMeanwhile(msg.changed) + ", not the stub; the check is of it."
 		}
 		m.setMessage(withBackup(text, msg.backup.Note(m.dir)), false)
-		m.hints, m.scroll = 0, 0
+		m.shown, m.scroll = nil, 0
 		// The stub starts over with the task first, as the check of the
 		// reset's writes as a save would have made it (fileSavedMsg).
 		delete(m.order, msg.name)
@@ -854,12 +858,13 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.More):
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Hint):
-		n := len(m.info[e.Name].hints)
+		hints := m.info[e.Name].hints
+		next := m.nextHint(e.Name)
 		switch {
-		case n == 0:
+		case len(hints) == 0:
 			m.setMessage("This exercise has no hints.", false)
-		case m.hints < n:
-			m.hints++
+		case next >= 0:
+			m.shown = append(m.shown, next)
 			m.scroll = 0
 			m.setMessage("", false)
 		case m.isSolved(e.Name):
@@ -1019,7 +1024,7 @@ func (m *Model) goTo(i int) tea.Cmd {
 // open makes exercise i current on the main screen and remembers it; it
 // starts no check.
 func (m *Model) open(i int) tea.Cmd {
-	m.cur, m.hints, m.scroll, m.screen = i, 0, 0, screenMain
+	m.cur, m.shown, m.scroll, m.screen = i, nil, 0, screenMain
 	e := m.exs[i]
 	m.setMessage("", false)
 	m.did = ""
@@ -1326,4 +1331,17 @@ func (m Model) rowClicked(msg tea.MouseMsg) (int, bool) {
 		}
 		return 0, false
 	}, func(string) bool { return false })
+}
+
+// nextHint is the hint h reveals next for the exercise name: the first not
+// yet shown that concerns a test its last check found failing, or -1 when
+// every hint is shown.
+func (m *Model) nextHint(name string) int {
+	var failing []string
+	if r, ok := m.results[name]; ok {
+		failing = exercises.FailingTests(r.Report)
+	}
+	return exercises.NextHint(m.info[name].hints,
+		func(i int) bool { return slices.Contains(m.shown, i) },
+		func(test string) bool { return slices.Contains(failing, test) })
 }

@@ -122,7 +122,7 @@ func TestNumbersKeepTheirUnits(t *testing.T) {
 		for _, e := range d.m.exs {
 			texts := map[string][]string{"task": d.m.drawReadme(d.m.info[e.Name].readme)}
 			for i, h := range d.m.info[e.Name].hints {
-				texts[fmt.Sprintf("hint %d", i+1)] = wrap(d.m.strong(flow(h)), width, 0)
+				texts[fmt.Sprintf("hint %d", i+1)] = wrap(d.m.strong(flow(h.Text)), width, 0)
 			}
 			for what, lines := range texts {
 				for i := 1; i < len(lines); i++ {

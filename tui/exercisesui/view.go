@@ -425,10 +425,13 @@ func (m Model) body() []string {
 		details = rest
 	}
 	hints := m.info[e.Name].hints
-	for i := range min(m.hints, len(hints)) {
+	for k, i := range m.shown {
+		if i >= len(hints) {
+			continue
+		}
 		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
-		add(t.plain, 0, m.strong(flow(hints[i])))
-		if i == m.hints-1 && i+1 < len(hints) {
+		add(t.plain, 0, m.strong(flow(hints[i].Text)))
+		if k == len(m.shown)-1 && len(m.shown) < len(hints) {
 			add(t.dim, 0, "(h again for the next hint)")
 		}
 	}
