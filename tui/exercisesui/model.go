@@ -362,6 +362,18 @@ func (m *Model) setMessage(text string, isError bool) {
 	m.message, m.isError, m.ofLastCheck = text, isError, false
 }
 
+// leaveScreen drops what the status line said on the screen being left
+// ("Wrote the solution to …" stayed on the list): a message belongs to
+// the screen it was said on. What speaks of the exercise's last check
+// stays ("Passed! n opens 02 …", and n does that on the list too), as does
+// the note of a check x waits for, which m.waitsForCheck reads.
+func (m *Model) leaveScreen() {
+	m.did = ""
+	if !m.ofLastCheck && !m.waitsForCheck() {
+		m.setMessage("", false)
+	}
+}
+
 // sayOfLastCheck shows text, which speaks of the current exercise's last
 // check, until the next one starts (or another message comes).
 func (m *Model) sayOfLastCheck(text string) {
@@ -1230,6 +1242,7 @@ const nothingChangedMessage = "Nothing changed."
 
 func (m *Model) openList() {
 	m.screen, m.searching, m.search, m.filter = screenList, false, "", filterAll
+	m.leaveScreen()
 	m.listCursor = 0
 	for i, idx := range m.visible() {
 		if idx == m.cur {
@@ -1284,6 +1297,7 @@ func (m Model) listKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.screen = screenMain
+		m.leaveScreen()
 	case key.Matches(msg, k.Up):
 		m.listCursor = max(m.listCursor-1, 0)
 	case key.Matches(msg, k.Down):
