@@ -453,10 +453,15 @@ func listCmd(args []string, env Env) error {
 	w, err := findWorkbook(env)
 	if errors.Is(err, exercises.ErrNotWorkbook) {
 		// Outside a workbook the list is still worth having: the
-		// catalog, with no progress, and how to start.
+		// catalog, with the progress of the workbook init remembers
+		// where there is one, and how to start where there is none.
 		var nf *exercises.NotFoundError
 		switch {
 		case errors.As(err, &nf) && nf.Remembered != "" && !nf.Gone:
+			if rw, oerr := exercises.Open(nf.Remembered); oerr == nil {
+				fmt.Fprintf(env.Stderr, "No workbook here; yours is in %s, whose progress follows (`cd %s` to work on it).\n", nf.Remembered, nf.Remembered)
+				return progressList(env, rw, *timeout)
+			}
 			fmt.Fprintf(env.Stderr, "No workbook here; yours is in %s, where `breakerlab exercises list` shows your progress. The catalog follows.\n", nf.Remembered)
 		case errors.As(err, &nf) && nf.Remembered != "":
 			fmt.Fprintf(env.Stderr, "No workbook here, and the one `breakerlab exercises init` wrote to %s is no longer there: the catalog follows. `breakerlab exercises init` writes a workbook.\n", nf.Remembered)
@@ -471,21 +476,37 @@ func listCmd(args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	return progressList(env, w, *timeout)
+}
+
+// progressList prints each exercise of w with its status and its title,
+// one line each in a pipe (a script reads a line per exercise); on a
+// terminal a title too long for the line goes on under its column.
+func progressList(env Env, w *exercises.Workbook, timeout time.Duration) error {
 	if lost := w.ProgressLost(); lost != nil {
 		fmt.Fprintf(env.Stderr, "%v; checking every exercise to rebuild it...\n", lost)
-		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout, KeepBinaries: env.KeepBinaries}, nil)
+		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: timeout, KeepBinaries: env.KeepBinaries}, nil)
+	}
+	all := exercises.All()
+	status := make([]exercises.Status, len(all))
+	nameCol, statusCol := 0, 0
+	for i, e := range all {
+		status[i] = w.Status(e)
+		nameCol = max(nameCol, len(e.Name))
+		statusCol = max(statusCol, len(status[i].String()))
 	}
 	done, failing := 0, 0
-	for _, e := range exercises.All() {
+	for i, e := range all {
 		// A pass sticks; "done, failing now" says the code as it is
 		// now fails (as of its last check), "done, changed since" that
 		// it was edited and not checked since.
-		st := w.Status(e)
-		way := ""
+		st := status[i]
+		text := e.Title
 		if st == exercises.TestsMissing {
-			way = fmt.Sprintf(": `breakerlab exercises reset --tests %s` puts it back, your code kept", e.ID())
+			text += fmt.Sprintf("; `breakerlab exercises reset --tests %s` puts it back, your code kept", e.ID())
 		}
-		fmt.Fprintf(env.Stdout, "%s  %-26s %s%s\n", e.ID(), e.Name, st, way)
+		lead := fmt.Sprintf("%s  %-*s  %-*s  ", e.ID(), nameCol, e.Name, statusCol, st)
+		printColumn(env.Stdout, env.StdoutWidth, lead, text)
 		if st.Solved() {
 			done++
 		}
@@ -497,13 +518,55 @@ func listCmd(args []string, env Env) error {
 		// The figures the runner's header and the home screen give, so
 		// that a learner need not count lines to compare. On a terminal
 		// only: a script reads one line per exercise.
-		figure := fmt.Sprintf("%d of %d done", done, len(exercises.All()))
+		figure := fmt.Sprintf("%d of %d done", done, len(all))
 		if failing > 0 {
 			figure += fmt.Sprintf(" · %d failing now", failing)
 		}
 		fmt.Fprintln(env.Stdout, "\n"+figure)
 	}
 	return nil
+}
+
+// ParseListLine reads a line list prints in a pipe, "01  01-consecutive-breaker  done, failing now  A breaker …":
+// the exercise and its status words, the title (and a way out after it)
+// left out. The screens' tests read list with it, to hold their status
+// words to list's.
+func ParseListLine(line string) (exercises.Exercise, string, error) {
+	id, rest, _ := strings.Cut(line, "  ")
+	e, err := exercises.Lookup(id)
+	if err != nil {
+		return e, "", fmt.Errorf("list line %q: %w", line, err)
+	}
+	rest, named := strings.CutPrefix(strings.TrimLeft(rest, " "), e.Name+" ")
+	status, _, titled := strings.Cut(rest, "  "+e.Title)
+	if !named || !titled || strings.TrimSpace(status) == "" {
+		return e, "", fmt.Errorf("list line %q is not ID, name, status and title", line)
+	}
+	return e, strings.TrimSpace(status), nil
+}
+
+// printColumn prints lead and then text, which wraps under its own column
+// on a terminal (width > 0) as long as that column keeps minTitle
+// columns; narrower, the text goes on under lead, indented, as
+// printWrapped does. In a pipe it is one line.
+func printColumn(w io.Writer, width int, lead, text string) {
+	// A title is a short phrase: a column of 20 breaks the longest into
+	// three lines, where printWrapped's room for test names would put
+	// every title of the list under its line at 80 columns.
+	const minTitle = 20
+	if width <= 0 || width-len(lead) >= minTitle {
+		if width <= 0 {
+			fmt.Fprintf(w, "%s%s\n", lead, text)
+			return
+		}
+		lines := textwrap.Lines(text, width, len(lead))
+		lines[0] = lead + strings.TrimLeft(lines[0], " ")
+		for _, l := range lines {
+			fmt.Fprintln(w, strings.TrimRight(l, " "))
+		}
+		return
+	}
+	printWrapped(w, width, lead, text)
 }
 
 func parallelism() int { return max(1, min(runtime.NumCPU(), 4)) }

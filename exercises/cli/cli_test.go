@@ -141,7 +141,7 @@ func TestListRebuildsLostProgress(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(r.out.String()), "\n")
 	// Each check failed (no go to run), and none was ever solved, nor
 	// begun: pending, as the runner says of them.
-	if len(lines) != len(exercises.All()) || !strings.HasPrefix(lines[0], "01  01-consecutive-breaker") || !strings.HasSuffix(lines[0], " pending") {
+	if len(lines) != len(exercises.All()) || listedStatus(r.out.String(), "01") != "pending" {
 		t.Fatalf("list printed:\n%s", r.out.String())
 	}
 	if !strings.Contains(r.errOut.String(), "checking every exercise to rebuild") {
@@ -171,9 +171,33 @@ func TestListAfterCheckAllCallsUntouchedStubsPending(t *testing.T) {
 	}
 	r := do(t, dir, "list")
 	out := r.out.String()
-	if r.err != nil || !strings.Contains(out, "01  01-consecutive-breaker     pending\n") || !strings.Contains(out, "02  02-rate-window-breaker     failing\n") ||
-		strings.Count(out, " failing\n") != 1 {
+	if r.err != nil || listedStatus(out, "01") != "pending" || listedStatus(out, "02") != "failing" ||
+		strings.Count(out, " failing ") != 1 {
 		t.Fatalf("list after checking all, 02 begun: %v\n%s", r.err, out)
+	}
+}
+
+// listedStatus is the status list printed for the exercise id in out, or
+// "" when no line of out is its.
+func listedStatus(out, id string) string {
+	for _, line := range strings.Split(out, "\n") {
+		if e, status, err := ParseListLine(line); err == nil && e.ID() == id {
+			return status
+		}
+	}
+	return ""
+}
+
+// In a workbook list shows each exercise's status and its title, where it
+// showed only the status, and outside one, the titles and the progress of
+// the workbook init remembers, where it showed only the titles.
+func TestListShowsStatusAndTitle(t *testing.T) {
+	dir := initWorkbook(t)
+	r := do(t, dir, "list")
+	for _, e := range exercises.All() {
+		if got := listedStatus(r.out.String(), e.ID()); got != "pending" {
+			t.Errorf("in a workbook, list's line for %s has status %q and title %q: want pending and the title:\n%s", e.Name, got, e.Title, r.out.String())
+		}
 	}
 }
 
@@ -484,11 +508,35 @@ func TestListSaysATestFileIsMissing(t *testing.T) {
 	want := e.ID() + "  " + e.Name
 	for _, line := range strings.Split(r.out.String(), "\n") {
 		if strings.HasPrefix(line, want) {
-			if !strings.Contains(line, "test file missing: `breakerlab exercises reset --tests "+e.ID()+"` puts it back") {
+			if listedStatus(line, e.ID()) != "test file missing" || !strings.Contains(line, "; `breakerlab exercises reset --tests "+e.ID()+"` puts it back") {
 				t.Errorf("list says %q", line)
 			}
 			return
 		}
 	}
 	t.Fatalf("list has no line for %s:\n%s", e.Name, r.out.String())
+}
+
+// On a terminal of 80 columns, list's titles go on under their column,
+// no line wider than the terminal; in a pipe each exercise is one line.
+func TestListFitsATerminal(t *testing.T) {
+	dir := initWorkbook(t)
+	r := &run{}
+	r.err = Run([]string{"list"}, Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StdoutWidth: 80})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	lines := strings.Split(r.out.String(), "\n")
+	col := strings.Index(lines[0], exercises.All()[0].Title)
+	for _, l := range lines {
+		if len([]rune(l)) > 80 {
+			t.Errorf("list at 80 columns printed a line of %d: %q", len([]rune(l)), l)
+		}
+		if l != "" && l[0] == ' ' && len(l)-len(strings.TrimLeft(l, " ")) != col {
+			t.Errorf("a title's next line starts at column %d, its first at %d: %q", len(l)-len(strings.TrimLeft(l, " ")), col, l)
+		}
+	}
+	if piped := do(t, dir, "list"); strings.Count(piped.out.String(), "\n") != len(exercises.All()) {
+		t.Errorf("list in a pipe printed %d lines for %d exercises:\n%s", strings.Count(piped.out.String(), "\n"), len(exercises.All()), piped.out.String())
+	}
 }

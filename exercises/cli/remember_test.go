@@ -47,6 +47,11 @@ func TestOutsideTheWorkbookItsFolderIsNamed(t *testing.T) {
 	if r.err != nil || !strings.Contains(r.errOut.String(), "yours is in "+book) {
 		t.Errorf("list outside the workbook: %v, %q", r.err, r.errOut.String())
 	}
+	// Both the titles and that workbook's progress are known there: list
+	// shows both, as inside it.
+	if got := listedStatus(r.out.String(), "01"); got != "pending" {
+		t.Errorf("list outside the workbook gives 01 the status %q, want its progress, pending, and its title:\n%s", got, r.out.String())
+	}
 	// Inside it, as before.
 	if r := in(filepath.Join(book, "01-consecutive-breaker")); r.err != nil {
 		t.Errorf("the runner inside the workbook: %v", r.err)

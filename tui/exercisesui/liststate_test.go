@@ -77,11 +77,11 @@ func TestRunnerAndListAgree(t *testing.T) {
 	}
 	listed := map[string]string{} // name: status words
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 3 {
-			t.Fatalf("list line %q is not ID, name, status", line)
+		e, status, err := cli.ParseListLine(line)
+		if err != nil {
+			t.Fatal(err)
 		}
-		listed[f[1]] = strings.Join(f[2:], " ")
+		listed[e.Name] = status
 	}
 	want := map[string]exercises.Status{
 		done.Name: exercises.Done, doneFailing.Name: exercises.DoneFailing, doneChanged.Name: exercises.DoneChanged,

@@ -71,12 +71,11 @@ func TestExercisesAgreeWithList(t *testing.T) {
 	listed := map[string]string{} // ID: status word
 	done := 0
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 3 {
-			t.Fatalf("list line %q is not ID, name, status", line)
+		e, st, err := cli.ParseListLine(line)
+		if err != nil {
+			t.Fatal(err)
 		}
-		st := strings.Join(f[2:], " ")
-		listed[f[0]] = st
+		listed[e.ID()] = st
 		if strings.HasPrefix(st, "done") {
 			done++
 		}
