@@ -20,7 +20,7 @@ func TestNestedItemsKeepTheirDepth(t *testing.T) {
 	for _, want := range []string{
 		"\n- Call returns:\n",
 		"\n  - fn's own result when it finished in time,",
-		"\n    runner's terminal, which is a hundred cells here;\n", // the wrapped part lines up under the item's text
+		"\n    the runner's terminal, which is a hundred cells here;\n", // the wrapped part lines up under the item's text, at the prose measure (96)
 		"\n  - ctx.Err() when the caller gave up.\n",
 		"\n- Everything else.",
 	} {

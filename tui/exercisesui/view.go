@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/exercises/textwrap"
+	"github.com/breakerlab/breakerlab/tui/internal/measure"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -430,7 +431,9 @@ func (m Model) body() []string {
 			continue
 		}
 		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
-		add(t.plain, 0, m.strong(flow(hints[i].Text)))
+		for _, l := range wrap(m.strong(flow(hints[i].Text)), measure.ProseWidth(w), 0) {
+			out = append(out, t.plain.Render(l))
+		}
 		if k == len(m.shown)-1 && len(m.shown) < len(hints) {
 			add(t.dim, 0, "(h again for the next hint)")
 		}
@@ -702,11 +705,13 @@ func (m Model) readmeLines(md string) []string {
 }
 
 func (m Model) drawReadme(md string) []string {
+	// The task is prose: at 200 columns it ran 196 a line.
+	w := measure.ProseWidth(m.width)
 	var out []string
 	for _, b := range blocks(md, true) {
 		switch b.kind {
 		case blockCode:
-			for _, l := range codeLines(b.text, m.width-2) {
+			for _, l := range codeLines(b.text, w-2) {
 				out = append(out, m.theme.accent.Render("  "+l))
 			}
 		case blockHeading:
@@ -715,7 +720,7 @@ func (m Model) drawReadme(md string) []string {
 			// A nested item keeps its depth: 08's "What Call returns:"
 			// and its cases read as one list of siblings without it.
 			lead := strings.Repeat("  ", b.depth)
-			for j, l := range wrap(m.strong(b.text), m.width, len(lead)+2) {
+			for j, l := range wrap(m.strong(b.text), w, len(lead)+2) {
 				if j == 0 {
 					l = lead + "- " + strings.TrimPrefix(l, lead+"  ")
 				}
@@ -726,7 +731,7 @@ func (m Model) drawReadme(md string) []string {
 				out = append(out, "")
 			}
 		default:
-			out = append(out, wrap(m.strong(b.text), m.width, 0)...)
+			out = append(out, wrap(m.strong(b.text), w, 0)...)
 		}
 	}
 	for len(out) > 0 && out[len(out)-1] == "" {

@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/measure"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -111,8 +112,9 @@ func (m *Model) textWidth() int {
 	return min(max(tw-2, 1), maxTextWidth)
 }
 
-// maxTextWidth keeps lines readable on a wide screen.
-const maxTextWidth = 96
+// maxTextWidth keeps lines readable on a wide screen; the exercise runner
+// caps its prose at the same measure.
+const maxTextWidth = measure.Prose
 
 // layout renders the step's text for the current width (once: the cache
 // keeps it) and sizes the simulation's panes. Update calls it whenever the
