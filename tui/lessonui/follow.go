@@ -57,6 +57,11 @@ type State struct {
 	// numbers them as the presenter and the room's poll do: the
 	// presenter's "press 2" is the follower's 2.
 	PredictOrder, QuestionOrder Order
+	// RoomAnswered says the step's prediction was put to a classroom and
+	// revealed there (Model.RoomAnswered): a follower that shows it
+	// revealed without a guess says the room answered, as the
+	// presenter's player does, where a projector said "Your guess: none".
+	RoomAnswered bool
 }
 
 // Order is the order a player shows a question's choices in, as State
@@ -117,6 +122,7 @@ func (m Model) State() State {
 	st.PredictHidden = cur.Predict != nil && !m.revealedHere()
 	st.QuestionHidden = cur.Question != nil && !m.answeredHere()
 	st.PredictOrder, st.QuestionOrder = orderOf(m.predicts[m.step].order), orderOf(m.questions[m.step].order)
+	st.RoomAnswered = cur.Predict != nil && m.predicts[m.step].roomAnswered
 	return st
 }
 
@@ -183,6 +189,11 @@ func (m Model) Follow(st State) (Model, error) {
 		m.atPause = !st.Playing && m.cur().PauseAt > 0 && m.sim.Now() == m.cur().PauseAt
 	}
 	m.showAnswers(!st.PredictHidden, !st.QuestionHidden)
+	if ps := &m.predicts[m.step]; ps.revealed && ps.skipped {
+		// The follower's own guess is none (showAnswers): the room's
+		// stood for it when the presenter's did.
+		ps.roomAnswered = st.RoomAnswered
+	}
 	if err != nil {
 		m.note, m.noteErr = err.Error(), true
 	}
@@ -797,7 +808,7 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 	default:
 		guess := ps.guess
 		if ps.skipped {
-			guess = "none" + unsentWords(ps)
+			guess = noGuessWords(ps)
 		}
 		if q.Kind == lessons.Number {
 			a.Lines = append(a.Lines, "Your guess: "+guess+"  ·  What happened: "+happened)

@@ -735,6 +735,18 @@ func unsentWords(ps predictState) string {
 	return ": " + ps.unsent + " was typed but not sent"
 }
 
+// noGuessWords say why a revealed prediction has no guess: the room's
+// answers stood for it, or it was skipped, and any number typed and not
+// sent. The player's outcome and presentation mode (predictAsk) both say
+// these words: the projector said "Your guess: none" beside a room's
+// answers, as if nobody had guessed.
+func noGuessWords(ps predictState) string {
+	if ps.roomAnswered {
+		return "none of your own: the room answered" + unsentWords(ps)
+	}
+	return "none, skipped" + unsentWords(ps)
+}
+
 // renderOutcome is the guess beside what happened and how near it came.
 // A prediction is a guess, so it is never called wrong. The reveal's
 // Markdown (rendered in layout) follows it.
@@ -748,11 +760,8 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		}
 	}
 	guess := ps.guess
-	switch {
-	case ps.skipped && ps.roomAnswered:
-		guess = th.Dim.Render("none of your own: the room answered" + unsentWords(ps))
-	case ps.skipped:
-		guess = th.Dim.Render("none, skipped" + unsentWords(ps))
+	if ps.skipped {
+		guess = th.Dim.Render(noGuessWords(ps))
 	}
 	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)
 	if q.Kind == lessons.Number || ps.verdict != lessons.Spot {
