@@ -415,8 +415,8 @@ func (m Model) Moment() (present.Moment, bool) {
 //     choices are breaker states, the states are held, and the key number
 //     when it is a breaker's (its lead is the state).
 //
-// Nothing is held once the question is answered, nor on a step that asks
-// nothing.
+// Nothing is held once the question is answered or the room has seen the
+// prediction revealed, nor on a step that asks nothing.
 type withheld struct {
 	asked, figures, state bool
 }
@@ -424,7 +424,10 @@ type withheld struct {
 func (m *Model) withheld() withheld {
 	cur := m.cur()
 	var q *lessons.PreparedQuestion
-	predict := m.waiting() || m.rehearsed()
+	// A prediction the room has answered was revealed to the room
+	// (RoomAnswered), and a projector following shows its figure: the
+	// teacher's screen held it until space played the run.
+	predict := m.waiting() && !m.predicts[m.step].roomAnswered || m.rehearsed()
 	switch {
 	case predict:
 		q = cur.Predict
@@ -798,6 +801,11 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		if note := roomNote(guessNote(q, ps)); note != "" {
 			a.Lines = append(a.Lines, note)
 		}
+		if ps.roomAnswered {
+			a.Lines = append(a.Lines, roomAnsweredHint(q, ps))
+		}
+	case !ps.made && ps.roomAnswered:
+		a.Lines = append(a.Lines, roomAnsweredHint(q, ps))
 	case !ps.made:
 	case !ps.revealed && ps.skipped:
 		a.Lines = append(a.Lines, "No guess this time"+unsentWords(ps)+".")

@@ -697,12 +697,21 @@ func predictHint(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, 
 		hint = "Space again: play without a guess; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + "."
 	case ps.nudged:
 		hint = "Space again: play without a guess."
-	case ps.roomAnswered && ps.in.Input != "":
-		hint = "The room has answered: space plays it; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + " as your own guess."
 	case ps.roomAnswered:
-		hint = "The room has answered: space plays it, or give your own guess."
+		hint = roomAnsweredHint(q, ps)
 	}
 	return wrapper(width)(th.Dim.Render(hint), 0)
+}
+
+// roomAnsweredHint is what to press once the room has answered the
+// prediction (RoomAnswered), as the player and presentation mode
+// (predictAsk) both say it: the teacher's projected screen said nothing,
+// and the teacher did not know one space now plays the run.
+func roomAnsweredHint(q *lessons.PreparedQuestion, ps predictState) string {
+	if ps.in.Input != "" {
+		return "The room has answered: space plays it; enter sends " + typedNumber(ps.in.Input, q.GuessUnit()) + " as your own guess."
+	}
+	return "The room has answered: space plays it, or give your own guess."
 }
 
 // renderPredictWait is the guess while the simulation plays to the pause.

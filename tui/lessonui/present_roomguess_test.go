@@ -71,3 +71,41 @@ func TestPresentedRoomAnsweredGuess(t *testing.T) {
 		}
 	}
 }
+
+// The teacher's presentation screen once the room has answered and seen
+// the prediction revealed, before the teacher plays it: the figure is
+// shown, as on the projector that follows, and the screen says one space
+// plays it, as the player's hint does. It kept the figure "shown after
+// the guess" and said nothing of space, for a choice and for a number.
+func TestPresentedRoomAnsweredPlays(t *testing.T) {
+	p := lessonID(t, "01-one-slow-dependency")
+	kinds := map[lessons.QuestionKind]bool{}
+	for i, st := range p.Steps {
+		if st.Predict == nil || !st.HasSim() || kinds[st.Predict.Kind] {
+			continue
+		}
+		kinds[st.Predict.Kind] = true
+		m := open(t, p, i, 160, 48, Options{})
+		before, _ := m.Moment()
+		if !before.Held {
+			t.Fatalf("step %d: the figure is not held before the guess", i+1)
+		}
+		m = m.RoomAnswered(i)
+		mo, _ := m.Moment()
+		if mo.Held {
+			t.Errorf("step %d: the figure stays held once the room has seen the answer", i+1)
+		}
+		hint := "The room has answered: space plays it, or give your own guess."
+		if !hasWords(m.View(), hint) {
+			t.Fatalf("step %d: the player does not say %q", i+1, hint)
+		}
+		for _, sz := range projectorSizes {
+			if v := projector(t, m, sz[0], sz[1]); !hasWords(v, hint) {
+				t.Errorf("step %d, %dx%d: want %q:\n%s", i+1, sz[0], sz[1], hint, v)
+			}
+		}
+	}
+	if len(kinds) != 2 {
+		t.Fatalf("lesson 1 predicts %d kinds over a run, want a choice and a number", len(kinds))
+	}
+}
