@@ -715,14 +715,22 @@ func roomAnsweredHint(q *lessons.PreparedQuestion, ps predictState) string {
 }
 
 // renderPredictWait is the guess while the simulation plays to the pause.
-func renderPredictWait(th *theme.Theme, ps predictState, st *lessons.PreparedStep, width int) []string {
+// teacherPlays says a classroom's follower shows it paused: the run on
+// the wall is the teacher's to play (a student's space leaves following
+// and plays a copy of their own), so it says the teacher will, where
+// "Watch it play until 9 s" read as the student's to do.
+func renderPredictWait(th *theme.Theme, ps predictState, st *lessons.PreparedStep, width int, teacherPlays bool) []string {
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
+	play := "Watch it play " + untilText(st)
+	if teacherPlays {
+		play = "The teacher will play it " + untilText(st)
+	}
 	if ps.skipped {
-		return append(out, wrap(th.Dim.Render("No guess this time"+unsentWords(ps)+". Watch it play "+untilText(st)+"."), 0)...)
+		return append(out, wrap(th.Dim.Render("No guess this time"+unsentWords(ps)+". "+play+"."), 0)...)
 	}
 	out = append(out, wrap(th.Bold.Render("Your guess: ")+ps.guess, 0)...)
-	return append(out, wrap(th.Dim.Render("Watch it play "+untilText(st)+"; then see how near you came."), 0)...)
+	return append(out, wrap(th.Dim.Render(play+"; then see how near you came."), 0)...)
 }
 
 // typedNumber is a number as its box shows it: with the unit shown after

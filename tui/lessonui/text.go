@@ -37,15 +37,16 @@ type textCache struct {
 // which the step names: the step, the text's width and the prediction's
 // state, whole (its order a copy of its own).
 type panelKey struct {
-	step, width int
-	ps          predictState
+	step, width  int
+	ps           predictState
+	teacherPlays bool // renderPredictWait's words for a paused follower
 }
 
 // same says whether k and o draw the same panel. The state is compared
 // field by field, every field (reflect.DeepEqual), so that a field added
 // to predictState is in the key without a word here.
 func (k panelKey) same(o panelKey) bool {
-	return k.step == o.step && k.width == o.width && reflect.DeepEqual(k.ps, o.ps)
+	return k.step == o.step && k.width == o.width && k.teacherPlays == o.teacherPlays && reflect.DeepEqual(k.ps, o.ps)
 }
 
 // textKey names one rendering: a step's text, or (reveal) the reveal of

@@ -538,16 +538,17 @@ func (m *Model) drawPredictPanel() []string {
 	if ps.made && ps.revealed {
 		return nil
 	}
+	teacherPlays := m.following && !m.playing
 	draw := func() []string {
 		if !ps.made {
 			return renderPredictAsk(m.th, st.Predict, ps, st, m.textWidth())
 		}
-		return renderPredictWait(m.th, ps, st, m.textWidth())
+		return renderPredictWait(m.th, ps, st, m.textWidth(), teacherPlays)
 	}
 	if m.text == nil {
 		return draw()
 	}
-	return m.text.keptPanel(panelKey{step: m.step, width: m.textWidth(), ps: ps}, draw)
+	return m.text.keptPanel(panelKey{step: m.step, width: m.textWidth(), ps: ps, teacherPlays: teacherPlays}, draw)
 }
 
 // pinnedInline reports whether the prediction follows the text instead of
