@@ -189,7 +189,9 @@ func runCommandLine(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	case errors.As(err, &unknown):
-		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+		// It names every command, or the flags of presentation mode: on
+		// one line it ran hundreds of columns past a terminal's edge.
+		fmt.Fprint(stderr, report.Wrap("breakerlab: "+err.Error(), messageWidth, 2))
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)

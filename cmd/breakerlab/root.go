@@ -45,6 +45,12 @@ func (u unknownCommandError) Error() string {
 		// library defaults: presentation mode is a flag, and a key.
 		return fmt.Sprintf("unknown command %q: presentation mode is a flag, not a command: breakerlab --present (the home screen), breakerlab lesson N --present, breakerlab sandbox --present or breakerlab serve --teacher --present; ctrl+p turns it on and off on any screen", u.name)
 	}
+	if classroomWords[strings.ToLower(u.name)] {
+		// A teacher looking for the classroom read the whole list of
+		// commands, none of them named for a class, and "did you mean
+		// lessons?" or nothing at all: the classroom is serve.
+		return fmt.Sprintf("unknown command %q: the classroom is breakerlab serve, which serves the program over SSH for students to join from their own terminals; breakerlab serve --teacher also runs the teacher's screen here, which students can follow (see breakerlab serve --help)", u.name)
+	}
 	if near := spell.Closest(u.name, commandNames()); near != "" && u.name != "" {
 		return fmt.Sprintf("unknown command %q: did you mean %s? (the commands are: %s)", u.name, near, strings.Join(commandNames(), ", "))
 	}
@@ -53,6 +59,10 @@ func (u unknownCommandError) Error() string {
 
 // presentWords are the names a first argument gives presentation mode by.
 var presentWords = map[string]bool{"present": true, "presentation": true, "presenter": true, "projector": true}
+
+// classroomWords are the names a first argument gives the classroom
+// (serve) by.
+var classroomWords = map[string]bool{"teach": true, "teacher": true, "class": true, "classroom": true, "room": true}
 
 // newRoot builds the cobra tree from the command table.
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
