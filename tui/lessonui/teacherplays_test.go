@@ -9,9 +9,9 @@ import (
 )
 
 // A student following the teacher who has answered the room's poll of a
-// prediction, while the teacher's run is paused before the play: the
-// student cannot play it, so the screen says the teacher will, where it
-// read "Watch it play until 9 s" as if space would. Once the teacher
+// prediction, while the teacher's run is paused before the play: the run
+// is the teacher's to play, so the screen says the teacher will, where
+// it read "Watch it play until 9 s" as the student's to do. Once the teacher
 // plays, watching is what the student does, and the words say so.
 func TestFollowerWaitsForTheTeacherToPlay(t *testing.T) {
 	p := lessonID(t, "01-one-slow-dependency")
@@ -46,5 +46,32 @@ func TestFollowerWaitsForTheTeacherToPlay(t *testing.T) {
 		if v := flat(strings.Join(f.predictPanel(), " ")); !hasWords(v, "Watch it play "+until) || hasWords(v, "The teacher will play") {
 			t.Errorf("skipped %v: with the teacher playing, the follower should say to watch it:\n%s", skipped, v)
 		}
+	}
+}
+
+// A student following, once the room has seen the prediction revealed,
+// reads the outcome over panes still at the step's start: the teacher
+// plays on to the moment it speaks of, where it said "space plays on to
+// there", a key that leaves following to play a copy of the student's
+// own. Forked, the student's own space plays it.
+func TestFollowerRevealAheadSaysTheTeacherPlays(t *testing.T) {
+	p := lessonID(t, "01-one-slow-dependency")
+	teacher := open(t, p, 0, 160, 48, Options{})
+	st := teacher.State()
+	st.PredictHidden = false // the room's reveal (serve's roomSharedLocked)
+	f, err := NewFollower(Options{Theme: teacher.o.Theme}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f = send(f, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !f.predicts[0].revealed {
+		t.Fatal("the follower does not show the room's reveal")
+	}
+	if got := f.revealAhead(); !strings.Contains(got, "the teacher plays on to there") || strings.Contains(got, "space") {
+		t.Errorf("following: %q", got)
+	}
+	f, _ = f.Fork()
+	if got := f.revealAhead(); !strings.Contains(got, "space plays on to there") {
+		t.Errorf("forked: %q", got)
 	}
 }

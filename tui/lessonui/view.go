@@ -478,8 +478,8 @@ func (m *Model) drawBaseAt(width int) []string {
 
 // revealAhead says so when the panes stand before the moment the reveal
 // speaks of (the learner restarted the step or moved back in it): the
-// reveal's numbers are the run's there, and space plays on to it. "" when
-// the panes are there or past it.
+// reveal's numbers are the run's there, and space plays on to it (the
+// teacher's play, for a follower). "" when the panes are there or past it.
 func (m *Model) revealAhead() string {
 	if m.sim == nil || m.cur().Predict == nil {
 		return ""
@@ -491,6 +491,12 @@ func (m *Model) revealAhead() string {
 	where := "at " + pane.Seconds(at)
 	if at >= m.sim.End() {
 		where = "at the end of the traffic"
+	}
+	if m.following {
+		// A classroom's student following watches the teacher's run
+		// go there; their space would leave following to play a copy
+		// of their own.
+		return "The panes are earlier than this outcome, which is the run " + where + ": the teacher plays on to there."
 	}
 	return "The panes are earlier than this outcome, which is the run " + where + ": space plays on to there."
 }
