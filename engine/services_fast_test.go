@@ -91,9 +91,11 @@ func flattenEdges(t *rapid.T, sc *Scenario) {
 // A call between services through a timeout, a breaker, a bulkhead or a
 // rate limiter walks them flat (enterFlat, refuseFlat, serviceReturned),
 // a child's call to a leaf behind a timeout alone goes the short way
-// (childCall, leafDone), and a child whose work is done ends the
-// short way (endAnswered): the run is the pipeline's and endChildOn's,
-// snapshot for snapshot and event for event, and so is what a fork reads.
+// (childCall, leafDone), a child whose work is done ends the short way
+// (endAnswered), and a call that finds a full queue along a flat edge is
+// refused in childArrives' own lines: the run is the pipeline's,
+// endChildOn's and refuseChild's, snapshot for snapshot and event for
+// event, and so is what a fork reads.
 func TestServiceFlatLayersChangeNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genFlatChain(t)
@@ -168,6 +170,16 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 			if a.deadlineExceeded != b.deadlineExceeded || a.slackSeen != b.slackSeen || a.slackMin != b.slackMin {
 				t.Fatalf("at %v: dependency %d differs: calls not sent for the deadline %d %d, slack seen %v %v, least slack %v %v",
 					flat.Now(), i, a.deadlineExceeded, b.deadlineExceeded, a.slackSeen, b.slackSeen, a.slackMin, b.slackMin)
+			}
+		}
+		// What the forks of a service's workers and queue read
+		// (fork_services.go): a refusal in childArrives' lines records it
+		// as refuseChild does.
+		for i := range flat.insts {
+			a, b := &flat.insts[i], &piped.insts[i]
+			if a.lacked != b.lacked || a.roomRefused != b.roomRefused || a.roomMin != b.roomMin || a.roomFound != b.roomFound {
+				t.Fatalf("at %v: instance %d's evidence differs: lacked %v %v, refused for room %v %v at %d %d, room found %d %d",
+					flat.Now(), i, a.lacked, b.lacked, a.roomRefused, b.roomRefused, a.roomMin, b.roomMin, a.roomFound, b.roomFound)
 			}
 		}
 		for i := range flat.requests {

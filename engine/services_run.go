@@ -677,12 +677,38 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	haveWorker := in.busy < in.workers
 	if !haveWorker || in.state != InstanceUp {
 		// A refusal is possible only here; an instance that is up and
-		// has a free worker takes the call. One that is up with room in
-		// its queue and no shedder queues it: refuseChild's one step
-		// for that case (nearly every call that waits) is written out.
-		if in.state == InstanceUp && in.shedder == nil && (in.queueCap == QueueUnbounded || in.queued < in.queueCap) {
+		// has a free worker takes the call. One that is up with every
+		// worker busy and no shedder takes refuseChild's steps written
+		// out: with room in its queue it queues the call (nearly every
+		// call that waits); with none it refuses it (a backed-up
+		// service's every other call: go-inventory's sweeps), along a
+		// flat edge in these lines, which do serviceReturned's steps for
+		// the caller's slot and edge held here (no second test of the
+		// room, no second lookup of the edge). Any other edge's refusal
+		// takes refuseChild, which the flat walk's property tests step
+		// beside these lines (svcFlat off).
+		if in.state != InstanceUp || in.shedder != nil {
+			if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+				return
+			}
+		} else if in.queueCap == QueueUnbounded || in.queued < in.queueCap {
 			in.lacked = true // fork_services.go
-		} else if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+		} else if ds := &r.dependencies[parentDep]; ds.svcFlat {
+			in.lacked = true // fork_services.go
+			if !in.roomRefused || in.queued < in.roomMin {
+				in.roomRefused, in.roomMin = true, in.queued // fork_services.go
+			}
+			in.answered[Rejected]++
+			ss.bucket.Answered[Rejected]++
+			ds.inFlight--
+			p.inCall = false
+			if ds.pooled {
+				r.putConn(id, ds, true) // the connection goes back idle
+			}
+			r.finishFlat(id, p, ds, len(ds.layers), resError) // services_fast.go
+			return
+		} else {
+			r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) // no room: it refuses
 			return
 		}
 	}
