@@ -2,6 +2,7 @@ package drill
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -246,6 +247,7 @@ func (s *sheet) breakers(title string) {
 	for _, r := range rows {
 		shown = append(shown, r[0])
 	}
+	s.versions(presets, shown)
 	s.legend("What the rows mean:", shown, shown)
 	// The rows no library sets are the engine's own knobs (the sandbox
 	// and `breakerlab presets` show them); a name with no meaning beside
@@ -253,6 +255,57 @@ func (s *sheet) breakers(title string) {
 	if len(unset) > 0 {
 		s.legend("No library sets these; the engine can:", unset, shown)
 	}
+}
+
+// versions says which library and version each column's defaults are:
+// the columns are named "polly" or "hystrix", and a default memorised
+// without its version misleads (Polly v7 had none of v8's defaults, and
+// a new major version may change them). The names line up with the
+// legends' (all).
+func (s *sheet) versions(presets []breaker.Preset, all []string) {
+	const heading = "Whose defaults each column gives:"
+	if s.md {
+		fmt.Fprintf(&s.b, "\n%s\n\n", heading)
+		for _, p := range presets {
+			fmt.Fprintf(&s.b, "- **%s**: %s\n", p.Name, presetVersion(p))
+		}
+		return
+	}
+	fmt.Fprintf(&s.b, "\n  %s\n", heading)
+	col := 0
+	for _, n := range all {
+		col = max(col, len([]rune(n)))
+	}
+	for _, p := range presets {
+		col = max(col, len([]rune(p.Name)))
+	}
+	col += 2 + 2 // the indent, and a gap before the library
+	for _, p := range presets {
+		for i, line := range wrap(presetVersion(p), width-col) {
+			lead := ""
+			if i == 0 {
+				lead = "  " + p.Name
+			}
+			fmt.Fprintf(&s.b, "%-*s%s\n", col, lead, line)
+		}
+	}
+}
+
+// sinceVersion finds a version a preset's Source gives in parentheses,
+// "(v0.7.0 on)", for a Library named without one.
+var sinceVersion = regexp.MustCompile(`\((v[0-9][^)]*)\)`)
+
+// presetVersion is a preset's library and version: its Library, or, when
+// that names no version (no digit), its Library with the version its
+// Source gives.
+func presetVersion(p breaker.Preset) string {
+	if strings.ContainsAny(p.Library, "0123456789") {
+		return p.Library
+	}
+	if m := sinceVersion.FindStringSubmatch(p.Source); m != nil {
+		return p.Library + " " + m[1]
+	}
+	return p.Library
 }
 
 // legend says under heading what each of the breakers' rows named means,

@@ -369,9 +369,10 @@ func TestCheatSheetTextTablesStandApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, s, _ = strings.Cut(s, "Breaker defaults")
-	tables, _, ok := strings.Cut(s, "What the rows mean:")
+	// The columns' versions come first under the tables, then the legends.
+	tables, _, ok := strings.Cut(s, "Whose defaults each column gives:")
 	if !ok {
-		t.Fatal("no legend under the breakers' table")
+		t.Fatal("no versions under the breakers' table")
 	}
 	gutter := regexp.MustCompile(`\s{2,}`)
 	libraries := 0
@@ -394,7 +395,7 @@ func TestCheatSheetTextTablesStandApart(t *testing.T) {
 	if libraries != len(breaker.Presets()) {
 		t.Errorf("the tables' heads name %d libraries, want %d", libraries, len(breaker.Presets()))
 	}
-	for _, line := range []string{"  What the rows mean:", "  No library sets these; the engine can:", "  hystrix "} {
+	for _, line := range []string{"  Whose defaults each column gives:", "  What the rows mean:", "  No library sets these; the engine can:", "  hystrix "} {
 		if !strings.Contains(s, "\n\n"+line) {
 			t.Errorf("%q has no blank line above it", line)
 		}
