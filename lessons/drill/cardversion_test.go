@@ -18,28 +18,63 @@ func TestCardsQuotingDefaultsNameTheVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]breaker.Preset{}
-	for _, p := range breaker.Presets() {
-		byName[p.Name] = p
-	}
-	quote := regexp.MustCompile(`\{\{preset ([a-z0-9-]+) `)
 	quoted := 0
 	for _, c := range cards {
 		text := strings.Join(append([]string{c.Question, c.FollowUp, c.FollowUpAnswer}, c.Points...), "\n")
-		seen := map[string]bool{}
-		for _, m := range quote.FindAllStringSubmatch(text, -1) {
-			p, ok := byName[m[1]]
-			if !ok || seen[p.Name] {
-				continue
-			}
-			seen[p.Name] = true
-			quoted++
-			if !strings.Contains(text, presetVersion(p)) {
-				t.Errorf("card %s quotes %s's defaults without %q", c.ID, p.Name, presetVersion(p))
-			}
+		n, missing := unversionedPresets(text)
+		quoted += n
+		for _, v := range missing {
+			t.Errorf("card %s quotes a default of %s without naming it", c.ID, v)
 		}
 	}
 	if quoted == 0 {
 		t.Fatal("no card quotes a preset: the test checks nothing")
 	}
 }
+
+// The same holds for a rubric point: the interviewee reads the rubric to
+// learn what a strong answer says.
+func TestRubricQuotingDefaultsNameTheVersion(t *testing.T) {
+	prompts, err := BuiltinPrompts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := 0
+	for _, p := range prompts {
+		for _, pt := range p.Points {
+			n, missing := unversionedPresets(pt.Text)
+			quoted += n
+			for _, v := range missing {
+				t.Errorf("prompt %s, point %s quotes a default of %s without naming it", p.ID, pt.ID, v)
+			}
+		}
+	}
+	if quoted == 0 {
+		t.Fatal("no rubric point quotes a preset: the test checks nothing")
+	}
+}
+
+// unversionedPresets counts the presets text quotes ({{preset NAME ...}})
+// and returns the library and version (presetVersion) of each that text
+// does not name.
+func unversionedPresets(text string) (quoted int, missing []string) {
+	byName := map[string]breaker.Preset{}
+	for _, p := range breaker.Presets() {
+		byName[p.Name] = p
+	}
+	seen := map[string]bool{}
+	for _, m := range presetQuoteRE.FindAllStringSubmatch(text, -1) {
+		p, ok := byName[m[1]]
+		if !ok || seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		quoted++
+		if !strings.Contains(text, presetVersion(p)) {
+			missing = append(missing, presetVersion(p))
+		}
+	}
+	return quoted, missing
+}
+
+var presetQuoteRE = regexp.MustCompile(`\{\{preset ([a-z0-9-]+) `)

@@ -133,7 +133,7 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			if msg := checkParts(p, pt.Text); msg != "" {
 				bad(at, "%s", msg)
 			}
-			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {
+			if n := lessons.UncheckedNumbers(withoutVersions(pt.Text), text); len(n) > 0 {
 				bad(at, "types %s by hand: write a placeholder (a fact, a metric) or a claim", strings.Join(n, ", "))
 			}
 			if w := lessons.UncheckedNumberWords(pt.Text, text); len(w) > 0 {

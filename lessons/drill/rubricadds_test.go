@@ -47,8 +47,8 @@ func TestRubricWorksTheRulesWithThePromptsNumbers(t *testing.T) {
 					t.Errorf("%s/%s works its rule %d times, want once with its own numbers: %s", p.ID, pt.ID, n, pt.Text)
 				}
 			case "half-open":
-				for _, s := range []string{"a failed trial reopens it", "passing closes it", "gobreaker, Polly, Hystrix: 1 trial",
-					"Resilience4j: 10, closing if under 50.0% fail", "`breakerlab sandbox breaker-timeline`: closed at 85 s"} {
+				for _, s := range []string{"a failed trial reopens it", "passing closes it", "1 trial in Polly v8, Netflix Hystrix 1.5, sony/gobreaker v2",
+					"10 in Resilience4j 2.x, closing under 50.0% failed", "`breakerlab sandbox breaker-timeline`: closed at 85 s"} {
 					if !strings.Contains(pt.Text, s) {
 						t.Errorf("%s/half-open should say %q: %s", p.ID, s, pt.Text)
 					}
