@@ -93,3 +93,25 @@ func wholeCardTexts(t *testing.T) []cardWords {
 	}
 	return out
 }
+
+// And for a cheat-sheet row: "Resilience4j needs 100" is a line to learn
+// by heart.
+func TestCheatRowsQuotingDefaultsNameTheVersion(t *testing.T) {
+	sh, err := DefaultSheet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := 0
+	for _, sec := range sh.Sections {
+		for _, r := range sec.Rows {
+			n, missing := unversionedPresets(r.Label + ": " + r.Text)
+			quoted += n
+			for _, v := range missing {
+				t.Errorf("cheat sheet row %q quotes a default of %s without naming it", r.Label, v)
+			}
+		}
+	}
+	if quoted == 0 {
+		t.Fatal("no cheat-sheet row quotes a preset: the test checks nothing")
+	}
+}
