@@ -303,7 +303,13 @@ func presetVersion(p breaker.Preset) string {
 		return p.Library
 	}
 	if m := sinceVersion.FindStringSubmatch(p.Source); m != nil {
-		return p.Library + " " + m[1]
+		// "v0.7.0 on" in a source's parentheses; alone in the legend it
+		// read as a word missing, so it says what "on" meant.
+		v, since := strings.CutSuffix(m[1], " on")
+		if since {
+			v += " and later"
+		}
+		return p.Library + " " + v
 	}
 	return p.Library
 }
