@@ -114,3 +114,15 @@ func TestDesignChangeKeepsItsValuesOnTwoLines(t *testing.T) {
 		t.Errorf("at 48 columns: %q", got)
 	}
 }
+
+// A label the pane under it says ("breaker: ") goes before a step's
+// change loses its value: at 80×24 lesson 5's "A count window's pace"
+// read "breaker: window 10, 50%, open 15 s, 2 | trials (with caller's
+// interval)", never saying the 250 ms the step is about.
+func TestDesignChangeKeepsItsValueOverTheLabel(t *testing.T) {
+	name := "breaker: window 10, 50%, open 15 s, 2 trials (with caller's interval: 250 ms)"
+	got := designLines("breaker-timeline", 0, 1, name, false, 38)
+	if strings.Join(got, "|") != " window 10, 50%, open 15 s, 2 trials| (with caller's interval: 250 ms)" {
+		t.Errorf("at 38 columns: %q", got)
+	}
+}

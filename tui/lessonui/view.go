@@ -247,7 +247,18 @@ func designLines(scenario string, v, n int, name string, keepLabel bool, w int) 
 	// The name as it is, else with a step's changes said shorter
 	// (setForms), the first that two lines hold: the change on a line of
 	// its own where it fits there, so that "customers: 28" is not parted.
+	// Each form also without its label ("breaker: "), which the pane under
+	// it says, before the next, shorter form: at 80 columns lesson 5's
+	// "A count window's pace" read "(with caller's interval)", the one
+	// value the step changes lost to keep the label.
+	var tries []string
 	for _, form := range forms {
+		tries = append(tries, form)
+		if label, ok := nameLabel(form); ok && !keepLabel {
+			tries = append(tries, strings.TrimPrefix(form, label+": "))
+		}
+	}
+	for _, form := range tries {
 		full := form
 		if n > 1 {
 			full = fmt.Sprintf("%d/%d: %s", lessons.DesignNumber(v), n, form)
