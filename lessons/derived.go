@@ -126,6 +126,64 @@ func parseDerived(c Claim, lhs []string, op string, rhs []string) (Claim, error)
 	return c, nil
 }
 
+// A misconception's number is often two figures the learner combined:
+// lesson 6's 402 calls are 3 attempts × the 134 calls of the run without
+// retries. So its answer may be such a product or ratio, "param step
+// payment.retry.attempts × calls checkout/1 payment", evaluated as a
+// claim's derived figure is.
+
+// parseFigure reads a figure: one metric expression (b is nil, op ""),
+// or the product or ratio of two, spaced as a claim writes them.
+func parseFigure(text string) (a Expr, op string, b *Expr, err error) {
+	fields := strings.Fields(text)
+	at := derivedAt(fields)
+	if at < 0 {
+		a, err = ParseExpr(text)
+		return a, "", nil, err
+	}
+	name := derivedName(fields[at])
+	if at == 0 || at == len(fields)-1 {
+		return a, "", nil, fmt.Errorf("%q needs a figure on each side, such as \"param step payment.retry.attempts × calls checkout/1 payment\"", fields[at])
+	}
+	if n := derivedAt(fields[at+1:]); n >= 0 {
+		return a, "", nil, fmt.Errorf("a %s is made of two figures, and %q has more", name, text)
+	}
+	if a, err = ParseExpr(strings.Join(fields[:at], " ")); err != nil {
+		return a, "", nil, fmt.Errorf("the %s's first figure: %w", name, err)
+	}
+	second, err := ParseExpr(strings.Join(fields[at+1:], " "))
+	if err != nil {
+		return a, "", nil, fmt.Errorf("the %s's second figure: %w", name, err)
+	}
+	return a, derivedOps[fields[at]], &second, nil
+}
+
+// evalFigure evaluates a figure parseFigure reads. A product or ratio is
+// a plain number, as a claim's derived figure is (a duration counting in
+// seconds), and derived says so: its kind is the reader's to give, since
+// 3 × 134 calls is a count and 20 a second × 0.5 s one too.
+func evalFigure(ctx *evalCtx, text string) (v Value, derived bool, err error) {
+	a, op, b, err := parseFigure(text)
+	if err != nil {
+		return Value{}, false, err
+	}
+	va, err := ctx.Eval(a)
+	if err != nil || b == nil {
+		return va, false, err
+	}
+	vb, err := ctx.Eval(*b)
+	if err != nil {
+		return Value{}, true, err
+	}
+	if op == "/" {
+		if vb.F == 0 {
+			return Value{}, true, fmt.Errorf("%q divides by %s, which the run gives as 0", text, b.Text)
+		}
+		return number(va.F / vb.F), true, nil
+	}
+	return number(va.F * vb.F), true, nil
+}
+
 // derivedName names what a derived operator makes.
 func derivedName(op string) string {
 	if derivedOps[op] == "/" {

@@ -21,7 +21,13 @@ func TestMalformedMisconceptionsNameLineAndField(t *testing.T) {
 		{"no answer", predictHead + num + "[[predict.misconception]]\nwhy = \"w\"\n+++\n",
 			"x.md:14: predict.misconception[0].answer: every misconception needs the answer it leads to"},
 		{"bad expression", predictHead + num + "[[predict.misconception]]\nanswer = \"workers step\"\nwhy = \"w\"\n+++\n",
-			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number or a metric expression: unknown metric"},
+			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: unknown metric"},
+		{"product without a second figure", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers ×\"\nwhy = \"w\"\n+++\n",
+			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: \"×\" needs a figure on each side"},
+		{"three figures", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers × param step workers / param step workers\"\nwhy = \"w\"\n+++\n",
+			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: a product is made of two figures"},
+		{"bad second figure", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers × nope step\"\nwhy = \"w\"\n+++\n",
+			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: the product's second figure: unknown metric"},
 		{"not a number", predictHead + num + "[[predict.misconception]]\nanswer = true\nwhy = \"w\"\n+++\n",
 			"x.md:14: predict.misconception[0].answer: want a number or a metric expression in quotes"},
 		{"bad tolerance", predictHead + num + "[[predict.misconception]]\nanswer = 200\ntolerance = \"lots\"\nwhy = \"w\"\n+++\n",
@@ -65,6 +71,8 @@ func TestMisconceptionsAreCheckedWhenPrepared(t *testing.T) {
 			"x.md:15: predict.misconception[0].answer: 500 is more than a guess may be (the pool has only 200 workers"},
 		{"another kind", num + "[[predict.misconception]]\nanswer = \"opens breaker-timeline/0\"\nwhy = \"w\"\n+++\n",
 			"x.md:15: predict.misconception[0].answer: \"opens breaker-timeline/0\" is a duration and the answer a count"},
+		{"a ratio over 0", num + "[[predict.misconception]]\nanswer = \"param step workers / opened step\"\nwhy = \"w\"\n+++\n",
+			"x.md:15: predict.misconception[0].answer: \"param step workers / opened step\" divides by opened step, which the run gives as 0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l, err := Parse("x.md", []byte(predictHead+c.text))
@@ -85,7 +93,8 @@ func TestMisconceptionsAreCheckedWhenPrepared(t *testing.T) {
 func TestMisconceptionForAGuess(t *testing.T) {
 	src := predictHead + "+++ step\ntitle = \"a\"\nscenario = \"cascade\"\npause = \"12s\"\n[predict]\nprompt = \"How many at 11 s?\"\nanswer = \"held-at step recommendations 11s\"\ntolerance = 10\nunit = \"workers\"\n" +
 		"[[predict.misconception]]\nanswer = \"param step workers\"\nwhy = \"The pool has {{param step workers}}.\"\n" +
-		"[[predict.misconception]]\nanswer = 50\ntolerance = \"20%\"\nwhy = \"Half of it.\"\n+++\nbody\n"
+		"[[predict.misconception]]\nanswer = 50\ntolerance = \"20%\"\nwhy = \"Half of it.\"\n" +
+		"[[predict.misconception]]\nanswer = \"param step workers ÷ param step recommendations.rate\"\ntolerance = 0\nwhy = \"Workers ÷ rate.\"\n+++\nbody\n"
 	l, err := Parse("x.md", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -95,8 +104,16 @@ func TestMisconceptionForAGuess(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := p.Steps[0].Predict
-	if len(q.Misconceptions) != 2 || q.Misconceptions[0].Value != 200 || q.Misconceptions[0].Why != "The pool has 200." {
+	if len(q.Misconceptions) != 3 || q.Misconceptions[0].Value != 200 || q.Misconceptions[0].Why != "The pool has 200." {
 		t.Fatalf("misconceptions %+v", q.Misconceptions)
+	}
+	// A ratio of two figures is computed, and read in the answer's terms.
+	ratio := 200 / mustEval(t, 0, "param cascade/0 recommendations.rate")
+	if q.Misconceptions[2].Value != ratio || q.Misconceptions[2].Why != "Workers ÷ rate." {
+		t.Errorf("the ratio's misconception %+v, want %v", q.Misconceptions[2], ratio)
+	}
+	if m, ok := q.MisconceptionFor(ratio); !ok || m.Why != "Workers ÷ rate." {
+		t.Errorf("a guess of the ratio %v is told %q (%v)", ratio, m.Why, ok)
 	}
 	for _, c := range []struct {
 		guess float64

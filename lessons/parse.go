@@ -743,8 +743,8 @@ func (p *parser) misconception(prefix string, i int, mc misconceptionTOML, f *fi
 	case int64, float64:
 		m.Answer = fmt.Sprint(a)
 	case string:
-		if _, err := ParseExpr(a); err != nil {
-			return m, p.wrap(line, field+".answer", fmt.Errorf("a misconception's answer is a number or a metric expression: %w", err))
+		if _, _, _, err := parseFigure(a); err != nil {
+			return m, p.wrap(line, field+".answer", fmt.Errorf("a misconception's answer is a number, a metric expression, or the product or ratio of two: %w", err))
 		}
 		m.Answer = a
 	default:

@@ -327,18 +327,21 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 // the run allows), and outside the answer's tolerance (a guess there is
 // right).
 func prepareMisconception(ctx *evalCtx, q *PreparedQuestion, mc Misconception) (PreparedMisconception, error) {
-	v, err := answerValue(ctx, mc.Answer)
-	if err != nil {
-		return PreparedMisconception{}, err
-	}
-	literal := v.Kind == KindNumber
-	if _, perr := strconv.ParseFloat(mc.Answer, 64); perr != nil {
-		literal = false
+	f, perr := strconv.ParseFloat(mc.Answer, 64)
+	literal := perr == nil
+	v, derived := number(f), false
+	if !literal {
+		var err error
+		if v, derived, err = evalFigure(ctx, mc.Answer); err != nil {
+			return PreparedMisconception{}, err
+		}
 	}
 	switch {
 	case literal && q.AnswerKind == KindFraction:
 		v.F /= 100 // a share written as a typed guess is read (ReadGuess): 41 for 41 %, 0.5 for 0.5 %
-	case literal:
+	case literal, derived:
+		// A product or ratio is read in the answer's terms, as a claim's
+		// is: a duration in seconds, a share as a fraction.
 	case v.Kind != q.AnswerKind && !(isCountish(v.Kind) && isCountish(q.AnswerKind)):
 		return PreparedMisconception{}, fmt.Errorf("%q is %s and the answer %s: a misconception's number is in the answer's terms", mc.Answer, v.Kind, q.AnswerKind)
 	}

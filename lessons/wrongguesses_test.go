@@ -22,6 +22,8 @@ import "testing"
 //   - lesson 5 step 7, 0.5 s or 0.9 s: the slow spell's start, or its
 //     start plus the slow threshold, as if a call were judged slow before
 //     it ends;
+//   - lesson 6 step 3, 402 calls: 3 attempts × the 134 calls without
+//     retries, as if every call were tried the most times;
 //   - lesson 6 step 4, 64 retries: step 3's, as if the bucket set no
 //     limit; 100: the bucket at a retry's usual price, not a timeout's;
 //   - lesson 6 step 9, 64 retries: step 3's again, as if the breaker did
@@ -45,6 +47,7 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		{"05-tuning-a-breaker", 3, "21"},
 		{"05-tuning-a-breaker", 7, "0.5"},
 		{"05-tuning-a-breaker", 7, "0.9"},
+		{"06-retries-and-order", 3, "402"},
 		{"06-retries-and-order", 4, "64"},
 		{"06-retries-and-order", 4, "100"},
 		{"06-retries-and-order", 9, "64"},
