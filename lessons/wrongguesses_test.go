@@ -28,6 +28,10 @@ import "testing"
 //     limit; 100: the bucket at a retry's usual price, not a timeout's;
 //   - lesson 6 step 9, 64 retries: step 3's again, as if the breaker did
 //     not see the retries.
+//
+// And lesson 13's, found walking lessons 9 to 14 the same way:
+//   - lesson 13 step 1, 60 workers: the pool taken for what the traffic
+//     keeps busy.
 func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 	byID := map[string]*Prepared{}
 	for _, p := range allPrepared(t) {
@@ -51,6 +55,7 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		{"06-retries-and-order", 4, "64"},
 		{"06-retries-and-order", 4, "100"},
 		{"06-retries-and-order", 9, "64"},
+		{"13-partitioning-by-tenant", 1, "60"},
 	} {
 		p := byID[c.lesson]
 		if p == nil {
