@@ -13,6 +13,12 @@ import (
 func TestMalformedMisconceptionsNameLineAndField(t *testing.T) {
 	sim := "+++ step\ntitle = \"a\"\nscenario = \"cascade\"\npause = \"12s\"\n"
 	num := sim + "[predict]\nprompt = \"How many at 12 s?\"\nanswer = \"held-at step recommendations 12s\"\ntolerance = 10\n"
+	// answerOf is the lesson with one misconception whose answer is the
+	// quoted expression, and badAnswer how its refusal starts.
+	answerOf := func(expr string) string {
+		return predictHead + num + "[[predict.misconception]]\nanswer = \"" + expr + "\"\nwhy = \"w\"\n+++\n"
+	}
+	const badAnswer = "x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: "
 	cases := []struct {
 		name, text, want string
 	}{
@@ -20,14 +26,10 @@ func TestMalformedMisconceptionsNameLineAndField(t *testing.T) {
 			"x.md:14: predict.misconception[0].why: every misconception needs a why"},
 		{"no answer", predictHead + num + "[[predict.misconception]]\nwhy = \"w\"\n+++\n",
 			"x.md:14: predict.misconception[0].answer: every misconception needs the answer it leads to"},
-		{"bad expression", predictHead + num + "[[predict.misconception]]\nanswer = \"workers step\"\nwhy = \"w\"\n+++\n",
-			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: unknown metric"},
-		{"product without a second figure", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers ×\"\nwhy = \"w\"\n+++\n",
-			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: \"×\" needs a figure on each side"},
-		{"three figures", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers × param step workers / param step workers\"\nwhy = \"w\"\n+++\n",
-			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: a product is made of two figures"},
-		{"bad second figure", predictHead + num + "[[predict.misconception]]\nanswer = \"param step workers × nope step\"\nwhy = \"w\"\n+++\n",
-			"x.md:14: predict.misconception[0].answer: a misconception's answer is a number, a metric expression, or the product or ratio of two: the product's second figure: unknown metric"},
+		{"bad expression", answerOf("workers step"), badAnswer + "unknown metric"},
+		{"product without a second figure", answerOf("param step workers ×"), badAnswer + "\"×\" needs a figure on each side"},
+		{"three figures", answerOf("param step workers × param step workers / param step workers"), badAnswer + "a product is made of two figures"},
+		{"bad second figure", answerOf("param step workers × nope step"), badAnswer + "the product's second figure: unknown metric"},
 		{"not a number", predictHead + num + "[[predict.misconception]]\nanswer = true\nwhy = \"w\"\n+++\n",
 			"x.md:14: predict.misconception[0].answer: want a number or a metric expression in quotes"},
 		{"bad tolerance", predictHead + num + "[[predict.misconception]]\nanswer = 200\ntolerance = \"lots\"\nwhy = \"w\"\n+++\n",
