@@ -117,6 +117,10 @@ type knob struct {
 	// was refused "before 30s".
 	openEnd  func() bool
 	openHint string
+	// said, when set, names the field in an edit's mark in place of its
+	// label: a fault's "  until" without a [set] path read "until 31s",
+	// which does not say whose fault ends then ("db slow until 31s").
+	said string
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -918,6 +922,9 @@ func (k *knob) edit(now, was string, sys *engine.System, end time.Duration) chan
 		now = emptyWord(k.kind)
 	}
 	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was}
+	if k.said != "" {
+		c.label = k.said
+	}
 	if k.path != "" {
 		c.label, c.unit, c.words = pathWords(sys, *k, now)
 	} else {

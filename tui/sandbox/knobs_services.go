@@ -96,22 +96,54 @@ func (f *form) addServices(sys *engine.System) {
 			f.limitTime(engine.MaxDuration)
 		}
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
-		if len(s.Faults) > 0 {
-			ft := s.Faults[0]
-			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when it starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
-			add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, owner+"fault 1")
+		// Every fault of the service, and of each leaf it calls, on
+		// fields of its own, as the front's (addFrontFaults): a leaf
+		// that hangs, then turns slow, then fails showed only its hang,
+		// and the slow spell and the errors could not be moved.
+		seen := map[engine.ServiceFaultKind]int{}
+		for fi, ft := range s.Faults {
+			seen[ft.Kind]++
+			label := numbered(fmt.Sprintf("%s %s", s.Name, ft.Kind), seen[ft.Kind])
+			match := owner + fmt.Sprintf("fault %d", fi+1)
+			if fi == 0 {
+				add(label, "when it starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, match)
+				add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, match)
+				continue
+			}
+			name := s.Name
+			f.addSpan(label, ft.From, ft.To, match, func(sys *engine.System) (from, to *time.Duration) {
+				if sv := serviceNamed(sys, name); sv != nil && fi < len(sv.Faults) {
+					return &sv.Faults[fi].From, &sv.Faults[fi].To
+				}
+				return nil, nil
+			})
 		}
 		// A leaf's faults belong with the service that calls it: they
 		// are the same in every variant.
 		for di := range s.Dependencies {
 			d := &s.Dependencies[di]
-			if len(d.Faults) == 0 || d.Service != "" {
+			if d.Service != "" {
 				continue
 			}
-			ft := d.Faults[0]
 			edge := s.Name + "/" + d.Name
-			add(fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind)), "when it starts", kindDuration, durText(ft.From), edge+".fault.from", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
-			add("  until", "empty: to the end", kindUntil, untilText(ft.To), edge+".fault.to", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
+			seen := map[engine.FaultKind]int{}
+			for fi, ft := range d.Faults {
+				seen[ft.Kind]++
+				label := numbered(fmt.Sprintf("%s %s", d.Name, verbOf(ft.Kind)), seen[ft.Kind])
+				match := owner + fmt.Sprintf("dependency %q: fault %d", d.Name, fi+1)
+				if fi == 0 {
+					add(label, "when it starts", kindDuration, durText(ft.From), edge+".fault.from", true, match)
+					add("  until", "empty: to the end", kindUntil, untilText(ft.To), edge+".fault.to", true, match)
+					continue
+				}
+				svc, dep := s.Name, d.Name
+				f.addSpan(label, ft.From, ft.To, match, func(sys *engine.System) (from, to *time.Duration) {
+					if sv := serviceNamed(sys, svc); sv != nil {
+						return faultAt(sv.Dependencies, dep, fi)
+					}
+					return nil, nil
+				})
+			}
 		}
 		for di := range s.Dependencies {
 			d := &s.Dependencies[di]
@@ -268,11 +300,7 @@ func (f *form) addFrontFaults(sys *engine.System) {
 		seen := map[engine.FaultKind]int{}
 		for fi, ft := range d.Faults {
 			seen[ft.Kind]++
-			label := fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind))
-			if seen[ft.Kind] > 1 {
-				// Two faults of one kind read apart by their number.
-				label = fmt.Sprintf("%s %s (%d) from", d.Name, verbOf(ft.Kind), seen[ft.Kind])
-			}
+			label := numbered(fmt.Sprintf("%s %s", d.Name, verbOf(ft.Kind)), seen[ft.Kind])
 			match := fmt.Sprintf("dependency %q: fault %d", d.Name, fi+1)
 			if fi == 0 {
 				// The first fault has a [set] path, so a sweep can take it.
@@ -280,33 +308,70 @@ func (f *form) addFrontFaults(sys *engine.System) {
 				f.addPath("  until", "empty: to the end", kindUntil, untilText(ft.To), d.Name+".fault.to", true, match)
 				continue
 			}
-			f.addFault(d.Name, fi, label, ft, match)
+			name := d.Name
+			f.addSpan(label, ft.From, ft.To, match, func(sys *engine.System) (from, to *time.Duration) {
+				return faultAt(sys.Dependencies, name, fi)
+			})
 		}
 	}
 }
 
-// addFault appends the start and end of fault fi (past the first, which
-// [set] paths do not reach) of the front's dependency name, on every
-// variant that has it.
-func (f *form) addFault(name string, fi int, label string, ft engine.Fault, match string) {
-	onFault := func(fn func(ft *engine.Fault, v value)) func(*engine.Scenario, value) {
+// numbered is a fault's field label, "db slow from": the n-th fault of
+// one kind of a part reads apart from the first by its number, "db slow
+// (2) from".
+func numbered(what string, n int) string {
+	if n > 1 {
+		return fmt.Sprintf("%s (%d) from", what, n)
+	}
+	return what + " from"
+}
+
+// serviceNamed is sys's service name, or nil.
+func serviceNamed(sys *engine.System, name string) *engine.Service {
+	for i := range sys.Services {
+		if sys.Services[i].Name == name {
+			return &sys.Services[i]
+		}
+	}
+	return nil
+}
+
+// faultAt is the start and end of fault fi of dependency name among
+// deps, or nils where there is none.
+func faultAt(deps []engine.Dependency, name string, fi int) (from, to *time.Duration) {
+	for j := range deps {
+		if deps[j].Name == name && fi < len(deps[j].Faults) {
+			return &deps[j].Faults[fi].From, &deps[j].Faults[fi].To
+		}
+	}
+	return nil, nil
+}
+
+// addSpan appends the start and end of a fault past a part's first,
+// which [set] paths do not reach, set in place on every variant that has
+// it: at finds the fault's start and end in a variant's system, nils
+// where the variant has no such fault.
+func (f *form) addSpan(label string, from, to time.Duration, match string, at func(sys *engine.System) (from, to *time.Duration)) {
+	on := func(end bool) func(*engine.Scenario, value) {
 		return func(sc *engine.Scenario, v value) {
 			for i := range sc.Variants {
-				deps := sc.Variants[i].System.Dependencies
-				for j := range deps {
-					if deps[j].Name == name && fi < len(deps[j].Faults) {
-						fn(&deps[j].Faults[fi], v)
-					}
+				a, b := at(&sc.Variants[i].System)
+				switch {
+				case a == nil:
+				case end:
+					*b = v.d
+				default:
+					*a = v.d
 				}
 			}
 		}
 	}
-	from, until := durText(ft.From), untilText(ft.To)
+	start, until := durText(from), untilText(to)
 	f.knobs = append(f.knobs,
-		knob{label: label, hint: "when it starts", kind: kindDuration, input: newField(from, kindDuration), initial: from,
-			set: onFault(func(ft *engine.Fault, v value) { ft.From = v.d }), matches: []string{match}, moment: true},
+		knob{label: label, hint: "when it starts", kind: kindDuration, input: newField(start, kindDuration), initial: start,
+			set: on(false), matches: []string{match}, moment: true},
 		knob{label: "  until", hint: "empty: to the end", kind: kindUntil, input: newField(until, kindUntil), initial: until,
-			set: onFault(func(ft *engine.Fault, v value) { ft.To = v.d }), matches: []string{match}, moment: true})
+			set: on(true), matches: []string{match}, moment: true, said: strings.TrimSuffix(label, " from") + " until"})
 }
 
 // addFrontCalls appends a section for each call of the front: the one the
