@@ -83,6 +83,21 @@ func TestBreakerRefusalsNameTheFilesKeys(t *testing.T) {
 		{"negative consecutive failures",
 			[]string{`preset = "gobreaker"`, `max_consecutive_failures = -1`}, 18,
 			`max_consecutive_failures must be 0 (off) or more, got -1`},
+		{"a window written as its size",
+			[]string{`window = 20`, `failure_rate = 0.5`, `open_for = "5s"`, `half_open_trials = 3`}, 17,
+			`window is the kind of window, "count" or "time", got the number 20: the number of calls a count window judges is window_size = 20`},
+		{"a window written as its size in quotes",
+			[]string{`failure_rate = 0.5`, `window = "20"`}, 18,
+			`window is the kind of window, "count" or "time", got the string "20": the number of calls a count window judges is window_size = 20`},
+		{"a window written as its span",
+			[]string{`failure_rate = 0.5`, `window = "10s"`}, 18,
+			`got the string "10s": how far back a time window looks is window_span = "10s"`},
+		{"no preset and two keys left out",
+			[]string{`failure_rate = 0.5`, `window_size = 20`}, 16,
+			`a breaker without a preset has no defaults: write open_for (how long it stays open, such as "5s") and half_open_trials (the trial calls that must pass to close it, 1 to 1000); or start from a library's with preset = "resilience4j"`},
+		{"no preset and no rule",
+			[]string{`window = "count"`}, 16,
+			`write window_size (the last N calls judged), failure_rate (the share of failed calls that opens it, such as 0.5), open_for`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

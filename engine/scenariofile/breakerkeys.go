@@ -51,6 +51,35 @@ func breakerKeysAgree(t table, cfg *breaker.Config, preset string) error {
 		return refuse(t.at("max_consecutive_failures"), "max_consecutive_failures must be 0 (off) or more, got %d", cfg.MaxConsecutiveFailures)
 	}
 
+	// Keys a table without a preset must write: it starts from no
+	// defaults, and the engine's refusal of the first one left out
+	// ("breaker half-open trials must be between 1 and 1000, got 0")
+	// named no key and quoted a 0 the author never wrote, one key at a
+	// time. Each is left out here only where Validate refuses its 0.
+	if preset == "" {
+		var missing []string
+		rule := cfg.FailureRate != 0 || cfg.SlowCallRate != 0 || cfg.FailureCount != 0
+		// No rule written: the failure rate it is told to write needs a
+		// window too, said now rather than on the next try.
+		noRule := !rule && cfg.MaxConsecutiveFailures == 0 && !t.has("failure_rate") && !t.has("slow_call_rate") && !t.has("failure_count") && !t.has("max_consecutive_failures")
+		if cfg.Window == breaker.CountWindow && !t.has("window_size") && cfg.WindowSize == 0 && (rule || noRule || cfg.MinimumCalls != 0) {
+			missing = append(missing, "window_size (the last N calls judged)")
+		}
+		if noRule {
+			missing = append(missing, "failure_rate (the share of failed calls that opens it, such as 0.5)")
+		}
+		if !t.has("open_for") && cfg.OpenFor == 0 {
+			missing = append(missing, `open_for (how long it stays open, such as "5s")`)
+		}
+		if !t.has("half_open_trials") && cfg.HalfOpenTrials == 0 {
+			missing = append(missing, "half_open_trials (the trial calls that must pass to close it, 1 to "+fmt.Sprint(breaker.MaxHalfOpenTrials)+")")
+		}
+		if len(missing) > 0 {
+			return refuse(t.path, "a breaker without a preset has no defaults: write %s; or start from a library's with preset = %q and change what you like (breakerlab presets lists them)",
+				listWords(missing), breaker.Presets()[0].Name)
+		}
+	}
+
 	// Two keys that must agree, one of which a preset may have given.
 	switch cfg.Window {
 	case breaker.CountWindow:
@@ -101,4 +130,13 @@ func countWindowPresets() string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// listWords joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func listWords(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -2,7 +2,10 @@ package scenariofile
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -247,6 +250,9 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 		}
 		cfg = p
 	}
+	if err := windowAsSize(t); err != nil {
+		return cfg, err
+	}
 	if s, ok, err := t.str("window"); err != nil {
 		return cfg, err
 	} else if ok {
@@ -427,4 +433,39 @@ func preset(name string) (breaker.Config, error) {
 		return breaker.Config{}, err
 	}
 	return p.Config, nil
+}
+
+// windowAsSize refuses a breaker's window written as its size or its
+// span (window = 20, window = "20", window = "10s") for the key that
+// takes it: the refusals were "must be a string (in quotes)" and "unknown
+// breaker window kind", which sent the author to quote the number, or
+// named count and time and no key for the 20.
+func windowAsSize(t table) error {
+	v := t.m["window"]
+	key, n := "window_size", ""
+	switch x := v.(type) {
+	case int64:
+		n = strconv.FormatInt(x, 10)
+	case float64:
+		if x != math.Trunc(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		n = strconv.FormatFloat(x, 'f', -1, 64)
+	case string:
+		x = strings.TrimSpace(x)
+		if _, err := strconv.Atoi(x); err == nil {
+			n = x
+		} else if d, err := time.ParseDuration(x); err == nil && d > 0 {
+			key, n = "window_span", strconv.Quote(x)
+		} else {
+			return nil
+		}
+	default:
+		return nil
+	}
+	what := "the number of calls a count window judges"
+	if key == "window_span" {
+		what = "how far back a time window looks"
+	}
+	return t.errorf("window", `window is the kind of window, "count" or "time", got %s: %s is %s = %s`, describe(v), what, key, n)
 }
