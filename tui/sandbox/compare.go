@@ -254,13 +254,19 @@ func defaultPartner(sc *engine.Scenario, v int) int {
 
 // oneVariantNote is what c says on a scenario of one variant, which it
 // would compare with itself: where the variant has a breaker, C compares
-// it under two libraries' defaults.
-func oneVariantNote(sc *engine.Scenario) string {
+// it under two libraries' defaults; and a second design is a [[variants]]
+// table of a scenario file, which w writes where it may (canWrite). The
+// note named no way to a second design, and neither the knob form nor
+// the builder makes one.
+func oneVariantNote(sc *engine.Scenario, canWrite bool) string {
 	note := sc.Name + " has only one variant: nothing to compare it with"
 	if hasBreaker(sc, 0) {
 		note += "; C compares its breaker under two libraries' defaults"
 	}
-	return note
+	if canWrite {
+		return note + "; for another design, w writes it as a file: add [[variants]] there and open it"
+	}
+	return note + "; another design is a [[variants]] table of a scenario file"
 }
 
 // sideName names a side for its header and the projector: "variant 1,

@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // comparing fails unless compare mode shows variants a and b (from 0)
@@ -283,6 +284,21 @@ func TestCompareOnOneVariantPointsToPresets(t *testing.T) {
 	}
 	if !strings.Contains(m.note, "only one variant") || !strings.Contains(m.note, "C compares") {
 		t.Errorf("the note should say so and point to C: %q", m.note)
+	}
+	// And it names the way to a second design, which nothing on screen
+	// makes: a file's [[variants]], the file w writes.
+	if !strings.Contains(m.note, "w writes it as a file: add [[variants]] there") {
+		t.Errorf("the note names no way to a second design: %q", m.note)
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		small := press(newModel(t, size[0], size[1], Options{Scenario: tuitest.Scenario(t, "breaker-timeline")}), "c")
+		if view := ansi.Strip(small.View()); !strings.Contains(view, "[[variants]]") {
+			t.Errorf("at %dx%d the status line names no way to a second design:\n%s", size[0], size[1], view)
+		}
+	}
+	elsewhere := press(newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "breaker-timeline"), WriteElsewhere: "w is off here"}), "c")
+	if strings.Contains(elsewhere.note, "w writes") || !strings.Contains(elsewhere.note, "[[variants]]") {
+		t.Errorf("with w off, the note should name [[variants]] and not w: %q", elsewhere.note)
 	}
 	if m = press(m, "C"); m.cmp == nil {
 		t.Error("C should still compare presets")

@@ -483,10 +483,18 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// Handled by compare mode.
 	case key.Matches(k, m.keys.Compare) && len(m.sim.sc.Variants) == 1:
 		// One variant would be compared with itself: two identical halves.
-		m.setNote(oneVariantNote(m.sim.sc), false)
-		m.noteShort = "one variant: nothing to compare"
-		if hasBreaker(m.sim.sc, 0) {
+		m.setNote(oneVariantNote(m.sim.sc, m.writeElsewhere == ""), false)
+		// The short note too names the way to a second design, as a
+		// window of 120 columns shows only it.
+		switch breaker := hasBreaker(m.sim.sc, 0); {
+		case m.writeElsewhere != "" && breaker:
 			m.noteShort = "one variant; C compares breaker presets"
+		case m.writeElsewhere != "":
+			m.noteShort = "one variant: nothing to compare"
+		case breaker:
+			m.noteShort = "one variant: C compares presets; w, add [[variants]] for more"
+		default:
+			m.noteShort = "one variant: w writes it; add [[variants]] there to compare"
 		}
 	case key.Matches(k, m.keys.Compare):
 		v := m.sim.variant
