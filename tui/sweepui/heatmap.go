@@ -195,7 +195,19 @@ func (m *Mark) rowText(ax sweep.Axis, i int, t axisTexts) string {
 // NoneText is a knob's none with what it stands for, words
 // (lessons.NoneWords): "none (no timeout)", as a one-knob table's row and
 // a one-knob picture's axis write it.
-func NoneText(words string) string { return "none (" + words + ")" }
+func NoneText(words string) string { return ZeroLabel(words) + " (" + words + ")" }
+
+// ZeroLabel is what a map's axis writes for a knob's 0 whose words
+// (lessons.NoneWords) say what it stands for: "none" where they say no
+// limit of the knob ("no timeout", "waits for ever"), else "0", which the
+// words then explain: a breaker's minimum calls of 0 judge the whole
+// window, the most calls, and "none" below 1 read as no minimum at all.
+func ZeroLabel(words string) string {
+	if strings.HasPrefix(words, "no ") || words == "waits for ever" {
+		return "none"
+	}
+	return "0"
+}
 
 // noneLegend is the map's line saying what "none" stands for on each
 // axis a 0 of which it labels so, for a map with no ◆ whose line would
@@ -206,13 +218,18 @@ func (m *Mark) noneLegend(axes []sweep.Axis, ts []axisTexts, width int, w Wordin
 		return ""
 	}
 	var parts []string
+	none := true // every 0 told is labelled none: one "none: " for all
 	for a, ax := range axes {
 		if a < len(m.None) && m.None[a] != "" && slices.Contains(ax.X, 0) {
 			parts = append(parts, m.setting(a, ax, slices.Index(ax.X, 0), w, ts[a]))
+			none = none && ZeroLabel(m.None[a]) == "none"
 		}
 	}
 	if len(parts) == 0 {
 		return ""
+	}
+	if !none {
+		return wrapWords("0: "+strings.Join(parts, "; "), width) + "\n"
 	}
 	return wrapWords("none: "+strings.Join(parts, "; "), width) + "\n"
 }
@@ -231,7 +248,7 @@ func HeatmapNamed(res *sweep.Result, th *theme.Theme, width int, none [2]string)
 // for a knob's 0 that mark names as none, else the axis's own figure.
 func (m *Mark) axisText(a int, ax sweep.Axis, i int, t axisTexts) string {
 	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
-		return "none"
+		return ZeroLabel(m.None[a])
 	}
 	return t.figure[i]
 }
