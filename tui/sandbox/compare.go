@@ -358,7 +358,7 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 			lines = append(lines, name+" ok: no requests yet")
 			continue
 		}
-		line := fmt.Sprintf("%s ok: %s → %s (%s)", name, pct(okA), pct(okB), points(okB-okA))
+		line := fmt.Sprintf("%s ok: %s → %s (%s)", name, pct(okA), pct(okB), points(shownDiff(okA, okB)))
 		if fbA > 0 || fbB > 0 {
 			line += fmt.Sprintf("; fallback %s → %s", pct(fbA), pct(fbB))
 		}
@@ -404,7 +404,7 @@ func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 			continue
 		}
 		name := a.Endpoints[e].Name
-		d := strconv.FormatFloat(100*(okB-okA), 'f', 1, 64)
+		d := strconv.FormatFloat(100*shownDiff(okA, okB), 'f', 1, 64)
 		if okB >= okA {
 			d = "+" + d
 		}
@@ -471,6 +471,19 @@ func pct(f float64) string { return report.Percent1(f) }
 // pctShort is pct at no decimals, under its rule: a share above none
 // never reads 0, nor one short of all 100 (api-gateway's 0.1 % read "0%").
 func pctShort(f float64) string { return report.PercentDigits(f, 0) }
+
+// shownDiff is b-a as the two shares read on screen (pct): the points
+// beside "55.1% → 51.7%" are -3.4, where the unrounded shares' -3.3 did
+// not add up for a reader who checks it. A share pct writes as a bound
+// ("<0.1%") has no figure to take: then the shares themselves.
+func shownDiff(a, b float64) float64 {
+	ra, errA := strconv.ParseFloat(strings.TrimSuffix(pct(a), "%"), 64)
+	rb, errB := strconv.ParseFloat(strings.TrimSuffix(pct(b), "%"), 64)
+	if errA != nil || errB != nil {
+		return b - a
+	}
+	return (rb - ra) / 100
+}
 
 // points writes a difference of shares in percentage points, signed.
 func points(d float64) string {
