@@ -38,6 +38,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			if name, ok := flagerr.NeedsValue(err); ok && fs.Lookup(name) != nil {
 				return nil, flagUsagef("%s", needsValue(fs.Lookup(name)))
 			}
+			if err := valueAsFlag(fs, err); err != nil {
+				return nil, err
+			}
 			return nil, flagUsagef("%v", flagerr.Explain(asHelpReads(fs), err))
 		}
 		rest := fs.Args()
@@ -47,6 +50,39 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// valueAsFlag refuses an unknown flag that is a value another flag of fs
+// takes (--json for --format json) by naming that flag, or is nil. The
+// refusal otherwise listed every flag and left the reader to guess which
+// one takes json: the word is no misspelling, so no flag's name is near it.
+func valueAsFlag(fs *flag.FlagSet, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return nil
+	}
+	word := strings.TrimLeft(name, "-")
+	var owner, value string
+	fs.VisitAll(func(f *flag.Flag) {
+		v := f.Value
+		if w, ok := v.(wordedDefault); ok {
+			v = w.Value
+		}
+		c, ok := v.(*choiceFlag)
+		if !ok || owner != "" {
+			return
+		}
+		for _, choice := range c.choices {
+			if strings.EqualFold(choice, word) {
+				owner, value = flagerr.Dashed(f.Name), choice
+				return
+			}
+		}
+	})
+	if owner == "" {
+		return nil
+	}
+	return flagUsagef("unknown flag %s: %s is a value of %s: did you mean %s %s?", flagerr.Dashed(word), value, owner, owner, value)
 }
 
 // flagRefusal is a usage error that refuses a flag or its value, in one
