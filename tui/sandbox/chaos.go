@@ -180,6 +180,10 @@ type chaosMenu struct {
 	// moved says why the spec the prompt started from is not at the
 	// moment shown (chaos_prefill.go), while that prompt is open.
 	moved string
+	// offered is the spec the open prompt started from (filled in, or
+	// the injected one being edited): what a lone argument typed over it
+	// goes into (argTyped).
+	offered chaos.Spec
 }
 
 // chaosKeys are the menu's keys.
@@ -253,7 +257,7 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.report(m.setInjected(specs, "moved to "+sp.Told(m.end())))
 	case onInjected && key.Matches(k, km.Choose):
 		sp := m.sim.injected[c.cursor]
-		c.err, c.moved = "", ""
+		c.err, c.moved, c.offered = "", "", sp
 		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "edit fault", Input: sp.String(), Subject: fmt.Sprint(c.cursor),
 			Hint: "AT TARGET KIND [ARGS] [for DURATION]"}
 	case key.Matches(k, km.Choose) && !c.kinds && n > 0:
@@ -299,7 +303,7 @@ func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
 	}
 	m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: sp.String(), Subject: "new",
 		Hint: "AT TARGET KIND [ARGS] [for DURATION]"}
-	m.chaos.err, m.chaos.moved = "", ""
+	m.chaos.err, m.chaos.moved, m.chaos.offered = "", "", sp
 	if err != nil {
 		m.prompt.Err = "not injected: why is above"
 		m.chaos.err = err.Error()
@@ -318,6 +322,18 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 		p.Select() // the next spec typed replaces the refused one; an arrow edits it
 		if m.chaos != nil {
 			m.chaos.err = err.Error()
+		}
+	}
+	if m.chaos != nil {
+		if line, over, ok := argTyped(m.chaos.offered, p.Input); ok {
+			// Typing replaced the whole line the prompt offered: the
+			// argument alone goes back into it, and the line shown is
+			// the one refused or injected.
+			p.Input = line
+			if over != nil {
+				refuse(over)
+				return
+			}
 		}
 	}
 	sp, err := chaos.ParseIn(m.sim.knobs(), p.Input)
@@ -343,6 +359,43 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 	if m.chaos != nil {
 		m.chaos.kinds, m.chaos.cursor, m.chaos.err, m.chaos.moved = false, 0, "", ""
 	}
+}
+
+// argTyped reads typed, what the learner typed over the prompt that
+// offered spec, as that spec's argument alone when it is one word and
+// the kind takes an argument ("150" over "0s orders errors 50% for 10s"):
+// the line is the offered one with that argument, its moment, target and
+// span kept. Typing replaces the selected line, so "150" typed for
+// errors PERCENT was read as a whole spec and refused with the grammar,
+// the learner's line gone. A bare number over 1 for errors is a percent,
+// as the menu's PERCENT says (a share is at most 1, so no number the
+// engine takes changes meaning); one over 100 is refused in over, saying
+// what is allowed. ok is false for anything else, read as typed.
+func argTyped(offered chaos.Spec, typed string) (line string, over error, ok bool) {
+	word := strings.TrimSpace(typed)
+	switch {
+	case word == "" || strings.ContainsAny(word, " \t"):
+		return "", nil, false
+	case offered.Kind != chaos.Slow && offered.Kind != chaos.Errors && offered.Kind != chaos.Surge:
+		return "", nil, false
+	}
+	whole := offered.String()
+	spanless := offered
+	spanless.For = 0
+	head := spanless.String()
+	cut := strings.LastIndexByte(head, ' ') // before the argument, which holds no space
+	if cut < 0 || !strings.HasPrefix(whole, head) {
+		return "", nil, false
+	}
+	if offered.Kind == chaos.Errors {
+		if v, err := strconv.ParseFloat(word, 64); err == nil && v > 1 {
+			word += "%"
+		}
+		if v, err := strconv.ParseFloat(strings.TrimSuffix(word, "%"), 64); err == nil && strings.HasSuffix(word, "%") && v > 100 {
+			over = fmt.Errorf("%s is over 100%%: errors fails a share of the calls, above 0 and up to 100%%, e.g. 50%%", word)
+		}
+	}
+	return head[:cut+1] + word + whole[len(head):], over, true
 }
 
 // chaosView draws the menu in the body's h lines.
