@@ -57,6 +57,12 @@ type Fact struct {
 	// from. For a fact the engine models, the engine's own comment cites
 	// the same file and a test pins it.
 	Source string
+	// Version is the library and version Source was read at ("Envoy
+	// 1.36", "Go 1.26"), for a text that quotes the default: a default
+	// memorised without its version is carried over to a version that
+	// changed it. Empty for the references' starting points (guide.*),
+	// which are no library's.
+	Version string
 }
 
 // Dur is the fact's value as a time.Duration (Duration facts).
@@ -154,7 +160,16 @@ func all() []Fact {
 	// The references' starting points, cited by title: a reader does not
 	// have the project's seeds/ folder its ID names.
 	guideSrc := Cite("seeds/002, its sections Resource boundaries and Frequently asked questions (starting points, not a library's defaults)")
-	return []Fact{
+	// The rows leave out Version: versionOf gives it by the fact's name,
+	// one line a library rather than one a fact.
+	type row struct {
+		name   string
+		kind   Kind
+		value  float64
+		says   string
+		source string
+	}
+	rows := []row{
 		// The AWS SDKs' retry quota, "standard" mode as it was before the
 		// 2026 update: the bucket the engine runs.
 		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more (the same since the 2026 update)", awsSrc},
@@ -246,6 +261,71 @@ func all() []Fact {
 		{"opossum.reset_timeout", Duration, secs(breaker.Opossum().OpenFor), "how long opossum stays open before its timer lets one trial through (resetTimeout)", opossumSrc},
 		{"opossum.timeout", Duration, secs(breaker.Opossum().CallTimeout), "how long opossum lets a call run before it fails it, inside the breaker (timeout)", opossumSrc},
 	}
+	fs := make([]Fact, len(rows))
+	for i, r := range rows {
+		fs[i] = Fact{Name: r.name, Kind: r.kind, Value: r.value, Says: r.says, Source: r.source, Version: versionOf(r.name)}
+	}
+	return fs
+}
+
+// The versions the sources were read at. Resilience4j: the v2.4.0 tag's
+// BulkheadConfig, ThreadPoolBulkheadConfig, RateLimiterConfig's Builder,
+// TimeLimiterConfig and RetryConfig. Envoy: the circuit_breaker.proto and
+// outlier_detection.proto of the tree whose VERSION.txt says 1.36.6 (the
+// defaults are the v3 API's, unchanged across 1.3x). aiohttp: the v3.14.3
+// tag's connector.py and client.py (the main branch is 4.0 alpha). Finagle:
+// the RetryBudget.scala of build.sbt's releaseVersion 23.11. Go: the
+// module's go line, go1.26, whose standard library facts_test.go reads.
+const (
+	r4jVersion     = "Resilience4j 2.4.0"
+	envoyVersion   = "Envoy 1.36"
+	aiohttpVersion = "aiohttp 3.14.3"
+	finagleVersion = "Finagle 23.11"
+	goVersion      = "Go 1.26"
+)
+
+// versionOf is the library and version a fact was read at (Fact.Version).
+// A fact the engine's breaker presets model takes the preset's Library,
+// the version the cheat sheet's breaker table names, so that a text
+// quoting both says one version. The AWS prices name the aws-sdk-go-v2
+// release on either side of the 2026 update (aws-sdk-js-v3's own price
+// only the update, which changed it likewise).
+func versionOf(name string) string {
+	preset := func(n string) string {
+		for _, p := range breaker.Presets() {
+			if p.Name == n {
+				return p.Library
+			}
+		}
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(name, "guide."):
+		return ""
+	case name == "r4j.breaker.trials":
+		return preset("resilience4j")
+	case strings.HasPrefix(name, "r4j."):
+		return r4jVersion
+	case strings.HasPrefix(name, "hystrix."):
+		return preset("hystrix")
+	case strings.HasPrefix(name, "opossum."):
+		return preset("opossum")
+	case strings.HasPrefix(name, "envoy."):
+		return envoyVersion
+	case strings.HasPrefix(name, "aiohttp."):
+		return aiohttpVersion
+	case strings.HasPrefix(name, "finagle."):
+		return finagleVersion
+	case strings.HasPrefix(name, "go."):
+		return goVersion
+	case strings.HasPrefix(name, "aws.retry.js."):
+		return "aws-sdk-js-v3 before the 2026 update"
+	case strings.HasPrefix(name, "aws.retry.v2026."), name == "aws.retry.success_refill":
+		return "aws-sdk-go-v2 v1.48.0"
+	case strings.HasPrefix(name, "aws."):
+		return "aws-sdk-go-v2 v1.47.8"
+	}
+	return ""
 }
 
 // The AWS quota's costs since the 2026 update (aws2026Src), which the
