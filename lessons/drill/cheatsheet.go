@@ -74,10 +74,21 @@ func (sh *Sheet) Render(lab *lessons.Lab, f Format) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			s.row(r.Label, Cite(text))
+			s.row(r.Label, Cite(withVersions(r, text)))
 		}
 	}
 	return s.String(), nil
+}
+
+// withVersions ends a row's filled text with the library versions of the
+// defaults it quotes that its words do not name ("(Resilience4j 2.4.0)"),
+// beside the figures, as the breaker table's legend names its columns':
+// a line learnt by heart says whose default it is.
+func withVersions(r Row, text string) string {
+	if _, missing := factVersions(r.Label + ": " + r.Text); len(missing) > 0 {
+		return text + " (" + strings.Join(missing, ", ") + ")"
+	}
+	return text
 }
 
 // sheet builds the cheat sheet in either format. Rows wait until their

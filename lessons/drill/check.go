@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 )
 
 // CheckReport sums up a check of the deck.
@@ -148,14 +149,20 @@ func quoteAll(words []string) string {
 	return strings.Join(q, ", ")
 }
 
-// withoutVersions blanks every breaker library named with its version
-// ("Netflix Hystrix 1.5", presetVersion) out of text: the version is a
-// name, not a figure a run could check, and a default quoted without it
-// misleads (TestCardsQuotingDefaultsNameTheVersion).
+// withoutVersions blanks every library named with its version out of
+// text, a breaker's ("Netflix Hystrix 1.5", presetVersion) or a fact's
+// ("Envoy 1.36", facts.Fact's Version): the version is a name, not a
+// figure a run could check, and a default quoted without it misleads
+// (TestCardsQuotingDefaultsNameTheVersion, TestCardsNameTheVersionOfEachDefault).
 func withoutVersions(text string) string {
 	for _, p := range breaker.Presets() {
 		v := presetVersion(p)
 		text = strings.ReplaceAll(text, v, strings.Repeat(" ", len(v)))
+	}
+	for _, f := range facts.All() {
+		if v := f.Version; v != "" {
+			text = strings.ReplaceAll(text, v, strings.Repeat(" ", len(v)))
+		}
 	}
 	return text
 }
