@@ -12,11 +12,12 @@ import (
 // open}}) is memorised word for word: it names that library with the
 // version whose default it is (presetVersion, the cheat sheet's "whose
 // defaults" line) at least once, so "Polly 10% over 30 s" is not carried
-// to a Polly that never had it.
+// to a Polly that never had it. A library fact's default ({{fact
+// envoy.max_connections}}) likewise names its facts.Fact Version.
 func TestCardsQuotingDefaultsNameTheVersion(t *testing.T) {
 	quoted := 0
 	for _, c := range wholeCardTexts(t) {
-		n, missing := unversionedPresets(c.text)
+		n, missing := unversionedDefaults(c.text)
 		quoted += n
 		for _, v := range missing {
 			t.Errorf("card %s quotes a default of %s without naming it", c.id, v)
@@ -37,7 +38,7 @@ func TestRubricQuotingDefaultsNameTheVersion(t *testing.T) {
 	quoted := 0
 	for _, p := range prompts {
 		for _, pt := range p.Points {
-			n, missing := unversionedPresets(pt.Text)
+			n, missing := unversionedDefaults(pt.Text)
 			quoted += n
 			for _, v := range missing {
 				t.Errorf("prompt %s, point %s quotes a default of %s without naming it", p.ID, pt.ID, v)
@@ -47,6 +48,15 @@ func TestRubricQuotingDefaultsNameTheVersion(t *testing.T) {
 	if quoted == 0 {
 		t.Fatal("no rubric point quotes a preset: the test checks nothing")
 	}
+}
+
+// unversionedDefaults is unversionedPresets and factVersions together:
+// the breaker presets and the library facts text quotes, and the versions
+// of those it does not name.
+func unversionedDefaults(text string) (quoted int, missing []string) {
+	n, m := unversionedPresets(text)
+	k, mf := factVersions(text)
+	return n + k, append(m, mf...)
 }
 
 // unversionedPresets counts the presets text quotes ({{preset NAME ...}})
