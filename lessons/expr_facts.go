@@ -81,9 +81,11 @@ func evalQuotaRetries(_ *evalCtx, a []string) (Value, error) {
 	return count(uint64(tokens / cost)), nil
 }
 
-// PrintedFact is a fact as texts print it.
+// PrintedFact is a fact as texts print it. Version is the library and
+// version its source was read at ("Envoy 1.36"), empty for a rule of the
+// reference documents, which no library's release changes.
 type PrintedFact struct {
-	Name, Printed, Says, Source string
+	Name, Printed, Says, Source, Version string
 }
 
 // FactTable lists the facts (or the named ones) with their values printed
@@ -106,7 +108,7 @@ func FactTable(names ...string) ([]PrintedFact, error) {
 		if err != nil {
 			return nil, fmt.Errorf("fact %s: %w", f.Name, err)
 		}
-		out = append(out, PrintedFact{f.Name, s, f.Says, f.Source})
+		out = append(out, PrintedFact{f.Name, s, f.Says, f.Source, f.Version})
 	}
 	return out, nil
 }

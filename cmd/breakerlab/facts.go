@@ -50,7 +50,13 @@ func runFacts(args []string, stdout, _ io.Writer) error {
 		b.WriteString(report.Wrap("  "+f.Says, width, 2))
 		// Under "source:" by 4, not aligned with its text: a source holds
 		// paths of 75 characters, which fit no narrower.
-		b.WriteString(report.Wrap("  source: "+f.Source, width, 4))
+		src := f.Source
+		if f.Version != "" {
+			// The version the default was read at: a default quoted without
+			// it is one a later release may have changed.
+			src = f.Version + ": " + src
+		}
+		b.WriteString(report.Wrap("  source: "+src, width, 4))
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
