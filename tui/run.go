@@ -73,6 +73,11 @@ type SandboxOptions struct {
 	RaiseBudget func(requests float64) string
 	// Faults are injected from the start (--fault), as if by the chaos menu.
 	Faults []chaos.Spec
+	// File is the scenario file Scenario was read from, "" for a
+	// built-in: the sandbox reads it again when it changes, or on R, by
+	// Reload (sandbox.Options.File).
+	File   string
+	Reload func() (*engine.Scenario, error)
 }
 
 // RunSandbox runs the sandbox until the learner quits; the terminal is
@@ -80,10 +85,12 @@ type SandboxOptions struct {
 func RunSandbox(t Terminal, o SandboxOptions) error {
 	th := t.theme()
 	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play,
-		Limits: sandbox.Limits{Budget: o.Budget, SweepBudget: o.SweepBudget, RaiseBudget: o.RaiseBudget}, Faults: o.Faults})
+		Limits: sandbox.Limits{Budget: o.Budget, SweepBudget: o.SweepBudget, RaiseBudget: o.RaiseBudget}, Faults: o.Faults,
+		File: o.File, Reload: o.Reload})
 	if err != nil {
 		return err
 	}
+	defer m.Close() // the file's watcher, shared by every copy of the model
 	if _, err := fullscreen.Run(present.Wrap(m, th, t.Present), t.options()...); err != nil {
 		return fmt.Errorf("running the sandbox: %w", err)
 	}

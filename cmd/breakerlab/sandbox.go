@@ -85,6 +85,18 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	// and a refusal names the flag that raises it.
 	o := sandboxBudgets(budget.n)
 	o.Scenario, o.Variant, o.Seed, o.Speed, o.Play, o.Faults = sc, *variant-1, *seed, *speed, *play, faults.specs
+	if _, builtIn := scenarios.Lookup(name); !builtIn {
+		// A file: the sandbox follows it, reading it again as it was
+		// read here, held to the same --budget.
+		o.File = name
+		o.Reload = func() (*engine.Scenario, error) {
+			sc, err := loadScenarioFile(name, sandboxUse)
+			if err == nil {
+				err = budget.check(engine.EstimateCost(sc))
+			}
+			return sc, err
+		}
+	}
 	return tui.RunSandbox(t, o)
 }
 

@@ -32,10 +32,12 @@
 // reproduces (seek.go, mouse.go).
 //
 // It may import the engine (its breaker presets, engine/report,
-// engine/scenarios and engine/scenariofile's Dump), tui/theme,
+// engine/scenarios and engine/scenariofile's Dump and Parse), tui/theme,
 // tui/present (its Moment for presentation mode), tui/pane,
 // tui/chart, tui/internal/form, tui/internal/helpview, tui/internal/playback
 // (the clock, the shared keys and layout helpers), bubbletea, bubbles (key,
-// help) and x/ansi. Its one I/O, writing the scenario file, runs in a
-// tea.Cmd, never in Update or View, and never overwrites without asking.
+// help), x/ansi and fsnotify. Its I/O, writing the scenario file and
+// reading the one it was opened on again (reload.go: one watcher on the
+// file's folder, closed by Close), runs in a tea.Cmd, never in Update or
+// View, and a write never overwrites without asking.
 package sandbox

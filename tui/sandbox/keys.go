@@ -31,6 +31,9 @@ type keyMap struct {
 	FleetScroll pane.FleetKeys
 	// Chaos opens the chaos menu: inject a fault now (chaos.go).
 	Chaos key.Binding
+	// ReadFile reads the scenario file again (reload.go); off for a
+	// built-in scenario.
+	ReadFile key.Binding
 	// Sweep, in the knob form, sweeps the knob under the cursor against
 	// another (sweepkey.go).
 	Sweep key.Binding
@@ -66,6 +69,7 @@ func newKeyMap(canGoHome bool) keyMap {
 		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
 		FleetScroll:    pane.DefaultFleetKeys(),
 		Chaos:          b([]string{"f"}, "f", "chaos: inject a fault now"),
+		ReadFile:       b([]string{"R"}, "R", "read the scenario file again"),
 		Sweep:          b([]string{"ctrl+s"}, "ctrl+s", "sweep this knob"),
 		Map:            mappane.DefaultKeys(),
 	}

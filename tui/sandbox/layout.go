@@ -159,6 +159,10 @@ func (m Model) screen() (f frame, whole string, done bool) {
 		f.lines = append(lines, rows...)
 		return f, "", false
 	}
+	if rows := m.refusalRows(); rows != nil {
+		f.lines = append(lines, rows...) // reload.go
+		return f, "", false
+	}
 	lines = append(lines, m.status.View())
 	if m.prompt != nil {
 		// A prompt (seek.go) takes the key line while it is open.

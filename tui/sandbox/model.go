@@ -59,6 +59,12 @@ type Options struct {
 	// sandbox goes back to it (the builder's play, through Injected), so
 	// that going back loses only the knobs (leave.go).
 	KeepsFaults bool
+	// File is the scenario file the scenario was read from, "" for a
+	// built-in: the sandbox follows it, reading it again when it changes
+	// on disk or on R (reload.go). Reload reads it as the command first
+	// did, with its checks; nil parses it as a scenario file.
+	File   string
+	Reload func() (*engine.Scenario, error)
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -145,6 +151,8 @@ type Model struct {
 	// warming is the work a move that failed with errWarming waits for
 	// (work_moves.go).
 	warming *work
+	// file is the scenario file followed (reload.go), nil for none.
+	file *fileFollow
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -183,6 +191,7 @@ func New(o Options) (Model, error) {
 		crumbs:         o.Crumbs,
 		limits:         o.Limits,
 		keepsFaults:    o.KeepsFaults,
+		file:           newFileFollow(o.File, o.Reload),
 	}
 	m.help.Styles = o.Theme.Help
 	m.keys.SetBackTo(o.BackTo)
@@ -191,6 +200,7 @@ func New(o Options) (Model, error) {
 	m.keys.NextVariant.SetEnabled(len(s.sc.Variants) > 1)
 	m.keys.PrevVariant.SetEnabled(len(s.sc.Variants) > 1)
 	m.keys.Knobs.SetEnabled(!o.KnobsElsewhere)
+	m.keys.ReadFile.SetEnabled(m.file != nil)
 	if len(m.crumbs) == 0 {
 		m.crumbs = []string{"sandbox"}
 	}
@@ -207,10 +217,14 @@ func New(o Options) (Model, error) {
 // Init starts the animation when the sandbox opens playing, or the work
 // a long run's first screen takes (work.go), after which it plays.
 func (m Model) Init() tea.Cmd {
+	first := m.clock.Init()
 	if m.work != nil {
-		return m.work.next()
+		first = m.work.next()
 	}
-	return m.clock.Init()
+	if m.file != nil {
+		return tea.Batch(first, m.file.start())
+	}
+	return first
 }
 
 // Now is the virtual time shown; Playing says whether it is moving. Both
@@ -338,8 +352,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
+	if next, cmd, ok := m.onFileMsg(msg); ok {
+		return next, cmd
+	}
 	next, cmd := m.update(msg)
 	if nm, ok := next.(Model); ok {
+		if nm.file != nil && nm.file.pending != nil && !nm.busy() {
+			// The file changed while something held the screen.
+			nm.usePending()
+			nm.refresh()
+		}
 		return nm.issueWork(cmd)
 	}
 	return next, cmd
@@ -537,6 +559,14 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.nextBreaker(k) // arrange.go
+	case m.file == nil && k.String() == "R":
+		// R is off (not in the help) on a built-in, but says why.
+		m.setNote(noFileNote, true)
+		if m.writeElsewhere != "" {
+			m.setNote(strings.TrimSuffix(noFileNote, " (w writes it as one)"), true)
+		}
+	case key.Matches(k, m.keys.ReadFile):
+		cmd = m.file.read(true) // reload.go
 	}
 	// A run to play ahead first, a compare side's or, closing compare
 	// mode, the main view's: the key again once it is (work_moves.go).
@@ -701,6 +731,7 @@ func (m *Model) refresh() {
 	m.brk.SetData(d) // after the profile: its times are written as the whole run's list has them
 	m.brk.SetHint(m.breakerHint())
 	sc := m.sim.sc
+	note, noteErr, noteShort := m.fileNote() // a bad file's refusal stands (reload.go)
 	m.status.SetInfo(pane.StatusInfo{
 		Playing:      m.clock.Playing(),
 		Finished:     m.sim.now() >= m.sim.end(),
@@ -714,9 +745,9 @@ func (m *Model) refresh() {
 		Variants:     len(sc.Variants),
 		Seed:         m.sim.seed,
 		Edited:       m.sim.edited,
-		Note:         m.note,
-		NoteIsErr:    m.noteErr,
-		NoteShort:    m.noteShort,
+		Note:         note,
+		NoteIsErr:    noteErr,
+		NoteShort:    noteShort,
 	})
 	m.layout()
 }
