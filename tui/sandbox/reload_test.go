@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -91,6 +92,14 @@ func pressR(t *testing.T, m Model) Model {
 	return next.(Model)
 }
 
+// writeFile writes text at path, in place.
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // writeOver writes text at path as editors save: a new file renamed over.
 func writeOver(t *testing.T, path, text string) {
 	t.Helper()
@@ -105,9 +114,7 @@ func writeOver(t *testing.T, path, text string) {
 
 func TestSandboxFollowsItsFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.toml")
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 20)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 20))
 	m := followed(t, path)
 	m.switchVariant(1)
 	if err := m.seek(12 * time.Second); err != nil {
@@ -115,9 +122,7 @@ func TestSandboxFollowsItsFile(t *testing.T) {
 	}
 
 	// Good: written in place.
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 35)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 35))
 	m = waitChange(t, m)
 	if got := m.sim.sc.Variants[1].System.Endpoints[0].Rate; got != 35 {
 		t.Fatalf("rate after the save = %v, want the file's 35", got)
@@ -131,9 +136,7 @@ func TestSandboxFollowsItsFile(t *testing.T) {
 
 	// Bad: the run stays, the refusal names the file and line, and stays
 	// past other keys until the file is good.
-	if err := os.WriteFile(path, []byte(strings.Replace(mineTOML("30s", 35), `duration = "30s"`, `duration = "soon"`, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, strings.Replace(mineTOML("30s", 35), `duration = "30s"`, `duration = "soon"`, 1))
 	m = waitChange(t, m)
 	if got := m.sim.sc.Variants[1].System.Endpoints[0].Rate; got != 35 {
 		t.Fatalf("a bad file changed the run: rate %v", got)
@@ -168,9 +171,7 @@ func TestSandboxFollowsItsFile(t *testing.T) {
 
 func TestReadFileKeepsKnobsTheFileLeft(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.toml")
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 20)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 20))
 	m := followed(t, path)
 	edited := cloneScenario(m.sim.sc)
 	edited.Variants[0].System.Workers = 7
@@ -180,9 +181,7 @@ func TestReadFileKeepsKnobsTheFileLeft(t *testing.T) {
 	}
 
 	// The file moves the rate, not the workers: the workers stay 7.
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 25)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 25))
 	m = pressR(t, m)
 	if w := m.sim.sc.Variants[0].System.Workers; w != 7 {
 		t.Errorf("workers after R = %d, want the learner's 7 kept", w)
@@ -192,9 +191,7 @@ func TestReadFileKeepsKnobsTheFileLeft(t *testing.T) {
 	}
 
 	// The file moves the workers too: the file's value wins, said.
-	if err := os.WriteFile(path, []byte(strings.Replace(mineTOML("30s", 25), "workers = 40", "workers = 60", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, strings.Replace(mineTOML("30s", 25), "workers = 40", "workers = 60", 1))
 	m = pressR(t, m)
 	if w := m.sim.sc.Variants[0].System.Workers; w != 60 {
 		t.Errorf("workers = %d, want the file's new 60", w)
@@ -222,9 +219,7 @@ func TestReadFileKeyOnBuiltIn(t *testing.T) {
 
 func TestReadFileGoneAndBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.toml")
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 20)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 20))
 	m := followed(t, path)
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
@@ -233,9 +228,7 @@ func TestReadFileGoneAndBack(t *testing.T) {
 	if note, isErr, _ := m.fileNote(); !isErr || !strings.Contains(note, "mine.toml is gone from") {
 		t.Fatalf("deleted file: note %q, want it said gone", note)
 	}
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 40)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 40))
 	m = waitChange(t, m)
 	if got := m.sim.sc.Variants[0].System.Endpoints[0].Rate; got != 40 || m.file.err != "" {
 		t.Errorf("back: rate %v, refusal %q; want 40 and none", got, m.file.err)
@@ -244,15 +237,11 @@ func TestReadFileGoneAndBack(t *testing.T) {
 
 func TestReadFileWaitsForTheForm(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.toml")
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 20)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 20))
 	m := followed(t, path)
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'e'}})
 	m = next.(Model)
-	if err := os.WriteFile(path, []byte(mineTOML("30s", 70)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, mineTOML("30s", 70))
 	m = waitChange(t, m)
 	if got := m.sim.sc.Variants[0].System.Endpoints[0].Rate; got != 20 || m.form == nil {
 		t.Fatalf("with the form open: rate %v, form open %v; want 20 kept under the open form", got, m.form != nil)
@@ -264,5 +253,37 @@ func TestReadFileWaitsForTheForm(t *testing.T) {
 	m = next.(Model)
 	if got := m.sim.sc.Variants[0].System.Endpoints[0].Rate; got != 70 {
 		t.Errorf("after esc: rate %v, want the file's 70", got)
+	}
+}
+
+func TestReadFileCarriesFaultsThatStillApply(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.toml")
+	writeFile(t, path, mineTOML("30s", 20))
+	m := followed(t, path)
+	sp, err := chaos.Parse("8s payment slow 1s for 5s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.sim.setInjected([]chaos.Spec{sp}); err != nil {
+		t.Fatal(err)
+	}
+
+	writeFile(t, path, mineTOML("30s", 30))
+	m = pressR(t, m)
+	if got := m.Injected(); len(got) != 1 || got[0] != sp {
+		t.Fatalf("faults after R = %v, want %v kept", got, sp)
+	}
+	if !strings.Contains(m.note, "faults kept: "+sp.String()) {
+		t.Errorf("note = %q, want the fault kept named", m.note)
+	}
+
+	// payment renamed: the fault has no target, and says it is not carried.
+	writeFile(t, path, strings.ReplaceAll(mineTOML("30s", 30), "payment", "billing"))
+	m = pressR(t, m)
+	if got := m.Injected(); len(got) != 0 {
+		t.Fatalf("faults after the rename = %v, want none", got)
+	}
+	if !strings.Contains(m.note, "not carried: fault "+sp.String()) {
+		t.Errorf("note = %q, want the fault not carried said", m.note)
 	}
 }
