@@ -565,6 +565,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if m.writeElsewhere != "" {
 			m.setNote(strings.TrimSuffix(noFileNote, " (w writes it as one)"), true)
 		}
+		m.noteShort = "R: " + m.sim.sc.Name + " is built in, no file to read again"
 	case key.Matches(k, m.keys.ReadFile):
 		cmd = m.file.read(true) // reload.go
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -367,6 +368,7 @@ func (m *Model) replaceScenario(fresh *engine.Scenario) (said string, err error)
 	}
 	m.keys.NextVariant.SetEnabled(len(fresh.Variants) > 1)
 	m.keys.PrevVariant.SetEnabled(len(fresh.Variants) > 1)
+	m.chrome = &playback.Chrome{} // its key line was cached with the old variants' keys
 	if len(carried) > 0 {
 		notes = append(notes, "knobs kept: "+strings.Join(changeWords(carried), ", "))
 	}

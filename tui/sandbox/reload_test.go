@@ -287,3 +287,22 @@ func TestReadFileCarriesFaultsThatStillApply(t *testing.T) {
 		t.Errorf("note = %q, want the fault not carried said", m.note)
 	}
 }
+
+func TestReadFileVariantGone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.toml")
+	writeFile(t, path, mineTOML("30s", 20))
+	m := followed(t, path)
+	m.switchVariant(1)
+	if !strings.Contains(m.View(), "tab variant") { // the key line drawn, and kept
+		t.Fatal("no tab on two variants")
+	}
+	one := mineTOML("30s", 20)
+	writeFile(t, path, one[:strings.Index(one, "[[variants]]\nname = \"timeout\"")])
+	m = pressR(t, m)
+	if m.Variant() != 0 || !strings.Contains(m.note, "variant 2 is gone, showing variant 1") {
+		t.Errorf("on variant %d with note %q, want variant 1 and the move said", m.Variant()+1, m.note)
+	}
+	if m.keys.NextVariant.Enabled() || strings.Contains(m.View(), "tab variant") {
+		t.Error("tab still offered with one variant left")
+	}
+}
