@@ -381,6 +381,18 @@ type dependencyState struct {
 	waitedOut  uint64
 	// timers holds the timeout layer's timers of its calls (timers.go).
 	timers waitRing
+
+	// The peak of inFlight, and its time, before the last call into a
+	// service raised it, and that call (request, generation, call token):
+	// a call the service refuses at the instant it was sent was never
+	// worked on, so its rise is undone then (unrise), as the README's
+	// in_flight_max counts only calls the dependency worked on. At the end
+	// of the struct: only a rise writes them, and only a refusal reads them.
+	riseFrom   int
+	riseFromAt time.Duration
+	riseReq    int32
+	riseGen    uint32
+	riseTok    uint32
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields

@@ -48,13 +48,12 @@ faults = [
 // The README says a dependency's in_flight_max is "the most calls it
 // worked on at once". A service worked on at most its workers' calls and
 // its queue's, 20 + 10 here; the abandoned ones hold a worker or a queue
-// place too, so they cannot add to that. The engine reports 31: callService
-// counts a call in flight when it is sent, before orders' arrival finds
-// the workers and the queue full and refuses it, so the refused call is
-// counted for the instant of its refusal. The fix is the engine's, which
-// this helper may not change: the test stays skipped until it is made.
+// place too, so they cannot add to that. The engine reported 31: callService
+// counted a call in flight when it was sent, before orders' arrival
+// found the workers and the queue full and refused it, so the refused call
+// was counted for the instant of its refusal: 31. The engine now undoes
+// that rise at the refusal (unrise).
 func TestServiceInFlightMaxCountsNoRefusedCall(t *testing.T) {
-	t.Skip("engine bug: a call a service refuses (workers and queue full) counts in the edge's in_flight_max at the instant of its refusal: 31 for 20 workers and a queue of 10 (engine/services_run.go callService counts before the arrival)")
 	path := filepath.Join(t.TempDir(), "three-tier.toml")
 	if err := os.WriteFile(path, []byte(threeTierFile), 0o644); err != nil {
 		t.Fatal(err)
