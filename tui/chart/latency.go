@@ -273,12 +273,21 @@ func (l *Latency) render() []string {
 	names := pane.EndpointNames(s)
 	letters := pane.Letters(names)
 	legend := l.legend(names, letters, iw)
-	for len(legend) > 1 && ih-len(legend)-2 < 4 {
-		legend = legend[:len(legend)-1]
+	if len(legend) > 1 && ih-len(legend)-2 < 4 {
+		// One line, every endpoint on it: the legend's first line alone
+		// named only the endpoints packed on it.
+		legend = []string{l.shortLegend(names, letters, iw)}
 	}
-	rows := ih - len(legend) - 2
-	if rows < 3 {
-		legend, rows = nil, ih-2
+	// axisH is the time axis's rows: its line, and its labels under it.
+	axisH := 2
+	rows := ih - len(legend) - axisH
+	if rows < 3 && len(names) > 1 && rows+1 >= 3 {
+		// Lines of several endpoints read only with their letters named:
+		// the legend takes the time labels' row (the player's status
+		// line says the time), where it was dropped at 80×24.
+		axisH, rows = 1, rows+1
+	} else if rows < 3 {
+		legend, axisH, rows = nil, 2, ih-2
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
 	pcts := make([][]colPct, len(s.Endpoints))
@@ -314,7 +323,7 @@ func (l *Latency) render() []string {
 		f = min(max(f, 0), 1)
 		return rows - 1 - int(math.Round(f*float64(rows-1)))
 	}
-	g := grid.New(iw, rows+2)
+	g := grid.New(iw, rows+axisH)
 	g.VLine(latLabelW, 0, rows-1, '│', clAxis)
 	// Label the decades that get a row of their own, the top and the
 	// bottom first.
@@ -331,23 +340,7 @@ func (l *Latency) render() []string {
 			l.yLabel(g, y, e, false)
 		}
 	}
-	x0 := latLabelW + 1
-	for e := range s.Endpoints {
-		low := []rune(strings.ToLower(string(letters[e])))[0]
-		for col, p := range pcts[e] {
-			if p.n > 0 {
-				g.Set(x0+col, row(p.p50), low, clP50Of+grid.Class(e))
-			}
-		}
-	}
-	for e := range s.Endpoints {
-		up := []rune(strings.ToUpper(string(letters[e])))[0]
-		for col, p := range pcts[e] {
-			if p.n > 0 {
-				g.Set(x0+col, row(p.p99), up, clP99+grid.Class(e))
-			}
-		}
-	}
+	l.plotLines(g, pcts, letters, rows, cols, row)
 	drawTimeAxis(g, latLabelW, rows, cols, ax, l.data.Faults)
 	inks := make([]theme.Ink, clP50Of+len(s.Endpoints))
 	inks[clAxis], inks[clLabel], inks[clFault] = theme.InkOf(l.th.Border), theme.InkOf(l.th.Dim), theme.InkOf(l.th.Bad.Bold(true))
@@ -358,6 +351,55 @@ func (l *Latency) render() []string {
 	body := append(g.Lines(inks), legend...)
 	t, note := pane.Titled(l.w, []string{title, "Latency, p50 and p99", "Latency"}, []string{"log scale", ""})
 	return pane.Frame(l.th, l.w, l.h, t, note, body)
+}
+
+// plotLines draws each endpoint's p50 and p99. Where endpoints' lines meet
+// in a cell, the cells of that stretch take turns by column among them,
+// so no line lies hidden under another: at 80×24 a plot has four rows, a
+// decade or more each, and lesson 6's checkout, drawn after health,
+// covered health's climb to 1 s from 2 s to 4.5 s. An endpoint's own p99
+// covers its p50 in a shared cell (the capital says the slower of the
+// two, and the p50 shows where they part).
+func (l *Latency) plotLines(g *grid.Grid, pcts [][]colPct, letters []rune, rows, cols int, row func(uint32) int) {
+	// claims counts the endpoints with a point in each cell, and turn the
+	// ones drawn there so far.
+	claims := make([]uint16, rows*cols)
+	turn := make([]uint16, rows*cols)
+	for e := range pcts {
+		for col, p := range pcts[e] {
+			if p.n == 0 {
+				continue
+			}
+			y50, y99 := row(p.p50), row(p.p99)
+			claims[y99*cols+col]++
+			if y50 != y99 {
+				claims[y50*cols+col]++
+			}
+		}
+	}
+	x0 := latLabelW + 1
+	put := func(col, y int, r rune, cl grid.Class) {
+		i := y*cols + col
+		k, nth := claims[i], turn[i]
+		turn[i]++
+		if k <= 1 || uint16(col)%k == nth {
+			g.Set(x0+col, y, r, cl)
+		}
+	}
+	for e := range pcts {
+		low := []rune(strings.ToLower(string(letters[e])))[0]
+		up := []rune(strings.ToUpper(string(letters[e])))[0]
+		for col, p := range pcts[e] {
+			if p.n == 0 {
+				continue
+			}
+			y50, y99 := row(p.p50), row(p.p99)
+			if y50 != y99 {
+				put(col, y50, low, clP50Of+grid.Class(e))
+			}
+			put(col, y99, up, clP99+grid.Class(e))
+		}
+	}
 }
 
 func (l *Latency) yLabel(g *grid.Grid, y int, exp float64, floor bool) {
@@ -394,6 +436,55 @@ func (l *Latency) legend(names []string, letters []rune, iw int) []string {
 		lines = append(lines, strings.Join(items[from:to], "  "))
 	}
 	return lines
+}
+
+// shortLegend is the legend on one line of iw: each endpoint's letters
+// and name, the names cut shorter, and then the p50's letter dropped,
+// until it fits; the percentiles' words and the fault's span go first.
+func (l *Latency) shortLegend(names []string, letters []rune, iw int) string {
+	longest := 0
+	for _, n := range names {
+		longest = max(longest, len([]rune(n)))
+	}
+	for _, both := range []bool{true, false} {
+		for keep := longest; keep >= 1; keep-- {
+			if w := shortLegendWidth(names, keep, both); w <= iw || (!both && keep == 1) {
+				return l.shortLegendStyled(names, letters, keep, both)
+			}
+		}
+	}
+	return ""
+}
+
+// shortLegendWidth is the width of the short legend with names cut to
+// keep runes (an ellipsis in the last), with the p50's letter or without.
+func shortLegendWidth(names []string, keep int, both bool) int {
+	w := 0
+	for i, n := range names {
+		if i > 0 {
+			w += 2
+		}
+		w += 2 + min(len([]rune(n)), keep)
+		if both {
+			w++
+		}
+	}
+	return w
+}
+
+func (l *Latency) shortLegendStyled(names []string, letters []rune, keep int, both bool) string {
+	items := make([]string, 0, len(names))
+	for i, n := range names {
+		if r := []rune(n); len(r) > keep {
+			n = string(r[:keep-1]) + "…"
+		}
+		item := l.th.Series(i).Bold(true).Render(strings.ToUpper(string(letters[i])))
+		if both {
+			item += l.th.Series(i).Render(string(letters[i]))
+		}
+		items = append(items, item+" "+n)
+	}
+	return strings.Join(items, "  ")
 }
 
 // legendPlain is the legend's items as the reader sees them, unstyled: the
