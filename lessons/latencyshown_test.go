@@ -47,20 +47,6 @@ func TestLatencyPredictionsShowTheLatencyPane(t *testing.T) {
 // reveal: {{p50 step health}}.
 var revealLatencyRE = regexp.MustCompile(`\{\{p(50|95|99) step `)
 
-// latencyRevealsNotYetShown are the reveals that quote their run's
-// latency on a step without the latency pane, found when this test came
-// and left for a change of their own (each wants its panes weighed at
-// 80×24): remove a step from here as it is fixed.
-var latencyRevealsNotYetShown = map[string]bool{
-	"02-timeouts step 3":                       true,
-	"09-checkout-incident step 4":              true,
-	"09-checkout-incident step 6":              true,
-	"10-shedding-rate-limits-bulkheads step 3": true,
-	"10-shedding-rate-limits-bulkheads step 4": true,
-	"11-deadlines-across-hops step 4":          true,
-	"14-no-thread-pool step 6":                 true,
-}
-
 // A reveal that quotes its run's latency shows the latency pane, as a
 // prediction about a latency does: lesson 6's "A retry storm" said
 // "Health's median latency rose from 0 ms to 1.065 s" beside the calls in
@@ -74,7 +60,7 @@ func TestLatencyRevealsShowTheLatencyPane(t *testing.T) {
 				continue
 			}
 			where := fmt.Sprintf("%s step %d", p.Lesson.ID, i+1)
-			if _, ok := latencyAnsweredElsewhere[where]; ok || latencyRevealsNotYetShown[where] {
+			if _, ok := latencyAnsweredElsewhere[where]; ok {
 				continue
 			}
 			if !slices.Contains(st.Panes, "latency") {
