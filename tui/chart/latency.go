@@ -439,15 +439,22 @@ func (l *Latency) legend(names []string, letters []rune, iw int) []string {
 }
 
 // shortLegend is the legend on one line of iw: each endpoint's letters
-// and name, the names cut shorter, and then the p50's letter dropped,
-// until it fits; the percentiles' words and the fault's span go first.
+// and name, the names cut shorter, to three runes, and then the p50's
+// letter dropped and the names cut further, until it fits; the
+// percentiles' words and the fault's span go first.
 func (l *Latency) shortLegend(names []string, letters []rune, iw int) string {
 	longest := 0
 	for _, n := range names {
 		longest = max(longest, len([]rune(n)))
 	}
+	// A name cut below three runes says less than the p50's letter: that
+	// goes first.
 	for _, both := range []bool{true, false} {
-		for keep := longest; keep >= 1; keep-- {
+		least := 1
+		if both {
+			least = min(3, longest)
+		}
+		for keep := longest; keep >= least; keep-- {
 			if w := shortLegendWidth(names, keep, both); w <= iw || (!both && keep == 1) {
 				return l.shortLegendStyled(names, letters, keep, both)
 			}
@@ -457,7 +464,8 @@ func (l *Latency) shortLegend(names []string, letters []rune, iw int) string {
 }
 
 // shortLegendWidth is the width of the short legend with names cut to
-// keep runes (an ellipsis in the last), with the p50's letter or without.
+// keep runes (an ellipsis the last of them), with the p50's letter or
+// without.
 func shortLegendWidth(names []string, keep int, both bool) int {
 	w := 0
 	for i, n := range names {
