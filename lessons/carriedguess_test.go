@@ -14,27 +14,19 @@ import (
 // the loop" asked for the loop's busy share, 10.6 %, after "The loop is
 // idle" had shown 5.0 %, and a guess of 5 was "close" with no why.
 func TestAnEarlierStepsFigureCarriedOverIsNamed(t *testing.T) {
-	all, err := All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lab := NewLab()
 	checked := 0
-	for _, l := range all {
-		p, err := Prepare(l, lab)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for j := range l.Steps {
-			q := p.Steps[j].Predict
-			if q == nil || q.Kind != Number || l.Steps[j].Predict == nil {
+	for _, p := range allPrepared(t) {
+		l := p.Lesson
+		for j, sj := range p.Steps {
+			q := sj.Predict
+			if q == nil || q.Kind != Number || sj.Step.Predict == nil {
 				continue
 			}
-			metric := strings.Fields(l.Steps[j].Predict.Answer)[0]
-			for i := range j {
-				e := p.Steps[i].Predict
-				if e == nil || e.Kind != Number || e.AnswerKind != q.AnswerKind || l.Steps[i].Predict == nil ||
-					strings.Fields(l.Steps[i].Predict.Answer)[0] != metric {
+			metric := strings.Fields(sj.Step.Predict.Answer)[0]
+			for _, si := range p.Steps[:j] {
+				e := si.Predict
+				if e == nil || e.Kind != Number || e.AnswerKind != q.AnswerKind || si.Step.Predict == nil ||
+					strings.Fields(si.Step.Predict.Answer)[0] != metric {
 					continue
 				}
 				checked++
@@ -42,8 +34,8 @@ func TestAnEarlierStepsFigureCarriedOverIsNamed(t *testing.T) {
 					continue
 				}
 				if _, ok := q.MisconceptionFor(e.Answer); !ok {
-					t.Errorf("%s step %d (%s) asks for %s again: a guess of step %d's %s is graded close with no misconception named; name why this step's %s differs",
-						l.ID, j+1, l.Steps[j].Title, metric, i+1, e.AnswerText, q.AnswerText)
+					t.Errorf("%s step %d (%s) asks for %s again: a guess of %q's %s is graded close with no misconception named; name why this step's %s differs",
+						l.ID, j+1, sj.Title, metric, si.Title, e.AnswerText, q.AnswerText)
 				}
 			}
 		}

@@ -16,14 +16,10 @@ var stopsRE = regexp.MustCompile(`(?i)\b(?:player|run) (?:stops|plays|pauses) (?
 // the pause, and the two side by side must not disagree. Lesson 9's
 // "Everything together" said "the breaker" over a prompt naming payment's.
 func TestAStepSaysWhereItsPlayerStopsAsItsPauseDoes(t *testing.T) {
-	all, err := All()
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
-	for _, l := range all {
-		for i := range l.Steps {
-			s := &l.Steps[i]
+	for _, p := range allPrepared(t) {
+		l := p.Lesson
+		for i, s := range l.Steps {
 			if s.Sim == nil {
 				continue
 			}
