@@ -134,8 +134,11 @@ type Result struct {
 
 // Summary is what a session ends with.
 type Summary struct {
-	// Answered is the grades given (the cards reviewed).
+	// Answered is the grades given: a card missed and asked again in the
+	// session is answered more than once.
 	Answered int
+	// Cards is the cards answered, each counted once.
+	Cards int
 	// RightFirst counts the cards whose first grade of the session was not
 	// again.
 	RightFirst int
@@ -184,6 +187,7 @@ func Summarize(results []Result, deck []Card, states map[string]State, start, no
 			}
 		}
 	}
+	s.Cards = len(first)
 	y, m, d := now.Date()
 	endOfTomorrow := time.Date(y, m, d+2, 0, 0, 0, 0, now.Location())
 	topicOf := map[string]string{}

@@ -26,6 +26,9 @@ const (
 	stateNew   cardState = iota // never seen
 	stateDue                    // seen, and due now
 	stateLater                  // seen, due later
+	// stateAgain: answered again in this session and put back in it for
+	// another try (requeue); the deck list never says it of a card.
+	stateAgain
 )
 
 // stateOf reads card id's schedule at the session's clock.
@@ -116,11 +119,7 @@ func (m Model) listUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 // otherwise (after the summary too: the session goes on). A generated
 // problem's card is filled with fresh numbers, as a session fills it.
 func (m Model) openCard(i int) Model {
-	c := m.deck[i]
-	drawn := drill.Draw([]drill.Card{c}, nil, m.o.Now(), drill.SessionOptions{New: 1, Seed: m.o.Session.Seed + uint64(len(m.results)) + 1})
-	if len(drawn) == 1 {
-		c = drawn[0]
-	}
+	c := m.drawn(m.deck[i])
 	cards := append([]drill.Card(nil), m.cards...)
 	joined := append([]cardState(nil), m.joined...)
 	at := min(m.i, len(cards))
@@ -138,6 +137,17 @@ func (m Model) openCard(i int) Model {
 	m.phase, m.listing, m.note = asking, false, ""
 	m.resetCard()
 	return m
+}
+
+// drawn is deck card c as a session asks it: a generated problem filled
+// with fresh numbers, the choices shuffled, seeded by the answers so far
+// so that each time it is drawn it comes out anew.
+func (m Model) drawn(c drill.Card) drill.Card {
+	d := drill.Draw([]drill.Card{c}, nil, m.o.Now(), drill.SessionOptions{New: 1, Seed: m.o.Session.Seed + uint64(len(m.results)) + 1})
+	if len(d) == 1 {
+		return d[0]
+	}
+	return c
 }
 
 // listRows is the rows the deck list has for cards.

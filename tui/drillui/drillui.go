@@ -19,6 +19,7 @@ package drillui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,6 +70,9 @@ type undo struct {
 	store drill.Undo
 	prev  drill.State
 	had   bool
+	// requeued: the grade was again, and put the card back in the
+	// session (requeue), where undoing it takes the copy out.
+	requeued bool
 }
 
 type phase int
@@ -418,6 +422,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.phase = answered
 		}
 	case drill.Choice:
+		m.inErr = ""
 		switch {
 		case key.Matches(k, m.keys.Up) && k.String() != "j" && k.String() != "down":
 			m.cursor = (m.cursor + len(c.Choices) - 1) % len(c.Choices)
@@ -428,6 +433,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m.pick()
 		case key.Matches(k, m.keys.Pick):
 			return m.pick()
+		case k.Type == tea.KeyRunes || k.Type == tea.KeySpace:
+			// A letter past the last choice, a digit (1 to 4 grade
+			// other cards), space (it shows an open card's answer):
+			// nothing happened, and the learner was not told why.
+			m.inErr = noChoice(k, len(c.Choices))
 		}
 	case drill.Number:
 		if k.Type == tea.KeyEnter {
@@ -446,6 +456,22 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.input.Key(k)
 	}
 	return m, nil
+}
+
+// noChoice says that key k picks none of a card's n choices, and which
+// keys do.
+func noChoice(k tea.KeyMsg, n int) string {
+	last := 'a' + rune(n) - 1
+	return fmt.Sprintf("%s picks no choice here: press a letter from a to %c, or move with ↑/↓ and press enter", keyName(k), last)
+}
+
+// keyName is a pressed key as the key line would name it, quoted when it
+// is a character typed.
+func keyName(k tea.KeyMsg) string {
+	if k.Type == tea.KeySpace {
+		return "space"
+	}
+	return fmt.Sprintf("%q", string(k.Runes))
 }
 
 // leadingSpaceDropped is k without the spaces it would begin an empty
@@ -552,10 +578,13 @@ func (m Model) grade(g drill.Grade) (tea.Model, tea.Cmd) {
 		u.prev, u.had = m.local[c.ID]
 		m.local[c.ID] = u.prev.Next(g, m.o.Now())
 	}
-	m.undos = append(m.undos, u)
-	if strings.HasPrefix(m.note, undonePrefix) {
+	if strings.HasPrefix(m.note, undonePrefix) || strings.HasPrefix(m.note, missedPrefix) {
 		m.note = ""
 	}
+	if g == drill.Again {
+		m, u.requeued = m.requeue(c)
+	}
+	m.undos = append(m.undos, u)
 	save := m.save()
 	m.i++
 	m.phase = asking
@@ -568,6 +597,78 @@ func (m Model) grade(g drill.Grade) (tea.Model, tea.Cmd) {
 
 // undonePrefix opens the note an undo leaves until the next grade.
 const undonePrefix = "Undone:"
+
+// missedPrefix opens the note a grade of again leaves until the next
+// grade: when the card comes back.
+const missedPrefix = "Missed:"
+
+// requeueGap is how many other cards come between a card answered again
+// and its second try in the same session. Again schedules the card
+// Relearn (10 minutes) on, but a session draws its cards once, at the
+// start, so a missed card never came back in it and the learner did not
+// get to put the miss right until another session. Anki's learning steps
+// show such a card again the same sitting, once a few others have pushed
+// the answer just read out of short-term memory: a few cards here, or the
+// session's end when fewer are left.
+const requeueGap = 3
+
+// requeueMost is how many times a card comes back in one session: missed
+// that often, it is left to its schedule, so that a learner who misses it
+// every time still reaches the session's end.
+const requeueMost = 2
+
+// requeue puts card c, just answered again, back in the session
+// requeueGap cards on, fresh from the deck (a generated problem's new
+// numbers, its choices in a new order, so the second try is not the
+// first's letter remembered), and says when it comes back; or, once it
+// has come back requeueMost times, says it is left to its schedule.
+func (m Model) requeue(c drill.Card) (Model, bool) {
+	back := 0
+	for j := 0; j <= m.i && j < len(m.joined); j++ {
+		if m.joined[j] == stateAgain && m.cards[j].ID == c.ID {
+			back++
+		}
+	}
+	if back >= requeueMost {
+		if m.note == "" {
+			m.note = fmt.Sprintf("%s “%s” has had %d more tries this session; it is due again %s.", missedPrefix, wordsFit(c.Question, 40), back, m.nextDue(m.state(c.ID).Due))
+		}
+		return m, false
+	}
+	for _, d := range m.deck {
+		if d.ID == c.ID {
+			c = m.drawn(d)
+			break
+		}
+	}
+	at := min(m.i+1+requeueGap, len(m.cards))
+	m.cards = slices.Insert(slices.Clip(m.cards), at, c)
+	m.joined = slices.Insert(slices.Clip(m.joined), min(at, len(m.joined)), stateAgain)
+	if m.note == "" {
+		when := "next"
+		if between := at - m.i - 1; between > 0 {
+			when = fmt.Sprintf("after %d more card%s", between, plural(between))
+		}
+		m.note = fmt.Sprintf("%s “%s” comes back %s, for another try.", missedPrefix, wordsFit(c.Question, 40), when)
+	}
+	return m, true
+}
+
+// unqueue takes out the copy requeue put back for card id: the first
+// card of that id asked again after the one on screen.
+func (m Model) unqueue(id string) Model {
+	for j := m.i + 1; j < len(m.cards) && j < len(m.joined); j++ {
+		if m.cards[j].ID == id && m.joined[j] == stateAgain {
+			m.cards = slices.Delete(slices.Clip(m.cards), j, j+1)
+			m.joined = slices.Delete(slices.Clip(m.joined), j, j+1)
+			break
+		}
+	}
+	if strings.HasPrefix(m.note, missedPrefix) {
+		m.note = ""
+	}
+	return m
+}
 
 // canUndo reports whether there is a grade of this session to take back.
 func (m Model) canUndo() bool {
@@ -589,6 +690,11 @@ func (m Model) undo() (tea.Model, tea.Cmd) {
 		delete(m.local, r.Card.ID)
 	}
 	m.i = len(m.results)
+	if u.requeued {
+		m = m.unqueue(r.Card.ID)
+	} else if strings.HasPrefix(m.note, missedPrefix) {
+		m.note = ""
+	}
 	m.phase = asking
 	m.resetCard()
 	if m.note == "" || strings.HasPrefix(m.note, undonePrefix) {

@@ -67,16 +67,20 @@ func find(t *testing.T, m Model, id string) Model {
 	return m
 }
 
-// skip answers the card on screen somehow and grades it.
+// skip answers the card on screen and grades it good, so that it moves
+// on: a card graded again comes back in the session (requeue). A choice
+// is picked right (a wrong pick is always again); a wrong number takes
+// the learner's own grade.
 func skip(m Model) Model {
 	c, _ := m.Current()
 	switch c.Kind {
 	case drill.Open:
 		return tuitest.Press(m, "space", "3")
 	case drill.Choice:
-		return tuitest.Press(m, "enter", "enter")
+		right := slices.IndexFunc(c.Choices, func(o lessons.Option) bool { return o.Right })
+		return tuitest.Press(m, string(rune('a'+right)), "enter")
 	}
-	return tuitest.Press(m, "1", "enter", "enter")
+	return tuitest.Press(m, "1", "enter", "3")
 }
 
 // choiceID is a choice card whose text is the drill's own (a generated
@@ -108,11 +112,17 @@ func TestOpenCardGolden(t *testing.T) {
 	golden.Check(t, "open_revealed_80x24", m.View())
 	tuitest.CheckBlock(t, m.View(), 80, 24)
 	m = tuitest.Press(m, "1")
-	if !m.Done() {
-		t.Fatal("one card, one grade: the session should be over")
-	}
 	if st := s.Get("ref-001-self-check-3"); st.Grades[drill.Again] != 1 || !st.Due.Equal(now.Add(drill.Relearn)) {
 		t.Fatalf("the grade was not recorded: %+v", st)
+	}
+	// Missed, the one card comes back for another try (requeue), and a
+	// grade there ends the session.
+	if c, ok := m.Current(); !ok || c.ID != "ref-001-self-check-3" {
+		t.Fatal("one card, graded again: it should come back for another try")
+	}
+	m = tuitest.Press(m, "space", "3")
+	if !m.Done() {
+		t.Fatal("one card, missed and then known: the session should be over")
 	}
 	golden.Check(t, "summary_80x24", m.View())
 }

@@ -115,10 +115,15 @@ func (m Model) titleLine() string {
 	s := " " + m.th.Title.Render("Drill")
 	switch m.phase {
 	case asking, answered:
-		due, fresh, early := m.left()
+		due, fresh, early, again := m.left()
 		s += m.th.Subtitle.Render(fmt.Sprintf("  card %d of %d · %d due · %d new", m.i+1, len(m.cards), due, fresh))
 		if early > 0 {
 			s += m.th.Subtitle.Render(fmt.Sprintf(" · %d early", early))
+		}
+		if again > 0 {
+			// The cards missed this session and put back for another
+			// try: counted apart, since they were due or new already.
+			s += m.th.Subtitle.Render(fmt.Sprintf(" · %d again", again))
 		}
 	case summary:
 		s += m.th.Subtitle.Render("  session over")
@@ -135,18 +140,20 @@ func (m Model) titleLine() string {
 // left counts the cards still to answer, the one on screen included, by
 // their schedule when they joined the session: due, new, and opened early
 // from the deck list.
-func (m Model) left() (due, fresh, early int) {
+func (m Model) left() (due, fresh, early, again int) {
 	for j := m.i; j < len(m.cards) && j < len(m.joined); j++ {
 		switch m.joined[j] {
 		case stateDue:
 			due++
 		case stateNew:
 			fresh++
+		case stateAgain:
+			again++
 		default:
 			early++
 		}
 	}
-	return due, fresh, early
+	return due, fresh, early, again
 }
 
 // wrap wraps text to w cells, keeping a number and its unit together
@@ -206,6 +213,9 @@ var kindWords = map[drill.Kind]string{drill.Open: "say it out loud", drill.Choic
 func (m Model) cardLines(w int) []string {
 	c := m.cards[m.i]
 	var out []string
+	if m.i < len(m.joined) && m.joined[m.i] == stateAgain {
+		out = append(out, m.para("Another try: you missed this card earlier in the session.", m.th.Warn, w)...)
+	}
 	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], sourceWords(c)), m.th.Dim, w)...)
 	out = append(out, "")
 	out = append(out, m.para(c.Question, m.th.Bold, w)...)
@@ -251,6 +261,10 @@ func (m Model) cardLines(w int) []string {
 				}
 			}
 			out = append(out, m.hanging(mark+fmt.Sprintf("%c) ", 'a'+i), o.Text, style, w)...)
+		}
+		if m.inErr != "" && m.phase == asking {
+			out = append(out, "")
+			out = append(out, m.para("✗ "+m.inErr+".", m.th.Error, w)...)
 		}
 		if m.phase == answered {
 			out = append(out, "")
@@ -377,9 +391,19 @@ func (m Model) summaryLines(w int) []string {
 	if s.Answered == 0 {
 		out = append(out, m.para(m.nothingToDrill(), m.th.Bold, w)...)
 	} else {
-		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s reviewed in %s.", s.Answered, plural(s.Answered), spent(s.Spent)), m.th.Bold, w)...)
+		done := fmt.Sprintf("Session done: %d card%s reviewed in %s.", s.Cards, plural(s.Cards), spent(s.Spent))
+		if tries := s.Answered - s.Cards; tries > 0 {
+			// A card missed comes back in the session (requeue): its
+			// second try is an answer, not another card.
+			word := "tries"
+			if tries == 1 {
+				word = "try"
+			}
+			done = fmt.Sprintf("Session done: %d card%s reviewed, and %d more %s at cards missed, in %s.", s.Cards, plural(s.Cards), tries, word, spent(s.Spent))
+		}
+		out = append(out, m.para(done, m.th.Bold, w)...)
 		out = append(out, "")
-		out = append(out, m.para(fmt.Sprintf("Right at first try: %d of %d (%.0f%%).", s.RightFirst, s.Answered, 100*float64(s.RightFirst)/float64(s.Answered)), m.th.Text, w)...)
+		out = append(out, m.para(fmt.Sprintf("Right at first try: %d of %d (%.0f%%).", s.RightFirst, s.Cards, 100*float64(s.RightFirst)/float64(s.Cards)), m.th.Text, w)...)
 		var g []string
 		for i, n := range s.Grades {
 			g = append(g, fmt.Sprintf("%s %d", drill.Grade(i), n))
