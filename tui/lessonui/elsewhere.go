@@ -81,6 +81,9 @@ func (m Model) RoomAnswered(i int) Model {
 	}
 	// A space pressed before says "Space again" no more: one plays now.
 	m.predicts[i].roomAnswered, m.predicts[i].nudged = true, false
+	if i == m.step {
+		m.layout() // the panes held for the guess show now (holding)
+	}
 	return m
 }
 

@@ -427,7 +427,7 @@ func (m *Model) withheld() withheld {
 	// A prediction the room has answered was revealed to the room
 	// (RoomAnswered), and a projector following shows its figure: the
 	// teacher's screen held it until space played the run.
-	predict := m.waiting() && !m.predicts[m.step].roomAnswered || m.rehearsed()
+	predict := m.holding() || m.rehearsed()
 	switch {
 	case predict:
 		q = cur.Predict

@@ -118,6 +118,16 @@ func (m *Model) waiting() bool {
 	return m.cur().Predict != nil && !m.predicts[m.step].made
 }
 
+// holding reports whether what the step's prediction asks about is kept
+// back: it waits for a guess the room has not given. Once a classroom has
+// answered it and seen it revealed (RoomAnswered) nothing is held, on the
+// panes as in presentation mode (withheld), though the run still waits
+// for the teacher's space: the teacher's panes kept "shows after your
+// guess" over an answer every student was reading.
+func (m *Model) holding() bool {
+	return m.waiting() && !m.predicts[m.step].roomAnswered
+}
+
 // sweepWaitsFor is what a step's sweep map waits for, in words, or ""
 // when it may show: it is held before the guess, and before the step
 // first plays.
@@ -168,9 +178,9 @@ func (m *Model) holdOutcomes() {
 		return
 	}
 	st := m.cur()
-	on := m.waiting() && st.PredictsOutcomes()
-	state := m.waiting() && st.PredictsBreakerState()
-	own := m.waiting() && m.p.Asks(m.step, true).Breaker
+	on := m.holding() && st.PredictsOutcomes()
+	state := m.holding() && st.PredictsBreakerState()
+	own := m.holding() && m.p.Asks(m.step, true).Breaker
 	probes := own || later.probes
 	probesAfter := 0 // the guess on screen, when it is the step's own
 	if !own {
@@ -358,7 +368,7 @@ func (m *Model) laterHolds() laterHold {
 	}
 	for j := m.step; j < len(m.asks); j++ {
 		a := m.asks[j]
-		if m.predicts[j].made || (j == m.step && !m.waiting()) {
+		if m.predicts[j].made || (j == m.step && !m.holding()) {
 			continue
 		}
 		after := 0
