@@ -62,6 +62,12 @@ type State struct {
 	// revealed without a guess says the room answered, as the
 	// presenter's player does, where a projector said "Your guess: none".
 	RoomAnswered bool
+	// Guess is the presenter's own guess at the step's prediction, as
+	// their player shows it, once it is revealed in this session; "" for
+	// none (not revealed here, skipped, or the room's answers standing
+	// for it). A follower shows it beside its own: students following saw
+	// the question and the answer, never what the teacher had guessed.
+	Guess string
 }
 
 // Order is the order a player shows a question's choices in, as State
@@ -123,6 +129,9 @@ func (m Model) State() State {
 	st.QuestionHidden = cur.Question != nil && !m.answeredHere()
 	st.PredictOrder, st.QuestionOrder = orderOf(m.predicts[m.step].order), orderOf(m.questions[m.step].order)
 	st.RoomAnswered = cur.Predict != nil && m.predicts[m.step].roomAnswered
+	if ps := &m.predicts[m.step]; m.revealedHere() && !ps.skipped {
+		st.Guess = ps.guess
+	}
 	return st
 }
 
@@ -194,6 +203,11 @@ func (m Model) Follow(st State) (Model, error) {
 		// stood for it when the presenter's did.
 		ps.roomAnswered = st.RoomAnswered
 	}
+	if ps := &m.predicts[m.step]; ps.revealed {
+		ps.presenter = st.Guess
+	} else {
+		ps.presenter = ""
+	}
 	if err != nil {
 		m.note, m.noteErr = err.Error(), true
 	}
@@ -254,7 +268,7 @@ func (m *Model) followGuess(step int, rec lessons.Prediction) {
 	}
 	ps := &m.predicts[step]
 	st := newPredictState(m.p.Steps[step].Predict, ps.order, rec, true)
-	st.revealed = ps.revealed
+	st.revealed, st.presenter = ps.revealed, ps.presenter
 	*ps = st
 }
 
@@ -781,8 +795,15 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 				mark = "✓ "
 			}
 			c := fmt.Sprintf("%s%d) %s", mark, n+1, q.Choices[i].Text)
-			if ps.made && !ps.skipped && i == ps.picked {
+			own := ps.made && !ps.skipped && i == ps.picked
+			teachers := ps.presenter != "" && q.Choices[i].Text == ps.presenter
+			switch {
+			case own && teachers:
+				c += "  ← the guess, and the teacher's"
+			case own:
 				c += "  ← the guess"
+			case teachers:
+				c += "  ← " + presenterMark
 			}
 			a.Choices = append(a.Choices, c)
 		}
@@ -820,6 +841,9 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		}
 		if q.Kind == lessons.Number {
 			a.Lines = append(a.Lines, "Your guess: "+guess+"  ·  What happened: "+happened)
+			if ps.presenter != "" {
+				a.Lines = append(a.Lines, presenterWords+": "+ps.presenter)
+			}
 		}
 		if v := verdictWords(q, ps); v != "" {
 			a.Lines = append(a.Lines, v)

@@ -44,7 +44,19 @@ type predictState struct {
 	// revealed it (RoomAnswered): one space plays the run, the room's
 	// guesses standing for the teacher's own.
 	roomAnswered bool
+	// presenter is the guess of the presenter a follower shows, once the
+	// step is revealed (State.Guess); "" for none.
+	presenter string
 }
+
+// presenterWords head the presenter's guess on a follower's screen, and
+// presenterMark marks its choice on the projector: a classroom's
+// follower reads what the teacher guessed, as the teacher's screen says
+// it, beside their own guess.
+const (
+	presenterWords = "The teacher's guess"
+	presenterMark  = "the teacher's guess"
+)
 
 // newPredictState is a step's prediction as the player opens it: asked,
 // or, when the progress file holds one, made and revealed.
@@ -791,6 +803,9 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		guess = th.Dim.Render(noGuessWords(ps))
 	}
 	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)
+	if ps.presenter != "" {
+		out = append(out, wrap(th.Bold.Render(presenterWords+": ")+ps.presenter, 0)...)
+	}
 	if q.Kind == lessons.Number || ps.verdict != lessons.Spot {
 		out = append(out, wrap(th.Bold.Render("What happened: ")+happened, 0)...)
 	}
