@@ -231,8 +231,16 @@ func (s *Session) numberResultsView(a Asked) string {
 	paras := []string{a.Prompt, ""}
 	answered := answeredOf(len(a.Guesses), a.Students, a.Left)
 	if !a.Revealed {
-		paras = append(paras, answered+" "+revealKey+" reveals the engine's answer and the spread of the room's numbers; esc ends the question.")
+		line := answered + " " + revealKey + " reveals the engine's answer and the spread of the room's numbers; esc ends the question."
+		if s.present {
+			return s.wallPoll(a, []string{line})
+		}
+		paras = append(paras, line)
 		return s.block(s.resultsTitle(a), paras)
+	}
+	if s.present {
+		lines := append([]string{"The engine's answer: " + a.Answer + "."}, s.spreadAt(a, wallWidth(s.w))...)
+		return s.wallPoll(a, append(lines, answered+" Every student now sees the answer and how near their own came; esc ends the question."))
 	}
 	paras = append(paras, "The engine's answer: "+a.Answer+".")
 	paras = append(paras, s.spread(a)...)
@@ -304,7 +312,11 @@ func verdictWords(a Asked, v lessons.Closeness) string {
 // spread is the room's numbers against the engine's answer, for the
 // teacher: how many came near, the quartiles, and a histogram whose range
 // takes in the answer, which it marks.
-func (s *Session) spread(a Asked) []string {
+func (s *Session) spread(a Asked) []string { return s.spreadAt(a, s.w-blockIndent) }
+
+// spreadAt is spread with its histogram width cells wide: the wall's
+// page (wallPoll) is narrower than the window.
+func (s *Session) spreadAt(a Asked, width int) []string {
 	g := sortedGuesses(a.Guesses)
 	if len(g) == 0 {
 		return []string{"Nobody answered."}
@@ -337,7 +349,7 @@ func (s *Session) spread(a Asked) []string {
 	if a.pq != nil {
 		answer = a.pq.Answer
 	}
-	return append(append(out, ""), histogram(a, g, answer, s.w-blockIndent)...)
+	return append(append(out, ""), histogram(a, g, answer, width)...)
 }
 
 // histBins is about how many bars the histogram has.

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // keeps back until the reveal so that the room does not follow the crowd:
 // the room read the split as it formed. In presentation mode the teacher's
 // page shows the choices and how many answered, and the split from the
-// reveal on; out of it, the teacher sees the split live, as before.
+// reveal on (each choice's count, in the wall's layout: pollwall.go);
+// out of it, the teacher sees the split live, as before.
 func TestAPresentingTeachersPollKeepsTheSplitUntilTheReveal(t *testing.T) {
 	racefree.Only(t)
 	_, question, _, _ := lessonTwo(t)
@@ -26,10 +28,10 @@ func TestAPresentingTeachersPollKeepsTheSplitUntilTheReveal(t *testing.T) {
 	a := askQuestion(t, room, teacher, question, ada)
 	press(t, ada, string(rune('1'+a.Right)))
 	v := flat(teacher.View())
-	if strings.Contains(v, "█") || strings.Contains(v, "·····") {
+	if strings.Contains(v, "chose it") || strings.Contains(v, "·····") {
 		t.Errorf("presenting, the teacher's page shows the split before the reveal:\n%s", teacher.View())
 	}
-	for _, want := range []string{"1. " + flat(a.Choices[0]), "1 of 1 student answered", "r reveals", "once r reveals"} {
+	for _, want := range []string{"1) " + flat(a.Choices[0]), "1 of 1 student answered", "r reveals", "once r reveals"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("presenting, the teacher's page lacks %q:\n%s", want, teacher.View())
 		}
@@ -40,7 +42,17 @@ func TestAPresentingTeachersPollKeepsTheSplitUntilTheReveal(t *testing.T) {
 	}
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
 	press(t, teacher, "r")
-	if v := flat(teacher.View()); !strings.Contains(v, "█") || !strings.Contains(v, flat(a.Choices[a.Right])+" (right)") {
+	// Ada chose the right answer, and she alone answered.
+	chose := make([]string, len(a.Choices))
+	for i := range chose {
+		n := 0
+		if i == a.Right {
+			n = 1
+		}
+		chose[i] = fmt.Sprintf("%d) %d", i+1, n)
+	}
+	right := fmt.Sprintf("✓ %d) %s", a.Right+1, flat(a.Choices[a.Right]))
+	if v := flat(teacher.View()); !strings.Contains(v, right) || !strings.Contains(v, "How many chose each: "+strings.Join(chose, " · ")+".") {
 		t.Errorf("revealed, the presenting teacher's page lacks the split:\n%s", teacher.View())
 	}
 }

@@ -580,12 +580,10 @@ func (s *Session) resultsView(a Asked) string {
 		// split back until the reveal, as the projector's page does
 		// (projectorView), where the room read it forming and could
 		// follow the crowd.
-		paras := []string{a.Prompt, ""}
-		for i, c := range a.Choices {
-			paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
-		}
-		paras = append(paras, "", answered+" How many chose each answer shows once "+revealKey+" reveals the right one, as the room reads this screen ("+present.Key+" shows it now). "+revealKey+" reveals the right answer to everyone; esc ends the question.")
-		return s.block(s.resultsTitle(a), paras)
+		return s.wallPoll(a, []string{answered + " How many chose each answer shows once " + revealKey + " reveals the right one, as the room reads this screen (" + present.Key + " shows it now). " + revealKey + " reveals the right answer to everyone; esc ends the question."})
+	}
+	if s.present {
+		return s.wallPoll(a, []string{fmt.Sprintf("The right answer: %d.", a.Right+1), answered + " Every student now sees the right answer and why; esc ends the question."})
 	}
 	paras := append([]string{a.Prompt, ""}, s.choiceBars(a, total)...)
 	if a.Revealed {
