@@ -841,12 +841,13 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 		}
 		if q.Kind == lessons.Number {
 			a.Lines = append(a.Lines, "Your guess: "+guess+"  ·  What happened: "+happened)
-			if ps.presenter != "" {
-				a.Lines = append(a.Lines, presenterWords+": "+ps.presenter)
-			}
 		}
 		if v := verdictWords(q, ps); v != "" {
 			a.Lines = append(a.Lines, v)
+		}
+		if q.Kind == lessons.Number && ps.presenter != "" {
+			// After the verdict, which is the follower's own guess's.
+			a.Lines = append(a.Lines, presenterWords+": "+ps.presenter)
 		}
 		a.Reveal = FirstSentence(q.Reveal)
 	}

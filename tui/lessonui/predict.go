@@ -789,7 +789,20 @@ func noGuessWords(ps predictState) string {
 // renderOutcome is the guess beside what happened and how near it came.
 // A prediction is a guess, so it is never called wrong. The reveal's
 // Markdown (rendered in layout) follows it.
+//
+// A follower shows the presenter's guess after it all: between the
+// follower's own guess and its verdict, the verdict read as the
+// teacher's.
 func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, width int) []string {
+	out := renderOwnOutcome(th, q, ps, width)
+	if ps.presenter != "" {
+		out = append(out, wrapper(width)(th.Bold.Render(presenterWords+": ")+ps.presenter, 0)...)
+	}
+	return out
+}
+
+// renderOwnOutcome is renderOutcome of the learner's own guess.
+func renderOwnOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, width int) []string {
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
 	happened := lessons.WithUnit(q.AnswerText, q.Unit)
@@ -803,9 +816,6 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		guess = th.Dim.Render(noGuessWords(ps))
 	}
 	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)
-	if ps.presenter != "" {
-		out = append(out, wrap(th.Bold.Render(presenterWords+": ")+ps.presenter, 0)...)
-	}
 	if q.Kind == lessons.Number || ps.verdict != lessons.Spot {
 		out = append(out, wrap(th.Bold.Render("What happened: ")+happened, 0)...)
 	}

@@ -12,7 +12,8 @@ import (
 // beside its own: students following the teacher saw the question and
 // then the answer, never what the teacher had guessed. On a student's
 // screen, and on the projector (a follower in presentation mode), for a
-// choice and for a number; a skipped guess sends none.
+// choice and for a number; a skipped guess sends none. The follower's
+// own verdict stays beside its own guess.
 func TestAFollowerShowsThePresentersGuess(t *testing.T) {
 	p := lessonID(t, "01-one-slow-dependency")
 	number := -1
@@ -24,6 +25,21 @@ func TestAFollowerShowsThePresentersGuess(t *testing.T) {
 	}
 	if p.Steps[0].Predict == nil || p.Steps[0].Predict.Kind != lessons.Choice || number < 0 {
 		t.Fatal("lesson 1 should predict a choice at step 1 and a number later")
+	}
+	// A student who answered the room's poll right, following a teacher
+	// who guessed wrong: the verdict under their guess is theirs, and the
+	// teacher's guess comes after it, where "✓ Right." read as the
+	// teacher's.
+	q := p.Steps[0].Predict
+	lead := playToPause(t, send(open(t, p, 0, 160, 48, Options{}), keys("3")...))
+	f, err := NewFollower(Options{Theme: lead.o.Theme}, lead.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.followGuess(0, lessons.Prediction{Guess: q.Choices[q.RightChoice()].Text, Result: lessons.Spot.String()})
+	f = send(f, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if text := flat(strings.Join(f.drawBase(), "\n")); !strings.Contains(text, "Right.") || strings.Index(text, presenterWords) < strings.Index(text, "Right.") {
+		t.Errorf("the teacher's guess should follow the student's own verdict:\n%s", text)
 	}
 	for _, c := range []struct {
 		step  int
