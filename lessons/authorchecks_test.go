@@ -39,13 +39,13 @@ func TestAFormatMustFitItsValue(t *testing.T) {
 		want       []string // "" for a file that loads
 	}{
 		{"a time as a percentage", step + "+++\nIt opens {{opens step | pct}}.\n",
-			[]string{"mine.md:11: text: placeholder {{opens step | pct}}: ", "opens is a duration", `format "pct" prints a share`, "the formats for a duration are dur, s, ms"}},
+			[]string{"mine.md:11: text: placeholder {{opens step | pct}}: ", "opens is a duration", `format "pct" prints a share`, "the formats for a duration are dur, lat, s, ms"}},
 		{"workers as a duration", step + "+++\nA pool of\n{{param step workers | dur}}.\n",
 			[]string{"mine.md:12: text: placeholder {{param step workers | dur}}: ", "the value is a count", `format "dur" prints a duration`, "the formats for a count are int, num"}},
 		{"a share as odds", step + "+++\nSearch is answered {{share step search ok | odds}} of the time.\n",
 			[]string{"mine.md:11: text: placeholder {{share step search ok | odds}}: ", "share is a share", "the formats for a share are pct, pct0, pct2, pane, num"}},
 		{"a timeout as a percentage", step + "+++\n{{param step recommendations.timeout | pct0}}\n",
-			[]string{"mine.md:11: text: placeholder {{param step recommendations.timeout | pct0}}: ", "the value is a duration", "dur, s, ms"}},
+			[]string{"mine.md:11: text: placeholder {{param step recommendations.timeout | pct0}}: ", "the value is a duration", "dur, lat, s, ms"}},
 		{"in a question's explanation", step + "[question]\nprompt = \"Why?\"\nexplain = \"Because {{busy-at step 12s | ms}}.\"\n[[question.choice]]\ntext = \"x\"\nright = true\n[[question.choice]]\ntext = \"y\"\nwhy = \"z\"\n+++\nbody\n",
 			[]string{"mine.md:12: question.explain: placeholder {{busy-at step 12s | ms}}: ", "busy-at is a count"}},
 		{"in a numeric answer", step + "[question]\nprompt = \"When?\"\nanswer = \"param step workers | s\"\n+++\nbody\n",

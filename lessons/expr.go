@@ -97,7 +97,11 @@ func init() {
 			if err != nil {
 				return Value{}, err
 			}
-			return duration(q(e)), nil
+			// A percentile prints as the player's latency figures do
+			// (LatencyText), to the digits its histogram resolves.
+			v := duration(q(e))
+			v.Prints = "lat"
+			return v, nil
 		}
 	}
 	transition := func(to breaker.State) func(*evalCtx, []string) (Value, error) {

@@ -76,7 +76,7 @@ func odds(r *big.Rat) Value {
 }
 
 // formats are the names a placeholder may give after "|".
-var formats = []string{"pct", "pct0", "pct2", "pane", "int", "num", "dur", "s", "ms", "odds", "frac"}
+var formats = []string{"pct", "pct0", "pct2", "pane", "int", "num", "dur", "lat", "s", "ms", "odds", "frac"}
 
 // kindFormats are the formats that print each kind of value truthfully: a
 // share as a percentage (or the bare ratio, 0.5), a chance as odds, a
@@ -89,7 +89,7 @@ var kindFormats = map[Kind][]string{
 	KindOdds:     {"odds", "frac", "pct", "pct0", "pct2", "pane", "num"},
 	KindCount:    {"int", "num"},
 	KindNumber:   {"num", "int"},
-	KindDuration: {"dur", "s", "ms"},
+	KindDuration: {"dur", "lat", "s", "ms"},
 }
 
 // FormatsFor lists the formats that fit a kind of value, in the order
@@ -112,7 +112,7 @@ var formatPrints = map[string]string{
 	"pct": "a share as a percentage", "pct0": "a share as a percentage", "pct2": "a share as a percentage",
 	"pane": "a share as a percentage, as the panes write it",
 	"int":  "a whole number", "num": "a plain number",
-	"dur": "a duration", "s": "a duration in seconds", "ms": "a duration in milliseconds",
+	"dur": "a duration", "lat": "a measured latency to three figures", "s": "a duration in seconds", "ms": "a duration in milliseconds",
 	"odds": "a chance as odds (1 in 28)", "frac": "a chance as a fraction (1/28)",
 }
 
@@ -160,6 +160,8 @@ func (v Value) Format(format string) (string, error) {
 		return trimFloat(v.F, 2, true), nil
 	case "dur":
 		return formatDuration(v.F), nil
+	case "lat":
+		return LatencyText(time.Duration(math.Round(v.F * float64(time.Second)))), nil
 	case "s":
 		return trimFloat(v.F, 3, true) + " s", nil
 	case "ms":
