@@ -982,12 +982,24 @@ func (s *PreparedStep) PredictedMetric() (metric string, own bool, scenario stri
 // tallies: lesson 1's "Who pays for it" opens at 12 s, two seconds into
 // the window, and its table showed search 90% ok beside a question whose
 // answer is 39%.
-func (s *PreparedStep) PredictsOutcomes() bool {
+func (s *PreparedStep) PredictsOutcomes() bool { return s.predictsOf(outcomeMetrics) }
+
+// latencyMetrics are the metrics of a run's latency percentiles.
+var latencyMetrics = map[string]bool{"p50": true, "p95": true, "p99": true}
+
+// PredictsLatency is PredictsOutcomes for the run's latency percentiles:
+// until the guess, the player keeps back the latency figures it writes
+// where the chart has no room, as it keeps back the outcome table.
+func (s *PreparedStep) PredictsLatency() bool { return s.predictsOf(latencyMetrics) }
+
+// predictsOf says whether the step's prediction, its answer or a claim
+// about its run, quotes one of metrics of the step's own run.
+func (s *PreparedStep) predictsOf(metrics map[string]bool) bool {
 	if s.Predict == nil || s.Step == nil || s.Step.Predict == nil {
 		return false
 	}
 	ofStep := func(e *Expr) bool {
-		return e != nil && outcomeMetrics[e.Metric] && len(e.Args) > 0 && e.Args[0] == "step"
+		return e != nil && metrics[e.Metric] && len(e.Args) > 0 && e.Args[0] == "step"
 	}
 	if a := s.Step.Predict.Answer; a != "" {
 		if e, err := ParseExpr(a); err == nil && ofStep(&e) {

@@ -70,8 +70,9 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 	case "tasks":
 		return newTasksPane(th) // tasks.go
 	case "latency":
-		// The sandbox's latency chart: each endpoint's p50 and p99 over time.
-		return &flexPane[*chart.Latency]{inner: chart.NewLatency(th), min: 7, max: func(pane.Data) int { return 16 }}
+		// The sandbox's latency chart, or its figures where rows are short
+		// (latencypane.go).
+		return newLatencyPane(th)
 	}
 	return &endpointsPane{th: th}
 }

@@ -217,6 +217,9 @@ func (m *Model) holdOutcomes() {
 		if s, ok := p.(*sweepPane); ok {
 			s.HoldMap(m.sweepWaitsFor())
 		}
+		if l, ok := p.(*latencyPane); ok {
+			l.HoldFigures(m.waiting() && st.PredictsLatency())
+		}
 		if e, ok := p.(*endpointsPane); ok {
 			// Held before the window too where the step plays into it,
 			// so the table is not shown at the start and hidden later.

@@ -282,13 +282,22 @@ func designLines(scenario string, v, n int, name string, keepLabel bool, w int) 
 func placePanes(ps []simPane, w, h int) []int {
 	heights := make([]int, len(ps))
 	left := h
+	full := false
 	for i, p := range ps {
 		if isExtra(p) {
 			continue // extras.go: from what is left at the end
 		}
 		lo := p.Min(w)
-		if lo > left {
-			break
+		if lo > left || full {
+			// A pane with a short form (the latency's figures) takes it
+			// in the rows left, after a pane that did not fit too: the
+			// latency a step's text quotes is read there at 80x24.
+			s, ok := p.(shortPane)
+			if !ok || s.Short(w, left) == 0 {
+				full = true
+				continue
+			}
+			lo = s.Short(w, left)
 		}
 		heights[i] = lo
 		left -= lo
@@ -358,6 +367,11 @@ func placePanes(ps []simPane, w, h int) []int {
 	return heights
 }
 
+// shortPane is a pane with a shorter form than its Min, drawn when the
+// rows left hold no more (latencyPane): Short is the height it takes of
+// left rows at width w, 0 if none will do.
+type shortPane interface{ Short(w, left int) int }
+
 // asks is what placePanes reads of each pane of ps at width w: its least,
 // what it needs, the most it can use and, for an extra, its extent. The
 // map's extent is left out: asking it sizes the map (mapExtra.Extent), and
@@ -383,6 +397,9 @@ func appendAsks(out []int, ps []simPane, w int) []int {
 			most = mx.Max()
 		}
 		out = append(out, p.Min(w), p.Needs(w), most)
+		if s, ok := p.(shortPane); ok {
+			out = append(out, s.Short(w, 1<<30)) // its most: the endpoints it counts
+		}
 	}
 	return out
 }
