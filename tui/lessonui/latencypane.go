@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -28,11 +27,11 @@ type latencyPane struct {
 	flexPane[*chart.Latency]
 	th   *theme.Theme
 	w, h int
-	// names and p50, p99 are the settled snapshot's endpoints and their
-	// figures ("-" before any request of the window is answered), kept
-	// while the percentiles stay the same, so a frame writes no strings.
+	// names, at and answered are the settled snapshot's endpoints, their
+	// p50 and p99, and whether any request of the window has its answer;
+	// the figures are written from them only when drawn (figures), so a
+	// frame that draws the chart, or nothing new, writes no strings.
 	names    []string
-	p50, p99 []string
 	at       [][2]time.Duration
 	answered []bool
 	focus    []string
@@ -88,8 +87,6 @@ func (p *latencyPane) SetData(d pane.Data) {
 	}
 	if len(p.names) != len(s.Endpoints) {
 		p.names = make([]string, len(s.Endpoints))
-		p.p50 = make([]string, len(s.Endpoints))
-		p.p99 = make([]string, len(s.Endpoints))
 		p.at = make([][2]time.Duration, len(s.Endpoints))
 		p.answered = make([]bool, len(s.Endpoints))
 		p.dirty = true
@@ -97,22 +94,20 @@ func (p *latencyPane) SetData(d pane.Data) {
 	for i := range s.Endpoints {
 		e := &s.Endpoints[i]
 		at, answered := [2]time.Duration{e.P50, e.P99}, e.Window.Total() > 0
-		if p.names[i] == e.Name && p.at[i] == at && p.answered[i] == answered && p.p50[i] != "" {
-			continue
+		if p.names[i] != e.Name || p.at[i] != at || p.answered[i] != answered {
+			p.names[i], p.at[i], p.answered[i], p.dirty = e.Name, at, answered, true
 		}
-		p.names[i], p.at[i], p.answered[i], p.dirty = e.Name, at, answered, true
-		p.p50[i], p.p99[i] = latencyFigures(e, answered)
 	}
 }
 
-// latencyFigures writes an endpoint's p50 and p99 as the lesson text
-// writes them, or "-" while none of the window's requests is answered
-// (the percentiles of nothing read 0 ms, a latency nobody saw).
-func latencyFigures(e *engine.EndpointSnapshot, answered bool) (string, string) {
-	if !answered {
-		return "-", "-"
+// latencyFigure writes a percentile as the lesson text writes it, or "-"
+// while none of the window's requests has its answer (the percentiles of
+// nothing read 0 ms, a latency nobody saw) or while held.
+func latencyFigure(d time.Duration, shown bool) string {
+	if !shown {
+		return "-"
 	}
-	return lessons.LatencyText(e.P50), lessons.LatencyText(e.P99)
+	return lessons.LatencyText(d)
 }
 
 // HoldFigures keeps the figures back while a prediction about the step's
@@ -156,10 +151,8 @@ func (p *latencyPane) figures() string {
 			continue
 		}
 		b.Reset()
-		p50, p99 := p.p50[i], p.p99[i]
-		if p.held {
-			p50, p99 = "-", "-"
-		}
+		shown := p.answered[i] && !p.held
+		p50, p99 := latencyFigure(p.at[i][0], shown), latencyFigure(p.at[i][1], shown)
 		b.WriteString(pane.Fit(n, nameW))
 		b.WriteString(strings.Repeat(" ", max(col-len([]rune(p50)), 0)))
 		b.WriteString(p50)
