@@ -430,6 +430,7 @@ func (f *form) addServer(sys *engine.System) {
 			f.knobs[len(f.knobs)-1].moment, f.knobs[len(f.knobs)-1].surge = true, true
 			add("  until", "when it ends", kindDuration, durText(b.To), onBurst(func(b *engine.Burst, v value) { b.To = v.d }), match)
 			f.knobs[len(f.knobs)-1].moment, f.knobs[len(f.knobs)-1].surge = true, true
+			f.knobs[len(f.knobs)-1].said = untilSaid(fmt.Sprintf("%s burst (%d) from", name, bi+1)) // "until 28s" named no burst
 		}
 	}
 }
@@ -842,6 +843,12 @@ type change struct {
 	// unit is the word the words say after the value ("MiB"), which the
 	// form's field does not take.
 	unit string
+	// alt is another label an earlier mark may have said the field by
+	// (a fault's moment in its [set] path's words, "payments' fault
+	// until"), and fault says the change moves a fault, which a summary
+	// says by the fault's span (movedFaults) instead.
+	alt   string
+	fault bool
 }
 
 // changeWords are the changes' words, in order.
@@ -921,13 +928,20 @@ func (k *knob) edit(now, was string, sys *engine.System, end time.Duration) chan
 	if now == "" {
 		now = emptyWord(k.kind)
 	}
-	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was}
+	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was, fault: k.moment && !k.surge}
 	if k.said != "" {
 		c.label = k.said
 	}
-	if k.path != "" {
+	switch {
+	case k.path != "" && k.said != "":
+		// A fault's moment says which fault moved (sayFault); an earlier
+		// mark in its path's words is still the one it replaces.
+		c.alt, _, _ = pathWords(sys, *k, now)
+		_, _, value := lessons.OverrideParts(sys, k.path, now) // "22 s", as the marks beside it write a time
+		c.words = c.label + " " + value
+	case k.path != "":
 		c.label, c.unit, c.words = pathWords(sys, *k, now)
-	} else {
+	default:
 		c.words = c.label + " " + now
 	}
 	if t, ok := k.longText(now, end); ok {
@@ -1076,6 +1090,9 @@ func pathWords(sys *engine.System, k knob, v string) (label, unit, words string)
 // it was typed ("2000ms" for the 2s the form shows now).
 func (c change) replaces(w string) bool {
 	rest, ok := strings.CutPrefix(w, c.label+" ")
+	if !ok && c.alt != "" {
+		rest, ok = strings.CutPrefix(w, c.alt+" ")
+	}
 	if !ok || c.label == "" {
 		return false
 	}

@@ -108,6 +108,7 @@ func (f *form) addServices(sys *engine.System) {
 			if fi == 0 {
 				add(label, "when it starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, match)
 				add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, match)
+				f.sayFault(label)
 				continue
 			}
 			name := s.Name
@@ -134,6 +135,7 @@ func (f *form) addServices(sys *engine.System) {
 				if fi == 0 {
 					add(label, "when it starts", kindDuration, durText(ft.From), edge+".fault.from", true, match)
 					add("  until", "empty: to the end", kindUntil, untilText(ft.To), edge+".fault.to", true, match)
+					f.sayFault(label)
 					continue
 				}
 				svc, dep := s.Name, d.Name
@@ -306,6 +308,7 @@ func (f *form) addFrontFaults(sys *engine.System) {
 				// The first fault has a [set] path, so a sweep can take it.
 				f.addPath(label, "when it starts", kindDuration, durText(ft.From), d.Name+".fault.from", true, match)
 				f.addPath("  until", "empty: to the end", kindUntil, untilText(ft.To), d.Name+".fault.to", true, match)
+				f.sayFault(label)
 				continue
 			}
 			name := d.Name
@@ -371,7 +374,22 @@ func (f *form) addSpan(label string, from, to time.Duration, match string, at fu
 		knob{label: label, hint: "when it starts", kind: kindDuration, input: newField(start, kindDuration), initial: start,
 			set: on(false), matches: []string{match}, moment: true},
 		knob{label: "  until", hint: "empty: to the end", kind: kindUntil, input: newField(until, kindUntil), initial: until,
-			set: on(true), matches: []string{match}, moment: true, said: strings.TrimSuffix(label, " from") + " until"})
+			set: on(true), matches: []string{match}, moment: true, said: untilSaid(label)})
+}
+
+// untilSaid is how an edit's mark names the end of the fault or burst
+// whose start's label is from ("payments hangs from"): "payments hangs
+// until", the part and what it does, where "until 28s" alone said neither.
+func untilSaid(from string) string { return strings.TrimSuffix(from, " from") + " until" }
+
+// sayFault names the start and the end just added, a part's first fault
+// (label its start's), in an edit's mark as the fault they move:
+// "payments hangs until 28s". Their [set] path's words said
+// "payments' fault until 28 s", not which fault of the part, and a part's
+// second fault is named by its label already (addSpan).
+func (f *form) sayFault(label string) {
+	n := len(f.knobs)
+	f.knobs[n-2].said, f.knobs[n-1].said = label, untilSaid(label)
 }
 
 // addFrontCalls appends a section for each call of the front: the one the

@@ -26,8 +26,8 @@ func TestALongRunsMarkWritesItsTimesInTheRunsUnit(t *testing.T) {
 		t.Errorf("the summary reads\n%q\nwant\n%q", written.Summary, summary)
 	}
 	for i, want := range []string{
-		"one shared pool (edited: recommendations' fault until 12h 01m, recommendations' timeout 2h)",
-		"bulkhead and circuit breaker (edited: recommendations' fault until 12h 01m)",
+		"one shared pool (edited: recommendations hangs until 12h 01m, recommendations' timeout 2h)",
+		"bulkhead and circuit breaker (edited: recommendations hangs until 12h 01m)",
 	} {
 		if got := written.Variants[i].Name; got != want {
 			t.Errorf("variant %d reads\n%q\nwant\n%q", i+1, got, want)
@@ -46,7 +46,7 @@ func TestAShortRunsMarkReadsAsBefore(t *testing.T) {
 	if written.Summary != summary {
 		t.Errorf("the summary reads\n%q\nwant\n%q", written.Summary, summary)
 	}
-	if got, want := written.Variants[0].Name, "one shared pool (edited: recommendations' fault until 22 s, recommendations' timeout 2 s)"; got != want {
+	if got, want := written.Variants[0].Name, "one shared pool (edited: recommendations hangs until 22 s, recommendations' timeout 2 s)"; got != want {
 		t.Errorf("variant 1 reads\n%q\nwant\n%q", got, want)
 	}
 }
@@ -96,8 +96,8 @@ func TestAnOldFilesMarkIsMendedOnTheNextEdit(t *testing.T) {
 		},
 		want: [3]string{
 			"edited: recommendations hang 10 s–22 s, recommendations' timeout 2 s; outcomes still measured 10 s–30 s, as built",
-			"one shared pool (edited: recommendations' fault until 22 s, recommendations' timeout 2 s)",
-			"bulkhead and circuit breaker (edited: recommendations' fault until 22 s)",
+			"one shared pool (edited: recommendations hangs until 22 s, recommendations' timeout 2 s)",
+			"bulkhead and circuit breaker (edited: recommendations hangs until 22 s)",
 		},
 	}, {
 		what:    "fault said twice",
@@ -108,8 +108,8 @@ func TestAnOldFilesMarkIsMendedOnTheNextEdit(t *testing.T) {
 		},
 		want: [3]string{
 			"edited: recommendations hang 10 s–22 s, recommendations' timeout 2 s; outcomes still measured 10 s–30 s, as built",
-			"one shared pool (edited: recommendations' fault until 22 s, recommendations' timeout 2 s)",
-			"bulkhead and circuit breaker (edited: recommendations' fault until 22 s)",
+			"one shared pool (edited: recommendations hangs until 22 s, recommendations' timeout 2 s)",
+			"bulkhead and circuit breaker (edited: recommendations hangs until 22 s)",
 		},
 	}, {
 		what:    "a day in seconds",
@@ -121,8 +121,8 @@ func TestAnOldFilesMarkIsMendedOnTheNextEdit(t *testing.T) {
 		},
 		want: [3]string{
 			"edited: recommendations hang 12h 00m–12h 02m 30.5s, recommendations' timeout 2s; outcomes still measured 0h 00m 10s–24h 00m, as built",
-			"one shared pool (edited: recommendations' fault until 12h 02m 30.5s, recommendations' timeout 2s)",
-			"bulkhead and circuit breaker (edited: recommendations' fault until 12h 02m 30.5s)",
+			"one shared pool (edited: recommendations hangs until 12h 02m 30.5s, recommendations' timeout 2s)",
+			"bulkhead and circuit breaker (edited: recommendations hangs until 12h 02m 30.5s)",
 		},
 	}} {
 		sc, moved, until := shortDayCascade(t), 20*time.Second, "22s"

@@ -45,7 +45,7 @@ func editedSummary(original, edited *engine.Scenario, changes []change) string {
 	moved := len(now) > 0
 	var kept []change
 	for _, c := range changes {
-		if !isFaultChange(c.words) {
+		if !c.fault && !isFaultChange(c.words) {
 			kept = append(kept, c)
 			now = append(now, c.words)
 		}
