@@ -1014,7 +1014,7 @@ func (m Model) pickerLines(w, h int) []string {
 		values, cut := sp.wordsIn(s.end(path))
 		text := values + ", around " + s.valueText(path)
 		if cur, _ := lessons.KnobValue(s.base, s.variant, path); lessons.NoneWords(path) != "" && isZero(cur) {
-			text = values + ", around none" // the words name it already
+			text = values + ", around " + sweepui.ZeroLabel(lessons.NoneWords(path)) // the words name it already
 		}
 		if cut != "" {
 			text += "; " + cut

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
 )
 
 // The axis a sandbox sweep takes for one knob, and what the picker says of
@@ -653,7 +654,9 @@ func (sp span) wordsIn(show func(any) string) (values, cut string) {
 	n := len(ax.Values)
 	values = fmt.Sprintf("%s from %s to %s", pane.Counted(n, "value", "values"), show(ax.Values[0]), show(ax.Values[n-1]))
 	if words := lessons.NoneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
-		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), show(ax.Values[1]), show(ax.Values[n-1]))
+		// The 0 as a map's axis labels it (sweepui.NoneText): a pool's
+		// wait of 0 waits up to the timeout, and "none" read as no wait.
+		values = fmt.Sprintf("%s and %s from %s to %s", sweepui.NoneText(words), pane.Counted(n-1, "value", "values"), show(ax.Values[1]), show(ax.Values[n-1]))
 	}
 	if sp.ladder != "" && n > 2 {
 		values += " in " + sp.ladder + " steps"
@@ -979,14 +982,14 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 			if !ok || d.InFlightMax <= 0 {
 				return nil, "", false
 			}
-			return int64(d.InFlightMax), fmt.Sprintf("the run with none had at most %s calls in flight at once", pane.Count(d.InFlightMax)), true
+			return int64(d.InFlightMax), fmt.Sprintf("%s had at most %s calls in flight at once", zeroRun(path), pane.Count(d.InFlightMax)), true
 		case "size", "per_host", "idle_per_host":
 			// A host never has more idle than the most it had in use at
 			// once (engine.Pool.IdlePerHost), so an idle cap past that
 			// closes nothing.
 			for _, p := range fin.Pools {
 				if p.Name == part && p.InUseMax > 0 {
-					return int64(p.InUseMax), fmt.Sprintf("the run with none had at most %s connections in use at once", pane.Count(p.InUseMax)), true
+					return int64(p.InUseMax), fmt.Sprintf("%s had at most %s connections in use at once", zeroRun(path), pane.Count(p.InUseMax)), true
 				}
 			}
 		}
@@ -1019,7 +1022,18 @@ func runTop(fin *engine.Snapshot, path string, cur any) (top any, why string, ok
 		if key == "wait" {
 			what = "connections"
 		}
-		return t, fmt.Sprintf("the run with none held %s %s at once, %s of them at %s a second", pane.Count(held), what, durText(t), strconv.FormatFloat(rate, 'f', 0, 64)), true
+		return t, fmt.Sprintf("%s held %s %s at once, %s of them at %s a second", zeroRun(path), pane.Count(held), what, durText(t), strconv.FormatFloat(rate, 'f', 0, 64)), true
 	}
 	return nil, "", false
+}
+
+// zeroRun names the run at path's 0 as the axis labels that 0: "the run
+// with none" where 0 is no limit, "the run at 0 (up to the timeout)" for a
+// pool's wait, whose 0 is no "none" of waiting.
+func zeroRun(path string) string {
+	words := lessons.NoneWords(path)
+	if sweepui.ZeroLabel(words) == "none" {
+		return "the run with none"
+	}
+	return "the run at " + sweepui.NoneText(words)
 }

@@ -726,9 +726,11 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 			y := p.Axes[1]
 			setting := knobSetting(y, j, ts[1].setting[j], w)
 			if mark.isNone(1, y, j) {
-				setting = y.Path + " none (" + mark.None[1] + ")"
+				// As the axis labels it: "0 (up to the timeout)" for a
+				// pool's wait, which "none" said was no wait.
+				setting = y.Path + " " + NoneText(mark.None[1])
 				if w == Prose {
-					setting = knobLabel(y.Path) + " none (" + mark.None[1] + ")"
+					setting = knobLabel(y.Path) + " " + NoneText(mark.None[1])
 				}
 			}
 			row = "at " + setting + ": "

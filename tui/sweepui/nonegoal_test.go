@@ -35,3 +35,21 @@ func TestGoalSummarySaysNoneMeetsIt(t *testing.T) {
 		t.Errorf("want the map's summary to say the row of none and none's column meet the goal:\n%s", m)
 	}
 }
+
+// A row of the map at a pool's wait of 0, which waits up to the timeout
+// (lessons.NoneWords), is named as the axis labels it, "0 (up to the
+// timeout)": "none" read as no wait at all.
+func TestGoalSummaryNamesAWaitsZeroAsItsAxisDoes(t *testing.T) {
+	racefree.Only(t) // one goroutine: drawing alone
+	meets := func(i, j int) float64 {
+		if i == 0 || i >= 4 {
+			return 1
+		}
+		return 0.5
+	}
+	two := filled(t, "recommendations.bulkhead=0..10:6", "transport.wait=0..2s:3", "search.ok", "search.ok>=0.99", meets)
+	m := strings.ReplaceAll(HeatmapNamed(two, theme.New(theme.Plain()), 200, [2]string{"no limit", "up to the timeout"}), "\u00a0", " ")
+	if !strings.Contains(m, "\nat transport.wait 0 (up to the timeout): ") || strings.Contains(m, "wait none") {
+		t.Errorf("want the map's summary to name the wait's 0 as its axis does:\n%s", m)
+	}
+}
