@@ -323,9 +323,11 @@ func shortSaid(said string) string {
 func (m *Model) replaceScenario(fresh *engine.Scenario) (said string, err error) {
 	s := m.sim
 	var notes, lost []string
-	v := s.variant
-	if v >= len(fresh.Variants) {
-		notes = append(notes, fmt.Sprintf("variant %d is gone, showing variant 1", v+1))
+	// The variant shown is found by its name (variantIn): a file whose
+	// variants were reordered kept the place and showed another design.
+	v := variantIn(s.original, fresh, s.variant)
+	if v < 0 {
+		notes = append(notes, fmt.Sprintf("variant %d, %q, is gone, showing variant 1", s.variant+1, s.original.Variants[s.variant].Name))
 		v = 0
 	}
 	at := s.at
@@ -400,9 +402,33 @@ func specWords(specs []chaos.Spec) []string {
 	return out
 }
 
+// variantIn is the index in fresh, the file read again, of variant i of
+// old, the file as last read, or -1 where it is gone: the variant of the
+// same name, else, where the file renamed it in place, the one at its
+// place that old has no variant of that name for.
+func variantIn(old, fresh *engine.Scenario, i int) int {
+	named := func(sc *engine.Scenario, name string) int {
+		for j := range sc.Variants {
+			if sc.Variants[j].Name == name {
+				return j
+			}
+		}
+		return -1
+	}
+	if j := named(fresh, old.Variants[i].Name); j >= 0 {
+		return j
+	}
+	if i < len(fresh.Variants) && named(old, fresh.Variants[i].Name) < 0 {
+		return i
+	}
+	return -1
+}
+
 // carryKnobs is fresh with the knob edits the learner made (edited against
 // old, the file as last read) set on it again, field by field, variant by
-// variant (by index). An edit is carried where fresh still has the field
+// variant, each found in fresh by its name (variantIn): a file whose
+// variants were reordered had the edits of one set on another by their
+// place. An edit is carried where fresh still has the field
 // and the file left its value as it was; where the file moved it too, the
 // file's value is the newer word, and the edit is not carried, nor where
 // the field is gone or its value no longer fits. dropped says those edits
@@ -414,16 +440,17 @@ func carryKnobs(old, edited, fresh *engine.Scenario) (out *engine.Scenario, carr
 		g, f := newForm(nil, old, i), newForm(nil, edited, i)
 		was := textsByKey(g)
 		sys := &old.Variants[i].System
-		if i >= len(fresh.Variants) {
+		to := variantIn(old, fresh, i)
+		if to < 0 {
 			for _, c := range f.editsFrom(g, sys) {
 				if !seen[c.words] {
 					seen[c.words] = true
-					dropped = append(dropped, c.words+" (its variant is gone)")
+					dropped = append(dropped, fmt.Sprintf("%s (variant %q is gone)", c.words, old.Variants[i].Name))
 				}
 			}
 			continue
 		}
-		n := newForm(nil, out, i)
+		n := newForm(nil, out, to)
 		nKeys := n.fieldKeys()
 		at := make(map[string]int, len(nKeys))
 		for j, k := range nKeys {

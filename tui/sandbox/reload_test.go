@@ -299,10 +299,53 @@ func TestReadFileVariantGone(t *testing.T) {
 	one := mineTOML("30s", 20)
 	writeFile(t, path, one[:strings.Index(one, "[[variants]]\nname = \"timeout\"")])
 	m = pressR(t, m)
-	if m.Variant() != 0 || !strings.Contains(m.note, "variant 2 is gone, showing variant 1") {
+	if m.Variant() != 0 || !strings.Contains(m.note, `variant 2, "timeout", is gone, showing variant 1`) {
 		t.Errorf("on variant %d with note %q, want variant 1 and the move said", m.Variant()+1, m.note)
 	}
 	if m.keys.NextVariant.Enabled() || strings.Contains(m.View(), "tab variant") {
 		t.Error("tab still offered with one variant left")
+	}
+}
+
+// The file's variants reordered, a knob edited on one stays with it, found
+// by its name, and the variant shown stays the one shown: by place, the
+// timeout edited on "timeout" went to "no timeout", and the screen showed
+// the other design. A variant edited that the file drops is said by name.
+func TestReadFileMatchesVariantsByName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.toml")
+	text := mineTOML("30s", 20)
+	writeFile(t, path, text)
+	m := followed(t, path)
+	m.switchVariant(1)
+	m = press(m, "e")
+	m = focusLabel(t, m, "timeout", 1)
+	m = press(m, "ctrl+u", "5", "0", "0", "m", "s", "enter")
+	if m.form != nil {
+		t.Fatalf("timeout 500ms refused: %s", m.form.err)
+	}
+	at := strings.Index(text, "[[variants]]\nname = \"no timeout\"")
+	second := strings.Index(text, "[[variants]]\nname = \"timeout\"")
+	swapped := text[:at] + text[second:] + "\n" + text[at:second]
+	writeFile(t, path, swapped)
+	m = pressR(t, m)
+	if !strings.HasPrefix(m.sim.original.Variants[0].Name, "timeout") {
+		t.Fatalf("the file was not read reordered: variants %q, %q", m.sim.original.Variants[0].Name, m.sim.original.Variants[1].Name)
+	}
+	if m.Variant() != 0 {
+		t.Errorf("showing variant %d, want 1, where \"timeout\" is now", m.Variant()+1)
+	}
+	timeoutOf := func(v int) time.Duration { return m.sim.sc.Variants[v].System.Dependencies[0].Policy.Timeout }
+	if got := timeoutOf(0); got != 500*time.Millisecond {
+		t.Errorf("\"timeout\" has a timeout of %v, want the edit's 500ms kept on it", got)
+	}
+	if got := timeoutOf(1); got != 0 {
+		t.Errorf("\"no timeout\" has a timeout of %v: the edit went to the variant at its old place", got)
+	}
+
+	// The edited variant gone: its edit is said lost, naming it.
+	writeFile(t, path, text[:second])
+	m = pressR(t, m)
+	if !strings.Contains(m.note, `(variant "timeout" is gone)`) || !strings.Contains(m.note, `variant 1, "timeout", is gone`) {
+		t.Errorf("note = %q, want the edited variant's loss said by its name", m.note)
 	}
 }
