@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
@@ -37,6 +39,7 @@ const (
 	kindDialRunsOn                  // "yes" (a pool's abandoned_dial finish, Go's) or "no" (cancel)
 	kindBudget                      // a retry budget: "none", "token-bucket" or "concurrency"
 	kindSlots                       // a tenant's own slots: a whole number ≥ 0, or empty for the default's
+	kindBreaker                     // a call's breaker to add: "none", or a library's defaults by its preset's name
 )
 
 // slotsDefault is a kindSlots field's value left empty: the tenant has
@@ -545,6 +548,17 @@ func parse(kind valueKind, text string) (value, error) {
 			}
 		}
 		return value{}, fmt.Errorf("none, token-bucket or concurrency")
+	case kindBreaker:
+		if strings.EqualFold(s, "none") {
+			return value{}, nil
+		}
+		ps := breaker.Presets()
+		for i, p := range ps {
+			if strings.EqualFold(s, p.Name) {
+				return value{n: i + 1}, nil
+			}
+		}
+		return value{}, errors.New(breakerTakes())
 	case kindPercent:
 		// The shares the form edits are a breaker's rates, which a
 		// scenario file takes from 0, the rule switched off
@@ -871,6 +885,9 @@ func changeWords(cs []change) []string {
 // says the change. A field f shows and g does not is said unless g's
 // scenario held the same value: it is a setting that now takes effect.
 func (f *form) editsFrom(g *form, sys *engine.System) []change {
+	if out, ok := f.breakerAdded(g, sys); ok {
+		return out
+	}
 	fKeys, gKeys := f.fieldKeys(), g.fieldKeys()
 	inG := make(map[string]int, len(gKeys))
 	for j, key := range gKeys {
@@ -919,6 +936,43 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 	}
 	sayHidden(len(g.knobs))
 	return out
+}
+
+// breakerAdded is editsFrom where f's call has a breaker that g's had
+// not (added by the form's breaker field, addBreakerPreset): the library
+// whose defaults it was added with ("payments' breaker resilience4j"),
+// then the changes from g with that breaker, which hold any number tuned
+// since. The library is the one that leaves the fewest such changes. Said
+// field by field, an added breaker read as a dozen numbers, and never
+// which library's they were. ok is false where no breaker was added.
+func (f *form) breakerAdded(g *form, sys *engine.System) (out []change, ok bool) {
+	for j := range g.knobs {
+		k := &g.knobs[j]
+		if k.kind != kindBreaker {
+			continue
+		}
+		at := strings.TrimSuffix(k.path, "preset")
+		if !slices.ContainsFunc(f.knobs, func(o knob) bool { return o.kind != kindBreaker && strings.HasPrefix(o.path, at) }) {
+			continue
+		}
+		var best []change
+		name := ""
+		for _, p := range presetNames()[1:] {
+			with := cloneScenario(g.source)
+			if lessons.SetKnob(with, g.variant, k.path, p) != nil {
+				continue
+			}
+			rest := f.editsFrom(newForm(g.th, with, g.variant), sys)
+			if name == "" || len(rest) < len(best) {
+				best, name = rest, p
+			}
+		}
+		if name == "" {
+			continue
+		}
+		return append([]change{k.edit(name, k.initial, sys, f.source.Duration)}, best...), true
+	}
+	return nil, false
 }
 
 // edit is k's change from the text was to now, in the form's words; sys

@@ -185,8 +185,33 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt ca
 	}
 	if b := p.Breaker; b != nil {
 		f.addBreaker(prefix, b, match+": breaker ")
+	} else {
+		f.addBreakerPreset(prefix, match+": breaker")
 	}
 	f.addRetry(prefix, p.Retry, match+": retry")
+}
+
+// addBreakerPreset appends, for a call with no breaker, a field that adds
+// one: a library's breaker with its documented defaults
+// (breaker.Presets), by the name a scenario file's preset key takes, and
+// set through that key. "none" leaves the call as it is; once added, the
+// form shows the breaker's own numbers to tune. The breaker pane of a
+// variant without one said so and named no way to add one.
+func (f *form) addBreakerPreset(prefix, match string) {
+	f.addPath("breaker", "none; to add one, a library's defaults: "+strings.Join(presetNames()[1:], ", "), kindBreaker, "none", prefix+"breaker.preset", false, match)
+	k := &f.knobs[len(f.knobs)-1]
+	set := k.set
+	k.set = func(sc *engine.Scenario, v value) {
+		if v.n > 0 {
+			set(sc, v)
+		}
+	}
+}
+
+// breakerTakes is what a breaker field takes, as its refusal says it.
+func breakerTakes() string {
+	names := presetNames()[1:] // after compare's "" for the variant's own
+	return "none, or a library's defaults: " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // addBreaker appends a call's breaker's numbers, whose knobs start with
@@ -527,6 +552,11 @@ func knobArg(kind valueKind, v value) any {
 		return engine.DialCancelled.String()
 	case kindBudget:
 		return engine.BudgetKind(v.n).String()
+	case kindBreaker:
+		if ps := breaker.Presets(); v.n > 0 && v.n <= len(ps) {
+			return ps[v.n-1].Name
+		}
+		return "none"
 	}
 	return v.d.String()
 }

@@ -753,8 +753,8 @@ func (m *Model) refresh() {
 	m.layout()
 }
 
-// breakerHint names the variants that have a breaker, for the breaker
-// pane of a variant without one.
+// breakerHint names the variants that have a breaker, else how to add
+// one, for the breaker pane of a variant without one.
 func (m *Model) breakerHint() string {
 	var have []string
 	for i, v := range m.sim.sc.Variants {
@@ -766,7 +766,11 @@ func (m *Model) breakerHint() string {
 		}
 	}
 	if len(have) == 0 {
-		return ""
+		// The knob form adds one (addBreakerPreset): the pane said
+		// there was none and named no way to have one. Where another
+		// variant has one, that line stays as it was, its length the
+		// layout's.
+		return "Press " + m.keys.Knobs.Help().Key + " to add one: the breaker field."
 	}
 	return "Press " + strings.Join(have, " or ") + " to see one."
 }

@@ -37,8 +37,8 @@ func TestEveryFormKnobHasAPath(t *testing.T) {
 				}
 				got, ok := lessons.KnobValue(sc, v, path)
 				if !ok {
-					if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindBudget {
-						continue // yes or no, or a budget's name: no number for a sweep
+					if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindBudget || k.kind == kindBreaker {
+						continue // yes or no, a budget's name or a library's: no number for a sweep
 					}
 					if k.absent != "" {
 						continue // a retry the call has not got yet: nothing to read

@@ -33,6 +33,8 @@ func (f *form) notANumber(sc *engine.Scenario, i int, path string) string {
 		is = "is yes or no, not a number"
 	case k.kind == kindBudget:
 		is = "is a kind of budget (" + k.hint + "), not a number"
+	case k.kind == kindBreaker:
+		is = "adds a library's breaker, not a number; add one first, then sweep its numbers"
 	case k.kind == kindSlots && !has:
 		is = "is empty (the default slots), no number of its own"
 		typeIt = "type " + lessons.Possessive(strings.TrimPrefix(k.label, "own slots: ")) + " own slots to sweep them"
@@ -84,7 +86,7 @@ func (f *form) nearestSweepable(sc *engine.Scenario, i int) int {
 	}
 	canSweep := func(j int) bool {
 		k := &f.knobs[j]
-		if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindDialRunsOn || k.kind == kindBudget {
+		if k.kind == kindYesNo || k.kind == kindCancel || k.kind == kindDialRunsOn || k.kind == kindBudget || k.kind == kindBreaker {
 			return false
 		}
 		base, err := withLayer(sc, f.variant, k)
