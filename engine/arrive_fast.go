@@ -23,14 +23,25 @@ import (
 // steps, and so the sequence numbers, are arrive's; in one loop they save
 // each arrival runBefore's choice, two calls and the slot's lookups.
 // arriveTasks is its twin for a tasks server.
+//
+// A call along a flat service edge whose outermost layer is a period rate
+// limiter (limitedFlat) asks it once, here (TakeOrRefuse): a refusal at
+// once is counted without a request (refuseLimited, refuseAtEntry's steps
+// for it: a partner over its rate has most of its calls refused), and a
+// permit at once is the one enterFlat's takeRate would have taken, as
+// nothing between here and enterFlat reads the limiter; enterFlat then
+// walks on from inside the limiter. (The shipped profile names hot calls
+// by their line in their function: lines added here, or in enterFlat, took
+// enterFlat's inlined takeRate away, so that runHandler took enterFlat in
+// and grew too large to inline itself. Both keep their line count.)
 func (r *Run) arriveOthers(stop time.Duration) {
-	// A request shed (shedding.go) is refused as arrive refuses one
-	// with no worker and no room: both are toRefuse.
+	// A request shed (shedding.go) is refused as one with no room: toRefuse.
 	const (
 		toArrive = iota
 		toWorker
 		toRefuse
 		toQueue
+		toPermitted // toWorker, its limiter's permit taken: enterFlat starts at layer how>>2, 1
 	)
 	q := &r.queue
 	// The first arrival's endpoint, kept from one arrival to the next:
@@ -90,22 +101,22 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			firstEs = r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
-			// Judged once for the endpoint's count and its tenant's.
-			inWindow := now >= r.measureFrom && now < r.measureTo
+			inWindow := now >= r.measureFrom && now < r.measureTo // judged once, for the endpoint and its tenant
 			if inWindow {
 				es.windowArrived++
 			}
+			// how becomes toPermitted once its limiter's permit is taken here.
 			if how == toWorker && es.limitedFlat && r.accept.n == 0 && r.frontShed == nil {
-				// A call along a flat service edge whose rate limiter,
-				// outermost, refuses it at once (enterFlat's takeRate,
-				// whose first test, Take, changes nothing when it fails)
-				// is counted without a request (refuseLimited,
-				// refuseAtEntry's steps for it): a
-				// partner over its rate has most of its calls refused.
+				// Its edge's limiter, asked once (the function's comment).
 				if ds := r.frontDepAt[uint8(es.dep)]; ds.svcFlat && ds.rateLimiterAt == 0 {
-					if p, ok := ds.limiter.(*ratelimit.Period); ok && p.Refuses(now-ds.limiterBorn) {
-						r.refuseLimited(es, ds, inWindow) // fastpath.go
-						goto next
+					if p, ok := ds.limiter.(*ratelimit.Period); ok {
+						switch p.TakeOrRefuse(now - ds.limiterBorn) {
+						case ratelimit.Refused:
+							r.refuseLimited(es, ds, inWindow) // fastpath.go
+							goto next
+						case ratelimit.Took:
+							how, ds.ratePassed = toPermitted, ds.ratePassed+1 // takeRate's count
+						}
 					}
 				}
 			}
@@ -175,9 +186,9 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				// no connection pools; canGoFlat: no deadline to
 				// schedule), unless a test has turned the flat walk off.
 				if ds := r.frontDepAt[uint8(es.dep)]; ds.svcFlat {
-					req.callStart = now
+					req.callStart, req.active = now, uint8(how>>2) // toPermitted: the limiter, layer 0, entered
 					ds.made++
-					r.enterFlat(id, req, ds) // services_fast.go
+					r.enterFlat(id, req, ds, int(how>>2)) // services_fast.go
 					goto next
 				}
 			}

@@ -511,6 +511,20 @@ func slotUses(r *Run) (n uint64) {
 	return n
 }
 
+// burstLimited is a partner whose calls to a catalog service go through
+// a period rate limiter of limit permits every 100 ms, outermost, with a
+// timeout inside it (none for 0), and whose rate goes from 50 to 400 a
+// second from 2 s to 4 s; each client waits patience (forever for 0).
+func burstLimited(patience, timeout time.Duration, limit int) *Scenario {
+	return &Scenario{Name: "limited", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{Workers: 40, Queue: 100,
+			Endpoints: []Endpoint{{Name: "partner", Rate: 50, Calls: "catalog-edge", Patience: patience,
+				Bursts: []Burst{{From: 2 * time.Second, To: 4 * time.Second, Rate: 400}}}},
+			Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{Timeout: timeout,
+				RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: limit, LimitRefreshPeriod: 100 * ms}}}}},
+			Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}}}}}}}
+}
+
 // The same for a call along a flat service edge whose period rate
 // limiter, outermost, refuses it at once: arriveOthers counts it without a
 // request (rate-limit-vs-bulkhead's partner in its burst), patient or not,
@@ -519,13 +533,7 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 	for _, c := range []struct {
 		patience, timeout time.Duration
 	}{{0, 0}, {time.Second, 0}, {0, time.Second}, {time.Second, time.Second}} {
-		sc := &Scenario{Name: "limited", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
-			Variants: []Variant{{Name: "v", System: System{Workers: 40, Queue: 100,
-				Endpoints: []Endpoint{{Name: "partner", Rate: 50, Calls: "catalog-edge", Patience: c.patience,
-					Bursts: []Burst{{From: 2 * time.Second, To: 4 * time.Second, Rate: 400}}}},
-				Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{Timeout: c.timeout,
-					RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 10, LimitRefreshPeriod: 100 * ms}}}}},
-				Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}}}}}}}
+		sc := burstLimited(c.patience, c.timeout, 10)
 		batch, single := batchAndSingle(t, sc, 5, true)
 		if batch.batch != byOthers {
 			t.Fatalf("%+v: the partner's arrivals do not take arriveOthers", c)
@@ -540,6 +548,36 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 		if saved := slotUses(single) - slotUses(batch); refused == 0 || saved < refused/2 {
 			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
 		}
+	}
+}
+
+// A call that its edge's outermost period limiter permits at once has its
+// permit taken by arriveOthers (TakeOrRefuse), which counts it and sets the
+// layer's bit, and enterFlat walks on from inside the limiter: the request
+// slots, the limiter and the edge's counts (ratePassed, which no snapshot
+// shows) must be what enterFlat's own takeRate leaves. A limit the burst
+// never reaches keeps the two runs' slots alike, so that every slot and
+// every edge is compared, step by step, against a run whose loop leaves
+// the limiter to enterFlat (limitedFlat off). Dropping the count or the
+// bit in arriveOthers fails it at the first step.
+func TestLimiterPermitAtEntryIsTakeRates(t *testing.T) {
+	at, long := twoRuns(t, burstLimited(time.Second, time.Second, 1000), 5, true)
+	long.endpoints[0].limitedFlat = false
+	if at.batch != byOthers || !at.endpoints[0].limitedFlat {
+		t.Fatalf("loop %d, limitedFlat %v: the partner's arrivals do not ask the limiter in arriveOthers", at.batch, at.endpoints[0].limitedFlat)
+	}
+	for !at.Done() || !long.Done() {
+		at.Advance(50 * ms)
+		long.Advance(50 * ms)
+		if !reflect.DeepEqual(at.requests, long.requests) {
+			t.Fatalf("at %v: the request slots differ from enterFlat's own take", at.Now())
+		}
+		if !reflect.DeepEqual(at.dependencies, long.dependencies) || at.seq != long.seq {
+			t.Fatalf("at %v: the edge or its limiter differs from enterFlat's own take", at.Now())
+		}
+	}
+	if ds := &at.dependencies[0]; ds.ratePassed < 500 || ds.rateLimited != 0 {
+		t.Errorf("%d calls permitted, %d refused; want over 500 permitted, none refused: the case checks little", ds.ratePassed, ds.rateLimited)
 	}
 }
 

@@ -1703,7 +1703,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 					if ds.fastLayers {
 						r.enterFast(id, req, ds) // fastpath.go: through its layers
 					} else { // a flat service edge (lean: no connection pools; canGoFlat: no deadline), as runHandler sends it
-						r.enterFlat(id, req, ds) // services_fast.go
+						r.enterFlat(id, req, ds, 0) // services_fast.go
 					}
 					goto next
 				}
@@ -1928,7 +1928,7 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 		r.enterFast(id, req, ds) // fastpath.go
 		return
 	} else if ds.svcFlat {
-		r.enterFlat(id, req, ds) // services_fast.go
+		r.enterFlat(id, req, ds, 0) // services_fast.go
 		return
 	}
 	if ds.budget != nil {

@@ -940,7 +940,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		}
 		if !(in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
 			if ds.svcFlat {
-				r.enterFlat(c, req, ds) // services_fast.go
+				r.enterFlat(c, req, ds, 0) // services_fast.go
 				return
 			}
 			r.enter(c, 0)

@@ -130,6 +130,38 @@ func (p *Period) Refuses(now time.Duration) bool {
 	return true
 }
 
+// Quick is what TakeOrRefuse decided.
+type Quick uint8
+
+const (
+	Undecided Quick = iota // the whole rule must decide (Acquire)
+	Took                   // a permit now, as Take grants it
+	Refused                // a refusal at once, as Refuses counts it
+)
+
+// TakeOrRefuse is Take, and when Take declines, Refuses, in one reading
+// of the cycle: a caller that asks every call both questions (the
+// engine's arrival loop, for a limiter in front of everything else) reads
+// the cycle's end and the last call's time once. Undecided changes nothing.
+func (p *Period) TakeOrRefuse(now time.Duration) Quick {
+	if int64(now) >= p.cycleEnd || now < p.last {
+		return Undecided
+	}
+	if p.permissions >= 1 {
+		p.last = now
+		p.permissions--
+		p.stats.Immediate++
+		p.peak = max(p.peak, int64(p.cfg.LimitForPeriod)-p.permissions)
+		return Took
+	}
+	if p.cfg.TimeoutDuration != 0 {
+		return Undecided
+	}
+	p.last = now
+	p.stats.Refused++
+	return Refused
+}
+
 // Reserve is reservePermission(1): the same decision as Acquire, but a
 // refused call is answered at once (wait 0, ok false).
 func (p *Period) Reserve(now time.Duration) (wait time.Duration, ok bool) {

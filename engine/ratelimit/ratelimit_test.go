@@ -390,7 +390,7 @@ func TestPropertyPeriodCycleEndChangesNothing(t *testing.T) {
 // Take and Refuses, where they decide, must give Acquire's answer to the
 // letter, leaving the limiter exactly as Acquire would (the fork's peak
 // included); where they decline they must change nothing, so that Acquire
-// then decides alone.
+// then decides alone. TakeOrRefuse, the two in one, must do the same.
 func TestPropertyPeriodTakeIsAcquire(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		timeout := time.Duration(rapid.IntRange(0, 5000).Draw(t, "timeoutMs")) * ms
@@ -404,6 +404,7 @@ func TestPropertyPeriodTakeIsAcquire(t *testing.T) {
 		}
 		took, _ := NewPeriod(cfg)
 		asked, _ := NewPeriod(cfg)
+		quick, _ := NewPeriod(cfg)
 		taken, refused := 0, 0
 		for i, now := range calls(t) {
 			if rapid.IntRange(0, 9).Draw(t, "back") == 0 {
@@ -426,6 +427,19 @@ func TestPropertyPeriodTakeIsAcquire(t *testing.T) {
 			aw, aok := asked.Acquire(now)
 			if tw != aw || tok != aok || *took != *asked {
 				t.Fatalf("call %d at %v: Take then Acquire (%v, %v) %+v; Acquire (%v, %v) %+v", i, now, tw, tok, *took, aw, aok, *asked)
+			}
+			qw, qok, ahead := time.Duration(0), true, *quick
+			switch quick.TakeOrRefuse(now) {
+			case Refused:
+				qw, qok = cfg.TimeoutDuration, false
+			case Undecided:
+				if *quick != ahead {
+					t.Fatalf("call %d at %v: TakeOrRefuse declined but changed %+v to %+v", i, now, ahead, *quick)
+				}
+				qw, qok = quick.Acquire(now)
+			}
+			if qw != aw || qok != aok || *quick != *asked {
+				t.Fatalf("call %d at %v: TakeOrRefuse then Acquire (%v, %v) %+v; Acquire (%v, %v) %+v", i, now, qw, qok, *quick, aw, aok, *asked)
 			}
 		}
 		t.Log("taken by Take:", taken, "refused by Refuses:", refused)
