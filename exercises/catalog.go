@@ -167,6 +167,22 @@ func NextHint(hints []Hint, shown func(i int) bool, failing func(test string) bo
 	return next
 }
 
+// HintFor returns the index of the hint for a learner whose tests in
+// failing fail, and the first of those tests it concerns: the hint the
+// runner's h offers first, which `exercises check` names and `exercises
+// hint ID` prints. The test is "" when no hint concerns a test in failing;
+// the index is then 0, the first hint (-1 only when there is none).
+func HintFor(hints []Hint, failing []string) (int, string) {
+	i := NextHint(hints, func(int) bool { return false },
+		func(test string) bool { return slices.Contains(failing, test) })
+	for _, test := range failing {
+		if i >= 0 && slices.Contains(hints[i].Tests, test) {
+			return i, test
+		}
+	}
+	return i, ""
+}
+
 // FailingTests returns the top-level tests a report counts as failed, in
 // its order, each once: TestX for a failed TestX/case as well.
 func FailingTests(r grade.Report) []string {

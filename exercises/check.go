@@ -262,7 +262,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, Untouched: w.untouched(e)}
 	w.postcheck(e, &res, edited) // a pass with changed tests is no pass
 	if res.Report.Status != grade.Canceled {
-		res.ProgressErr = w.setDone(e, res.Report.Status == grade.Passed, fp)
+		res.ProgressErr = w.setDone(e, res.Report, fp)
 	}
 	res.Solved = w.Solved(e)
 	return res
@@ -301,7 +301,7 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		return Result{}, false
 	}
 	r.Exercise, r.Report = e, grade.Report{Status: status, Summary: msg}
-	r.ProgressErr = w.setDone(e, false, w.fingerprint(e))
+	r.ProgressErr = w.setDone(e, r.Report, w.fingerprint(e))
 	r.Solved = w.Solved(e)
 	return r, true
 }
@@ -812,7 +812,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 			results[i].Untouched = w.untouched(exs[i])
 		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
-			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])
+			results[i].ProgressErr = w.setDone(exs[i], results[i].Report, prints[i])
 		}
 		results[i].Solved = w.Solved(exs[i])
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
@@ -45,6 +46,27 @@ type Progress struct {
 	// check last failed, so that "failing now" is said only of the files
 	// that failed, not of a fix that has not been checked yet.
 	Failing map[string]string `json:"failing,omitempty"`
+	// LastCheck maps an exercise name to what its last finished check
+	// found. `exercises hint ID` on the command line keeps nothing between
+	// runs, so it reads the tests that failed here to give the hint for
+	// one of them, as the runner's h does from the check it just ran.
+	LastCheck map[string]CheckRecord `json:"last_check,omitempty"`
+}
+
+// CheckRecord is what one finished check of an exercise found.
+type CheckRecord struct {
+	At time.Time `json:"at"`
+	// Fingerprint identifies the files checked, so that a hint keyed to
+	// the check can say the code has changed since.
+	Fingerprint string `json:"fingerprint"`
+	Passed      bool   `json:"passed,omitempty"`
+	// Failed are the top-level tests that failed (FailingTests), in the
+	// report's order; empty when the check passed or no test ran (a build
+	// that failed, a test file missing).
+	Failed []string `json:"failed,omitempty"`
+	// Changed is set by Workbook.LastCheck when the exercise's files are
+	// no longer the ones checked. Not stored.
+	Changed bool `json:"-"`
 }
 
 // Status is where an exercise stands in the learner's progress.
@@ -154,7 +176,7 @@ type Pass struct {
 func (w *Workbook) progressPath() string { return filepath.Join(w.Dir, stateDir, "progress.json") }
 
 func emptyProgress() Progress {
-	return Progress{Version: progressVersion, Passed: map[string]Pass{}, Solved: map[string]time.Time{}, Failing: map[string]string{}}
+	return Progress{Version: progressVersion, Passed: map[string]Pass{}, Solved: map[string]time.Time{}, Failing: map[string]string{}, LastCheck: map[string]CheckRecord{}}
 }
 
 func loadProgress(path string) (Progress, error) {
@@ -191,6 +213,12 @@ func (p Progress) normalized() Progress {
 	q.Failing = make(map[string]string, len(p.Failing))
 	for name, fp := range p.Failing {
 		q.Failing[name] = fp
+	}
+	// A record is replaced whole, never changed in place, so its Failed
+	// slice may be shared.
+	q.LastCheck = make(map[string]CheckRecord, len(p.LastCheck))
+	for name, c := range p.LastCheck {
+		q.LastCheck[name] = c
 	}
 	// A file written before passes stuck holds only the current ones;
 	// each of them was solved when it passed, if not before.
@@ -284,11 +312,14 @@ func (w *Workbook) SetCurrent(e Exercise) error {
 }
 
 // setDone records whether e passed a check of its files as fingerprint
-// says they were. A pass marks it solved for good; a failure takes back
-// only that it passes now.
-func (w *Workbook) setDone(e Exercise, done bool, fingerprint string) error {
+// says they were (rep), and which tests failed. A pass marks it solved for
+// good; a failure takes back only that it passes now.
+func (w *Workbook) setDone(e Exercise, rep grade.Report, fingerprint string) error {
 	now := time.Now().UTC().Truncate(time.Second)
+	done := rep.Status == grade.Passed
+	record := CheckRecord{At: now, Fingerprint: fingerprint, Passed: done, Failed: FailingTests(rep)}
 	return w.update(func(p *Progress) {
+		p.LastCheck[e.Name] = record
 		if done {
 			p.Passed[e.Name] = Pass{Fingerprint: fingerprint, At: now}
 			if _, ok := p.Solved[e.Name]; !ok {
@@ -309,7 +340,21 @@ func (w *Workbook) forget(e Exercise) error {
 		delete(p.Passed, e.Name)
 		delete(p.Solved, e.Name)
 		delete(p.Failing, e.Name)
+		delete(p.LastCheck, e.Name) // its failures are the old code's
 	})
+}
+
+// LastCheck returns what the last finished check of e found, with Changed
+// set when its files differ from the ones checked; false when e was not
+// checked since the workbook was made or e was last reset.
+func (w *Workbook) LastCheck(e Exercise) (CheckRecord, bool) {
+	w.mu.Lock()
+	c, ok := w.progress.LastCheck[e.Name]
+	w.mu.Unlock()
+	if ok {
+		c.Changed = c.Fingerprint != w.fingerprint(e)
+	}
+	return c, ok
 }
 
 // update applies change to the progress and saves it.

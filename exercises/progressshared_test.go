@@ -8,7 +8,7 @@ import "testing"
 func TestProgressKeepsAnotherProcesssChanges(t *testing.T) {
 	runner := newWorkbook(t)
 	solved, other := catalog[12], catalog[0]
-	if err := runner.setDone(solved, true, runner.fingerprint(solved)); err != nil {
+	if err := runner.setDone(solved, passedReport, runner.fingerprint(solved)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -19,12 +19,12 @@ func TestProgressKeepsAnotherProcesssChanges(t *testing.T) {
 	if err := shell.forget(solved); err != nil { // what reset does to the progress
 		t.Fatal(err)
 	}
-	if err := shell.setDone(other, true, shell.fingerprint(other)); err != nil {
+	if err := shell.setDone(other, passedReport, shell.fingerprint(other)); err != nil {
 		t.Fatal(err)
 	}
 
 	// The runner re-tests the reset stub, which fails, and moves on.
-	if err := runner.setDone(solved, false, runner.fingerprint(solved)); err != nil {
+	if err := runner.setDone(solved, failedReport, runner.fingerprint(solved)); err != nil {
 		t.Fatal(err)
 	}
 	if err := runner.SetCurrent(other); err != nil {

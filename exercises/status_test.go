@@ -22,7 +22,7 @@ func TestAFailedCheckOfAnUnsolvedExerciseIsFailing(t *testing.T) {
 	if err := os.WriteFile(w.MainFile(e), begun, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	again, err := Open(w.Dir)
@@ -80,7 +80,7 @@ func TestAFailedCheckOfTheStubIsPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != Pending || st.String() != "pending" {
@@ -91,7 +91,7 @@ func TestAFailedCheckOfTheStubIsPending(t *testing.T) {
 	if err := os.WriteFile(w.MainFile(e), []byte(crlf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != Pending {
@@ -100,19 +100,19 @@ func TestAFailedCheckOfTheStubIsPending(t *testing.T) {
 	if err := os.WriteFile(w.MainFile(e), append(append([]byte(nil), stub...), "\n// begun\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != Failing {
 		t.Fatalf("an edited stub after a failing check: %v, want failing", st)
 	}
-	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, passedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(w.MainFile(e), stub, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != DoneFailing {
@@ -139,16 +139,16 @@ func TestADeletedTestFileIsSaidAsSuch(t *testing.T) {
 	if st := w.Status(e); st != TestsMissing || st.String() != "test file missing" {
 		t.Fatalf("before a check: %v (%q), want test file missing", st, st)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != TestsMissing {
 		t.Fatalf("after a check stopped on it: %v, want test file missing", st)
 	}
-	if err := w.setDone(e, true, "passed earlier"); err != nil {
+	if err := w.setDone(e, passedReport, "passed earlier"); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != DoneFailing {

@@ -173,7 +173,7 @@ func workbookREADME() string {
 	b.WriteString("    breakerlab exercises            the runner: re-tests on every save (h hint, n next, l list)\n")
 	b.WriteString("    breakerlab exercises list       where you are\n")
 	b.WriteString("    breakerlab exercises check 1    grade one exercise (or all, without an ID)\n")
-	b.WriteString("    breakerlab exercises hint 1     a hint\n")
+	b.WriteString("    breakerlab exercises hint 1     a hint about a test that failed at your last check\n")
 	b.WriteString("    go test ./01-consecutive-breaker/   plain go works too\n\n")
 	b.WriteString("Your progress is kept in .breakerlab/progress.json; if it is lost, checking again\n")
 	b.WriteString("rebuilds it. Solutions are written to solutions/ only when you ask for them.\n\n")

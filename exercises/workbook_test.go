@@ -323,7 +323,7 @@ func TestWriteSolution(t *testing.T) {
 func TestProgressSurvivesAndRebuilds(t *testing.T) {
 	w := newWorkbook(t)
 	e := catalog[0]
-	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, passedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.SetCurrent(catalog[2]); err != nil {
@@ -371,7 +371,7 @@ func TestAPassSticks(t *testing.T) {
 	if st := w.Status(e); st != Pending || w.Solved(e) {
 		t.Fatalf("a new workbook: %v, solved %v", st, w.Solved(e))
 	}
-	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, passedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	if st := w.Status(e); st != Done || !w.Solved(e) || !w.Done(e) {
@@ -383,7 +383,7 @@ func TestAPassSticks(t *testing.T) {
 		t.Fatalf("after an edit: %v, solved %v, done %v", st, w.Solved(e), w.Done(e))
 	}
 	// Checked, and it fails.
-	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+	if err := w.setDone(e, failedReport, w.fingerprint(e)); err != nil {
 		t.Fatal(err)
 	}
 	again, err := Open(w.Dir)
@@ -403,7 +403,7 @@ func TestAPassSticks(t *testing.T) {
 	if st := again.Status(e); st != DoneChanged {
 		t.Fatalf("after a fix not checked yet: %v, want %v", st, DoneChanged)
 	}
-	if err := again.setDone(e, true, again.fingerprint(e)); err != nil || again.Status(e) != Done {
+	if err := again.setDone(e, passedReport, again.fingerprint(e)); err != nil || again.Status(e) != Done {
 		t.Fatalf("passing again: %v, %v", again.Status(e), err)
 	}
 	// A reset starts over.
@@ -442,7 +442,7 @@ func TestOldProgressFileLoads(t *testing.T) {
 	if wb.Status(e) != Done || wb.Status(stale) != DoneChanged || wb.Status(catalog[2]) != Pending || wb.Current().Name != e.Name {
 		t.Fatalf("from an old file: %v, %v, %v, current %s", wb.Status(e), wb.Status(stale), wb.Status(catalog[2]), wb.Current().Name)
 	}
-	if err := wb.setDone(e, false, wb.fingerprint(e)); err != nil || wb.Status(e) != DoneFailing {
+	if err := wb.setDone(e, failedReport, wb.fingerprint(e)); err != nil || wb.Status(e) != DoneFailing {
 		t.Fatalf("a failing check after loading an old file: %v, %v", wb.Status(e), err)
 	}
 	b, _ := os.ReadFile(w.progressPath())
@@ -454,7 +454,7 @@ func TestOldProgressFileLoads(t *testing.T) {
 func TestNextPending(t *testing.T) {
 	w := newWorkbook(t)
 	for _, i := range []int{0, 1, 3} {
-		w.setDone(catalog[i], true, w.fingerprint(catalog[i]))
+		w.setDone(catalog[i], passedReport, w.fingerprint(catalog[i]))
 	}
 	if got := w.NextPending(catalog[0]); got.Number != 3 {
 		t.Errorf("NextPending(1) = %d, want 3", got.Number)
