@@ -137,8 +137,11 @@ a file the workbook gave you (your code is kept).
                            it; on a terminal, then how many are done
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
-  hint [ID] [N]            print hint N (default 1) of an exercise (in its
-                           folder, ID may be left out: hint 2 is its hint 2)
+  hint [ID] [N]            print hint N of an exercise; without N, the first
+                           hint about a test that failed at its last check (by
+                           check or the runner; the one h gives), or hint 1
+                           before any; in its folder, ID may be left out: hint
+                           2 is its hint 2
   reset ID --yes           put the stub, tests and README back (every file it
                            replaces that you changed is backed up first, and
                            .go files you added are moved to the backup); the
@@ -785,9 +788,10 @@ func hintCmd(args []string, env Env) error {
 	var e exercises.Exercise
 	switch {
 	case len(rest) == 0:
-		// Inside an exercise's folder, hint alone is its first hint.
+		// Inside an exercise's folder, hint alone is its hint for the
+		// test failing, as hint ID is.
 		if !inFolder {
-			return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2` (inside an exercise's folder, hint alone gives its first)")
+			return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2` (inside an exercise's folder, hint alone gives its first hint about a test failing)")
 		}
 		e = here
 	case inFolder && isHintNumber(rest[0]):
@@ -820,18 +824,95 @@ func hintCmd(args []string, env Env) error {
 	if len(hints) == 0 {
 		return fmt.Errorf("%s has no hints", e.Name)
 	}
-	n := 1
+	var n int
+	var header, note string
 	if len(rest) == 2 {
 		n, err = strconv.Atoi(rest[1])
 		if err != nil || n < 1 || n > len(hints) {
 			return usage("%s", hintsOf(e, rest[1], e.ID()+" "))
 		}
+		header = fmt.Sprintf("Hint %d of %d for %s:", n, len(hints), e.Name)
+	} else {
+		n, header, note = followFailing(env, e, time.Now())
 	}
-	fmt.Fprintf(env.Stdout, "Hint %d of %d for %s:\n\n%s\n", n, len(hints), e.Name, hints[n-1])
+	printWrapped(env.Stdout, env.StdoutWidth, "", header)
+	fmt.Fprintf(env.Stdout, "\n%s\n", hints[n-1])
 	if n < len(hints) {
 		fmt.Fprintf(env.Stdout, "\n(next: breakerlab exercises hint %s %d)\n", e.ID(), n+1)
 	}
+	if note != "" {
+		fmt.Fprintln(env.Stdout)
+		printWrapped(env.Stdout, env.StdoutWidth, "", note)
+	}
 	return nil
+}
+
+// followFailing picks the hint `hint ID` gives when no number is asked
+// for: the first about a test that failed at e's last check, which the
+// workbook records (Workbook.LastCheck), as the runner's h gives for the
+// check it just ran and check's "Stuck?" line names (exercises.HintFor). The command line
+// keeps nothing of its own between runs, and hint 1 whatever failed sent
+// the learner to a hint about a test long passed. It returns the hint's
+// number (from 1), the line that heads it, saying which test it answers
+// and when that check was, and a note for under it ("" for none): with
+// no check recorded, or none that names a test a hint is about, the first
+// hint, and why.
+func followFailing(env Env, e exercises.Exercise, now time.Time) (n int, header, note string) {
+	hints := e.HintList()
+	first := fmt.Sprintf("Hint 1 of %d for %s:", len(hints), e.Name)
+	var last exercises.CheckRecord
+	found := false
+	if w, err := findWorkbook(env); err == nil {
+		last, found = w.LastCheck(e)
+	}
+	if !found {
+		return 1, first, fmt.Sprintf("(No check of %s is recorded yet: after `breakerlab exercises check %s`, `breakerlab exercises hint %s` gives the first hint about a test that fails.)",
+			e.Name, e.ID(), e.ID())
+	}
+	// A hint keyed to code changed since still says which test it is
+	// for; the learner knows whether their change was about it.
+	when, since := checkedAgo(last.At, now), ""
+	if last.Changed {
+		since = "; you have changed the code since"
+	}
+	i, test := exercises.HintFor(hints, last.Failed)
+	switch {
+	case test != "":
+		return i + 1, fmt.Sprintf("Hint %d of %d for %s, for %s, which failed at your last check (%s%s):", i+1, len(hints), e.Name, test, when, since), ""
+	case last.Passed:
+		return 1, first, fmt.Sprintf("(Every test passed at your last check, %s%s.)", when, since)
+	case len(last.Failed) > 0:
+		return 1, first, fmt.Sprintf("(No hint is about %s, the first test that failed at your last check, %s%s.)", last.Failed[0], when, since)
+	}
+	// A build that failed, a test file missing: no test ran to fail.
+	what := "says what stopped it"
+	if last.Changed {
+		what = "grades it as it is now"
+	}
+	return 1, first, fmt.Sprintf("(Your last check, %s, named no test that failed%s: `breakerlab exercises check %s` %s.)", when, since, e.ID(), what)
+}
+
+// units is "1 minute", "5 minutes".
+func units(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// checkedAgo says when a check at at was, seen at now: "just now", "5
+// minutes ago", "3 hours ago", or its date and time in the local zone
+// from a day on.
+func checkedAgo(at, now time.Time) string {
+	switch d := now.Sub(at); {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return units(int(d/time.Minute), "minute") + " ago"
+	case d < 24*time.Hour:
+		return units(int(d/time.Hour), "hour") + " ago"
+	}
+	return "on " + at.Local().Format("2 Jan 2006 at 15:04")
 }
 
 // stuckLine names the hint for the first test r found failing that a hint
@@ -839,17 +920,14 @@ func hintCmd(args []string, env Env) error {
 // which passes long before the last test fails.
 func stuckLine(e exercises.Exercise, r exercises.Result) string {
 	hints := e.HintList()
-	failing := exercises.FailingTests(r.Report)
-	i := exercises.NextHint(hints, func(int) bool { return false },
-		func(test string) bool { return slices.Contains(failing, test) })
-	for _, test := range failing {
-		if i >= 0 && slices.Contains(hints[i].Tests, test) {
-			cmd := e.ID() // hint alone prints the first
-			if i > 0 {
-				cmd += " " + strconv.Itoa(i+1)
-			}
-			return fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint for %s (%d in all).", cmd, test, len(hints))
+	if i, test := exercises.HintFor(hints, exercises.FailingTests(r.Report)); test != "" {
+		// The number, though hint ID alone now follows the failing tests
+		// too: a progress file that could not be saved records none.
+		cmd := e.ID()
+		if i > 0 {
+			cmd += " " + strconv.Itoa(i+1)
 		}
+		return fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint for %s (%d in all).", cmd, test, len(hints))
 	}
 	return fmt.Sprintf("Stuck? `breakerlab exercises hint %s` prints a hint (%d in all).", e.ID(), len(hints))
 }
