@@ -37,7 +37,11 @@ import "testing"
 //   - lesson 14 step 2, 50 % or 80 %: a loop kept busy by requests that
 //     fail, as if a parked task cost it time;
 //   - lesson 14 step 5, 8 s: the slow upstream's time, as if the client
-//     waited that long for the answer.
+//     waited that long for the answer;
+//   - lesson 14 step 3 (a question), 5 calls: search's normal day, rate ×
+//     p99, the figure the step's text just sized a semaphore with;
+//   - lesson 12 step 4, 10 instances: the herd of 20 cut by the jitter's
+//     50 %, as if jitter split the fleet in two.
 func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 	byID := map[string]*Prepared{}
 	for _, p := range allPrepared(t) {
@@ -65,12 +69,17 @@ func TestCommonWrongPredictionsAreNamed(t *testing.T) {
 		{"14-no-thread-pool", 2, "50"},
 		{"14-no-thread-pool", 2, "80"},
 		{"14-no-thread-pool", 5, "8"},
+		{"14-no-thread-pool", 3, "5"},
+		{"12-a-fleet-of-breakers", 4, "10"},
 	} {
 		p := byID[c.lesson]
 		if p == nil {
 			t.Fatalf("no lesson %s", c.lesson)
 		}
 		q := p.Steps[c.step-1].Predict
+		if q == nil {
+			q = p.Steps[c.step-1].Question // a step that asks after its play
+		}
 		if q == nil || q.Kind != Number {
 			t.Fatalf("%s step %d has no numeric prediction", c.lesson, c.step)
 		}
