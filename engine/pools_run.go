@@ -557,14 +557,37 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 		return
 	}
 	h := &pr.holds[id]
-	if h.state == connNone {
+	state := h.state
+	if state == connNone {
 		return
 	}
 	ps := pr.poolTab[uint8(h.pool)]
 	hs := pr.hostTab[h.gh]
-	state := h.state
 	h.state = connNone
 	h.tok++
+	if state == connHeld {
+		// The common case first, and connBack's steps in its own lines:
+		// the switch tested a waiting and a dialling hold before it, and
+		// connBack, not inlined, was a call on every answer.
+		ps.inUse--
+		hs.inUse--
+		if answered {
+			hs.idle++
+			if ps.waiting > 0 {
+				r.handBack(ps, hs)
+			}
+			if hs.idle > hs.idleCap { // connBack's cap, after the hand-out
+				hs.idle--
+				ps.idleClosed++
+			}
+			return
+		}
+		ps.closed++
+		if ps.waiting > 0 {
+			r.handBack(ps, hs)
+		}
+		return
+	}
 	switch state {
 	case connWaiting:
 		hs.waiting--
@@ -588,12 +611,6 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 			return
 		}
 		ps.dialEnded(hs, ds)
-	case connHeld:
-		if answered {
-			r.connBack(ps, hs)
-			return
-		}
-		ps.closed++
 	}
 	r.giveBack(ps, hs)
 }
