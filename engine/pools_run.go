@@ -573,7 +573,7 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 		hs.inUse--
 		if answered {
 			hs.idle++
-			if ps.waiting > 0 {
+			if ps.waiting > 0 && r.handsBack(ps, hs) {
 				r.handBack(ps, hs)
 			}
 			if hs.idle > hs.idleCap { // connBack's cap, after the hand-out
@@ -583,7 +583,7 @@ func (r *Run) putConn(id int32, ds *dependencyState, answered bool) {
 			return
 		}
 		ps.closed++
-		if ps.waiting > 0 {
+		if ps.waiting > 0 && r.handsBack(ps, hs) {
 			r.handBack(ps, hs)
 		}
 		return
@@ -689,9 +689,33 @@ func (r *Run) orphanDone(e *event) {
 func (r *Run) giveBack(ps *poolState, hs *hostState) {
 	ps.inUse--
 	hs.inUse--
-	if ps.waiting > 0 {
+	if ps.waiting > 0 && r.handsBack(ps, hs) {
 		r.handBack(ps, hs)
 	}
+}
+
+// handsBack reports whether a connection just come back to hs (counted
+// off ps and hs already), while attempts wait, may have room to hand out:
+// only to hs's own (the pool had room: handBack), or to any
+// host's when the pool as a whole was full. A return to a host nobody
+// waits for, while another host's attempts wait (go-inventory's search
+// index while its inventory host backs up), called handBack for nothing.
+func (r *Run) handsBack(ps *poolState, hs *hostState) bool {
+	return hs.waiting > 0 || ps.inUse+1 >= ps.size || debugChecks && r.skipChecked(ps)
+}
+
+// skipChecked is handsBack's skip under debugChecks: the walking run of
+// TestPoolHandsOutAsItDid walks as before (true), any other checks that
+// the skip handed nothing out that a walk would have (false). Not inlined:
+// handsBack, with it, was too large to inline where a connection comes back.
+//
+//go:noinline
+func (r *Run) skipChecked(ps *poolState) bool {
+	if walkEveryReturn {
+		return true
+	}
+	r.handedNothing(ps)
+	return false
 }
 
 // handBack is giveBack's hand-out of the room a connection to hs left, in
@@ -776,8 +800,25 @@ func (r *Run) handTo(ps *poolState, hs *hostState, id int32) {
 // firstWaiter drops the stale entries at the head of hs's waiters (their
 // attempts gave up or were refused) and returns the first live one; hs
 // has a live waiter.
+//
+// An entry goes stale only as its wait ends without a hand-out (putConn,
+// handlePool's limit), which counts it off hs.waiting and leaves it in the
+// ring: so while the ring holds no more entries than hs.waiting, none is
+// stale, and the head is the first live one without the test of its hold
+// and slot (in go-inventory's sweeps a timed-out call's connection goes
+// to the next waiter some 6 million times, and the ring had a stale head
+// at almost none of them).
 func (r *Run) firstWaiter(hs *hostState) int32 {
 	q := &hs.waiters
+	if q.n == hs.waiting {
+		id := q.ids[q.head]
+		if debugChecks {
+			if h := &r.pools.holds[id]; h.state != connWaiting || stamp(r.requests[id].gen, h.tok) != q.stamps[q.head] {
+				panic("engine: a host's waiters count no stale entry and its first is stale")
+			}
+		}
+		return id
+	}
 	for {
 		id, st := q.ids[q.head], q.stamps[q.head]
 		h := &r.pools.holds[id]
