@@ -258,6 +258,9 @@ type Model struct {
 	// with ctrl+o below 120 columns, where no panel shows them beside the
 	// prompt (numbersShown).
 	numbers bool
+	// numbersTop is the first line of the numbers page on screen, when
+	// the page is taller than the window.
+	numbersTop int
 
 	// The sandbox, open on the prompt's scenario from the rubric.
 	sb        *sandbox.Model // a pointer: the model is copied on every message
@@ -614,12 +617,26 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		k = playback.AsText(k)
 		switch {
 		case m.numbersShown():
-			// Any key goes back to the answer, and only goes back: a
-			// word typed on the numbers page would go nowhere seen.
-			m.numbers = false
+			// The arrows and pgup/pgdn scroll a page taller than the
+			// window; any other key goes back to the answer, and only
+			// goes back: a word typed on the numbers page would go
+			// nowhere seen.
+			step, last := m.numbersScroll()
+			switch k.Type {
+			case tea.KeyDown:
+				m.numbersTop = min(m.numbersTop+1, last)
+			case tea.KeyUp:
+				m.numbersTop = max(min(m.numbersTop, last)-1, 0)
+			case tea.KeyPgDown:
+				m.numbersTop = min(m.numbersTop+step, last)
+			case tea.KeyPgUp:
+				m.numbersTop = max(min(m.numbersTop, last)-step, 0)
+			default:
+				m.numbers = false
+			}
 			return m, nil
 		case key.Matches(k, m.keys.Numbers) && m.numbersHidden():
-			m.numbers = true
+			m.numbers, m.numbersTop = true, 0
 			return m, nil
 		case key.Matches(k, m.keys.HandIn):
 			return m.handIn(), nil

@@ -49,8 +49,14 @@ func (m Model) sidePanel(w, h int) []string {
 	return m.drawSide(w, h)
 }
 
-// drawSide is sideLines fitted to w×h.
+// drawSide is sideLines fitted to w×h; in the answer's place
+// (numbersShown) the whole numbers page, each line w wide, which
+// numbersWindow scrolls through h rows.
 func (m Model) drawSide(w, h int) []string {
+	if m.numbersShown() {
+		lines := m.numbersPage(w)
+		return pane.Block(lines, w, len(lines))
+	}
 	return pane.Block(m.sideLines(w, h), w, h)
 }
 

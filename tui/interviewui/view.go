@@ -76,6 +76,54 @@ func (m Model) sidePlace() (w, h int) {
 	return 0, 0
 }
 
+// numbersPage is the numbers to size with as ctrl+o shows them in the
+// answer's place, whole: the prompt's numbers, then what goes wrong in
+// the engine's worst design once its runs are back. Beside the prompt
+// the panel keeps what fits its rows; here every line can be reached by
+// scrolling (numbersWindow), where at 80×24 the runs found no room and
+// were left out without a word.
+func (m Model) numbersPage(w int) []string {
+	out := m.numbersOf(m.prompt, w)
+	if runs := m.runLines(m.prompt.Scenario, false, w); len(runs) > 0 && len(out) > 0 {
+		out = append(append(out, ""), runs...)
+	}
+	return out
+}
+
+// numbersScroll is how far pgdn moves the numbers page, a page less a
+// line so the last line read stays on screen, and the highest first line
+// it may start from; last is 0 when the page fits whole.
+func (m Model) numbersScroll() (step, last int) {
+	lines := m.sidePanel(m.sidePlace())
+	rows := m.bodyHeight()
+	if len(lines) <= rows {
+		return 1, 0
+	}
+	room := max(rows-1, 1) // a line says which lines show
+	return max(room-1, 1), len(lines) - room
+}
+
+// numbersWindow is the numbers page from numbersTop, with a line saying
+// which lines show and how to reach the rest when it does not fit.
+func (m Model) numbersWindow() []string {
+	lines := m.sidePanel(m.sidePlace())
+	_, last := m.numbersScroll()
+	if last == 0 {
+		out := make([]string, 0, len(lines))
+		for _, l := range lines {
+			out = append(out, " "+l)
+		}
+		return out
+	}
+	top := min(m.numbersTop, last)
+	room := len(lines) - last
+	out := make([]string, 0, room+1)
+	for _, l := range lines[top : top+room] {
+		out = append(out, " "+l)
+	}
+	return append(out, " "+m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn scroll", top+1, top+room, len(lines))))
+}
+
 // panelNote says where the numbers to size with are when the window is
 // too narrow for the panel beside the prompt: ctrl+o shows them in the
 // answer's place, which the interview at 80 columns had no way to (the
@@ -137,9 +185,7 @@ func (m Model) View() string {
 		right = style.Render("time left " + clock(left))
 		if m.numbersShown() {
 			// The clock runs on above the numbers, as beside them.
-			for _, l := range m.sidePanel(m.sidePlace()) {
-				body = append(body, " "+l)
-			}
+			body = m.numbersWindow()
 			break
 		}
 		body = append(body, m.promptLines(mainW)...)
@@ -1138,7 +1184,7 @@ func (m Model) keyLines(w int) []string {
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
 		{"ctrl+d", "hand the answer in (time up does it too); esc asks first, and so does ctrl+c, which quits"},
-		{"ctrl+o", fmt.Sprintf("under %d columns, while you write: the numbers to size with, in your answer's place; any key comes back", wideFrom)},
+		{"ctrl+o", fmt.Sprintf("under %d columns, while you write: the numbers to size with, in your answer's place; ↑/↓ and pgup/pgdn scroll them, any other key comes back", wideFrom)},
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
 		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
@@ -1188,7 +1234,12 @@ func (m Model) shortHelp() (keys []key.Binding, drop []string) {
 		_, keys := m.question()
 		return keys, nil
 	case m.numbersShown():
-		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("any key", "back to your answer"))}, nil
+		back := key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("any key", "back to your answer"))
+		if _, last := m.numbersScroll(); last > 0 {
+			back.SetHelp("any other key", "back to your answer")
+			return []key.Binding{key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll")), back}, nil
+		}
+		return []key.Binding{back}, nil
 	case m.numbersHidden():
 		return []key.Binding{k.HandIn, k.Numbers, k.Ask}, []string{k.Numbers.Help().Key}
 	case m.phase == writing:
