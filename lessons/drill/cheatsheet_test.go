@@ -181,6 +181,9 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 	// quoted as the mean over seeds 1 to 20, as lesson 3's card does.
 	has(row(t, "bulkhead size"), "plus headroom", "03-bulkheads", "{{mean-share step7 checkout rejected 1..20}}", "seeds 1 to 20",
 		"mean-share step7 checkout rejected 1..20 > 5%")
+	// The pool is named, and is one pool for both rates: "= 10 < 16"
+	// followed the cascade's "16 of 200 workers" and read as that 16.
+	has(row(t, "pool fills"), "checkout's pool of {{param checkout/1 workers}} workers", "param checkout/2 workers == param checkout/1 workers")
 	// Lessons 10 to 13 and the seeds' ideas.
 	has(row(t, "overload"), "503", "shed by priority")
 	has(row(t, "a fast caller"), "429 + Retry-After")
