@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/breakerlab/breakerlab/lessons"
@@ -86,13 +87,43 @@ func unknownFact(name string) error {
 			under = append(under, n)
 		}
 	}
+	preset := presetPointer(name)
 	if len(under) > 0 {
-		return nameUsagef("no fact is called %q; the facts under it are: %s. %s", name, strings.Join(under, ", "), where)
+		return nameUsagef("no fact is called %q; the facts under it are: %s.%s %s", name, strings.Join(under, ", "), preset, where)
 	}
 	if near := nearFacts(name, names); len(near) > 0 {
+		// A slip in a fact of the library's own ("r4j.retry.atempts") is
+		// that fact: the preset would only stand in its way.
+		if preset != "" && !sameLibrary(name, near[0]) {
+			return nameUsagef("no fact is called %q.%s Or did you mean %s? %s", name, preset, joinOr(near), where)
+		}
 		return nameUsagef("no fact is called %q: did you mean %s? %s", name, joinOr(near), where)
 	}
-	return nameUsagef("no fact is called %q, nor one near it. %s", name, where)
+	return nameUsagef("no fact is called %q, nor one near it.%s %s", name, preset, where)
+}
+
+// sameLibrary says whether fact names a and b start with the same part,
+// the library's.
+func sameLibrary(a, b string) bool {
+	la, _, _ := strings.Cut(strings.ToLower(a), ".")
+	lb, _, _ := strings.Cut(strings.ToLower(b), ".")
+	return la == lb
+}
+
+// presetPointer says where a library's breaker defaults are when name
+// starts with a library that has a breaker preset ("polly.window",
+// "r4j.breaker.min_calls"), "" otherwise. Those defaults are presets, not
+// facts, and the refusal offered only the nearest fact: "polly.window"
+// was asked "did you mean guide.breaker.window?", the references'
+// starting window of 20 calls, where Polly's is 30 s.
+func presetPointer(name string) string {
+	lib, _, _ := strings.Cut(strings.ToLower(name), ".")
+	for _, p := range breaker.Presets() {
+		if lib == p.Name || lib == strings.TrimSuffix(p.Name, "-go") || lib == "r4j" && p.Name == "resilience4j" {
+			return fmt.Sprintf(" %s's breaker defaults are a preset, not a fact: breakerlab presets %s prints them.", p.Library, p.Name)
+		}
+	}
+	return ""
 }
 
 // nearFacts are the names in names (sorted) nearest name, nearest first,

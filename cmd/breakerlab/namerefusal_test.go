@@ -18,6 +18,7 @@ func TestUnknownNameRefusalsFitAndPointToHelp(t *testing.T) {
 	racefree.Only(t) // no goroutine: every case is refused before anything starts
 	tempConfig(t)
 	where := fmt.Sprintf("All %d are listed by breakerlab facts with no name", len(facts.All()))
+	const r4jPreset = "Resilience4j 2.x's breaker defaults are a preset, not a fact: breakerlab presets resilience4j prints them."
 	for _, c := range []struct {
 		args       []string
 		want, shun []string
@@ -25,7 +26,14 @@ func TestUnknownNameRefusalsFitAndPointToHelp(t *testing.T) {
 		{[]string{"facts", "hytrix.buckets"}, []string{`no fact is called "hytrix.buckets": did you mean hystrix.buckets? ` + where}, []string{"opossum.timeout", "known:"}},
 		{[]string{"facts", "hystrix.timeout"}, []string{"did you mean opossum.timeout or r4j.timelimiter.timeout? " + where}, []string{"hystrix.buckets"}},
 		{[]string{"facts", "nope"}, []string{`no fact is called "nope", nor one near it. ` + where}, []string{"did you mean", "aws.retry.cost"}},
-		{[]string{"facts", "r4j"}, []string{"the facts under it are: r4j.breaker.trials,", "r4j.timelimiter.timeout. " + where}, []string{"aws."}},
+		{[]string{"facts", "r4j"}, []string{"the facts under it are: r4j.breaker.trials,", "r4j.timelimiter.timeout. " + r4jPreset + " " + where}, []string{"aws."}},
+		// A library's breaker defaults are presets: "polly.window" was
+		// asked "did you mean guide.breaker.window?", the references'
+		// starting window of 20 calls, and no word said where Polly's 30 s
+		// is. The refusal names the preset first.
+		{[]string{"facts", "polly.window"}, []string{`no fact is called "polly.window". Polly v8's breaker defaults are a preset, not a fact: breakerlab presets polly prints them. Or did you mean guide.breaker.window? ` + where}, nil},
+		{[]string{"facts", "r4j.breaker.window"}, []string{`no fact is called "r4j.breaker.window". ` + r4jPreset}, nil},
+		{[]string{"facts", "Hystrix.sleep_window"}, []string{"nor one near it. Netflix Hystrix 1.5's breaker defaults are a preset, not a fact: breakerlab presets hystrix prints them. " + where}, nil},
 		{[]string{"presets", "nope"}, []string{`unknown breaker preset "nope" (allowed: resilience4j,`}, nil},
 		{[]string{"presets", "polly", "hystrix2"}, []string{`did you mean "hystrix"?`}, nil},
 	} {
