@@ -623,13 +623,8 @@ const requeueMost = 2
 // first's letter remembered), and says when it comes back; or, once it
 // has come back requeueMost times, says it is left to its schedule.
 func (m Model) requeue(c drill.Card) (Model, bool) {
-	back := 0
-	for j := 0; j <= m.i && j < len(m.joined); j++ {
-		if m.joined[j] == stateAgain && m.cards[j].ID == c.ID {
-			back++
-		}
-	}
-	if back >= requeueMost {
+	back, _, again := m.requeueWhen(c.ID)
+	if !again {
 		if m.note == "" {
 			m.note = fmt.Sprintf("%s “%s” has had %d more tries this session; it is due again %s.", missedPrefix, wordsFit(c.Question, 40), back, m.nextDue(m.state(c.ID).Due))
 		}
@@ -641,17 +636,34 @@ func (m Model) requeue(c drill.Card) (Model, bool) {
 			break
 		}
 	}
+	_, when, _ := m.requeueWhen(c.ID)
 	at := min(m.i+1+requeueGap, len(m.cards))
 	m.cards = slices.Insert(slices.Clip(m.cards), at, c)
 	m.joined = slices.Insert(slices.Clip(m.joined), min(at, len(m.joined)), stateAgain)
 	if m.note == "" {
-		when := "next"
-		if between := at - m.i - 1; between > 0 {
-			when = fmt.Sprintf("after %d more card%s", between, plural(between))
-		}
 		m.note = fmt.Sprintf("%s “%s” comes back %s, for another try.", missedPrefix, wordsFit(c.Question, 40), when)
 	}
 	return m, true
+}
+
+// requeueWhen is what requeue would do with card id, the one on screen,
+// answered again now: how many times it has come back this session, and
+// whether it comes back once more, when in words ("next", "after 3 more
+// cards"). The verdict says it before the grade, as requeue does after.
+func (m Model) requeueWhen(id string) (back int, when string, again bool) {
+	for j := 0; j <= m.i && j < len(m.joined); j++ {
+		if m.joined[j] == stateAgain && m.cards[j].ID == id {
+			back++
+		}
+	}
+	if back >= requeueMost {
+		return back, "", false
+	}
+	when = "next"
+	if between := min(m.i+1+requeueGap, len(m.cards)) - m.i - 1; between > 0 {
+		when = fmt.Sprintf("after %d more card%s", between, plural(between))
+	}
+	return back, when, true
 }
 
 // unqueue takes out the copy requeue put back for card id: the first

@@ -355,7 +355,17 @@ func (m Model) verdict() []string {
 			" " + m.gradeKeys(),
 		}
 	}
-	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; it comes back in "+back)}
+	// The schedule's interval is when it is due again, not when it is
+	// seen again: a card missed comes back in this session first
+	// (requeue), and "it comes back in 10m" was followed by the card
+	// three cards on.
+	words := "it is due again in " + back
+	if m.i < len(m.cards) {
+		if _, when, again := m.requeueWhen(m.cards[m.i].ID); again {
+			words = "back " + when + ", then due in " + back
+		}
+	}
+	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; "+words)}
 }
 
 func (m Model) explain(c drill.Card, w int) []string {
