@@ -51,6 +51,10 @@ type CheckOptions struct {
 	// (grade.Options.OnPackage). It is called from the goroutine reading
 	// go test's output, and must return at once.
 	OnPhase func(Exercise, grade.Progress)
+	// buildTime is grade.Options.BuildTime, its default if zero: the
+	// tests of a check stopped while compiling set it, rather than wait
+	// the minutes a first build is allowed.
+	buildTime time.Duration
 }
 
 // DefaultTimeout is how long an exercise's tests may run (compiling them
@@ -242,7 +246,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	fp := w.fingerprint(e)
 	edited := w.ChangedTests(e)
 	race := e.Race || opt.ForceRace
-	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, OnProgress: opt.progressOf(e)}
+	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, OnProgress: opt.progressOf(e), BuildTime: opt.buildTime}
 	if opt.KeepBinaries {
 		gopt.Binary = w.binaryPath(e, race)
 	}
@@ -261,7 +265,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	}
 	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, Untouched: w.untouched(e)}
 	w.postcheck(e, &res, edited) // a pass with changed tests is no pass
-	if res.Report.Status != grade.Canceled {
+	if finished(res.Report) {
 		res.ProgressErr = w.setDone(e, res.Report, fp)
 	}
 	res.Solved = w.Solved(e)
@@ -777,7 +781,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 		for j, i := range idx {
 			dirs[j] = w.ExerciseDir(exs[i])
 		}
-		gopt := grade.Options{Dir: w.Dir, Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, Parallel: parallel}
+		gopt := grade.Options{Dir: w.Dir, Timeout: opt.timeout(), Go: opt.Go, Race: race, MoreTime: opt.MoreTime, Parallel: parallel, BuildTime: opt.buildTime}
 		if opt.KeepBinaries {
 			gopt.Binary = w.binaryDir(race)
 		}
@@ -811,12 +815,24 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 			w.postcheck(exs[i], &results[i], edited[i])
 			results[i].Untouched = w.untouched(exs[i])
 		}
-		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
+		if prints[i] != "" && finished(results[i].Report) {
 			results[i].ProgressErr = w.setDone(exs[i], results[i].Report, prints[i])
 		}
 		results[i].Solved = w.Solved(exs[i])
 	}
 	return results
+}
+
+// finished reports whether r says how the exercise's code fares, to be
+// recorded in the progress: not a run the learner stopped (Canceled), nor
+// one stopped before its tests started (grade.Report.NotStarted), which
+// tells nothing of the code. The first check on an empty build cache, on
+// a busy machine, can run out of time compiling the standard library;
+// recorded, it marked the exercise failing with no failed test, and hint
+// had no test to choose its hint by, or lost the tests an earlier check
+// had found failing. Its summary says to check again.
+func finished(r grade.Report) bool {
+	return r.Status != grade.Canceled && !r.NotStarted
 }
 
 func btoi(b bool) int {

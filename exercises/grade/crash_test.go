@@ -226,16 +226,16 @@ func TestCompilingIsNotPartOfTheTimeout(t *testing.T) {
 	// of the test's own to flake on a loaded machine.
 	endless := fakeGo(t, "exec sleep 30\n")
 	r = Run(context.Background(), Options{Dir: dir, Go: endless, BuildTime: time.Second, Timeout: 300 * time.Millisecond, Grace: 300 * time.Millisecond})
-	if r.Status != TimedOut ||
+	if r.Status != TimedOut || !r.NotStarted ||
 		!strings.Contains(r.Summary, "compiling the tests took longer than 1s") || !strings.Contains(r.Summary, "run the check again") {
-		t.Fatalf("a compile that never ends: %v %q", r.Status, r.Summary)
+		t.Fatalf("a compile that never ends: %v (not started: %v) %q", r.Status, r.NotStarted, r.Summary)
 	}
 
 	stuck := fakeGo(t, `echo '{"Action":"start"}'`+"\nexec sleep 30\n")
 	r = Run(context.Background(), Options{Dir: dir, Go: stuck, Timeout: time.Second, Grace: time.Second})
-	if r.Status != TimedOut ||
+	if r.Status != TimedOut || r.NotStarted ||
 		!strings.Contains(r.Summary, "stopped after 2s (the 1s time limit, plus 1s") ||
 		!strings.Contains(r.Summary, "init") || !strings.Contains(r.Summary, "--timeout 2m") {
-		t.Fatalf("a test binary stuck before its tests: %v %q", r.Status, r.Summary)
+		t.Fatalf("a test binary stuck before its tests: %v (not started: %v) %q", r.Status, r.NotStarted, r.Summary)
 	}
 }

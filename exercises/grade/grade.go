@@ -750,7 +750,7 @@ func (c *collector) finish(stopped Status, waitErr error, opt Options, overdue b
 	r := c.report()
 	switch stopped {
 	case TimedOut:
-		r.Status = TimedOut
+		r.Status, r.NotStarted = TimedOut, c.started.IsZero()
 		limit := fmt.Sprintf("the %s time limit, plus %s for the test process to stop", opt.Timeout, opt.Grace)
 		switch running := runningTests(r.Tests); {
 		case c.started.IsZero() && !overdue:

@@ -109,6 +109,12 @@ type Report struct {
 	// command's own errors, the process being killed. Capped.
 	Output  []string
 	Elapsed time.Duration
+	// NotStarted is set, with Status TimedOut, when the run was stopped
+	// before the test binary started: compiling took longer than
+	// Options.BuildTime (the first run on an empty build cache, on a busy
+	// machine), or another package's tests ran too long. Nothing is known
+	// of the tests then, not even which would fail.
+	NotStarted bool
 }
 
 // Counts returns how many tests passed and how many ran in all: the
