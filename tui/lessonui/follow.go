@@ -396,7 +396,7 @@ func (m Model) Moment() (present.Moment, bool) {
 	if has {
 		f.put(&mo, held)
 	}
-	if mo.Ask = m.ask(); mo.Ask == nil {
+	if mo.Ask = m.ask(f); mo.Ask == nil {
 		mo.Caption = FirstSentence(cur.Text)
 	}
 	return mo, true
@@ -463,10 +463,11 @@ type figure struct {
 	value float64
 	kind  lessons.Kind
 	// format is the lesson's for its answer ("s" in "p50 step search |
-	// s"), so the figure reads as the lesson prints it.
-	format string
-	of     int  // the whole a count is of ("197/200"), or 0
-	none   bool // the figure has no value yet (the breaker has not opened)
+	// s"), so the figure reads as the lesson prints it; prints is the
+	// value's own ("lat", a latency percentile's: text).
+	format, prints string
+	of             int  // the whole a count is of ("197/200"), or 0
+	none           bool // the figure has no value yet (the breaker has not opened)
 	// what names the figure where it is held ("the share of ..."); label
 	// follows the number ("of recommendations requests rejected"); lead
 	// is the line over it ("recommendations breaker: open").
@@ -488,16 +489,42 @@ func (f figure) put(mo *present.Moment, held bool) {
 	case f.kind == lessons.KindCount && f.of > 0 && f.value == float64(int(f.value)):
 		mo.Value, mo.Of, mo.Label = int(f.value), f.of, f.label
 	default:
-		text, err := lessons.Value{Kind: f.kind, F: f.value}.Format(f.format)
-		if err != nil {
-			text = lessons.TrimNum(f.value)
-		}
+		text := f.text()
 		label := f.label
 		if num, unit, ok := strings.Cut(text, " "); ok && present.Drawable(num) {
 			text, label = num, unitWord(unit)+": "+label
 		}
 		mo.Figure, mo.Label = text, label
 	}
+}
+
+// text is the figure as the lesson's text writes it: in its answer's
+// format, but a latency percentile as the reveal's placeholder quotes it
+// (lessons.LatencyText, "5.00 s"). An answer such as "p50 step search | s"
+// names the unit the guess is typed in, and printed in it the projector
+// drew "5" and "What happened: 5 s" under a reveal reading "5.00 s": two
+// figures for one median, the rounder one claiming an exact 5 s.
+func (f figure) text() string {
+	format := f.format
+	if f.prints == "lat" {
+		format = ""
+	}
+	text, err := lessons.Value{Kind: f.kind, F: f.value, Prints: f.prints}.Format(format)
+	if err != nil {
+		return lessons.TrimNum(f.value)
+	}
+	return text
+}
+
+// happenedText is the answer of q, the prediction the key number f asks
+// for, as the projector writes it beside the guess: as the figure writes
+// it (text) where the value prints in its own terms, else as the lesson's
+// answer reads (the value the guess was judged against, in its unit).
+func happenedText(q *lessons.PreparedQuestion, f figure) string {
+	if f.asked && f.prints != "" {
+		return figure{value: q.Answer, kind: q.AnswerKind, format: f.format, prints: f.prints}.text()
+	}
+	return lessons.WithUnit(q.AnswerText, q.Unit)
 }
 
 // unitWord spells a unit out under the big digits: "s" is "seconds".
@@ -562,7 +589,7 @@ func (m *Model) askedFigure(sh lessons.Shown) (figure, bool) {
 	v, err := stepAnswer(m.p, m.step, sh)
 	switch {
 	case err == nil:
-		f.value = v.F
+		f.value, f.prints = v.F, v.Prints
 		if v.Kind != 0 {
 			f.kind = v.Kind
 		}
@@ -742,8 +769,9 @@ func depWords(metric string) string {
 
 // ask is the step's question as presentation mode shows it: the
 // prediction until it is revealed, else the self-check question once it
-// is on screen; nil when the step asks nothing now.
-func (m *Model) ask() *present.Ask {
+// is on screen; nil when the step asks nothing now. f is the key number,
+// which writes the prediction's answer (happenedText).
+func (m *Model) ask(f figure) *present.Ask {
 	cur := m.cur()
 	switch {
 	case m.rehearsed():
@@ -753,7 +781,7 @@ func (m *Model) ask() *present.Ask {
 	case m.questionShown():
 		return questionAsk(cur.Question, m.questions[m.step])
 	case cur.Predict != nil:
-		return predictAsk(cur.Predict, m.predicts[m.step])
+		return predictAsk(cur.Predict, m.predicts[m.step], happenedText(cur.Predict, f))
 	}
 	return nil
 }
@@ -784,8 +812,8 @@ const (
 // predictAsk is a prediction: asked with its choices in the player's order
 // (the numbers the presenter presses), the guess as it is typed, then the
 // guess beside what happened, how near it came, and the reveal's first
-// sentence.
-func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
+// sentence. happened is the answer as the projector writes it.
+func predictAsk(q *lessons.PreparedQuestion, ps predictState, happened string) *present.Ask {
 	a := &present.Ask{Prompt: "Predict: " + q.Prompt}
 	if q.Kind == lessons.Choice {
 		right := q.RightChoice()
@@ -808,7 +836,6 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 			a.Choices = append(a.Choices, c)
 		}
 	}
-	happened := lessons.WithUnit(q.AnswerText, q.Unit)
 	switch {
 	case !ps.made && q.Kind == lessons.Number:
 		line := "Your guess: " + ps.in.Box("▏")

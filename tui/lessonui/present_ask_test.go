@@ -2,8 +2,10 @@ package lessonui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/present"
@@ -269,13 +271,64 @@ func figureIsTheLessons(t *testing.T, p *lessons.Prepared, i int, m Model) {
 			p.Lesson.ID, i+1, m.Now(), f.value, f.kind, f.none, q.Answer, q.AnswerKind, q.AnswerText)
 	}
 	mo, _ := m.Moment()
-	num := strings.Fields(q.AnswerText)[0]
+	num := strings.Fields(shownAnswer(p, i))[0]
 	drawn := mo.Figure
 	if mo.Of > 0 {
 		drawn = fmt.Sprint(mo.Value)
 	}
 	if mo.Held || drawn != num {
 		t.Errorf("%s step %d: the projector draws %q (%q), the lesson's answer reads %q", p.Lesson.ID, i+1, drawn, mo.Words(), q.AnswerText)
+	}
+}
+
+// shownAnswer is step i's predicted number as the projector writes it,
+// worked out here from the expression's text, not by the rule under test:
+// a latency percentile (p50, p95, p99, whose digits are its histogram's)
+// as the reveal's placeholder quotes it, whatever unit the guess is typed
+// in; any other answer as the lesson prints it.
+func shownAnswer(p *lessons.Prepared, i int) string {
+	q, answer, _ := p.Steps[i].NumberAsked()
+	if e, err := lessons.ParseExpr(answer); err == nil && (e.Metric == "p50" || e.Metric == "p95" || e.Metric == "p99") {
+		return lessons.LatencyText(time.Duration(math.Round(q.Answer * float64(time.Second))))
+	}
+	return lessons.WithUnit(q.AnswerText, q.Unit)
+}
+
+// A prediction whose answer is a latency percentile (lesson 14's "What is
+// search's median latency", answered "p50 step search | s") shows, after
+// the play, the same figure as the reveal's first sentence quotes: the big
+// number and "What happened" both "5.00 s", where they were "5" and "5 s"
+// under a reveal reading "5.00 s".
+func TestPresentedLatencyIsTheReveals(t *testing.T) {
+	n := 0
+	for _, p := range allLessons(t) {
+		for i := range p.Steps {
+			q, answer, ok := p.Steps[i].NumberAsked()
+			if !ok || q != p.Steps[i].Predict {
+				continue
+			}
+			if e, err := lessons.ParseExpr(answer); err != nil || e.Metric != "p50" && e.Metric != "p95" && e.Metric != "p99" {
+				continue
+			}
+			n++
+			m := playToPause(t, send(open(t, p, i, 160, 48, Options{}), keys("1\n")...))
+			want := shownAnswer(p, i)
+			reveal := FirstSentence(q.Reveal)
+			if !strings.Contains(ansi.Strip(reveal), want) {
+				t.Errorf("%s step %d: the reveal %q does not quote the answer as %q", p.Lesson.ID, i+1, reveal, want)
+			}
+			mo, _ := m.Moment()
+			num, unit, _ := strings.Cut(want, " ")
+			if mo.Figure != num || !strings.HasPrefix(mo.Label, unitWord(unit)+":") {
+				t.Errorf("%s step %d: the projector draws %q, the reveal reads %q", p.Lesson.ID, i+1, mo.Words(), want)
+			}
+			if v := projector(t, m, 200, 60); !hasWords(v, "What happened: "+want) || !hasWords(v, reveal) {
+				t.Errorf("%s step %d: the projector does not write what happened as the reveal, %q:\n%s", p.Lesson.ID, i+1, want, v)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no built-in lesson predicts a latency percentile")
 	}
 }
 
