@@ -49,47 +49,31 @@ func (r *Room) isProjector(m *Member) bool {
 // answered; the spread of the answers only once the teacher reveals it,
 // as the teacher's own page releases it: shown while answers are open, a
 // room reading the wall would follow the crowd rather than the run.
+//
+// A projector presents (projectorLocked), so its page is the wall's
+// (wallPoll), the page a presenting teacher's own screen draws: it was
+// the small page of a student's screen, a line a paragraph from the top
+// left, where the teacher's wall showed the count in big digits and the
+// question centred. Only the lines under the question are its own, with
+// no key of the teacher's in them.
 func (s *Session) projectorView(a Asked) string {
 	if a.Number {
 		return s.projectorNumberView(a)
 	}
-	total := a.answers()
-	answered := answeredOf(total, a.Students, a.Left)
-	paras := []string{a.Prompt, ""}
+	answered := answeredOf(a.answers(), a.Students, a.Left)
 	if !a.Revealed {
-		for i, c := range a.Choices {
-			paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
-		}
-		paras = append(paras, "", answered+" Each student answers on their own screen; the room's answers show here once the teacher reveals the right one.")
-		return s.block(projectorTitle, paras)
+		return s.wallPoll(a, []string{answered + " Each student answers on their own screen; the room's answers show here once the teacher reveals the right one."})
 	}
-	paras = append(paras, s.choiceBars(a, total)...)
-	paras = append(paras, "", fmt.Sprintf("The right answer: %d. %s", a.Right+1, answered))
-	if a.Explain != "" {
-		paras = append(paras, "")
-		paras = append(paras, explained(a.Explain)...)
-	}
-	return s.block(revealTitle, paras)
+	return s.wallPoll(a, []string{fmt.Sprintf("The right answer: %d.", a.Right+1), answered})
 }
-
-// projectorTitle heads the projector's open question.
-const projectorTitle = "The teacher asks the room"
 
 // projectorNumberView is projectorView of a number question: how many
 // answered, then on reveal the engine's answer and the room's spread.
 func (s *Session) projectorNumberView(a Asked) string {
 	answered := answeredOf(len(a.Guesses), a.Students, a.Left)
-	paras := []string{a.Prompt, ""}
 	if !a.Revealed {
-		paras = append(paras, answered+" Each student types a number on their own screen; the spread of the room's numbers shows here once the teacher reveals the answer.")
-		return s.block(projectorTitle, paras)
+		return s.wallPoll(a, []string{answered + " Each student types a number on their own screen; the spread of the room's numbers shows here once the teacher reveals the answer."})
 	}
-	paras = append(paras, "The engine's answer: "+a.Answer+".")
-	paras = append(paras, s.spread(a)...)
-	paras = append(paras, "", answered)
-	if a.Explain != "" {
-		paras = append(paras, "")
-		paras = append(paras, explained(a.Explain)...)
-	}
-	return s.block(revealTitle, paras)
+	lines := append([]string{"The engine's answer: " + a.Answer + "."}, s.spreadAt(a, wallWidth(s.w))...)
+	return s.wallPoll(a, append(lines, answered))
 }

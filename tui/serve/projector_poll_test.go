@@ -6,7 +6,9 @@ import (
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // projectorFollowing is a session in room signed in as "projector",
@@ -38,12 +40,13 @@ func TestAProjectorShowsThePollNotAnInvitationToAnswer(t *testing.T) {
 	if strings.Contains(v, "to answer") || strings.Contains(v, "Your answer") {
 		t.Errorf("the projector invites the room to answer:\n%s", proj.View())
 	}
-	for _, want := range []string{projectorTitle, flat(a.Prompt), "1. " + flat(a.Choices[0]), "0 of 1 student answered"} {
+	for _, want := range []string{flat(a.Prompt), "1) " + flat(a.Choices[0]), "0 of 1 student answered"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the projector's poll lacks %q:\n%s", want, proj.View())
 		}
 	}
-	if strings.Contains(v, "█") || strings.Contains(v, "·····") {
+	onTheWall(t, proj, "0/1")
+	if strings.Contains(v, "How many chose each") || strings.Contains(v, "✓") {
 		t.Errorf("the projector shows the spread before the reveal:\n%s", proj.View())
 	}
 	wrong := (a.Right + 1) % len(a.Choices)
@@ -55,7 +58,13 @@ func TestAProjectorShowsThePollNotAnInvitationToAnswer(t *testing.T) {
 	press(t, teacher, "r")
 	reads(proj)
 	v = flat(proj.View())
-	for _, want := range []string{flat(a.Choices[a.Right]) + " (right)", "█", "The right answer: " + string(rune('1'+a.Right)) + ".", "1 of 1 student answered"} {
+	counts := make([]string, len(a.Choices))
+	for i := range counts {
+		counts[i] = string(rune('1'+i)) + ") 0"
+	}
+	counts[wrong] = string(rune('1'+wrong)) + ") 1"
+	for _, want := range []string{"✓ " + string(rune('1'+a.Right)) + ") " + flat(a.Choices[a.Right]), "How many chose each: " + strings.Join(counts, " · ") + ".",
+		"The right answer: " + string(rune('1'+a.Right)) + ".", "1 of 1 student answered"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("revealed, the projector lacks %q:\n%s", want, proj.View())
 		}
@@ -63,6 +72,30 @@ func TestAProjectorShowsThePollNotAnInvitationToAnswer(t *testing.T) {
 	if strings.Contains(v, "You gave no answer") {
 		t.Errorf("revealed, the projector speaks to a student who did not answer:\n%s", proj.View())
 	}
+	onTheWall(t, proj, "1/1")
+}
+
+// onTheWall checks that proj draws the open question's page as a
+// presenting teacher's screen does (wallPoll): how many answered, count,
+// in big digits, at each size a projector may have, with no key of the
+// teacher's on it. It drew a student's small page, a line a paragraph
+// from the top left, where the teacher's own wall had the large one.
+func onTheWall(t *testing.T, proj *Session, count string) {
+	t.Helper()
+	big := strings.TrimSpace(present.Big(count)[0])
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
+		proj.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		proj.Update(sizeMsg{}) // a resize settles first
+		v := ansi.Strip(proj.View())
+		if sz[1] < 40 && !strings.Contains(v, big) {
+			t.Errorf("%dx%d: the projector does not draw how many answered (%s) big:\n%s", sz[0], sz[1], count, v)
+		}
+		if f := flat(v); strings.Contains(f, "esc ends") || strings.Contains(f, "reveals the right answer to everyone") || strings.Contains(f, "reveals the engine's answer") {
+			t.Errorf("%dx%d: the projector shows the teacher's keys:\n%s", sz[0], sz[1], v)
+		}
+	}
+	proj.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	proj.Update(sizeMsg{})
 }
 
 // The same of a number put to the room: how many answered, then on the
@@ -97,4 +130,5 @@ func TestAProjectorShowsANumberPollsSpreadOnTheReveal(t *testing.T) {
 			t.Errorf("revealed, the projector lacks %q:\n%s", want, proj.View())
 		}
 	}
+	onTheWall(t, proj, "1/1")
 }
