@@ -59,8 +59,10 @@ func Sweep(w io.Writer, res *sweep.Result, name, format string) error {
 }
 
 // SweepNamed is Sweep with the tick at 0 of a knob whose 0 means none (no
-// limit, no timeout) labelled "none", not 0 as if it were the tightest
-// value: none holds, per axis (x, then y), the words for that 0
+// limit, no timeout) labelled as the terminal's map labels it
+// (sweepui.ZeroLabel: "none", or "0" where the words explain a 0, as a
+// pool's wait of 0 waits up to the timeout), not as if it were the
+// tightest value: none holds, per axis (x, then y), the words for that 0
 // (lessons.NoneWords), or "" where 0 is a number.
 func SweepNamed(w io.Writer, res *sweep.Result, name, format string, none [2]string) error {
 	f, err := sweepFigure(res, name, none)
@@ -78,18 +80,27 @@ func sweepFigure(res *sweep.Result, name string, none [2]string) (figure, error)
 	// said "search.ok (share)" without which requests it counted.
 	p.Title.Text = name + "\n" + sweepui.Measured(res)
 	xs := placeKnob(pl.Axes[0].X, none[0])
-	knobAxis(&p.X, pl.Axes[0], xs)
+	knobAxis(&p.X, pl.Axes[0], xs, none[0])
 	legend := newRowLegend()
 	var err error
 	if len(pl.Axes) == 2 {
 		ys := placeKnob(pl.Axes[1].X, none[1])
-		knobAxis(&p.Y, pl.Axes[1], ys)
+		knobAxis(&p.Y, pl.Axes[1], ys, none[1])
 		// A heatmap's cells are the swept values: its ticks are at them,
 		// where round ticks (1 s … 5 s) left a reader to guess which
 		// values ran, 250 ms, the first, unlabelled.
 		p.X.Tick.Marker = sweptTicks{pl.Axes[0].X, xs, none[0], pl.Axes[0].Labels(), maxSweptTicks}
 		p.Y.Tick.Marker = sweptTicks{pl.Axes[1].X, ys, none[1], pl.Axes[1].Labels(), maxSweptTicks}
 		err = heatmap(p, res, &legend, xs, ys)
+		// A map's tick has room for the 0's label alone; what it stands
+		// for is a line of the legend, as the goal's summary under the
+		// terminal's map writes a row at it ("database.wait 0 (up to the
+		// timeout)").
+		for a, ax := range pl.Axes {
+			if none[a] != "" && slices.Contains(ax.X, 0) {
+				legend.Add(ax.Path + " " + sweepui.NoneText(none[a]))
+			}
+		}
 		addRule(p, xs, true)
 		addRule(p, ys, false)
 	} else {
@@ -113,7 +124,9 @@ const maxSweptTicks = 10
 
 // sweptTicks marks a heatmap's axis at the knob's swept values, each
 // labelled as the terminal's map labels its column (sweep.Axis.Labels:
-// "0.258s", "1.13s", where a slide read "1.131 s"), none as none; when
+// "0.258s", "1.13s", where a slide read "1.131 s"), a 0 whose words
+// (none) say what it stands for as the map labels it (sweepui.ZeroLabel:
+// "none", or "0" for a pool's wait, which "none" said was no wait); when
 // they are more than most, every so many, evenly, the first and last
 // always.
 type sweptTicks struct {
@@ -129,9 +142,9 @@ func (t sweptTicks) Ticks(lo, hi float64) []plot.Tick {
 	keep := sweptKept(n, t.most)
 	var ticks []plot.Tick
 	for _, i := range keep {
-		label := "none"
-		if t.x[i] != 0 || t.none == "" {
-			label = t.labels[i]
+		label := t.labels[i]
+		if t.x[i] == 0 && t.none != "" {
+			label = sweepui.ZeroLabel(t.none)
 		}
 		ticks = append(ticks, plot.Tick{Value: t.at.at[i], Label: label})
 	}
@@ -160,9 +173,9 @@ func sweptKept(n, most int) []int {
 }
 
 // knobAxis labels a plot axis for a knob: its path, its unit (in the
-// ticks, for durations), round ticks; a none set apart (placeKnob) gets
-// a tick of its own that says "none".
-func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
+// ticks, for durations), round ticks; a 0 that none's words name (placeKnob)
+// gets a tick that says what the map's axis says (sweepui.ZeroLabel).
+func knobAxis(a *plot.Axis, k sweep.Axis, at places, none string) {
 	whole := true
 	for _, x := range k.X {
 		whole = whole && x == math.Trunc(x)
@@ -170,9 +183,9 @@ func knobAxis(a *plot.Axis, k sweep.Axis, at places) {
 	a.Tick.Marker = tickerFor(k.Unit, whole)
 	switch {
 	case at.none:
-		a.Tick.Marker = noneApart{a.Tick.Marker, at, "none"}
+		a.Tick.Marker = noneApart{a.Tick.Marker, at, sweepui.ZeroLabel(none)}
 	case at.zeroIsNone:
-		a.Tick.Marker = noneAtZero{a.Tick.Marker, slices.Contains(k.X, 0)}
+		a.Tick.Marker = noneAtZero{a.Tick.Marker, slices.Contains(k.X, 0), sweepui.ZeroLabel(none)}
 	}
 	a.Label.Text = k.Label()
 	// A duration's ticks carry their unit; a unit that repeats the knob's
@@ -591,6 +604,7 @@ func (t noneApart) Ticks(lo, hi float64) []plot.Tick {
 type noneAtZero struct {
 	plot.Ticker
 	swept bool
+	label string // the 0's, sweepui.ZeroLabel's
 }
 
 func (t noneAtZero) Ticks(lo, hi float64) []plot.Tick {
@@ -601,7 +615,7 @@ func (t noneAtZero) Ticks(lo, hi float64) []plot.Tick {
 		case !t.swept:
 			continue
 		case tk.Label != "":
-			tk.Label = "none"
+			tk.Label = t.label
 		}
 		ticks = append(ticks, tk)
 	}

@@ -195,7 +195,7 @@ func TestSweepPictureTicksNoNoneItDidNotRun(t *testing.T) {
 	}
 	var a plot.Axis
 	at := placeKnob(x.X, "no timeout")
-	knobAxis(&a, x, at)
+	knobAxis(&a, x, at, "no timeout")
 	for _, tk := range a.Tick.Marker.Ticks(at.lo[0], at.hi[len(at.hi)-1]) {
 		if tk.Label != "" && (tk.Value == 0 || tk.Label == "none") {
 			t.Errorf("a tick %q at %g: the sweep ran no timeout of 0", tk.Label, tk.Value)
