@@ -261,10 +261,13 @@ type endpointsPane struct {
 	// later is the step (from 1) whose question about the same run's
 	// outcomes the table waits for, 0 for none; shares are those the
 	// scenario's questions ask for; waits is the step the table waits for
-	// at the moment shown (HoldForLater).
+	// at the moment shown (HoldForLater), and near says it waits because a
+	// share shown comes near a later answer, not for the later step's
+	// question about this very run.
 	later  int
 	shares []shareAsk
 	waits  int
+	near   bool
 	// early holds the table for the later step before the measurement
 	// window too, on a step that plays into the window (HoldForLater).
 	early bool
@@ -289,29 +292,31 @@ func (p *endpointsPane) HoldForLater(step int, shares []shareAsk, early bool) {
 	if step != p.later || !slices.Equal(shares, p.shares) || early != p.early {
 		p.later, p.shares, p.early, p.dirty = step, slices.Clone(shares), early, true
 		if p.snap != nil {
-			p.waits = p.waitsFor(tallyOf(p.snap))
+			p.waits, p.near = p.waitsFor(tallyOf(p.snap))
 		}
 	}
 }
 
-// waitsFor is the step whose question t would answer, or 0.
-func (p *endpointsPane) waitsFor(t endpointTally) int {
+// waitsFor is the step whose question t would answer, or 0; near says
+// it would answer it only by a share that comes near the answer, which the
+// next moment of a play may move off.
+func (p *endpointsPane) waitsFor(t endpointTally) (step int, near bool) {
 	for _, r := range t.rows {
 		if p.later > 0 && r.Arrived > 0 && (t.inWindow || p.early) {
-			return p.later // none arrived yet gives nothing away
+			return p.later, false // none arrived yet gives nothing away
 		}
 	}
 	if !t.inWindow {
-		return 0 // every arrival so far: not the window's shares asked for
+		return 0, false // every arrival so far: not the window's shares asked for
 	}
 	for _, a := range p.shares {
 		for i, name := range t.names {
 			if r := t.rows[i]; name == a.endpoint && r.Arrived > 0 && math.Abs(r.Share(a.outcome)-a.value) <= a.margin+1e-9 {
-				return a.after
+				return a.after, true
 			}
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // heldFor is the step whose question the table waits for, 0 for none or
@@ -389,8 +394,8 @@ func (p *endpointsPane) SetData(d pane.Data) {
 		}
 	}
 	t := tallyOf(p.snap)
-	p.waits = p.waitsFor(t)
-	p.show(fmt.Sprint(t.inWindow, t.fallback, t.rows, p.final, p.waitingAtEnd, p.waits))
+	p.waits, p.near = p.waitsFor(t)
+	p.show(fmt.Sprint(t.inWindow, t.fallback, t.rows, p.final, p.waitingAtEnd, p.waits, p.near))
 }
 
 // endpointTally is what the outcome table shows at one moment.
@@ -546,6 +551,13 @@ func (p *endpointsPane) View() string {
 		switch {
 		case p.held:
 			notes = []string{"shown once you have guessed", "after your guess", "after guess"}
+		case held && p.near && !p.final:
+			// A share passing near a later step's answer is held only
+			// while it is near: lesson 10's "A burst, unprotected" said
+			// "shown after step 5's question" in the middle of its play,
+			// and the table filled in when the step's own run ended.
+			n := p.heldFor()
+			notes = []string{fmt.Sprintf("hidden while near step %d's answer", n), fmt.Sprintf("hidden: near step %d's answer", n), fmt.Sprintf("near step %d's answer", n)}
 		case held:
 			n := p.heldFor()
 			// "hidden until" before the bare "after step 4": on lesson 1's
