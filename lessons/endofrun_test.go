@@ -7,8 +7,9 @@ import (
 )
 
 // endOfRunRE finds a sentence that states what the run has done by its
-// end: "By the end of the run inventory has finished 792 calls".
-var endOfRunRE = regexp.MustCompile(`(?i)by the end of the run[^.]*`)
+// end: "By the end of the run inventory has finished 792 calls", "Over
+// the whole run ... 74 rounds of probes failed".
+var endOfRunRE = regexp.MustCompile(`(?i)(by the end of the run|over the (whole )?run)[^.]*`)
 
 // A step that pauses before its run ends and states, as done, a figure of
 // the run's end says how to reach it: at the pause the screen shows the
@@ -17,7 +18,10 @@ var endOfRunRE = regexp.MustCompile(`(?i)by the end of the run[^.]*`)
 // abandoned calls and said "By the end of the run inventory has finished
 // 792 calls", which no pane showed until the learner played on, as
 // nothing told them to. A sentence in the future ("will have") is told as
-// what is still to come, and passes.
+// what is still to come, and passes. So does a figure the text says no
+// pane shows: lesson 12's "A cooldown shorter than the restart" paused at
+// 28 s on "Over the whole run ... 74 rounds of probes failed", a count the
+// transitions pane never totals, and playing on would not have shown it.
 func TestAnEndOfRunFigureAtAnEarlierPauseSaysPlayOn(t *testing.T) {
 	checked := 0
 	for _, p := range allPrepared(t) {
@@ -33,8 +37,8 @@ func TestAnEndOfRunFigureAtAnEarlierPauseSaysPlayOn(t *testing.T) {
 						continue
 					}
 					checked++
-					if !strings.Contains(strings.ToLower(txt), "play on") {
-						t.Errorf("%s step %d (%s) pauses at %v, before its run ends at %v, and says %q without telling the learner to play on to see it",
+					if low := strings.ToLower(txt); !strings.Contains(low, "play on") && !strings.Contains(low, "no pane") {
+						t.Errorf("%s step %d (%s) pauses at %v, before its run ends at %v, and says %q without telling the learner to play on to see it, or that no pane shows it",
 							p.Lesson.ID, i+1, st.Title, st.PauseAt, st.End, s)
 					}
 				}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // loopFigureRE is the tasks pane's loop line with its numbers.
@@ -13,14 +14,8 @@ var loopFigureRE = regexp.MustCompile(`loop +busy \d`)
 
 // tasksView is the step's tasks pane, flattened, or "" without one.
 func tasksView(m Model) string {
-	es, ok := m.sim.(*engineSim)
-	if !ok {
-		return ""
-	}
-	for _, pn := range es.panes {
-		if tp, ok := pn.(*tasksPane); ok {
-			return flatPane(tp.View())
-		}
+	if tp, ok := stepPane[*tasksPane](m); ok {
+		return flatPane(tp.View())
 	}
 	return ""
 }
@@ -114,4 +109,41 @@ func tasksMetric(metric string) bool {
 		}
 	}
 	return false
+}
+
+// Lesson 14's "The acquisition timeout" tells of a queue for search-api's
+// permits of over a thousand calls and ends on a permits line that read
+// "0 waiting": the line gives the most waiting at once beside the
+// moment's, the engine's figure, as a pool's line does.
+func TestPermitsLineShowsTheMostWaiting(t *testing.T) {
+	p := lessonID(t, "14-no-thread-pool")
+	const step = 4
+	if !strings.Contains(p.Steps[step].Title, "acquisition timeout") {
+		t.Fatalf("lesson 14's step %d is %q", step+1, p.Steps[step].Title)
+	}
+	// At 80x24 the pane has room for the pool, not the permits: it says
+	// "a taller window shows them".
+	for _, size := range [][2]int{{100, 30}, {200, 60}} {
+		m := play(t, open(t, p, step, size[0], size[1], inOneFrame(Options{})))
+		es := m.sim.(*engineSim)
+		s := es.snap
+		found := false
+		for i := range s.Dependencies {
+			d := &s.Dependencies[i]
+			if d.Name != "search-api" {
+				continue
+			}
+			found = true
+			want := "waiting (most " + pane.Count(d.BulkheadWaitingMax) + ")"
+			if d.BulkheadWaitingMax < 1000 {
+				t.Fatalf("search-api's most waiting for a permit is %d; the test expects the reveal's queue of over a thousand", d.BulkheadWaitingMax)
+			}
+			if v := tasksView(m); !strings.Contains(v, want) {
+				t.Errorf("at %dx%d the tasks pane lacks %q at %v:\n%s", size[0], size[1], want, m.Now(), v)
+			}
+		}
+		if !found {
+			t.Fatal("no search-api in the step's run")
+		}
+	}
 }

@@ -64,17 +64,27 @@ func TestOutcomesHeldForALaterStepSayWhenTheyFill(t *testing.T) {
 // outcomesTable is the outcome table as the step draws it, "" if it has
 // none.
 func outcomesTable(m Model) string {
+	if e, ok := stepPane[*endpointsPane](m); ok {
+		return e.View()
+	}
+	return ""
+}
+
+// stepPane is the step's pane of type T, unwrapped from its chart, and
+// whether the step has one.
+func stepPane[T any](m Model) (T, bool) {
+	var zero T
 	es, ok := m.sim.(*engineSim)
 	if !ok {
-		return ""
+		return zero, false
 	}
 	for _, pn := range es.panes {
 		if x, ok := pn.(*chartExtra); ok {
 			pn = x.enginePane
 		}
-		if e, ok := pn.(*endpointsPane); ok {
-			return e.View()
+		if p, ok := pn.(T); ok {
+			return p, true
 		}
 	}
-	return ""
+	return zero, false
 }

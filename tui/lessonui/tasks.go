@@ -239,11 +239,14 @@ func appendLimits(out [][2]string, kinds []figureKind, s *engine.Snapshot) ([][2
 			kinds = append(kinds, figPermits)
 			continue
 		}
+		// The most waiting at once beside the moment's, as the pool's line
+		// has it: lesson 14's "The acquisition timeout" ended on "0
+		// waiting" beside a reveal of a permit queue of 1,042.
 		out = append(out, [2]string{
-			fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
-				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused),
-			fmt.Sprintf("permits %s %s/%s held (most %s) · %s waiting · %s refused",
-				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused)})
+			fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting (most %s) · %s refused",
+				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadWaitingMax), refused),
+			fmt.Sprintf("permits %s %s/%s held (most %s) · %s waiting (most %s) · %s refused",
+				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadWaitingMax), refused)})
 		kinds = append(kinds, figPermits)
 	}
 	return out, kinds
