@@ -20,31 +20,24 @@ var meanInPrompt = regexp.MustCompile(`([0-9][0-9.]*) ms on average`)
 // 86.45 ms (240 × 86.5 ms is 20.76).
 func TestLittlePromptsGiveTheirAnswer(t *testing.T) {
 	checked := 0
-	for _, p := range allPrepared(t) {
-		for i, st := range p.Steps {
-			for _, pair := range []struct {
-				raw *Question
-				q   *PreparedQuestion
-			}{{st.Step.Predict, st.Predict}, {st.Step.Question, st.Question}} {
-				if pair.q == nil || pair.q.Kind != Number || !strings.HasPrefix(pair.raw.Answer, "little ") {
-					continue
-				}
-				m := meanInPrompt.FindStringSubmatch(pair.q.Prompt)
-				if m == nil {
-					continue
-				}
-				mean, err := strconv.ParseFloat(m[1], 64)
-				if err != nil || mean <= 0 {
-					t.Fatalf("%s step %d: %q", p.Lesson.ID, i+1, m[0])
-				}
-				checked++
-				rate := math.Round(pair.q.Answer / (mean / 1000))
-				if got := trimFloat(rate*mean/1000, 2, true); got != pair.q.AnswerText {
-					t.Errorf("%s step %d: the prompt's %s and %g a second give %s, the answer printed is %s", p.Lesson.ID, i+1, m[0], rate, got, pair.q.AnswerText)
-				}
-			}
+	eachNumberAsked(t, func(p *Prepared, i int, raw *Question, q *PreparedQuestion) {
+		if !strings.HasPrefix(raw.Answer, "little ") {
+			return
 		}
-	}
+		m := meanInPrompt.FindStringSubmatch(q.Prompt)
+		if m == nil {
+			return
+		}
+		mean, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || mean <= 0 {
+			t.Fatalf("%s step %d: %q", p.Lesson.ID, i+1, m[0])
+		}
+		checked++
+		rate := math.Round(q.Answer / (mean / 1000))
+		if got := trimFloat(rate*mean/1000, 2, true); got != q.AnswerText {
+			t.Errorf("%s step %d: the prompt's %s and %g a second give %s, the answer printed is %s", p.Lesson.ID, i+1, m[0], rate, got, q.AnswerText)
+		}
+	})
 	if checked < 2 {
 		t.Errorf("only %d Little's-law prompts checked", checked)
 	}

@@ -74,6 +74,11 @@ type PreparedQuestion struct {
 	// that a guess beside it is printed in it too ("0.375 s", not
 	// "375 ms"; "60%", not "60.0%"); "" for the default.
 	AnswerFormat string
+	// AnswerPrints is the answer value's own format (Value.Prints): "lat"
+	// for a latency percentile, whose screens write it as the reveal's
+	// placeholder quotes it (ShownAnswer), whatever unit the guess is typed
+	// in; "" for a value with none.
+	AnswerPrints string
 	// Misconceptions are the wrong numbers the step names, with their
 	// values computed and their whys filled (Misconceptions' order).
 	Misconceptions []PreparedMisconception
@@ -283,7 +288,7 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 			return nil, fail(st.lines.line(prefix+".unit"), prefix+".unit",
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
-		pq.Answer, pq.AnswerKind = v.F, v.Kind
+		pq.Answer, pq.AnswerKind, pq.AnswerPrints = v.F, v.Kind, v.Prints
 		switch f := answerFormat(q.Answer); {
 		case v.Kind == KindDuration && (f == "s" || f == "ms"):
 			pq.AnswerFormat = f
@@ -319,6 +324,39 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		}
 	}
 	return pq, nil
+}
+
+// ShownText is v as a screen writes it beside the lesson's text, in
+// format, the unit its answer is typed in ("s" in "p50 step search | s"),
+// but a latency percentile in its own terms (Value.Prints "lat",
+// LatencyText: "5.00 s"): that is how the reveal's placeholder quotes it,
+// and in the answer's unit the same median read "5 s" beside it, two
+// figures for one value, the rounder one claiming an exact 5 s.
+func ShownText(v Value, format string) (string, error) {
+	if ownTerms(v.Prints) {
+		format = ""
+	}
+	return v.Format(format)
+}
+
+// ownTerms says whether a value that prints in prints is shown so
+// whatever format its answer names (ShownText).
+func ownTerms(prints string) bool { return prints == "lat" }
+
+// ShownAnswer is q's numeric answer as every screen writes it as the
+// engine's answer: the player's and the presenter's reveal, and the
+// classroom's poll pages (the teacher's, the projector's, the students').
+// One function, so that none of them writes "5 s" where the others and
+// the reveal's text write "5.00 s". It is the answer as the lesson prints
+// it, with its unit (AnswerText), but a value shown in its own terms
+// (ShownText) as those terms write it.
+func (q *PreparedQuestion) ShownAnswer() string {
+	if ownTerms(q.AnswerPrints) {
+		if text, err := ShownText(Value{Kind: q.AnswerKind, F: q.Answer, Prints: q.AnswerPrints}, ""); err == nil {
+			return text
+		}
+	}
+	return WithUnit(q.AnswerText, q.Unit)
 }
 
 // prepareMisconception computes a misconception's number in the answer's

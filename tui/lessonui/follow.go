@@ -396,7 +396,7 @@ func (m Model) Moment() (present.Moment, bool) {
 	if has {
 		f.put(&mo, held)
 	}
-	if mo.Ask = m.ask(f); mo.Ask == nil {
+	if mo.Ask = m.ask(); mo.Ask == nil {
 		mo.Caption = FirstSentence(cur.Text)
 	}
 	return mo, true
@@ -499,32 +499,15 @@ func (f figure) put(mo *present.Moment, held bool) {
 }
 
 // text is the figure as the lesson's text writes it: in its answer's
-// format, but a latency percentile as the reveal's placeholder quotes it
-// (lessons.LatencyText, "5.00 s"). An answer such as "p50 step search | s"
-// names the unit the guess is typed in, and printed in it the projector
-// drew "5" and "What happened: 5 s" under a reveal reading "5.00 s": two
-// figures for one median, the rounder one claiming an exact 5 s.
+// format, but a value with terms of its own in those, as the reveal's
+// placeholder quotes it (lessons.ShownText: a latency percentile "5.00 s",
+// where "p50 step search | s" drew "5").
 func (f figure) text() string {
-	format := f.format
-	if f.prints == "lat" {
-		format = ""
-	}
-	text, err := lessons.Value{Kind: f.kind, F: f.value, Prints: f.prints}.Format(format)
+	text, err := lessons.ShownText(lessons.Value{Kind: f.kind, F: f.value, Prints: f.prints}, f.format)
 	if err != nil {
 		return lessons.TrimNum(f.value)
 	}
 	return text
-}
-
-// happenedText is the answer of q, the prediction the key number f asks
-// for, as the projector writes it beside the guess: as the figure writes
-// it (text) where the value prints in its own terms, else as the lesson's
-// answer reads (the value the guess was judged against, in its unit).
-func happenedText(q *lessons.PreparedQuestion, f figure) string {
-	if f.asked && f.prints != "" {
-		return figure{value: q.Answer, kind: q.AnswerKind, format: f.format, prints: f.prints}.text()
-	}
-	return lessons.WithUnit(q.AnswerText, q.Unit)
 }
 
 // unitWord spells a unit out under the big digits: "s" is "seconds".
@@ -769,9 +752,8 @@ func depWords(metric string) string {
 
 // ask is the step's question as presentation mode shows it: the
 // prediction until it is revealed, else the self-check question once it
-// is on screen; nil when the step asks nothing now. f is the key number,
-// which writes the prediction's answer (happenedText).
-func (m *Model) ask(f figure) *present.Ask {
+// is on screen; nil when the step asks nothing now.
+func (m *Model) ask() *present.Ask {
 	cur := m.cur()
 	switch {
 	case m.rehearsed():
@@ -781,7 +763,7 @@ func (m *Model) ask(f figure) *present.Ask {
 	case m.questionShown():
 		return questionAsk(cur.Question, m.questions[m.step])
 	case cur.Predict != nil:
-		return predictAsk(cur.Predict, m.predicts[m.step], happenedText(cur.Predict, f))
+		return predictAsk(cur.Predict, m.predicts[m.step])
 	}
 	return nil
 }
@@ -812,8 +794,10 @@ const (
 // predictAsk is a prediction: asked with its choices in the player's order
 // (the numbers the presenter presses), the guess as it is typed, then the
 // guess beside what happened, how near it came, and the reveal's first
-// sentence. happened is the answer as the projector writes it.
-func predictAsk(q *lessons.PreparedQuestion, ps predictState, happened string) *present.Ask {
+// sentence. What happened is the answer as the classroom's poll pages
+// write it too (lessons.PreparedQuestion.ShownAnswer).
+func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
+	happened := q.ShownAnswer()
 	a := &present.Ask{Prompt: "Predict: " + q.Prompt}
 	if q.Kind == lessons.Choice {
 		right := q.RightChoice()

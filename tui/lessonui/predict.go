@@ -808,7 +808,10 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 func renderOwnOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, width int) []string {
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
-	happened := lessons.WithUnit(q.AnswerText, q.Unit)
+	// As the projector and the classroom's poll pages write it (one
+	// function): lesson 14's median read "5 s" here under a reveal
+	// quoting "5.00 s".
+	happened := q.ShownAnswer()
 	if q.Kind == lessons.Choice {
 		if r := q.RightChoice(); r >= 0 {
 			happened = q.Choices[r].Text

@@ -279,6 +279,19 @@ func figureIsTheLessons(t *testing.T, p *lessons.Prepared, i int, m Model) {
 	if mo.Held || drawn != num {
 		t.Errorf("%s step %d: the projector draws %q (%q), the lesson's answer reads %q", p.Lesson.ID, i+1, drawn, mo.Words(), q.AnswerText)
 	}
+	// What happened, beside the guess, is the answer the classroom's poll
+	// pages write too (tui/serve's numberQuestion): one function writes
+	// both, and both read as the figure.
+	happened := "What happened: " + shownAnswer(p, i)
+	if a := predictAsk(q, m.predicts[i]); !hasWords(strings.Join(a.Lines, "\n"), happened) {
+		t.Errorf("%s step %d: the projector does not write %q: %q", p.Lesson.ID, i+1, happened, a.Lines)
+	}
+	if q.ShownAnswer() != shownAnswer(p, i) {
+		t.Errorf("%s step %d: the poll writes the answer %q, the projector %q", p.Lesson.ID, i+1, q.ShownAnswer(), shownAnswer(p, i))
+	}
+	if v := textColumn(m); !hasWords(v, happened) {
+		t.Errorf("%s step %d: the player's reveal does not write %q:\n%s", p.Lesson.ID, i+1, happened, v)
+	}
 }
 
 // shownAnswer is step i's predicted number as the projector writes it,
