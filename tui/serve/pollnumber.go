@@ -94,7 +94,7 @@ func numberQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Qu
 		return Question{}, false
 	}
 	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict, pq: pq,
-		Number: true, Unit: pq.GuessUnit(), Answer: lessons.WithUnit(pq.AnswerText, pq.Unit), Tolerance: pq.ToleranceText()}
+		Number: true, Unit: pq.GuessUnit(), Answer: pq.ShownAnswer(), Tolerance: pq.ToleranceText()}
 	if predict {
 		q.Explain = pq.Reveal
 	}
