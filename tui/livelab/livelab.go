@@ -255,6 +255,25 @@ func (m *Model) topNeeds() int {
 	return m.sides[0].pool.Needs((m.w - 1) / 2)
 }
 
+// breakerLeast and inFlightLeast are the fewest rows the breaker's pane
+// and the chart of calls in flight are drawn in; in fewer they are left
+// out.
+const breakerLeast, inFlightLeast = 6, 7
+
+// underLeast is the fewest rows the first pane under the pool (a tasks
+// server's limits) is drawn in: the breaker's, else a tasks server's
+// connections, else the calls in flight.
+func (m *Model) underLeast() int {
+	least, _, _ := chart.GaugeHeights()
+	switch {
+	case m.hasBrk:
+		return breakerLeast
+	case m.tasks:
+		return least
+	}
+	return inFlightLeast
+}
+
 // layout sizes the panes: the pool (a tasks server's limits) at its
 // natural height, the breaker when the mode has one, then the charts share
 // what is left, when there is room for them: a tasks server's connections
@@ -268,7 +287,7 @@ func (m *Model) layout() {
 	topH := min(m.topNeeds(), max(avail, topLeast))
 	avail -= topH
 	brkH := 0
-	if m.hasBrk && avail >= 6 {
+	if m.hasBrk && avail >= breakerLeast {
 		brkH = min(m.sides[0].brk.Needs(colW), avail)
 		avail -= brkH
 	}
@@ -284,7 +303,7 @@ func (m *Model) layout() {
 	switch {
 	case avail >= 16:
 		infH, outH = avail/2, avail-avail/2
-	case avail >= 7:
+	case avail >= inFlightLeast:
 		infH = avail
 	}
 	for _, s := range m.sides {
@@ -513,8 +532,15 @@ func (m *Model) footer() []string {
 		add(line)
 	}
 	room := m.h - headLines - min(m.topNeeds(), topLeast) - 1 // the key line's
+	paras = fitParas(paras, room)
+	// The explanations give way to the pane under the pool, where it
+	// would fit without them: at 80x24 the checkout line's "waiting" share,
+	// wrapped to a second line, blanked the protected mode's breaker pane
+	// while it was half-open, and the paragraph on a late finish the Go
+	// server's connections on the last frame, five empty rows each.
+	paras = yieldTo(paras, m.h-headLines-m.topNeeds()-m.underLeast()-1)
 	var out []string
-	for _, p := range fitParas(paras, room) {
+	for _, p := range paras {
 		out = append(out, p.lines...)
 	}
 	return append(out, m.keyLine(false))
@@ -585,6 +611,27 @@ func fitParas(paras []footerPara, room int) []footerPara {
 		}
 	}
 	return kept
+}
+
+// explainedRank is the highest rank of the footer's explanations (why
+// the two sides differ, how the run ended), which give way to a pane.
+const explainedRank = 1
+
+// yieldTo is paras less the explanations of the lowest ranks until the
+// rest hold at most room lines, or paras as they are if even without
+// every explanation they would not.
+func yieldTo(paras []footerPara, room int) []footerPara {
+	rest := 0
+	for _, p := range paras {
+		if p.rank > explainedRank {
+			rest += len(p.lines)
+		}
+	}
+	if rest > room {
+		return paras
+	}
+	// With the rest in room, fitParas stops at the explanations.
+	return fitParas(paras, room)
 }
 
 // drainLine explains a last frame whose measured pool is busier than the

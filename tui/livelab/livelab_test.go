@@ -156,7 +156,12 @@ func TestTasksServerFrames(t *testing.T) {
 		}
 		for _, size := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
 			out := checkFrame(t, m, size[0], size[1])
-			for _, want := range []string{"Limits", "tasks live", "most connections", "most tasks", "Why they differ"} {
+			for _, want := range []string{"Limits", "tasks live", "most connections", "most tasks", "Why they differ", "Pool transport"} {
+				// At 80x24 the explanation gives way to the chart of
+				// the transport's connections, which it had left blank.
+				if want == "Why they differ" && size[1] < 30 {
+					continue
+				}
 				if !strings.Contains(out, want) {
 					t.Errorf("variant %d at %dx%d lacks %q:\n%s", v, size[0], size[1], want, out)
 				}
@@ -166,9 +171,6 @@ func TestTasksServerFrames(t *testing.T) {
 			}
 			if n := strings.Count(out, "│loop "); n != 1 {
 				t.Errorf("variant %d at %dx%d: %d loop lines, want the simulation's alone:\n%s", v, size[0], size[1], n, out)
-			}
-			if size[1] >= 60 && !strings.Contains(out, "Pool transport") {
-				t.Errorf("variant %d at %dx%d: no chart of the transport's connections:\n%s", v, size[0], size[1], out)
 			}
 		}
 	}
