@@ -206,7 +206,8 @@ GET  /health    calls nothing: 200 {"status":"up"} once a worker is free
 POST /checkout  charges at the provider through the mode's policies: 200 paid,
                 503 refused at once (Problem Details, Retry-After),
                 504 the provider was too slow, 502 the provider failed
-GET  /metrics   Prometheus text format, outside the pool (a management port)
+GET  /metrics   Prometheus text format, answered outside the pool as a
+                management port would be, though on this same port
 `
 
 func (a *API) health(w http.ResponseWriter, r *http.Request) {
