@@ -62,6 +62,10 @@ func TestLabBadInput(t *testing.T) {
 		// assigned) is a usage error, refused before any run: it exited 1
 		// after "measuring".
 		{[]string{"lab", "checkout", "--listen", "192.0.2.1", "--open-to-network", "--mode", "none"}, "cannot listen on 192.0.2.1: cannot assign requested address; that address is not one of this machine's"},
+		// Faults on at once: the engine beside the Go server and --tui
+		// takes one at a time, and the run exited 1 naming no flag.
+		{[]string{"lab", "checkout", "--server", "go", "--fault", "hang@1s-2s", "--fault", "slow:2s@1s-3s"}, "fault 1 (hang@1s-2s) and fault 2 (slow:2s@1s-3s) are on at once"},
+		{[]string{"lab", "checkout", "--mode", "none", "--fault", "close@2s-", "--fault", "0.5s payment slow 10s for 3s"}, "fault 1 (close@2s-) and fault 2 (slow:10s@500ms-3.5s) are on at once"},
 		// --serve prints text until ctrl+c: --format json was ignored.
 		{[]string{"lab", "checkout", "--serve", "--mode", "protected", "--format", "json"}, "--serve prints where the servers listen"},
 	} {

@@ -235,6 +235,19 @@ func (c Config) Validate() error {
 			return fmt.Errorf("fault %d: %w", i+1, err)
 		}
 	}
+	// The engine takes one fault at a time (engine.Scenario.Validate), and
+	// the simulation beside a run is the engine's: overlapping faults,
+	// which the provider would have met with the last one listed, ended
+	// --server go and --tui with "the simulation of ...: faults must
+	// follow one another" and no flag named, and measured the thread-pool
+	// server with nothing to compare it to.
+	for i, f := range c.Faults {
+		for j, g := range c.Faults[:i] {
+			if f.overlaps(g) {
+				return fmt.Errorf("fault %d (%s) and fault %d (%s) are on at once: the provider, like the simulation, has one fault at a time: let one end before the other starts", j+1, g, i+1, f)
+			}
+		}
+	}
 	return nil
 }
 

@@ -89,6 +89,11 @@ func (f Fault) Validate() error {
 // active says whether the fault is on at t.
 func (f Fault) active(t time.Duration) bool { return t >= f.From && (f.To == 0 || t < f.To) }
 
+// overlaps says whether f and g are both on at some moment.
+func (f Fault) overlaps(g Fault) bool {
+	return (f.To == 0 || g.From < f.To) && (g.To == 0 || f.From < g.To)
+}
+
 // scaled multiplies the fault's durations.
 func (f Fault) scaled(s float64) Fault {
 	sc := func(d time.Duration) time.Duration { return time.Duration(float64(d) * s) }

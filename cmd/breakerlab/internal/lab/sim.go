@@ -1,7 +1,9 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -47,10 +49,14 @@ func SimScenario(cfg Config) (*engine.Scenario, int, error) {
 			e.Rate, e.Interval = 0, time.Duration(float64(time.Second)/cfg.Rate)
 		}
 	}
+	// In time order, as the engine wants them: the lab takes its --fault
+	// flags in any order (Config.Validate refuses only overlaps).
+	faults := slices.Clone(cfg.Faults)
+	slices.SortStableFunc(faults, func(a, b Fault) int { return cmp.Compare(a.From, b.From) })
 	for i := range sys.Dependencies {
 		d := &sys.Dependencies[i]
 		d.Faults = nil
-		for _, f := range cfg.Faults {
+		for _, f := range faults {
 			ef := engine.Fault{From: f.From, To: f.To, Latency: f.Latency, Probability: f.Probability}
 			switch f.Kind {
 			case Slow:
