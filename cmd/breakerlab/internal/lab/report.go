@@ -341,7 +341,10 @@ func WriteInterrupted(w io.Writer, done int, notMeasured []string) error {
 	if done+len(notMeasured) == 1 {
 		modes = "mode"
 	}
-	_, err := fmt.Fprintf(w, "\ninterrupted (ctrl+c): %d of %d %s measured; not measured: %s\n", done, done+len(notMeasured), modes, strings.Join(notMeasured, ", "))
+	// The names apart with a dot: a mode's own name may hold a comma
+	// ("timeout 500 ms, 40 req/s"), and joined with commas three modes
+	// read as four. Wrapped to the table's 80 columns, which it ran past.
+	_, err := io.WriteString(w, "\n"+report.Wrap(fmt.Sprintf("interrupted (ctrl+c): %d of %d %s measured; not measured: %s", done, done+len(notMeasured), modes, strings.Join(notMeasured, " · ")), 80, 2))
 	return err
 }
 

@@ -70,13 +70,21 @@ func TestInterruptedCountsModesInWords(t *testing.T) {
 	}{
 		{0, []string{"protected"}, "0 of 1 mode measured; not measured: protected"},
 		{1, []string{"protected"}, "1 of 2 modes measured; not measured: protected"},
+		// A name with a comma in it stays one name, and the line fits
+		// the table's 80 columns.
+		{1, []string{"timeout 500 ms", "timeout 500 ms, 40 req/s", "protected"}, "1 of 4 modes measured; not measured: timeout 500 ms · timeout 500 ms, 40 req/s · protected"},
 	} {
 		var b strings.Builder
 		if err := WriteInterrupted(&b, tc.done, tc.notMeasured); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(b.String(), tc.want) {
+		if !strings.Contains(strings.Join(strings.Fields(b.String()), " "), tc.want) {
 			t.Errorf("%d done, %v not: %q, want %q", tc.done, tc.notMeasured, b.String(), tc.want)
+		}
+		for _, l := range strings.Split(b.String(), "\n") {
+			if len([]rune(l)) > 80 {
+				t.Errorf("%d done, %v not: a line of %d columns: %q", tc.done, tc.notMeasured, len([]rune(l)), l)
+			}
 		}
 	}
 }
