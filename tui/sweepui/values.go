@@ -188,17 +188,42 @@ func goalValue(p *sweep.Plan, x float64) string {
 func sameMetric(a, b sweep.Metric) bool { return a.Owner == b.Owner && a.Field == b.Field }
 
 // goalFigure writes x, a figure of goal g's own measure, as Value does,
-// with the decimals goalValue adds where a share would read on the wrong
-// side of the threshold.
+// with the decimals goalValue adds where it would read on the wrong side
+// of the threshold: a share's percentage, and any other figure too, whose
+// three significant digits wrote a first_open of 15.118 s as "15.1"
+// without a ✓ beside rows of 15.098 s reading "15.1 ✓", for a goal of
+// first_open<=15.1, and a p99 of 250.4 ms as the "250" of a goal of
+// p99<=250 it misses.
 func goalFigure(g *sweep.Goal, x float64) string {
 	text := Value(g.Metric, x)
-	if g.Metric.Unit() != "share" || math.IsNaN(x) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return text
+	}
+	if g.Metric.Unit() != "share" {
+		for digits := 4; digits <= maxDigits && !figureReadsRight(g, x, text); digits++ {
+			text = strconv.FormatFloat(x, 'f', -1, 64)
+			if short := strconv.FormatFloat(x, 'g', digits, 64); !strings.ContainsRune(short, 'e') {
+				text = short
+			}
+		}
 		return text
 	}
 	for decimals := 1; decimals <= maxDecimals && !readsRight(g, x, text); decimals++ {
 		text = percentTo(x, decimals)
 	}
 	return text
+}
+
+// maxDigits is the most significant digits goalFigure gives a figure that
+// is not a share: a float's, past which a figure cannot part from its
+// threshold.
+const maxDigits = 17
+
+// figureReadsRight says whether text, x written as sweep.Short writes a
+// figure, reads on the side of g's threshold that x is on.
+func figureReadsRight(g *sweep.Goal, x float64, text string) bool {
+	r, err := strconv.ParseFloat(text, 64)
+	return err != nil || g.Met(r) == g.Met(x)
 }
 
 // readsRight says whether text, a share x written as a percentage, reads
