@@ -695,6 +695,9 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 	}
 	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %s of %s", goalWords(p.Goal, w), pane.Count(met), of), width) + "\n")
 	b.WriteString(goalLacking(res, width))
+	if ran == nx*ny && (met == 0 || met == ran) {
+		b.WriteString(eachLine(th.Dim, wrapWords(noBoundary(res, met > 0, w, mark, ts), width)) + "\n")
+	}
 	x := p.Axes[0]
 	for j := ny - 1; j >= 0; j-- {
 		var edges []string
@@ -738,6 +741,48 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording, mark 
 		b.WriteString(eachLine(th.Dim, wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
 	}
 	return b.String()
+}
+
+// noBoundary says, of a finished sweep whose cells all meet its goal
+// (all true) or none do, that the boundary is not within its ranges, and
+// where none does, which cell came nearest and with what figure: "0 of 48
+// cells" alone left the user with no line of boundary and no way to it.
+// The nearest is the cell with the best mean of the goal's measure among
+// those every seed gave one, as the goal judges a cell.
+func noBoundary(res *sweep.Result, all bool, w Wording, mark *Mark, ts []axisTexts) string {
+	if all {
+		return "every cell meets it, so the boundary, if there is one, lies outside these ranges: widen them to find it"
+	}
+	p := res.Plan
+	g := p.Goal
+	nx, ny := p.Size()
+	bi, bj := -1, -1
+	var best float64
+	for j := range ny {
+		for i := range nx {
+			c := res.Cell(i, j)
+			if c.Runs == 0 || c.GoalN < c.Runs || math.IsNaN(c.GoalMean) {
+				continue
+			}
+			higher := g.Op == ">=" || g.Op == ">"
+			if bi < 0 || (higher && c.GoalMean > best) || (!higher && c.GoalMean < best) {
+				bi, bj, best = i, j, c.GoalMean
+			}
+		}
+	}
+	s := "no cell meets it, so the boundary, if these knobs reach one, lies outside these ranges"
+	if bi < 0 {
+		return s
+	}
+	name := g.Metric.Name
+	if w == Prose {
+		name = metricWords(g.Metric)
+	}
+	at := mark.setting(0, p.Axes[0], bi, w, ts[0])
+	if len(p.Axes) > 1 {
+		at += ", " + mark.setting(1, p.Axes[1], bj, w, ts[1])
+	}
+	return s + "; nearest: " + name + "\u00a0" + goalFigure(g, best) + " at " + at
 }
 
 // titleLines is a map's or a table's title, the measure and over what
