@@ -578,11 +578,31 @@ func (p *Plan) otherKnob(err error) string {
 				whose = fmt.Sprintf("service %q: dependency %q: ", svc, dep)
 			}
 			if at := strings.Index(msg, whose+"breaker "); at >= 0 && strings.Contains(msg[at:], pk.words) {
+				if both := p.pairedAxes(head); both != "" {
+					return both
+				}
 				return " (" + fmt.Sprintf(pk.advice, head+"."+pk.other, ax.Path) + ")"
 			}
 		}
 	}
 	return ""
+}
+
+// pairedAxes is otherKnob's advice when a breaker's window and its
+// minimum calls are both axes, "" when they are not: the sweep keeps
+// neither, as pairedKnobs' advice says it keeps the other, and every pair
+// of the grid must hold a minimum no greater than its window, so the
+// advice names both ends that part them: the least window and the most
+// minimum (window=10..40 against min_calls=4..18 pairs 10 with 12).
+func (p *Plan) pairedAxes(head string) string {
+	win := slices.IndexFunc(p.Axes, func(ax Axis) bool { return ax.Path == head+".breaker.window" })
+	most := slices.IndexFunc(p.Axes, func(ax Axis) bool { return ax.Path == head+".breaker.min_calls" })
+	if win < 0 || most < 0 {
+		return ""
+	}
+	w, m := p.Axes[win], p.Axes[most]
+	return fmt.Sprintf(" (both are swept, and each pair needs %s no greater than %s: end %s at %s or below, or start %s at %s or above)",
+		m.Path, w.Path, m.Path, Short(w.X[0]), w.Path, Short(m.X[len(m.X)-1]))
 }
 
 // wholeSecondsHint is what a cell's refusal adds when an axis of
