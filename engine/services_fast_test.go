@@ -146,7 +146,11 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 		piped.dependencies[i].svcFlat = false
 	}
 	for i := range piped.insts {
-		piped.insts[i].leafTimeout, piped.insts[i].leafPlain = false, false
+		// An answer along a timeout-only leaf edge goes the pipeline's
+		// way too (leafAnswer); a layerless one's stays leafDone's.
+		in := &piped.insts[i]
+		in.leafAnswer = in.leafAnswer && !in.leafTimeout
+		in.leafTimeout, in.leafPlain = false, false
 	}
 	// A watcher of freed workers, which does nothing, sends every
 	// child's end through endChildOn, where leafDone and endAnswered

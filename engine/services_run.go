@@ -118,6 +118,16 @@ type instState struct {
 	// no total deadline, no deadline to propagate and no retry budget:
 	// childCall goes to the short way without asking about them.
 	leafPlain bool
+	// leafAnswer says an answer to the instance's Calls edge, a leaf's
+	// (evLeafDone), ends the child in leafDone's own lines: the edge has
+	// no layer or a timeout alone (leafTimeout) and no retry budget.
+	// Decided once, at init, for the test leafDone made of the edge on
+	// every answer.
+	leafAnswer bool
+	// plainEnd says a child's end here has nothing of the service's to
+	// settle (no retry budget, no shedder to tell): endAnswered's short
+	// way, decided once for the two loads it made on every end.
+	plainEnd bool
 
 	arrived        uint64
 	answered       Counts
@@ -291,7 +301,12 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 					ds.deadline == 0 && ds.budget == nil
 				r.insts[gi].leafPlain = ds.svc < 0 && len(ds.layers) == 0 &&
 					ds.deadline == 0 && !ds.propagate && ds.budget == nil
+				r.insts[gi].leafAnswer = ds.svc < 0 && ds.budget == nil &&
+					(len(ds.layers) == 0 || r.insts[gi].leafTimeout)
 			}
+			// Neither changes in the run: a fork keeps the instance's
+			// shedder (or its lack) and its service's budget.
+			r.insts[gi].plainEnd = !ss.budget && r.insts[gi].shedder == nil
 			// The instance's shared breakers, one per group (sharedbreaker.go).
 			base := ss.depBase + k*ss.nDeps
 			linkSharedBreakers(r.dependencies[base : base+ss.nDeps])
@@ -364,8 +379,20 @@ func (r *Run) allocRequest() int32 {
 	return int32(len(r.requests) - 1)
 }
 
-// ensureLink makes links[id] exist.
+// ensureLink makes links[id] exist. Every call into a service asks it
+// twice (callService, childArrives), and nearly always the link is
+// there: the test alone stays in line, the growth goes out of it (as a
+// loop, the test was laid out at its bottom, behind a jump).
 func (r *Run) ensureLink(id int32) {
+	if int(id) >= len(r.links) {
+		r.growLinks(id)
+	}
+}
+
+// growLinks is ensureLink's growth, out of line: rare.
+//
+//go:noinline
+func (r *Run) growLinks(id int32) {
 	for len(r.links) <= int(id) {
 		r.links = append(r.links, link{child: -1})
 	}
@@ -460,12 +487,12 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			l.send = min(l.send, req.callStart+ds.deadline)
 		}
 	}
-	if at := ds.timeoutAt; at >= 0 {
+	if tb := ds.timeoutBit; tb != 0 { // the edge has a timeout layer
 		// The answer's time is unknown, so the timeout layer's timer is
 		// armed now: armTimeout's steps for that case, written out, as
 		// every call into a service takes them. A timer deferred at a
 		// bulkhead wait (waiters.go) goes the whole way.
-		if req.active&(1<<at) != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
+		if req.active&tb != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
 			req.timeoutArmed = true
 			ds.armed = true // fork.go
 			// Its FIFO (timers.go): setTimeout's steps for its common
@@ -473,16 +500,24 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			// with room: nothing to queue, nothing to grow), one call
 			// fewer for every call into a service; any other goes to
 			// setTimeout.
+			// The ring's fields are read once into locals: the stores
+			// between (r.seq, the new last) would have the compiler load
+			// them again, each a load for every call into a service.
 			due := max(req.timeoutAt, r.now)
-			if w := &ds.timers; w.n > 0 && w.n < len(w.items) && due >= w.items[(w.head+w.n-1)&(len(w.items)-1)].at {
-				r.seq++
-				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
-				w.n++
-				p.at, p.seq, p.req, p.gen, p.tok = due, r.seq, id, req.gen, req.timeoutTok
+			w := &ds.timers
+			items, n := w.items, w.n
+			mask := uint(len(items) - 1)
+			last := uint(w.head + n)
+			if n > 0 && n < len(items) && due >= items[(last-1)&mask].at {
+				seq := r.seq + 1
+				r.seq = seq
+				p := &items[last&mask]
+				w.n = n + 1
+				p.at, p.seq, p.req, p.gen, p.tok = due, seq, id, req.gen, req.timeoutTok
 			} else {
 				r.setTimeout(ds, req.dep, due, id, req.gen, req.timeoutTok)
 			}
-		} else if req.active&(1<<at) != 0 && !req.timeoutArmed {
+		} else if req.active&tb != 0 && !req.timeoutArmed {
 			// Deferred at a bulkhead wait: armTimeout arms it. A timer
 			// armed already (a call that waited for a connection) or a
 			// layer not entered leaves armTimeout nothing to do, and
@@ -1041,7 +1076,7 @@ func (r *Run) leafDone(e *event) {
 	if e.err {
 		res = resError
 	}
-	if (len(ds.layers) != 0 && !in.leafTimeout) || ds.budget != nil || req.inst == 0 {
+	if !in.leafAnswer || req.inst == 0 { // leafAnswer: this edge's layers and budget
 		r.callReturned(e.req, res)
 		return
 	}
@@ -1072,7 +1107,7 @@ func (r *Run) leafDone(e *event) {
 // or not.
 func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res result) {
 	ss := r.svcAt[uint8(in.svc)]
-	if !req.started || req.freed || ss.budget || in.shedder != nil || r.onFree != nil {
+	if !req.started || req.freed || !in.plainEnd || r.onFree != nil {
 		r.endChildOn(c, req, in, o, res, endAnswered)
 		return
 	}
