@@ -175,7 +175,8 @@ func TestSharedPerTenantCap(t *testing.T) {
 }
 
 // A slot goes back to the pool it came from: releasing a's overflow slot
-// frees the overflow for b, not a's own slot.
+// frees the overflow for b, not a's own slot, and releasing an own slot
+// frees that, not the overflow slot a still holds.
 func TestReleaseToTheRightPool(t *testing.T) {
 	b := mustNew(t, Config{Caps: map[string]int{"a": 2, "b": 0}, Shared: 1})
 	rel := take(t, b, "a", 3)
@@ -187,6 +188,19 @@ func TestReleaseToTheRightPool(t *testing.T) {
 	rel[0]() // an own slot
 	if own, shared := b.InUse("a"); own != 1 || shared != 0 {
 		t.Fatalf("after giving back an own slot a holds own %d overflow %d; want 1 and 0", own, shared)
+	}
+
+	// The other way round: an own slot given back while the overflow slot
+	// is still held frees the own slot. Giving back the overflow slot
+	// instead, the one a's call still uses, would let b borrow it too.
+	b = mustNew(t, Config{Caps: map[string]int{"a": 2, "b": 0}, Shared: 1})
+	rel = take(t, b, "a", 3)
+	rel[0]() // an own slot
+	if own, shared := b.InUse("a"); own != 1 || shared != 1 {
+		t.Fatalf("after giving back an own slot while holding an overflow slot, a holds own %d overflow %d; want 1 and 1: each slot goes back to the pool it came from, whatever else the tenant holds", own, shared)
+	}
+	if _, ok := b.TryAcquire("b"); ok {
+		t.Fatal("b borrowed the overflow slot that a still holds")
 	}
 }
 
