@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -132,10 +133,15 @@ func TestAlreadyDoneDoesNotCall(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		called := false
-		err := Call(ctx, time.Second, func(context.Context) error { called = true; return nil })
-		if called {
-			t.Fatal("Call started fn although the caller's context had already ended")
+		// fn may run on a goroutine Call starts and does not wait for: the
+		// flag is atomic, and synctest.Wait lets that goroutine finish
+		// first, so that a Call that started fn fails here, saying so,
+		// not as a data race on the flag.
+		var called atomic.Bool
+		err := Call(ctx, time.Second, func(context.Context) error { called.Store(true); return nil })
+		synctest.Wait()
+		if called.Load() {
+			t.Fatalf("Call started fn although the caller's context had already ended (and returned %s): check ctx.Err() before starting anything; a caller that gave up wants no call made", said(err))
 		}
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("Call returned %s, want context.Canceled", said(err))
