@@ -26,9 +26,14 @@ func Call(ctx context.Context, perAttempt time.Duration, fn func(context.Context
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	actx, cancel := ctx, context.CancelFunc(func() {})
+	var actx context.Context
+	var cancel context.CancelFunc
 	if perAttempt > 0 {
 		actx, cancel = context.WithTimeoutCause(ctx, perAttempt, ErrAttemptTimeout)
+	} else {
+		// No limit of its own, but fn's context still ends with the
+		// call: passing ctx itself would leave it live after Call returns.
+		actx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
 

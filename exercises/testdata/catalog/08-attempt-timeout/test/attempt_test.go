@@ -239,18 +239,22 @@ func TestKeepsTheCallersValues(t *testing.T) {
 }
 
 // Call cleans up after itself: once it returns, fn's context is done, so a
-// client holding on to it stops working.
+// client holding on to it stops working. That holds with no limit of the
+// attempt's own too (perAttempt 0), where handing fn the caller's ctx
+// itself would leave it live.
 func TestAttemptContextEndsWithTheCall(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		kept := make(chan context.Context, 1)
-		_ = Call(context.Background(), time.Minute, func(actx context.Context) error {
-			kept <- actx
-			return nil
+	for _, d := range []time.Duration{time.Minute, 0} {
+		synctest.Test(t, func(t *testing.T) {
+			kept := make(chan context.Context, 1)
+			_ = Call(context.Background(), d, func(actx context.Context) error {
+				kept <- actx
+				return nil
+			})
+			if actx := <-kept; actx.Err() == nil {
+				t.Fatalf("perAttempt %v: fn's context is still live after Call returned; cancel it before returning: with no limit of its own, fn still needs a context of the attempt's own, not the caller's ctx itself, which Call cannot end", d)
+			}
 		})
-		if actx := <-kept; actx.Err() == nil {
-			t.Fatal("fn's context is still live after Call returned; cancel it before returning")
-		}
-	})
+	}
 }
 
 // said is what a call returned, in words: "no error", or the error's text
