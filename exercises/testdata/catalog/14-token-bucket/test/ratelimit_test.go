@@ -47,6 +47,51 @@ func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
 	return l
 }
 
+// The limiter works from the clock New was given, not from the wall clock.
+// One that reads the wall clock (time.Now, time.Since, time.Until) fails
+// most tests below, each with a symptom of its own that speaks of the
+// clock standing still or moving; this test comes first to name the cause.
+func TestUsesTheInjectedClock(t *testing.T) {
+	if why := wallClockRead(t); why != "" {
+		t.Fatal(why)
+	}
+}
+
+// wallClockRead says how the limiter showed that it reads the wall clock,
+// or "" when it did not: a token came back while the clock it was given
+// stood still and only real time passed, or the same calls got other
+// answers on clocks a century apart. Only the first can miss (a call that
+// itself takes a millisecond of real time), never the other way round: a
+// limiter that takes time only from now answers alike every time.
+func wallClockRead(t *testing.T) string {
+	t.Helper()
+	c := newClock()
+	l := mustNew(t, Config{Rate: 1, Per: ms, Burst: 1}, c)
+	l.Allow()
+	if !l.Allow() { // refused at once: tokens do not come from calls alone
+		time.Sleep(5 * ms) // real time; the clock given stands still
+		if l.Allow() {
+			return "a token came back to the emptied bucket (Rate 1, Per 1ms) after 5 ms of real time while the clock New was given stood still: " +
+				"the limiter seems to read the wall clock (time.Now, time.Since or time.Until) instead of the clock passed to New, which the tests move by hand"
+		}
+	}
+	century := func(start time.Time) [2]bool {
+		c := &clock{t: start}
+		l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 1}, c)
+		l.Allow()
+		c.advance(time.Second)
+		return [2]bool{l.Allow(), l.Allow()}
+	}
+	in2000 := century(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+	in2100 := century(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC))
+	if in2000 != in2100 {
+		return fmt.Sprintf("the emptied bucket (Rate 1, Per 1s, Burst 1), a second later, answered Allow() = %v then %v on a clock set to 2000 and %v then %v on one set to 2100: "+
+			"a limiter that takes time only from the clock passed to New answers alike whatever date it shows; this one seems to read the wall clock (time.Now, time.Since or time.Until) somewhere, New included",
+			in2000[0], in2000[1], in2100[0], in2100[1])
+	}
+	return ""
+}
+
 func TestStartsFullThenRefuses(t *testing.T) {
 	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 3}, newClock())
 	if got := l.Tokens(); got != 3 {
