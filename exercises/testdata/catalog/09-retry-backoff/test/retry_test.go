@@ -225,6 +225,17 @@ func TestContextEndsBetweenAttempts(t *testing.T) {
 	}
 }
 
+// ceilingIs fails the test, naming Ceiling, when p.Ceiling(n) is not want.
+// The tests of the default Jitter and Sleep say which ceiling they draw
+// under; without this, a wrong Ceiling would read as a wrong Jitter or
+// Sleep ("a wait of 1.7s with a ceiling of 1 s").
+func ceilingIs(t *testing.T, p Policy, n int, want time.Duration) {
+	t.Helper()
+	if got := p.Ceiling(n); got != want {
+		t.Fatalf("Ceiling(%d) = %v with BaseDelay %v, want %v: this test draws its waits under that ceiling, so Ceiling must be right first (TestExponentialCeilings)", n, got, p.BaseDelay, want)
+	}
+}
+
 // Full jitter: the wait is anywhere from 0 to the ceiling, so clients that
 // failed together spread out instead of retrying in lockstep.
 func TestDefaultJitterIsFull(t *testing.T) {
@@ -234,6 +245,7 @@ func TestDefaultJitterIsFull(t *testing.T) {
 		waits = append(waits, d)
 		return nil
 	}}
+	ceilingIs(t, p, 1, time.Second)
 	for range n {
 		_ = Do(context.Background(), p, func(context.Context) error { return errFlaky })
 	}
@@ -268,6 +280,7 @@ func waitsOfDefaultJitter(t *testing.T, n int, base time.Duration) []time.Durati
 		waits = append(waits, d)
 		return nil
 	}}
+	ceilingIs(t, p, 1, base)
 	for range n {
 		_ = Do(context.Background(), p, func(context.Context) error { return errFlaky })
 	}
@@ -308,6 +321,8 @@ func TestDefaultJitterOfZero(t *testing.T) {
 func TestDefaultSleep(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := Policy{MaxAttempts: 3, BaseDelay: time.Second, Jitter: func(c time.Duration) time.Duration { return c }}
+		ceilingIs(t, p, 1, time.Second)
+		ceilingIs(t, p, 2, 2*time.Second)
 		start := time.Now()
 		_ = Do(context.Background(), p, func(context.Context) error { return errFlaky })
 		if took := time.Since(start); took != 3*time.Second {
