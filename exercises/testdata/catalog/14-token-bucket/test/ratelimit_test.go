@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -366,17 +367,36 @@ func TestTokensReadWhileTheBucketChanges(t *testing.T) {
 	}
 }
 
+// A bad config is refused with an error that says which field is wrong:
+// one naming every field ("bad config {Rate:0 Per:1s Burst:1}") leaves
+// the caller to guess.
 func TestBadConfig(t *testing.T) {
-	for _, cfg := range []Config{
-		{Rate: 0, Per: time.Second, Burst: 1},
-		{Rate: 1, Per: 0, Burst: 1},
-		{Rate: 1, Per: time.Second, Burst: 0},
+	fields := []string{"Rate", "Per", "Burst"}
+	for _, c := range []struct {
+		cfg   Config
+		wrong string
+	}{
+		{Config{Rate: 0, Per: time.Second, Burst: 1}, "Rate"},
+		{Config{Rate: 1, Per: 0, Burst: 1}, "Per"},
+		{Config{Rate: 1, Per: time.Second, Burst: 0}, "Burst"},
 	} {
-		switch l, err := New(cfg, newClock().now); {
+		l, err := New(c.cfg, newClock().now)
+		switch {
 		case err == nil && l != nil:
-			t.Errorf("New(%s) returned a limiter and no error; want an error", configArgs(cfg))
+			t.Errorf("New(%s) returned a limiter and no error; want an error", configArgs(c.cfg))
+			continue
 		case err == nil:
-			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(cfg))
+			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(c.cfg))
+			continue
+		}
+		var others []string
+		for _, f := range fields {
+			if f != c.wrong && strings.Contains(err.Error(), f) {
+				others = append(others, f)
+			}
+		}
+		if !strings.Contains(err.Error(), c.wrong) || len(others) > 0 {
+			t.Errorf("New(%s) failed with %s; want an error that names %s alone, the field that is wrong, and what it allows", configArgs(c.cfg), said(err), c.wrong)
 		}
 	}
 }
