@@ -368,7 +368,7 @@ func TestTokensReadWhileTheBucketChanges(t *testing.T) {
 }
 
 // A bad config is refused with an error that says which field is wrong:
-// one naming every field ("bad config {Rate:0 Per:1s Burst:1}") leaves
+// one naming every field ("bad config: Rate 0, Per 1s, Burst 1") leaves
 // the caller to guess.
 func TestBadConfig(t *testing.T) {
 	fields := []string{"Rate", "Per", "Burst"}
