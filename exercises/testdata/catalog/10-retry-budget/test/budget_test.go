@@ -52,6 +52,50 @@ func drain(b *Budget) int {
 	return n
 }
 
+// The budget works from the clock New was given, not from the wall clock.
+// One that reads the wall clock (time.Now, time.Since, time.Until) fails
+// the refill tests below, each with a symptom of its own ("Tokens() = 0 a
+// second after emptying"); this test comes first to name the cause.
+func TestUsesTheInjectedClock(t *testing.T) {
+	if why := wallClockRead(t); why != "" {
+		t.Fatal(why)
+	}
+}
+
+// wallClockRead says how the budget showed that it reads the wall clock,
+// or "" when it did not: a token came back while the clock it was given
+// stood still and only real time passed, or the same calls got other
+// answers on clocks a century apart. Only the first can miss (a call that
+// itself takes a millisecond of real time), never the other way round: a
+// budget that takes time only from now answers alike every time.
+func wallClockRead(t *testing.T) string {
+	t.Helper()
+	b := mustNew(t, Config{Capacity: 1, PerSecond: 1000}, newClock())
+	b.TryRetry()
+	if !b.TryRetry() { // refused at once: the bucket is empty
+		time.Sleep(5 * time.Millisecond) // real time; the clock given stands still
+		if b.TryRetry() {
+			return "a token came back to the emptied bucket (PerSecond 1000) after 5 ms of real time while the clock New was given stood still: " +
+				"the budget seems to read the wall clock (time.Now, time.Since or time.Until) instead of the clock passed to New, which the tests move by hand"
+		}
+	}
+	century := func(start time.Time) [2]bool {
+		c := &clock{t: start}
+		b := mustNew(t, Config{Capacity: 1, PerSecond: 1}, c)
+		b.TryRetry()
+		c.advance(time.Second)
+		return [2]bool{b.TryRetry(), b.TryRetry()}
+	}
+	in2000 := century(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+	in2100 := century(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC))
+	if in2000 != in2100 {
+		return fmt.Sprintf("the emptied bucket (Capacity 1, PerSecond 1), a second later, answered TryRetry() = %v then %v on a clock set to 2000 and %v then %v on one set to 2100: "+
+			"a budget that takes time only from the clock passed to New answers alike whatever date it shows; this one seems to read the wall clock (time.Now, time.Since or time.Until) somewhere, New included",
+			in2000[0], in2000[1], in2100[0], in2100[1])
+	}
+	return ""
+}
+
 func TestStartsFull(t *testing.T) {
 	b := mustNew(t, Config{Capacity: 3, PercentPerRequest: 10}, newClock())
 	if got := b.Tokens(); got != 3 {
