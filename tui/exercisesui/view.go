@@ -416,6 +416,8 @@ func (m Model) body() []string {
 		for _, l := range lines[1:] {
 			add(t.warn, 0, l)
 		}
+	case !have && m.saved[e.Name]:
+		add(t.dim, 0, savedSoonLine)
 	case !have:
 		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
 	}
@@ -1011,3 +1013,10 @@ func wordsFit(s string, w int) string {
 	}
 	return out + " …"
 }
+
+// savedSoonLine is the body's first line for an exercise just saved that
+// has no result yet, in the moment (Options.Debounce) before its check
+// starts by itself: "press r" would send the learner to a key they need
+// not press. It says "files changed", as saveCheckingMessage does: another
+// program may have written them.
+const savedSoonLine = symPending + " its files just changed: the tests start in a moment"
