@@ -1,13 +1,10 @@
 package exercisesui
 
 import (
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 )
 
 // A save in an exercise that has no result yet opens it, and its check
@@ -18,12 +15,7 @@ import (
 func TestASavedExerciseSaysItsCheckIsComing(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
-	m := New(f, Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
-	update := func(msg tea.Msg) {
-		next, _ := m.Update(msg) // the commands never run: the test sends their messages
-		m = next.(Model)
-	}
-	update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m, update := byHand(f, 100, 30)
 	other := f.exs[2].Name
 	update(fileSavedMsg{other})
 	if m.current().Name != other {

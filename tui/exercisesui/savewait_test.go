@@ -20,13 +20,8 @@ import (
 func TestXRightAfterASaveWaitsForItsCheck(t *testing.T) {
 	racefree.Only(t) // no goroutine: the model driven by hand, a fake backend
 	f := newFake()
-	m := New(f, Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
-	update := func(msg tea.Msg) {
-		next, _ := m.Update(msg) // the commands never run: the test sends their messages
-		m = next.(Model)
-	}
+	m, update := byHand(f, 100, 30)
 	x := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}
-	update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	e := m.current()
 	_ = m.startCheck(e)
 	update(checkedMsg{name: e.Name, gen: m.gen[e.Name], result: f.Check(context.Background(), e, nil)})
@@ -52,4 +47,18 @@ func TestXRightAfterASaveWaitsForItsCheck(t *testing.T) {
 	if m.screen != screenConfirm || m.confirm != confirmRestoreTests {
 		t.Errorf("x after the save's check found a test file missing: screen %v, confirm %v; want the tests put back", m.screen, m.confirm)
 	}
+}
+
+// byHand is a model on the fake backend f, sized width × height, and the
+// function that gives it a message. Its commands never run: the test
+// sends the messages they would have sent.
+func byHand(f *fake, width, height int) (*Model, func(tea.Msg)) {
+	m := New(f, Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
+	p := &m
+	update := func(msg tea.Msg) {
+		next, _ := p.Update(msg)
+		*p = next.(Model)
+	}
+	update(tea.WindowSizeMsg{Width: width, Height: height})
+	return p, update
 }
