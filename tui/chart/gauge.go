@@ -193,12 +193,30 @@ func poolScale(p *engine.PoolSnapshot, shared float64) (top float64, clipped int
 }
 
 // gaugeLine is one line of a gauge: its letter, its colour (a series
-// index), its legend's words and its value per sample.
+// index), its legend's words and its value per sample. none, when set, is
+// what the legend says instead when every value is zero, and the line is
+// then not drawn: along the zero row it read as a measured line (the Go
+// server's Transport in the protected mode, whose semaphore keeps every
+// call from waiting for a connection, drew "w" across the whole axis).
 type gaugeLine struct {
 	letter rune
 	color  int
 	words  string
 	vals   []float64
+	none   string
+}
+
+// blank says the line is left out of the plot, its legend saying none.
+func (l *gaugeLine) blank() bool {
+	if l.none == "" {
+		return false
+	}
+	for _, v := range l.vals {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // reading is what a gauge draws, read from one snapshot.
@@ -288,7 +306,14 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		for i, smp := range p.Series {
 			in[i], wait[i] = float64(smp.InUse), float64(smp.Waiting)
 		}
-		r := reading{lines: []gaugeLine{{'u', 0, "in use", in}, {'w', 2, "waiting for one", wait}}}
+		// The plot holds the samples alone: a wait that began and ended
+		// between two of them is in the pool's most, not on the line, so
+		// "none" is said only when the most is none too.
+		none := "none waiting for one"
+		if p.WaitingMax > 0 {
+			none = "waiting for one: 0 at every sample, most " + pane.Count(p.WaitingMax) + " between"
+		}
+		r := reading{lines: []gaugeLine{{'u', 0, "in use", in, ""}, {'w', 2, "waiting for one", wait, none}}}
 		if p.Size > 0 {
 			r.limit, r.limitWords = float64(p.Size), "size "+pane.Count(p.Size)
 			var clipped int
@@ -307,13 +332,13 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 			for i, smp := range t.Series {
 				live[i] = float64(smp.Live)
 			}
-			return reading{lines: []gaugeLine{{'t', 1, "live tasks (no memory limit)", live}}}, true
+			return reading{lines: []gaugeLine{{'t', 1, "live tasks (no memory limit)", live, ""}}}, true
 		}
 		mem := make([]float64, len(t.Series))
 		for i, smp := range t.Series {
 			mem[i] = pane.MiB(smp.Memory)
 		}
-		return reading{lines: []gaugeLine{{'m', 1, "memory held by the live tasks", mem}},
+		return reading{lines: []gaugeLine{{'m', 1, "memory held by the live tasks", mem, ""}},
 			limit:      pane.MiB(t.MemoryLimit),
 			top:        niceCeilFine(pane.MiB(t.MemoryLimit) * 1.1),
 			limitWords: fmt.Sprintf("limit %.0f MiB", pane.MiB(t.MemoryLimit)), unit: " MiB"}, true
@@ -326,7 +351,7 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		for i, smp := range t.Series {
 			busy[i] = float64(smp.LoopShare)
 		}
-		return reading{lines: []gaugeLine{{'b', 3, "busy share of the loop's time", busy}}, top: 1}, true
+		return reading{lines: []gaugeLine{{'b', 3, "busy share of the loop's time", busy, ""}}, top: 1}, true
 	}
 }
 
@@ -392,6 +417,9 @@ func (g *Gauge) render() []string {
 	// The first line last, on top: in use over waiting.
 	for li := len(rd.lines) - 1; li >= 0; li-- {
 		l := rd.lines[li]
+		if l.blank() {
+			continue
+		}
 		var prev canvas.Float64Point
 		have := false
 		for c := range cols {
@@ -512,6 +540,11 @@ func (g *Gauge) downSamples(s *engine.Snapshot) []bool {
 func (g *Gauge) legend(rd reading, down bool, iw int) []string {
 	var items, plain []string
 	for _, l := range rd.lines {
+		if l.blank() {
+			// Words alone, no letter: there is no line to name.
+			items, plain = append(items, g.th.Dim.Render(l.none)), append(plain, l.none)
+			continue
+		}
 		items = append(items, g.th.Series(l.color).Bold(true).Render(string(l.letter))+" "+l.words)
 		plain = append(plain, string(l.letter)+" "+l.words)
 	}
