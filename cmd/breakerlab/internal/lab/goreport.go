@@ -185,7 +185,7 @@ func (g goRow) write(b *strings.Builder, l goLayout) {
 // measuredRow is a run's line as its clients and the API measured it.
 func measuredRow(r Result) goRow {
 	h, k := r.Health, r.Checkout
-	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: report.LatencyShort(h.P50), healthP95: report.LatencyShort(h.P95),
+	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: latencyCell(h.P50, h.P50GaveUp), healthP95: latencyCell(h.P95, h.P95GaveUp),
 		ok: k.OK, refused: k.Unavailable, failed: k.Failed(), total: k.Total,
 		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.InUseMax}
 }
@@ -257,6 +257,7 @@ func writeGoTable(w io.Writer, results []Result) error {
 	// scale ("2 s", "667 ms").
 	b.WriteString("\n" + report.Wrap(fmt.Sprintf("fail: no answer in time (/health's client waits %s, /checkout's %s) or an error; calls: the most calls the provider held at once; live: the most request goroutines alive at once; conn: the most connections in use at once, carrying a call or being dialled, on both rows and in the live view (idle ones are not in use; --format json has the most open, idle ones included, as open_max)",
 		report.LatencyShort(c.Scaled(DefaultHealthGiveUp)), report.LatencyShort(c.Scaled(DefaultCheckoutWait))), 80, 0))
+	b.WriteString(gaveUpLegend(results, c.Scaled(DefaultHealthGiveUp)))
 	if results[0].Sim != nil {
 		b.WriteString(arrivalsLegend)
 		b.WriteString(healthLegend(results[0]))

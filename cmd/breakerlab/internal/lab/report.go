@@ -73,10 +73,58 @@ type Variant struct {
 
 // Endpoint is run's endpoint object plus the statuses the clients saw:
 // "200", "503", "504", other codes, "timeout" (the client gave up) and
-// "error" (no answer at all).
+// "error" (no answer at all). A client that gave up counts in latency_ms
+// at its patience, as run counts it; latency_gave_up names the
+// percentiles ("p50", "p95", "p99") that fell on such a client, whose
+// figure is then a time the request took at least, not one it was
+// answered in.
 type Endpoint struct {
 	report.Endpoint
-	Statuses map[string]int `json:"statuses"`
+	Statuses      map[string]int `json:"statuses"`
+	LatencyGaveUp []string       `json:"latency_gave_up,omitempty"`
+}
+
+// gaveUpPercentiles names c's percentiles that fell on a client that gave
+// up, as latency_gave_up lists them (nil when none did).
+func (c Counts) gaveUpPercentiles() []string {
+	var out []string
+	for _, p := range []struct {
+		name   string
+		gaveUp bool
+	}{{"p50", c.P50GaveUp}, {"p95", c.P95GaveUp}, {"p99", c.P99GaveUp}} {
+		if p.gaveUp {
+			out = append(out, p.name)
+		}
+	}
+	return out
+}
+
+// latencyCell is a table's cell for a client-seen percentile. One that
+// fell on a client that gave up is its patience, no latency the server
+// had, so it is marked as a bound: "≥ 2 s", within the column's 7 cells
+// ("≥667 ms" where the space would not fit). Written "2 s" it read as
+// /health answering in the load's give-up time.
+func latencyCell(d time.Duration, gaveUp bool) string {
+	t := report.LatencyShort(d)
+	if !gaveUp {
+		return t
+	}
+	if ansi.StringWidth(t) >= 6 {
+		return "≥" + t
+	}
+	return "≥ " + t
+}
+
+// gaveUpLegend says what a "≥" latency cell means, "" when no row of the
+// table shows one; patience is /health's.
+func gaveUpLegend(results []Result, patience time.Duration) string {
+	for _, r := range results {
+		if r.Health.P50GaveUp || r.Health.P95GaveUp {
+			return report.Wrap(fmt.Sprintf("p50 or p95 %s: that percentile's client gave up after %s, so the request took at least that and its latency is not known (--format json lists such percentiles in latency_gave_up)",
+				latencyCell(patience, true), report.LatencyShort(patience)), 80, 0)
+		}
+	}
+	return ""
 }
 
 // outcomes maps the statuses onto the engine's outcomes: a 503 was refused
@@ -140,8 +188,9 @@ func BuildReport(results []Result) Report {
 			c    Counts
 		}{{EndpointHealth, res.Health}, {EndpointCheckout, res.Checkout}} {
 			v.Endpoints[e.name] = Endpoint{
-				Endpoint: report.Endpoint{Outcomes: e.c.outcomes(), LatencyMS: report.Latency{P50: millis(e.c.P50), P95: millis(e.c.P95), P99: millis(e.c.P99)}},
-				Statuses: e.c.statuses(res.Samples, e.name, res.From, res.To),
+				Endpoint:      report.Endpoint{Outcomes: e.c.outcomes(), LatencyMS: report.Latency{P50: millis(e.c.P50), P95: millis(e.c.P95), P99: millis(e.c.P99)}},
+				Statuses:      e.c.statuses(res.Samples, e.name, res.From, res.To),
+				LatencyGaveUp: e.c.gaveUpPercentiles(),
 			}
 		}
 		for _, t := range res.Transitions {
@@ -194,7 +243,7 @@ func WriteTable(w io.Writer, results []Result) error {
 	for _, r := range results {
 		h, k := r.Health, r.Checkout
 		fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3d %3d %3d %7s  %9d\n", nameW, r.Variant,
-			fmt.Sprintf("%d/%d", h.GaveUp, h.Total), report.LatencyShort(h.P50), report.LatencyShort(h.P95),
+			fmt.Sprintf("%d/%d", h.GaveUp, h.Total), latencyCell(h.P50, h.P50GaveUp), latencyCell(h.P95, h.P95GaveUp),
 			k.OK, k.Unavailable, k.GatewayTimeout, fmt.Sprintf("%d/%d", k.GaveUp, k.Total), r.InFlightMax)
 		other = other || k.OtherStatus+k.Errors+h.OtherStatus+h.Errors > 0
 	}
@@ -202,6 +251,7 @@ func WriteTable(w io.Writer, results []Result) error {
 	// scale ("2 s", "667 ms").
 	b.WriteString("\n" + report.Wrap(fmt.Sprintf("t/o: the client gave up (/health after %s, /checkout after %s); max calls: the most calls the provider held at once, the abandoned ones included",
 		report.LatencyShort(c.Scaled(DefaultHealthGiveUp)), report.LatencyShort(c.Scaled(DefaultCheckoutWait))), 80, 0))
+	b.WriteString(gaveUpLegend(results, c.Scaled(DefaultHealthGiveUp)))
 	if other {
 		b.WriteString("\nother failures (a status the table has no column for, or no answer):\n")
 		for _, r := range results {

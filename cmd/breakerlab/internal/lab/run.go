@@ -19,6 +19,11 @@ type Counts struct {
 	// P50, P95, P99 are client-seen latencies; a client that gave up counts
 	// at its patience, as the engine counts it.
 	P50, P95, P99 time.Duration
+	// P50GaveUp, P95GaveUp, P99GaveUp say the percentile fell on a client
+	// that gave up: the figure is its patience, a time the request took at
+	// least, not one the server answered in (no timeout's /health p50 read
+	// "2 s", the load's patience, as if the server had taken that long).
+	P50GaveUp, P95GaveUp, P99GaveUp bool
 }
 
 // Failed is every request that neither succeeded nor was refused with 503.
@@ -205,15 +210,17 @@ func measureOnce(ctx context.Context, cfg Config, sim *Simulation) (res Result, 
 func count(samples []Sample, endpoint string, from, to time.Duration) Counts {
 	var c Counts
 	var lat []time.Duration
+	var gaveUp []time.Duration
 	for _, s := range samples {
 		if s.Endpoint != endpoint || s.At < from || s.At >= to {
 			continue
 		}
 		c.Total++
-		lat = append(lat, s.Latency)
 		switch {
 		case s.GaveUp:
 			c.GaveUp++
+			gaveUp = append(gaveUp, s.Latency)
+			continue
 		case s.Err:
 			c.Errors++
 		case s.Status >= 200 && s.Status < 300:
@@ -225,19 +232,45 @@ func count(samples []Sample, endpoint string, from, to time.Duration) Counts {
 		default:
 			c.OtherStatus++
 		}
+		lat = append(lat, s.Latency)
 	}
+	// The answered requests sorted, the ones given up after them: a
+	// client gives up at its patience, later than any answer it took, so
+	// a rank past the answers is a give-up, whatever the times' ties.
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	c.P50, c.P95, c.P99 = percentile(lat, 0.50), percentile(lat, 0.95), percentile(lat, 0.99)
+	answered := len(lat)
+	sort.Slice(gaveUp, func(i, j int) bool { return gaveUp[i] < gaveUp[j] })
+	lat = append(lat, gaveUp...)
+	rank := func(p float64) (time.Duration, bool) {
+		i := percentileIndex(len(lat), p)
+		if i < 0 {
+			return 0, false
+		}
+		return lat[i], i >= answered
+	}
+	c.P50, c.P50GaveUp = rank(0.50)
+	c.P95, c.P95GaveUp = rank(0.95)
+	c.P99, c.P99GaveUp = rank(0.99)
 	return c
 }
 
 // percentile is the nearest-rank percentile of sorted values.
 func percentile(sorted []time.Duration, p float64) time.Duration {
-	if len(sorted) == 0 {
+	i := percentileIndex(len(sorted), p)
+	if i < 0 {
 		return 0
 	}
-	i := int(math.Ceil(p*float64(len(sorted)))) - 1
-	return sorted[min(max(i, 0), len(sorted)-1)]
+	return sorted[i]
+}
+
+// percentileIndex is the nearest-rank percentile's index in n sorted
+// values, -1 when there are none.
+func percentileIndex(n int, p float64) int {
+	if n == 0 {
+		return -1
+	}
+	i := int(math.Ceil(p*float64(n))) - 1
+	return min(max(i, 0), n-1)
 }
 
 // Modes lists what --mode all runs: the reference's four rows, the third
