@@ -5,7 +5,7 @@
 // over time in the pool's place), with
 // the engine's simulation of the same mode beside it on the same clock, the
 // difference in points for each endpoint's outcomes, and a line that says
-// where the two agree and why they differ.
+// where the two agree or differ, and by how much, then why, where they do.
 //
 // It does no I/O: the measured side comes from a function the caller hands
 // in (the command reads its running lab there, from memory), called once a
@@ -447,8 +447,8 @@ func heightOf(p sized) int {
 
 // footer is everything below the panes, wrapped to the width: each
 // endpoint's outcome shares simulated and measured with the difference in
-// points, the provider's most calls in flight, where the two agree, why
-// they differ, and the keys. The key line is always there; the text above
+// points, the provider's most calls in flight, where the two agree or
+// differ, why (only where they do), and the keys. The key line is always there; the text above
 // it fits what the window leaves below the head and the pool's fewest
 // rows, whole paragraphs giving way, the explanations before the figures
 // (footerPara's rank). At 60×15 the text ran off the screen's bottom,
@@ -498,28 +498,50 @@ func (m *Model) footer() []string {
 		addLines(outcomeLines(lead, parts, m.w))
 	}
 	rank = 2
-	add(m.verdict(sim, real))
+	said, kind := m.verdict(sim, real)
+	add(said)
 	// Both sides send the same requests at the same beat (the lab's
-	// SimScenario): the difference is the clock's, not the load's.
-	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact."
+	// SimScenario): the difference is the clock's, not the load's. Said
+	// after the verdict, which gives the difference's size, and only where
+	// there is one: "Why they differ" under "they agree ... exactly" told
+	// the reader of a difference the screen did not have.
+	lead := ""
+	switch kind {
+	case verdictDiffer:
+		lead = "Why they differ: "
+	case verdictWithin:
+		lead = "Why not exactly: "
+	}
+	why := ""
+	if lead != "" {
+		why = lead + "real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact."
+	}
 	whyRank := 0
 	if m.late > m.lateLimit {
 		// The measured side's gaps (outcomes decided in bursts, /health
 		// silent for a second) came from a machine too busy to send the
 		// load on time, and nothing said so: the table measures such a
 		// run again, the live view can only say it. In the general
-		// reason's place, so the panes keep their rows, and kept longer.
-		why = fmt.Sprintf("Why they differ: this machine is too busy to keep time: requests went out up to %s late (over %s), not quite the load asked for.",
+		// reason's place, so the panes keep their rows, and kept longer;
+		// said even where the two agree, since the load was not the one
+		// asked for.
+		busy := fmt.Sprintf("this machine is too busy to keep time: requests went out up to %s late (over %s), not quite the load asked for.",
 			pane.SecondsShort(m.late.Round(10*time.Millisecond)), pane.SecondsShort(m.lateLimit))
+		if lead == "" {
+			lead = "Note: "
+		}
+		why = lead + busy
 		whyRank = 1
 	}
 	if m.tasks && m.h >= 30 {
 		// Said where there is room: the measured side's limits lack those
 		// lines, which says it too.
-		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
+		why = strings.TrimSpace(why + " Loop and memory are simulated only: the measured process also runs the provider and the load.")
 	}
 	rank = whyRank
-	add(why)
+	if why != "" {
+		add(why)
+	}
 	if line := drainLine(sim, real); line != "" {
 		rank = 1
 		add(line)
@@ -843,12 +865,25 @@ func peakTolerance(sim, real int) int {
 	return max(2, (5*max(sim, real)+99)/100)
 }
 
+// verdictKind is what the verdict found, for the footer's explanation:
+// none before the window's first answers or where the two agree exactly,
+// why they are not exactly alike where they agree within the tolerances,
+// why they differ where they do.
+type verdictKind uint8
+
+const (
+	verdictWaiting verdictKind = iota
+	verdictExact
+	verdictWithin
+	verdictDiffer
+)
+
 // verdict says where the two sides agree or differ most: on the outcomes'
 // shares, and on the peaks the footer shows beside them (the dependency's
 // most calls in flight, a tasks server's most connections in use and most
 // tasks), each against its own tolerance, so that a peak far apart is
 // named even while every share agrees.
-func (m *Model) verdict(sim, real *engine.Snapshot) string {
+func (m *Model) verdict(sim, real *engine.Snapshot) (string, verdictKind) {
 	worst, where := 0, "" // in tenths of a point, as the lines above show
 	for e := range real.Endpoints {
 		if e >= len(sim.Endpoints) {
@@ -876,15 +911,19 @@ func (m *Model) verdict(sim, real *engine.Snapshot) string {
 		so = "So far they"
 	}
 	if where == "" {
-		return "Waiting for the first requests of the window to be answered."
+		return "Waiting for the first requests of the window to be answered.", verdictWaiting
 	}
 	pk := m.worstPeak(sim, real)
 	switch {
 	case pk.over() && pk.beyond(worst):
 		return fmt.Sprintf("%s differ most on %s%s: %d simulated, %d measured, more than the %d a peak may differ by.",
-			so, pk.owner, pk.what, pk.sim, pk.real, pk.tolerance())
+			so, pk.owner, pk.what, pk.sim, pk.real, pk.tolerance()), verdictDiffer
 	case worst > outcomeTolerance:
-		return fmt.Sprintf("%s differ most on %s, by %s points.", so, where, percent(worst))
+		return fmt.Sprintf("%s differ most on %s, by %s points.", so, where, percent(worst)), verdictDiffer
+	}
+	kind := verdictWithin
+	if worst == 0 && pk.most == 0 {
+		kind = verdictExact
 	}
 	outcomes := "within a point"
 	if worst >= 10 {
@@ -898,7 +937,7 @@ func (m *Model) verdict(sim, real *engine.Snapshot) string {
 	default:
 		peaks = fmt.Sprintf(", and within %d on every peak", pk.most)
 	}
-	return so + " agree " + outcomes + " on every outcome of every endpoint" + peaks + "."
+	return so + " agree " + outcomes + " on every outcome of every endpoint" + peaks + ".", kind
 }
 
 // peakGap is the peak furthest past its tolerance of those the footer
