@@ -109,7 +109,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	// DefaultSemaphoreWait unless told (runLab), so "0s" would mislead.
 	sayDefault(fs, "bulkhead-wait", "0 with --server threads, "+engine.FormatDuration(lab.DefaultSemaphoreWait)+" with --server go", false)
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus, in one mode (protected unless --mode says)")
-	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")
+	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); with --server go, the panes are the Go server's (a goroutine per request): its limits and its Transport's connections over time")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -89,6 +89,10 @@ func TestLabHelpCountsTheModes(t *testing.T) {
 	if !strings.Contains(out, "--open-to-network") {
 		t.Errorf("help lab does not list --open-to-network:\n%s", out)
 	}
+	// --tui's words are the user's: "a tasks server" is the engine's.
+	if said := strings.Join(strings.Fields(out), " "); strings.Contains(said, "tasks server") || !strings.Contains(said, "the Go server's (a goroutine per request)") {
+		t.Errorf("help lab names the Go server in the engine's words:\n%s", out)
+	}
 }
 
 func TestLabPortInUse(t *testing.T) {

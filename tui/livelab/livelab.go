@@ -148,6 +148,11 @@ func New(o Options) (*Model, error) {
 		m.hasBrk = m.hasBrk || d.Policy.Breaker != nil
 	}
 	m.tasks = sys.IsTasks() && len(sys.Pools) > 0
+	// The lab's tasks server is the Go server, which is what its user
+	// calls it: "the tasks server" is the engine's word.
+	for _, s := range m.sides {
+		s.lim.SetServer("the Go server")
+	}
 	// The measured process also runs the provider and the load: its CPU
 	// is not the server's loop, so that line is the simulation's alone.
 	m.sides[1].lim.LeaveOutLoop()

@@ -29,6 +29,9 @@ type Limits struct {
 	hosts  []hostLine
 	tasks  int
 	noLoop bool // LeaveOutLoop
+	// server names the server in the title (SetServer); "" is the
+	// engine's word, "the tasks server".
+	server string
 	dirty  bool
 	view   string
 }
@@ -66,6 +69,15 @@ type hostLine struct {
 
 // NewLimits makes an empty limits pane.
 func NewLimits(th *theme.Theme) *Limits { return &Limits{th: th, dirty: true} }
+
+// SetServer names the server in the pane's title, "Limits of " and name:
+// the live lab's Go server is known to its user by that name, not as the
+// engine's tasks server.
+func (l *Limits) SetServer(name string) {
+	if name != l.server {
+		l.server, l.dirty = name, true
+	}
+}
 
 // Init does nothing: the pane waits for data.
 func (l *Limits) Init() tea.Cmd { return nil }
@@ -382,7 +394,11 @@ func (l *Limits) render() []string {
 	// Narrower, "6 tasks", then no note: a bare "6" counts nothing a
 	// reader can tell.
 	tasks := Counted(l.tasks, "task", "tasks")
-	titles := []string{"Limits of the tasks server", "Limits"}
+	server := l.server
+	if server == "" {
+		server = "the tasks server"
+	}
+	titles := []string{"Limits of " + server, "Limits"}
 	title, note := TitledNoteFirst(l.w, titles, []string{tasks + " live", tasks, ""})
 	room, moreLine := l.h-2, ""
 	if hidden := len(l.rows) - room; room >= 1 && hidden > 0 {

@@ -233,7 +233,9 @@ func writeGoTable(w io.Writer, results []Result) error {
 		// The model is built here from checkout and go-server, not a
 		// built-in scenario: naming it as one sent readers to
 		// `breakerlab run` with a name it does not know.
-		fmt.Fprintf(&b, "simulated: the engine's model of the same setup, seed %d, times ×%s: a tasks\nserver made from the checkout and go-server scenarios, not a built-in scenario\n(--format json has each simulated row in full, as its variant's \"simulated\")\n", c.Seed, trimFloat(c.Scale))
+		// "A tasks server" was the engine's word for what the reader
+		// knows as the Go server: the model is named by what it models.
+		b.WriteString(report.Wrap(fmt.Sprintf("simulated: the engine's model of the same setup, seed %d, times ×%s: a Go server (a goroutine per request) made from the checkout and go-server scenarios, not a built-in scenario (--format json has each simulated row in full, as its variant's \"simulated\")", c.Seed, trimFloat(c.Scale)), 80, 0))
 	}
 	b.WriteString("\n")
 	nameW := len("  simulated")
