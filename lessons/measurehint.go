@@ -34,7 +34,9 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (sweep.Goal, error) {
 
 // goalMeasure is the measure a goal names, the text before its comparison
 // (sweep.ParseGoal's reading: the first < or > outside a quoted name), or
-// "" when it has none.
+// "" when it has none. The = or ! of an operator written the wrong way
+// round (search.ok=>0.9) is the comparison's, not the measure's: left on,
+// it asked "did you mean search.ok?" of the measure typed right.
 func goalMeasure(goal string) string {
 	quoted := false
 	for i := 0; i < len(goal); i++ {
@@ -44,7 +46,7 @@ func goalMeasure(goal string) string {
 		case c == '"':
 			quoted = !quoted
 		case !quoted && (c == '<' || c == '>'):
-			return goal[:i]
+			return strings.TrimRight(goal[:i], " \t=!")
 		}
 	}
 	return ""

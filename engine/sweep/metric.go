@@ -314,8 +314,7 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 	}
 	name, num := s[:i], s[i+len(op):]
 	if indexOutsideQuotes(name, "=!<>") >= 0 || strings.ContainsAny(num, "=!<>") {
-		// search.ok=>0.5, search.ok>==0.5
-		return Goal{}, fmt.Errorf("goal %q: the comparison is one of >=, <=, >, <, such as search.ok>=0.99", s)
+		return Goal{}, badComparison(s, name, op, num)
 	}
 	if strings.TrimSpace(name) == "" {
 		// '>=0.99' alone: ParseMetric would say measure "" wants
@@ -332,6 +331,40 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 		return Goal{}, err
 	}
 	return Goal{Metric: m, Op: op, Threshold: x}, nil
+}
+
+// badComparison refuses goal s, cut at its first < or > into name, op
+// and num, whose comparison is not one of the four. Where the characters
+// around op are only one direction's and = (=> for >=, >== or =<), the
+// goal as meant is offered whole: asked "did you mean search.ok?" of
+// search.ok=>0.9, a learner is shown what they typed, while the mistake
+// is the operator.
+func badComparison(s, name, op, num string) error {
+	const allowed = "the comparison is one of >=, <=, >, <"
+	// The run of comparison characters around op, spaces between them
+	// included: "search.ok => 0.9" wrote "=>" as much as "search.ok=>0.9".
+	measure := strings.TrimRight(name, " \t=!<>")
+	number := strings.TrimLeft(num, " \t=!<>")
+	written := strings.Join(strings.Fields(name[len(measure):]+op+num[:len(num)-len(number)]), "")
+	measure, number = strings.TrimSpace(measure), strings.TrimSpace(number)
+	if measure == "" || written == ">=" || written == "<=" || written == ">" || written == "<" {
+		// A comparison inside the measure's name, not around op:
+		// sea=rch.ok>=0.9. The measure's own refusal names it.
+		return fmt.Errorf("goal %q: %s, such as search.ok>=0.99", s, allowed)
+	}
+	meant := ""
+	for _, dir := range []string{">", "<"} {
+		if strings.Trim(written, dir+"=") == "" && strings.Contains(written, dir) {
+			meant = dir
+			if strings.Contains(written, "=") {
+				meant += "="
+			}
+		}
+	}
+	if meant == "" || number == "" {
+		return fmt.Errorf("goal %q: %s is not an operator: %s, such as %s>=0.99", s, written, allowed, measure)
+	}
+	return fmt.Errorf("goal %q: %s is not an operator: did you mean %s%s%s? (%s)", s, written, measure, meant, number, allowed)
 }
 
 // indexOutsideQuotes is the index of the first byte of s in chars that is

@@ -134,8 +134,16 @@ func TestParseMetricAndGoal(t *testing.T) {
 		t.Error("a goal without a comparison was accepted")
 	}
 	for _, c := range []struct{ goal, want string }{
-		{"search.ok=>0.5", "the comparison is one of >=, <=, >, <"},
-		{"search.ok>=>0.5", "the comparison is one of >=, <=, >, <"},
+		// An operator the wrong way round or doubled is named, with the
+		// goal as meant.
+		{"search.ok=>0.5", "=> is not an operator: did you mean search.ok>=0.5? (the comparison is one of >=, <=, >, <)"},
+		{"search.ok =< 250", "=< is not an operator: did you mean search.ok<=250?"},
+		{"search.ok>=>0.5", ">=> is not an operator: did you mean search.ok>=0.5?"},
+		{"search.ok>>0.5", ">> is not an operator: did you mean search.ok>0.5?"},
+		// No direction to offer: the operators are listed.
+		{"search.ok<>0.5", "<> is not an operator: the comparison is one of >=, <=, >, <"},
+		// The comparison is right; a name holds a stray =.
+		{"sea=rch.ok>=0.5", `goal "sea=rch.ok>=0.5": the comparison is one of >=, <=, >, <`},
 		{"search.ok>=5", "search.ok is a share, from 0 to 1 (0.99) or from 0% to 100% (99%), got 5"},
 		{"search.failed<-0.1", "search.failed is a share, from 0 to 1"},
 		// No measure before the comparison: say so, not `measure ""`.
