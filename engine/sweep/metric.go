@@ -91,7 +91,36 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 		}
 		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q\n%s", s, sc.Name, m.Owner, MeasureChoices(sc, v, choicesWidth))
 	}
-	return Metric{}, fmt.Errorf("measure %q: unknown field %q\n%s", s, m.Field, MeasureChoices(sc, v, choicesWidth))
+	return Metric{}, fmt.Errorf("measure %q: unknown field %q%s\n%s", s, m.Field, ownerFields(sys, m.Owner), MeasureChoices(sc, v, choicesWidth))
+}
+
+// ownerFields is what a refusal of an unknown field of owner adds on its
+// first line: the fields owner takes, as an endpoint, a dependency or
+// both (first_open only where it has a breaker), so the line that names
+// the mistake names what to write instead; or that sys has no part so
+// called, where no field would do.
+func ownerFields(sys *engine.System, owner string) string {
+	var kinds []string
+	for _, e := range sys.Endpoints {
+		if e.Name == owner {
+			kinds = append(kinds, "endpoint "+partName(owner)+" takes "+strings.Join(endpointFieldNames, ", "))
+			break
+		}
+	}
+	for _, d := range sys.Dependencies {
+		if d.Name == owner {
+			fields := dependencyFieldNames
+			if d.Policy.Breaker == nil {
+				fields = slices.DeleteFunc(slices.Clone(fields), func(f string) bool { return f == "first_open" })
+			}
+			kinds = append(kinds, "dependency "+partName(owner)+" takes "+strings.Join(fields, ", "))
+			break
+		}
+	}
+	if len(kinds) == 0 {
+		return fmt.Sprintf(", and there is no endpoint or dependency %q", owner)
+	}
+	return ": " + strings.Join(kinds, "; ")
 }
 
 // breakerElsewhere is what a refusal of dependency dep's first_open on a

@@ -114,7 +114,12 @@ func TestParseMetricAndGoal(t *testing.T) {
 	}{
 		{"nosuch.ok", 0, "endpoints: search, profile, recommendations"},
 		{"nosuch.in_flight_max", 0, "dependencies: search-index, profile-db, recommendations"},
-		{"search.speed", 0, "unknown field"},
+		{"search.speed", 0, `unknown field "speed": endpoint search takes ok, fallback, rejected, failed, p50, p95, p99` + "\n"},
+		// A name both an endpoint's and a dependency's: both lists, and
+		// first_open only where the dependency has a breaker.
+		{"recommendations.speed", 0, "endpoint recommendations takes ok, fallback, rejected, failed, p50, p95, p99; dependency recommendations takes in_flight_max, held_max\n"},
+		{"recommendations.speed", 2, "dependency recommendations takes in_flight_max, held_max, first_open\n"},
+		{"nosuch.speed", 0, `unknown field "speed", and there is no endpoint or dependency "nosuch"` + "\n"},
 		{"recommendations.first_open", 0, "has no breaker"},
 		{"search", 0, "want ENDPOINT.FIELD"},
 	} {
