@@ -297,6 +297,15 @@ func TestParseErrors(t *testing.T) {
 			[]string{"measure_to must be at most the duration 10s, got 11s"}},
 		{"endpoints keyed by name in [system]", strings.Replace(base, "[[system.endpoints]]\nname = \"checkout\"", "[system.endpoints.checkout]", 1), 8,
 			[]string{`[system]: endpoints must be a list of tables, each in its own [[system.endpoints]] section with a name, got a table`}},
+		// A value one key of the table takes: that key, and the line.
+		{"a number where a bulkhead belongs", strings.Replace(base, `policy = { timeout = "1s" }`, "[system.dependencies.policy]\nbulkhead = 30", 1), 17,
+			[]string{`dependencies "payment" policy: bulkhead is a table, not the number 30: the most calls at once is its size, so write bulkhead = { size = 30 }`}},
+		{"a number where a retry belongs", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { retry = 3 }`, 1), 16,
+			[]string{`retry is a table, not the number 3: the number of tries is its attempts, so write retry = { attempts = 3 }`}},
+		{"a duration where a latency belongs", strings.Replace(base, `latency = { kind = "exponential", mean = "50ms" }`, `latency = "50ms"`, 1), 15,
+			[]string{`latency is a table, not the string "50ms": a fixed latency is a constant one's value, so write latency = { kind = "constant", value = "50ms" }`}},
+		{"a name where a breaker belongs", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = "resilience4j" }`, 1), 16,
+			[]string{`breaker is a table, not the string "resilience4j": a breaker named by a string is a preset, so write breaker = { preset = "resilience4j" }`}},
 		{"a list where a table belongs", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = ["timeout"]`, 1), 16,
 			[]string{`policy must be a table`, "got a list"}},
 	}

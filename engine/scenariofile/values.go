@@ -386,9 +386,44 @@ func (t table) sub(key, what string) (table, bool, error) {
 	}
 	m, isTable := v.(map[string]any)
 	if !isTable {
+		if line := t.tableFor(key, v); line != "" {
+			return table{}, true, t.errorf(key, "%s", line)
+		}
 		return table{}, true, t.errorf(key, "%s must be a table, such as %s = { ... } or a [...] section, got %s", key, key, describe(v))
 	}
 	return table{m: m, path: t.at(key), what: what}, true, nil
+}
+
+// tableFor is the refusal of a table key given a plain value that one
+// key of that table takes, naming that key and writing the line that
+// gives it (bulkhead = 30: bulkhead = { size = 30 }), or "" for any other
+// value. "must be a table" alone left the reader to find which of the
+// table's keys the number was.
+func (t table) tableFor(key string, v any) string {
+	var inner, why string
+	switch x := v.(type) {
+	case int64:
+		switch key {
+		case "bulkhead":
+			inner, why = fmt.Sprintf("size = %d", x), "the most calls at once is its size"
+		case "retry":
+			inner, why = fmt.Sprintf("attempts = %d", x), "the number of tries is its attempts"
+		}
+	case string:
+		switch _, err := time.ParseDuration(x); {
+		case key == "latency" && err == nil:
+			inner, why = fmt.Sprintf("kind = \"constant\", value = %q", x), "a fixed latency is a constant one's value"
+		case key == "breaker" && err != nil:
+			inner, why = fmt.Sprintf("preset = %q", x), "a breaker named by a string is a preset"
+		}
+	}
+	if inner == "" {
+		return ""
+	}
+	// The inline table only: it is right in a [...] section and inside
+	// an inline policy = { ... } alike, where a [...bulkhead] section
+	// would not be.
+	return fmt.Sprintf("%s is a table, not %s: %s, so write %s = { %s }", key, describe(v), why, key, inner)
 }
 
 // list reads an optional array.
