@@ -517,11 +517,7 @@ func share(path string) bool {
 // plan builds the sweep of x against y on the design, measuring measure,
 // on a grid of nx × ny and seeds seeds.
 func (s *sweepOverlay) planFor(y string, nx, ny, seeds int) (*sweep.Plan, sweepui.Mark, error) {
-	sx, err := s.spanOf(s.x, nx)
-	if err != nil {
-		return nil, sweepui.Mark{}, err
-	}
-	sy, err := s.spanOf(y, ny)
+	sx, sy, err := s.pairedSpans(y, nx, ny)
 	if err != nil {
 		return nil, sweepui.Mark{}, err
 	}
@@ -1003,11 +999,10 @@ func (m Model) sweepScreen() string {
 func (m Model) pickerLines(w, h int) []string {
 	s := m.sw
 	nx, ny := gridSize(m.w, m.h)
-	// Both axes are announced as the sweep will run them (spanOf): how
+	// Both axes are announced as the sweep will run them (pairedSpans): how
 	// many values, from where to where, and where a limit of the scenario
 	// cut the range.
-	along := func(path string, steps int) string {
-		sp, err := s.spanOf(path, steps)
+	along := func(path string, steps int, sp span, err error) string {
 		if err != nil {
 			return pane.Counted(steps, "value", "values") + ", around " + s.valueText(path)
 		}
@@ -1021,10 +1016,22 @@ func (m Model) pickerLines(w, h int) []string {
 		}
 		return text
 	}
-	head := wrapText(fmt.Sprintf("%s along x (%s), against which knob along y?", s.x, along(s.x, nx)), w)
+	sx, xerr := s.spanOf(s.x, nx)
+	var y string
+	var sy span
+	var yerr error
 	if slices.Contains(s.visible(), s.cursor) {
-		y := s.choices[s.cursor]
-		head = append(head, wrapText(fmt.Sprintf("y: %s, %s", y, along(y, ny)), w)...)
+		// The y picked may part x's range (pairedSpans): x is announced
+		// as the sweep against it would run.
+		y = s.choices[s.cursor]
+		if sx, sy, yerr = s.pairedSpans(y, nx, ny); yerr != nil {
+			sx, xerr = s.spanOf(s.x, nx)
+			sy, yerr = s.spanOf(y, ny)
+		}
+	}
+	head := wrapText(fmt.Sprintf("%s along x (%s), against which knob along y?", s.x, along(s.x, nx, sx, xerr)), w)
+	if y != "" {
+		head = append(head, wrapText(fmt.Sprintf("y: %s, %s", y, along(y, ny, sy, yerr)), w)...)
 	}
 	if s.err != "" {
 		var why []string

@@ -49,6 +49,10 @@ type span struct {
 	// end (noneAxis: "1-2-5"), "" for one in equal steps; the picker
 	// says it.
 	ladder string
+	// paired says where the axis was cut to part it from the other
+	// axis, a breaker's window from its minimum calls (partPair), "" when
+	// it was not.
+	paired string
 }
 
 // aroundEnds is the range around sweeps for a knob of value cur, before
@@ -681,6 +685,13 @@ func (sp span) wordsIn(show func(any) string) (values, cut string) {
 			cut = sp.fromRun
 		} else {
 			cut = sp.fromRun + "; " + cut
+		}
+	}
+	if sp.paired != "" {
+		if cut == "" {
+			cut = sp.paired
+		} else {
+			cut += "; " + sp.paired
 		}
 	}
 	if sp.refused > 0 {
