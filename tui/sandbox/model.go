@@ -769,7 +769,12 @@ func (m *Model) breakerHint() string {
 		// The knob form adds one (addBreakerPreset): the pane said
 		// there was none and named no way to have one. Where another
 		// variant has one, that line stays as it was, its length the
-		// layout's.
+		// layout's. Where the form does not open (a challenge holds
+		// the knobs, KnobsElsewhere), e does nothing, so the pane
+		// offers no key.
+		if !m.keys.Knobs.Enabled() {
+			return ""
+		}
 		return "Press " + m.keys.Knobs.Help().Key + " to add one: the breaker field."
 	}
 	return "Press " + strings.Join(have, " or ") + " to see one."
