@@ -15,13 +15,7 @@ import (
 // as skipped.
 func TestPresentedRoomAnsweredGuess(t *testing.T) {
 	p := lessonID(t, "01-one-slow-dependency")
-	step := -1
-	for i, st := range p.Steps {
-		if st.Predict != nil && st.Predict.Kind == lessons.Number && st.HasSim() {
-			step = i
-			break
-		}
-	}
+	step := firstNumberOverARun(p)
 	if step < 0 {
 		t.Fatal("lesson 1 has no number to predict over a run")
 	}
@@ -108,4 +102,15 @@ func TestPresentedRoomAnsweredPlays(t *testing.T) {
 	if len(kinds) != 2 {
 		t.Fatalf("lesson 1 predicts %d kinds over a run, want a choice and a number", len(kinds))
 	}
+}
+
+// firstNumberOverARun is the first step of p that predicts a number and
+// plays a run to show it, -1 if none does.
+func firstNumberOverARun(p *lessons.Prepared) int {
+	for i, st := range p.Steps {
+		if st.Predict != nil && st.Predict.Kind == lessons.Number && st.HasSim() {
+			return i
+		}
+	}
+	return -1
 }

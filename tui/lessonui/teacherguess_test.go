@@ -16,13 +16,7 @@ import (
 // own verdict stays beside its own guess.
 func TestAFollowerShowsThePresentersGuess(t *testing.T) {
 	p := lessonID(t, "01-one-slow-dependency")
-	number := -1
-	for i, st := range p.Steps {
-		if st.Predict != nil && st.Predict.Kind == lessons.Number && st.HasSim() {
-			number = i
-			break
-		}
-	}
+	number := firstNumberOverARun(p)
 	if p.Steps[0].Predict == nil || p.Steps[0].Predict.Kind != lessons.Choice || number < 0 {
 		t.Fatal("lesson 1 should predict a choice at step 1 and a number later")
 	}
